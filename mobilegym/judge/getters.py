@@ -18,12 +18,16 @@ from urllib.parse import urlsplit
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
 from mobilegym.judge import paths
 from mobilegym.judge.errors import TaskError
+from mobilegym.judge.grounded import joined_answer
 from mobilegym.judge.setup_actions import check_device_path, require
 
 
 @dataclass
 class GetterContext:
-    """What getters may read: the device, the state right after setup, and the agent's output."""
+    """What getters may read: the device, the state right after setup, and the agent's output.
+
+    In grounded mode ``sheet`` is the AnswerSheet's state and ``sheet_fields`` its field count.
+    """
 
     device: Device
     task_dir: Path
@@ -31,6 +35,8 @@ class GetterContext:
     initial_state: dict[str, Any] | None
     answer: str | None
     last_action: str | None
+    sheet: dict[str, Any] | None = None
+    sheet_fields: int = 0
 
 
 Getter = Callable[[GetterContext, dict[str, Any]], Any]
@@ -104,9 +110,25 @@ def _screenshot(ctx: GetterContext, spec: dict[str, Any]) -> Any:
 
 
 @getter("answer")
-def _answer(ctx: GetterContext, spec: dict[str, Any]) -> str | None:
-    """The agent's answer text (None if it gave none)."""
-    return ctx.answer
+def _answer(ctx: GetterContext, spec: dict[str, Any]) -> Any:
+    """The agent's answer; None if it gave none.
+
+    Text mode: the text of the answer action. Grounded mode: the submitted AnswerSheet's
+    entries joined with ", ", or with ``field`` (an index) that field alone (a list of
+    entries for a repeatable field); None while the sheet is not submitted.
+    """
+    if ctx.sheet is None:
+        return ctx.answer
+    if "field" not in spec:
+        return joined_answer(ctx.sheet, ctx.sheet_fields)
+    if not 0 <= spec["field"] < ctx.sheet_fields:
+        raise TaskError(f"answer field {spec['field']} does not exist (the sheet has {ctx.sheet_fields})")
+    if ctx.sheet["submitted"] is not True:
+        return None
+    raw = ctx.sheet["answers"].get(str(spec["field"]))
+    if isinstance(raw, list):
+        return [str(v).strip() for v in raw if v is not None and str(v).strip()]
+    return str(raw).strip() if raw is not None and str(raw).strip() else None
 
 
 @getter("rule")

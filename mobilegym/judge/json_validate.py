@@ -18,6 +18,7 @@ from mobilegym.judge.getters import GETTERS
 from mobilegym.judge.metrics import METRICS
 from mobilegym.judge.paths import parse_path
 from mobilegym.judge.setup_actions import SETUP_ACTIONS, check_device_path, check_url, local_file
+from mobilegym.judge.validation import validate_answer_fields
 
 SCHEMA_PATH = Path(__file__).with_name("task_schema.json")
 INFEASIBLE = "infeasible"
@@ -35,6 +36,14 @@ class TaskFileError(TaskError):
         super().__init__(f"{source}: {len(problems)} problem{'s' * (len(problems) != 1)}:\n{lines}")
 
 
+class EntryError(TaskError):
+    """evaluator lists that do not line up with func; ``where`` is the JSON path of the culprit."""
+
+    def __init__(self, key: str, detail: str) -> None:
+        self.where, self.detail = f"$.evaluator.{key}", detail
+        super().__init__(f"{self.where} {detail}")
+
+
 @lru_cache(maxsize=1)
 def task_schema() -> dict[str, Any]:
     """The JSON Schema of task files (mobilegym/judge/task_schema.json)."""
@@ -48,10 +57,13 @@ def _validator() -> Draft202012Validator:
 
 def _explain(error: ValidationError) -> Problem:
     """The most specific (path, message) of a schema error, looking inside anyOf/oneOf."""
-    if error.context:
-        inner = best_match(error.context)
-        if len(inner.absolute_path) > len(error.absolute_path) or inner.validator != "type":
-            return inner.json_path, inner.message
+    if error.validator == "oneOf" and all(set(s) == {"required"} for s in error.validator_value):
+        names = ", ".join(s["required"][0] for s in error.validator_value)
+        return error.json_path, f"give exactly one of: {names}"
+    inner = [e for e in error.context or () if e.validator != "type"]
+    if inner:
+        best = best_match(inner)
+        return best.json_path, best.message
     return error.json_path, error.message
 
 
@@ -67,13 +79,13 @@ def metric_entries(evaluator: dict[str, Any]) -> list[tuple[str, Any, Any, dict[
     With a single ``func`` the other fields are single values; with a list of funcs,
     ``result`` and, when present, ``expected`` and ``options`` must be lists of the same
     length (``null`` where a metric needs no expected value or options). A mismatch
-    raises a TaskError.
+    raises an EntryError (a TaskError).
     """
     func = evaluator["func"]
     if not isinstance(func, list):
         for key in ("result", "expected", "options"):
             if isinstance(evaluator.get(key), list):
-                raise TaskError(f"$.evaluator.{key} is a list but func is a single metric")
+                raise EntryError(key, "is a list but func is a single metric")
         return [(func, evaluator.get("result"), evaluator.get("expected"), evaluator.get("options") or {})]
     n = len(func)
     columns: dict[str, list[Any]] = {"expected": [None] * n, "options": [None] * n}
@@ -82,9 +94,9 @@ def metric_entries(evaluator: dict[str, Any]) -> list[tuple[str, Any, Any, dict[
             continue
         value = evaluator.get(key)
         if not isinstance(value, list):
-            raise TaskError(f"$.evaluator.{key} must be a list of {n} entries, one per func")
+            raise EntryError(key, f"must be a list of {n} entries, one per func")
         if len(value) != n:
-            raise TaskError(f"$.evaluator.{key} has {len(value)} entries but func has {n}")
+            raise EntryError(key, f"has {len(value)} entries but func has {n}")
         columns[key] = value
     return [(f, r, e, o or {}) for f, r, e, o in zip(func, columns["result"], columns["expected"], columns["options"])]
 
@@ -122,8 +134,15 @@ def _safe(check: Any, value: Any, where: str, *args: Any) -> list[Problem]:
     return []
 
 
-def _getter_problems(spec: Any, where: str) -> list[Problem]:
+def _getter_problems(spec: Any, where: str, answer_fields: int | None) -> list[Problem]:
     if spec is None:
+        return []
+    if spec["type"] == "answer":
+        if answer_fields is None:
+            return [(where, "a task that reads the answer must declare answer_fields "
+                            "(in grounded mode the agent answers on the AnswerSheet)")]
+        if spec.get("field", 0) >= answer_fields:
+            return [(f"{where}.field", f"answer field {spec['field']} does not exist ({answer_fields} declared)")]
         return []
     if spec["type"] not in GETTERS:
         return [(f"{where}.type", f"unknown getter {spec['type']!r}; known: {', '.join(sorted(GETTERS))}")]
@@ -134,14 +153,14 @@ def _getter_problems(spec: Any, where: str) -> list[Problem]:
     return []
 
 
-def _evaluator_problems(evaluator: dict[str, Any]) -> list[Problem]:
+def _evaluator_problems(evaluator: dict[str, Any], answer_fields: int | None) -> list[Problem]:
     func = evaluator["func"]
     if func == INFEASIBLE:
         return []
     try:
         entries = metric_entries(evaluator)
-    except TaskError as exc:
-        return [("$.evaluator", str(exc))]
+    except EntryError as exc:
+        return [(exc.where, exc.detail)]
     listed = isinstance(func, list)
     problems: list[Problem] = []
     for i, (name, result, expected, options) in enumerate(entries):
@@ -154,8 +173,8 @@ def _evaluator_problems(evaluator: dict[str, Any]) -> list[Problem]:
             problems += [(at("options"), p) for p in METRICS[name].check_options(options)]
         if result is None:
             problems.append((at("result"), f"metric {name!r} needs a result getter"))
-        problems += _getter_problems(result, at("result"))
-        problems += _getter_problems(expected, at("expected"))
+        problems += _getter_problems(result, at("result"), answer_fields)
+        problems += _getter_problems(expected, at("expected"), answer_fields)
     return problems
 
 
@@ -166,7 +185,11 @@ def semantic_problems(doc: dict[str, Any], task_dir: Path, stem: str | None) -> 
         problems.append(("$.id", f"id {doc['id']!r} must equal the file name {stem!r}"))
     problems += _setup_problems(doc.get("config", []), "$.config", task_dir)
     problems += _setup_problems(doc["evaluator"].get("postconfig", []), "$.evaluator.postconfig", task_dir)
-    problems += _evaluator_problems(doc["evaluator"])
+    fields = doc.get("answer_fields")
+    if fields is not None:
+        problems += _safe(validate_answer_fields, doc["id"], "$.answer_fields", fields, {})
+        fields = fields["fields"] if isinstance(fields, dict) else fields
+    problems += _evaluator_problems(doc["evaluator"], None if fields is None else len(fields))
     return problems
 
 

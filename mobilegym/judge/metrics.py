@@ -108,17 +108,14 @@ def _key(value: Any, normalize: bool) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-_NUMBER = re.compile(r"[-+]?\d+(?:,\d{3})*(?:\.\d+)?|[-+]?\.\d+")
-
-
 def _number(value: Any) -> float | None:
-    """A number, or the single number written in a text; None otherwise."""
+    """A number, or the single number written in a text (Chinese numerals too); None otherwise."""
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):
         return float(value)
-    found = _NUMBER.findall(_norm(value))
-    return float(found[0].replace(",", "")) if len(found) == 1 else None
+    found = matchers.extract_numbers(value)
+    return found[0] if len(found) == 1 else None
 
 
 def _as_list(value: Any) -> list | None:
@@ -135,8 +132,15 @@ def exact_match(result: Any, expected: Any) -> float:
 
 @metric
 def normalized_match(result: Any, expected: Any) -> float:
-    """1 if both texts are equal after normalize_text (case, spaces, full-width, numerals)."""
-    return float(result is not None and _norm(result) == _norm(expected))
+    """1 if both texts are equal after normalize_text (case, spaces, full-width, numerals, edge punctuation)."""
+    return float(matchers.match_exact(expected, result))
+
+
+@metric
+def answer_match(result: Any, expected: Any) -> float:
+    """1 if a free-text answer says the expected value (match_value: a number written in the text,
+    yes/no for true/false, every element of a list, otherwise a normalised substring)."""
+    return float(matchers.match_value(expected, result))
 
 
 @metric
@@ -190,27 +194,21 @@ def number_within(result: Any, expected: Any, *, abs_tol: float = 0.0, rel_tol: 
 
 
 @metric
-def time_match(result: Any, expected: Any, *, tolerance_minutes: int = 5) -> float:
+def time_match(result: Any, expected: Any, *, tolerance_minutes: float = 5) -> float:
     """1 if the text names the same time of day (14:30, 下午2点半, 2:30 pm) within the tolerance."""
-    if result is None:
-        return 0.0
-    return float(matchers.match_time(expected, str(result), tolerance_minutes=tolerance_minutes))
+    return float(matchers.match_time(expected, result, tolerance_minutes=tolerance_minutes))
 
 
 @metric
 def date_match(result: Any, expected: Any, *, os_state: dict | None = None) -> float:
     """1 if the text names the expected date (ISO), including relative words from the phone's date."""
-    if result is None:
-        return 0.0
-    return float(matchers.match_date(expected, str(result), os_state))
+    return float(matchers.match_date(expected, result, os_state))
 
 
 @metric
-def duration_match(result: Any, expected: Any) -> float:
-    """1 if the text names the same duration (1小时30分, 90 min, 1:30)."""
-    if result is None:
-        return 0.0
-    return float(matchers.match_duration(expected, str(result)))
+def duration_match(result: Any, expected: Any, *, tolerance_minutes: float = 0) -> float:
+    """1 if the text names the same duration (1小时30分, 90 min, 1:30) within the tolerance."""
+    return float(matchers.match_duration(expected, result, tolerance_minutes=tolerance_minutes))
 
 
 # ---------------------------------------------------------------- collections

@@ -316,3 +316,19 @@ def patch_for(path: str | StatePath, value: Any, default_app: str | None) -> dic
     if app is None:
         raise PathError(f"path {parsed.text!r} names no app and the task has none")
     return {"apps": {app: patch}}
+
+
+def anchor(path: str | StatePath, app_ids: Any, default_app: str | None) -> StatePath:
+    """Give a path an explicit root. ``app:``/``os:`` prefixes keep theirs; a path starting with
+    ``.`` or ``[`` is relative to ``default_app``; otherwise a first key naming an app (``clock.alarms``)
+    or ``os`` (``os.language``) is that root, and anything else is relative to ``default_app``."""
+    parsed = as_path(path)
+    if parsed.root is not None:
+        return parsed
+    text = parsed.text.strip()
+    first = parsed.segments[0] if parsed.segments else None
+    if not text.startswith((".", "[")) and isinstance(first, Key) and (first.name in app_ids or first.name == "os"):
+        return StatePath(parsed.text, first.name, parsed.segments[1:])
+    if default_app is None:
+        raise PathError(f"path {parsed.text!r} names no app and the task has none")
+    return StatePath(parsed.text, default_app, parsed.segments)

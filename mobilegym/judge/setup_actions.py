@@ -8,10 +8,10 @@ the task's own folder (``file:`` URLs) or over http(s), caching downloads by the
 from __future__ import annotations
 
 import base64
+import http.client
 import os
 import posixpath
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
@@ -22,6 +22,7 @@ from typing import Any
 
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
 from mobilegym.judge.errors import TaskError
+from mobilegym.sim.app import installed_apps
 
 DEVICE_ROOTS = ("/sdcard", "/storage/emulated/0", "/data/local/tmp")
 URL_SCHEMES = ("http", "https", "file")
@@ -157,7 +158,7 @@ def fetch(url: str, task_dir: Path) -> bytes:
         try:
             data = _download_once(url, MAX_DOWNLOAD_BYTES)
             break
-        except (urllib.error.URLError, OSError, ValueError) as exc:
+        except (OSError, http.client.HTTPException) as exc:  # URLError and HTTPError are OSErrors
             errors.append(f"attempt {attempt + 1}: {exc}")
             if attempt + 1 < DOWNLOAD_ATTEMPTS:
                 time.sleep(RETRY_DELAY_S * (attempt + 1))
@@ -184,9 +185,20 @@ def _set_state(ctx: SetupContext, p: dict[str, Any]) -> None:
 
 @setup_action("reset_app")
 def _reset_app(ctx: SetupContext, p: dict[str, Any]) -> None:
-    """Put one app's data back to its defaults."""
-    require(ctx.device, CAP_STATE, "reset_app")
-    ctx.device.reset_app(p["app"])
+    """Put one app's data back to its defaults.json (state devices) or clear it (``pm clear`` over a shell).
+
+    On a shell-only device ``app`` may also be an Android package name.
+    """
+    apps = installed_apps()
+    if CAP_STATE in ctx.device.capabilities:
+        if p["app"] not in apps:
+            raise TaskError(f"unknown app {p['app']!r}; installed: {', '.join(sorted(apps))}")
+        ctx.device.set_state({"apps": {p["app"]: None}})  # two steps: a merge patch cannot drop keys
+        ctx.device.set_state({"apps": {p["app"]: apps[p["app"]].defaults()}})
+        return
+    require(ctx.device, CAP_SHELL, "reset_app")
+    package = apps[p["app"]].package if p["app"] in apps else p["app"]
+    ctx.device.shell(f"pm clear {package}")
 
 
 @setup_action("open_app")

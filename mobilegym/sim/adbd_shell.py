@@ -5,6 +5,7 @@ Commands live in a registry (name -> function); see adbd_coreutils and adbd_comm
 """
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -12,6 +13,7 @@ from typing import Any, Callable
 from .vfs import VfsError, VirtualFS, normpath
 
 SH = "/system/bin/sh"
+log = logging.getLogger(__name__)
 OPERATORS = ("2>&1", ">&2", "2>>", "&&", "||", ">>", "2>", "1>", ";", "|", "&", ">", "<", "\n")
 SEPARATORS = {";", "&&", "||", "&", "\n"}
 REDIRECTS = {">", ">>", "1>", "2>", "2>>", "<"}
@@ -39,7 +41,11 @@ class Word:
     segments: list[Segment] = field(default_factory=list)
 
     def add(self, kind: str, text: str, quoted: bool) -> None:
-        self.segments.append((kind, text, quoted))
+        last = self.segments[-1] if self.segments else None
+        if kind == "lit" and last is not None and last[0] == "lit" and last[2] == quoted:
+            self.segments[-1] = ("lit", last[1] + text, quoted)
+        else:
+            self.segments.append((kind, text, quoted))
 
 
 @dataclass
@@ -246,24 +252,44 @@ def command(*names: str) -> Callable[[CommandFn], CommandFn]:
 class Shell:
     """Runs command lines against a phone; phone calls go through ``lock``.
 
-    ``phone`` needs the Device protocol plus ``apps`` (id -> app with .package, .label);
-    ``files`` is the phone's VirtualFS.
+    ``phone`` needs the Device protocol plus ``apps`` (id -> app with .package, .label)
+    and ``files`` (a VirtualFS, looked up on every use since a reset replaces it); for a
+    phone without ``files`` the ``files`` argument (or a private VirtualFS) is used.
+    ``props`` override system properties; ``settings`` holds Android settings that are not
+    mapped onto app state (share both between the shells of one server).
     """
 
-    def __init__(self, phone: Any, files: VirtualFS, lock: threading.RLock | None = None,
-                 props: dict[str, str] | None = None) -> None:
+    def __init__(self, phone: Any, *, lock: threading.RLock | None = None,
+                 props: dict[str, str] | None = None, settings: dict[tuple[str, str], str] | None = None,
+                 files: VirtualFS | None = None) -> None:
         from . import adbd_commands, adbd_coreutils  # noqa: F401  (registers commands)
 
         self.phone = phone
-        self.files = files
         self.lock = lock or threading.RLock()
-        self.props = adbd_commands.default_props(phone) | (props or {})
+        self.props = props if props is not None else {}
+        self.extra_settings = settings if settings is not None else {}
+        self._own_files = files
         self.env = {"PATH": "/system/bin:/system/xbin", "HOME": "/", "EXTERNAL_STORAGE": "/sdcard",
                     "ANDROID_DATA": "/data", "ANDROID_ROOT": "/system", "USER": "shell",
                     "TMPDIR": "/data/local/tmp", "SHELL": SH}
-        self.extra_settings: dict[tuple[str, str], str] = {}
         self.status = 0
         self.cwd = "/"
+        self.exited = False
+
+    @property
+    def files(self) -> VirtualFS:
+        found = getattr(self.phone, "files", None) or self._own_files
+        if found is None:
+            found = self._own_files = VirtualFS(clock=self.phone.time_ms)
+        return found
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Call into the phone under the lock; its ValueErrors become command errors."""
+        with self.lock:
+            try:
+                return fn(*args)
+            except ValueError as exc:
+                raise CommandError(f"Error: {exc}") from None
 
     def run(self, line: str, stdin: bytes = b"") -> ShellResult:
         """Execute a whole command line."""
@@ -274,6 +300,8 @@ class Shell:
             return ShellResult([(2, f"{SH}: {exc}\n".encode())], 2)
         chunks: list[tuple[int, bytes]] = []
         for sep, pipeline in program:
+            if self.exited:
+                break
             if (sep == "&&" and self.status != 0) or (sep == "||" and self.status == 0):
                 continue
             self.status = self._pipeline(pipeline, stdin, chunks)
@@ -346,6 +374,10 @@ class Shell:
                 code = exc.code
             except VfsError as exc:
                 inv.err(f"{args[0]}: {exc.filename}: {exc.strerror}\n")
+                code = 1
+            except Exception as exc:  # a bug in a command must not kill the server
+                log.exception("shell command %r failed", args)
+                inv.err(f"{args[0]}: internal error: {exc!r}\n")
                 code = 1
         out_buf, err_buf, passed = bytearray(), bytearray(), []
         for fd, data in inv.chunks:

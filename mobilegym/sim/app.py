@@ -9,7 +9,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import metadata, resources
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 from urllib.parse import urlencode
 
 from .clock import from_ms
@@ -75,25 +75,33 @@ def _load_defaults(package: str) -> dict[str, Any]:
         raise ValueError(f"{package}/defaults.json is not valid JSON: {exc}") from None
 
 
-@lru_cache(maxsize=None)
-def installed_apps() -> dict[str, SimApp]:
-    """Every app: the subpackages of mobilegym.envs plus entry points in group "mobilegym.apps".
-
-    A package provides an app by exposing ``APP = SimApp(...)`` in its __init__.
-    """
+def _app_modules() -> dict[str, str]:
+    """App id -> module: the subpackages of mobilegym.envs plus entry points in group "mobilegym.apps"."""
     import mobilegym.envs as envs
 
-    found: dict[str, SimApp] = {}
-    modules = [f"mobilegym.envs.{m.name}" for m in pkgutil.iter_modules(envs.__path__) if m.ispkg]
-    modules += [ep.value for ep in metadata.entry_points(group="mobilegym.apps")]
-    for name in sorted(modules):
-        app = getattr(importlib.import_module(name), "APP", None)
-        if not isinstance(app, SimApp):
-            continue
-        if app.id in found:
-            raise ValueError(f"two apps claim the id {app.id!r}")
-        found[app.id] = app
-    return found
+    modules = {m.name: f"mobilegym.envs.{m.name}" for m in pkgutil.iter_modules(envs.__path__) if m.ispkg}
+    modules.update({ep.name: ep.value for ep in metadata.entry_points(group="mobilegym.apps")})
+    return modules
+
+
+@lru_cache(maxsize=None)
+def load_app(app_id: str) -> SimApp:
+    """One app by id. A package provides an app by exposing ``APP = SimApp(...)`` in its __init__."""
+    modules = _app_modules()
+    if app_id not in modules:
+        raise ValueError(f"unknown app {app_id!r}; available: {', '.join(sorted(modules))}")
+    app = getattr(importlib.import_module(modules[app_id]), "APP", None)
+    if not isinstance(app, SimApp):
+        raise ValueError(f"module {modules[app_id]} does not define APP = SimApp(...)")
+    if app.id != app_id:
+        raise ValueError(f"module {modules[app_id]} defines app {app.id!r}, expected {app_id!r}")
+    return app
+
+
+def installed_apps(only: Sequence[str] | None = None) -> dict[str, SimApp]:
+    """Every installed app (or just the ids in ``only``), by id."""
+    ids = sorted(_app_modules()) if only is None else list(only)
+    return {app_id: load_app(app_id) for app_id in ids}
 
 
 class Ctx:
@@ -138,8 +146,7 @@ class Ctx:
 
     def replace(self, path: str, **params: Any) -> None:
         """Swap the current screen for another."""
-        self.phone.nav.pop(self.app.id)
-        self.phone.nav.push(self.app.id, path, params)
+        self.phone.nav.replace(self.app.id, path, params)
 
     def back(self) -> None:
         """Leave the current screen (as the back key does, without dialogs)."""

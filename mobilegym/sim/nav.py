@@ -70,6 +70,12 @@ class Navigator:
         self.os["stacks"].setdefault(app_id, []).append(self._entry(app, path, params))
         self._sync()
 
+    def replace(self, app_id: str, path: str, params: dict[str, Any]) -> None:
+        """Swap the top screen of an app's stack for another."""
+        app = self.phone.apps[app_id]
+        self.os["stacks"][app_id][-1] = self._entry(app, path, params)
+        self._sync()
+
     def pop(self, app_id: str) -> None:
         """Remove the top screen of an app's stack."""
         self.os["stacks"][app_id].pop()

@@ -4,14 +4,14 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from ..device.base import CAP_FILES, CAP_SNAPSHOT, CAP_STATE
 from . import ui
 from .a11y import TreeExporter
-from .app import SimApp, installed_apps
+from .app import installed_apps
 from .clock import DEFAULT_START_MS, from_ms
 from .nav import LAUNCHER, Navigator
 from .render import Canvas
@@ -50,7 +50,7 @@ class Phone:
         language: str = "en",
         tick_ms: int = 1000,
         shuffle_launcher: bool = False,
-        apps: dict[str, SimApp] | None = None,
+        apps: Sequence[str] | None = None,
     ) -> None:
         if width < 200 or height < 300:
             raise ValueError(f"screen size {width}x{height} is too small (minimum 200x300)")
@@ -66,7 +66,7 @@ class Phone:
         self.language = language
         self.tick_ms = tick_ms
         self.shuffle_launcher = shuffle_launcher
-        self.apps = dict(apps) if apps is not None else dict(installed_apps())
+        self.apps = installed_apps(apps)
         self.nav = Navigator(self)
         self.files: VirtualFS
         self.doc: dict[str, Any] = {}

@@ -534,6 +534,40 @@ class Radio(Checkbox):
         out.append(("text", x + 32, cy - size / 2, self.label, size, env.color("on_surface"), False))
 
 
+class Chip(View):
+    """A compact toggle pill (filter or day chip); reports checkable/checked."""
+
+    cls = "android.widget.CompoundButton"
+    checkable = True
+
+    def __init__(self, label: str, checked: bool, on_change: Callable[[bool], None] | None, **kw: Any) -> None:
+        kw.setdefault("height", 36)
+        handler = (lambda: on_change(not checked)) if on_change is not None else None
+        super().__init__(on_click=handler, radius=18, **kw)
+        self.label = label
+        self.is_on = checked
+
+    @property
+    def text(self) -> str:
+        return self.label
+
+    @property
+    def checked(self) -> bool:
+        return self.is_on
+
+    def natural_width(self, env: LayoutEnv) -> float | None:
+        return self.width if self.width is not None else fonts.text_width(self.label, env.sp(14)) + 24
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        out.append(("rect", x, y, w, h, env.color("primary" if self.is_on else "divider"), self.radius))
+        size = env.sp(14)
+        label = fonts.ellipsize(self.label, size, False, w - 4)
+        tw = fonts.text_width(label, size)
+        out.append(("text", x + (w - tw) / 2, y + (h - size) / 2, label, size,
+                    env.color("on_primary" if self.is_on else "on_surface"), False))
+
+
 class Slider(View):
     """A horizontal slider over [lo, hi]; taps and drags set the value under the finger."""
 

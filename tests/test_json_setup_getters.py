@@ -1,0 +1,323 @@
+"""Setup actions (including push_file over a local HTTP server) and getters of JSON tasks."""
+from __future__ import annotations
+
+import http.server
+import threading
+import uuid
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE
+from mobilegym.judge import setup_actions
+from mobilegym.judge.errors import TaskError
+from mobilegym.judge.getters import GETTERS, GetterContext, get
+from mobilegym.judge.setup_actions import SETUP_ACTIONS, SetupContext, fetch, run_setup
+from mobilegym.sim.app import installed_apps
+from tests.test_json_fakes import FakeDevice
+
+
+class Server(http.server.ThreadingHTTPServer):
+    """Serves ``routes``: path -> list of (status, body), one per request; the last one repeats."""
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.routes: dict[str, list[tuple[int, bytes]]] = {}
+        self.hits: dict[str, int] = {}
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}{path}"
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    server: Server
+
+    def do_GET(self) -> None:  # noqa: N802
+        count = self.server.hits.get(self.path, 0)
+        self.server.hits[self.path] = count + 1
+        plan = self.server.routes.get(self.path, [(404, b"missing")])
+        status, body = plan[min(count, len(plan) - 1)]
+        if status in (301, 302):
+            self.send_response(status)
+            self.send_header("Location", body.decode())
+            self.end_headers()
+            return
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture()
+def server():
+    srv = Server()
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(autouse=True)
+def isolated_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv(setup_actions.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setattr(setup_actions, "RETRY_DELAY_S", 0.0)
+
+
+def run(device, *actions, task_dir=Path(".")):
+    run_setup(SetupContext(device, task_dir), list(actions))
+
+
+# ---------------------------------------------------------------- setup actions
+
+def test_every_documented_setup_action_is_registered():
+    assert set(SETUP_ACTIONS) == {"set_state", "reset_app", "open_app", "go_home", "advance_time", "sleep",
+                                  "push_file", "execute", "launch"}
+
+
+def test_set_state_patches_the_document():
+    device = FakeDevice()
+    run(device, {"type": "set_state", "parameters": {"patch": {"apps": {"clock": {"alarms[id=a1]": {"enabled": False},
+                                                                                  "alarms[]": {"id": "a2"}}}}}})
+    assert device.doc["apps"]["clock"]["alarms"] == [
+        {"id": "a1", "time": "07:30", "enabled": False, "label": "Work"}, {"id": "a2"}]
+
+
+def test_set_state_rejected_patch_is_a_task_error():
+    with pytest.raises(TaskError, match=r"config\[0\] \(set_state\): set_state patch rejected: no item \[id=zz\]"):
+        run(FakeDevice(), {"type": "set_state", "parameters": {"patch": {"apps": {"clock": {"alarms[id=zz]": None}}}}})
+
+
+def test_state_actions_need_the_state_capability():
+    device = FakeDevice(frozenset({CAP_FILES}))
+    with pytest.raises(TaskError, match="set_state needs the device capability 'state'"):
+        run(device, {"type": "set_state", "parameters": {"patch": {}}})
+
+
+def test_reset_app_restores_the_apps_defaults_only():
+    device = FakeDevice()
+    device.doc["apps"]["clock"] = {"alarms": [], "extra": 1}
+    run(device, {"type": "reset_app", "parameters": {"app": "clock"}})
+    assert device.doc["apps"]["clock"] == installed_apps()["clock"].defaults()
+    assert device.doc["apps"]["settings"]["darkMode"] is False
+    with pytest.raises(TaskError, match="unknown app 'nope'"):
+        run(device, {"type": "reset_app", "parameters": {"app": "nope"}})
+
+
+def test_reset_app_on_a_shell_device_clears_the_package():
+    device = FakeDevice(frozenset({CAP_SHELL}))
+    run(device, {"type": "reset_app", "parameters": {"app": "clock"}},
+        {"type": "reset_app", "parameters": {"app": "com.android.deskclock"}})
+    assert [c for c in device.calls if c[0] == "shell"] == [
+        ("shell", "pm clear com.mobilegym.clock"), ("shell", "pm clear com.android.deskclock")]
+    with pytest.raises(TaskError, match="reset_app needs the device capability 'shell'"):
+        run(FakeDevice(frozenset()), {"type": "reset_app", "parameters": {"app": "clock"}})
+
+
+def test_open_app_go_home_and_time():
+    device = FakeDevice()
+    start = device.time_ms()
+    run(device, {"type": "open_app", "parameters": {"app": "clock"}},
+        {"type": "advance_time", "parameters": {"seconds": 90}},
+        {"type": "sleep", "parameters": {"seconds": 1.5}},
+        {"type": "go_home"})
+    assert device.calls[1:] == [("open_app", "clock"), ("wait", 90.0), ("wait", 1.5), ("key", "home")]
+    assert device.time_ms() == start + 91_500
+
+
+def test_execute_runs_a_shell_command():
+    device = FakeDevice()
+    run(device, {"type": "execute", "parameters": {"command": "settings put global wifi_on 0"}})
+    assert device.calls[-1] == ("shell", "settings put global wifi_on 0")
+    with pytest.raises(TaskError, match="execute needs the device capability 'shell'"):
+        run(FakeDevice(frozenset({CAP_STATE})), {"type": "execute", "parameters": {"command": "ls"}})
+
+
+def test_unknown_setup_action():
+    with pytest.raises(TaskError, match="unknown setup action 'format_disk'"):
+        run(FakeDevice(), {"type": "format_disk"})
+
+
+def test_push_file_inline_and_base64():
+    device = FakeDevice()
+    run(device, {"type": "push_file", "parameters": {"path": "/sdcard/Download/a.txt", "content": "héllo"}},
+        {"type": "push_file", "parameters": {"path": "/storage/emulated/0/b.bin", "content_base64": "AAEC"}})
+    assert device.files == {"/sdcard/Download/a.txt": "héllo".encode(), "/storage/emulated/0/b.bin": b"\x00\x01\x02"}
+
+
+def test_push_file_needs_the_files_capability():
+    with pytest.raises(TaskError, match="push_file needs the device capability 'files'"):
+        run(FakeDevice(frozenset({CAP_STATE})), {"type": "push_file", "parameters": {"path": "/sdcard/a", "content": ""}})
+
+
+@pytest.mark.parametrize("path", ["/etc/passwd", "/sdcard/../etc/passwd", "sdcard/a.txt", "/sdcardx/a", "/data/data/x"])
+def test_push_file_refuses_paths_outside_the_allowed_folders(path):
+    with pytest.raises(TaskError, match="device path"):
+        run(FakeDevice(), {"type": "push_file", "parameters": {"path": path, "content": "x"}})
+
+
+def test_push_file_from_a_local_file_url(tmp_path):
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "note.txt").write_text("from disk")
+    device = FakeDevice()
+    run(device, {"type": "push_file", "parameters": {"path": "/sdcard/note.txt", "url": "file:assets/note.txt"}},
+        task_dir=tmp_path)
+    assert device.files["/sdcard/note.txt"] == b"from disk"
+
+
+def test_file_urls_cannot_leave_the_task_folder(tmp_path):
+    (tmp_path / "secret.txt").write_text("no")
+    task_dir = tmp_path / "suite"
+    task_dir.mkdir()
+    for url in ("file:../secret.txt", f"file://{tmp_path}/secret.txt"):
+        with pytest.raises(TaskError, match="outside the task folder"):
+            fetch(url, task_dir)
+
+
+@pytest.mark.parametrize("url", ["ftp://example.com/a", "javascript:alert(1)", "data:text/plain,hi", "/etc/passwd"])
+def test_other_url_schemes_are_refused(url):
+    with pytest.raises(TaskError, match="scheme"):
+        fetch(url, Path("."))
+
+
+def test_download_is_cached_by_uuid5(server, tmp_path):
+    server.routes["/a.txt"] = [(200, b"payload")]
+    url = server.url("/a.txt")
+    device = FakeDevice()
+    action = {"type": "push_file", "parameters": {"path": "/sdcard/a.txt", "url": url}}
+    run(device, action)
+    run(device, action)
+    assert device.files["/sdcard/a.txt"] == b"payload"
+    assert server.hits["/a.txt"] == 1
+    cached = tmp_path / "cache" / "downloads" / str(uuid.uuid5(uuid.NAMESPACE_URL, url))
+    assert cached.read_bytes() == b"payload"
+
+
+def test_download_retries_then_succeeds(server):
+    server.routes["/flaky"] = [(500, b"down"), (503, b"down"), (200, b"third time")]
+    assert fetch(server.url("/flaky"), Path(".")) == b"third time"
+    assert server.hits["/flaky"] == 3
+
+
+def test_download_gives_up_after_three_attempts(server):
+    server.routes["/dead"] = [(500, b"down")]
+    with pytest.raises(TaskError, match="could not download .*attempt 1.*attempt 2.*attempt 3"):
+        fetch(server.url("/dead"), Path("."))
+    assert server.hits["/dead"] == 3
+
+
+def test_oversized_downloads_are_refused(server, monkeypatch):
+    monkeypatch.setattr(setup_actions, "MAX_DOWNLOAD_BYTES", 10)
+    server.routes["/big"] = [(200, b"x" * 11)]
+    with pytest.raises(TaskError, match="over the 10-byte download limit"):
+        fetch(server.url("/big"), Path("."))
+    assert server.hits["/big"] == 1
+
+
+def test_redirects_to_other_schemes_are_refused(server):
+    server.routes["/hop"] = [(302, b"ftp://127.0.0.1/passwd")]
+    server.routes["/ok"] = [(302, server.url("/a").encode())]
+    server.routes["/a"] = [(200, b"moved")]
+    with pytest.raises(TaskError, match="not http"):
+        fetch(server.url("/hop"), Path("."))
+    assert fetch(server.url("/ok"), Path(".")) == b"moved"
+
+
+# ---------------------------------------------------------------- getters
+
+def ctx(device=None, *, answer=None, initial=None, last_action=None):
+    device = device or FakeDevice()
+    return GetterContext(device=device, task_dir=Path("."), default_app="clock",
+                         initial_state=initial, answer=answer, last_action=last_action)
+
+
+def test_every_documented_getter_is_registered():
+    assert set(GETTERS) == {"app_state", "os_state", "a11y_tree", "current_app", "current_route", "screenshot",
+                            "answer", "rule", "device_file", "device_shell"}
+
+
+def test_app_state_paths():
+    c = ctx()
+    assert get(c, {"type": "app_state", "path": ".alarms[id=a1].time"}) == "07:30"
+    assert get(c, {"type": "app_state", "path": "settings:.wifi"}) is True
+    assert get(c, {"type": "app_state", "app": "settings", "path": ".bluetooth"}) is False
+    assert get(c, {"type": "app_state", "path": ".alarms[id=zz].time"}) is None
+    assert get(c, {"type": "app_state", "path": ".alarms[*].label"}) == ["Work"]
+    with pytest.raises(TaskError, match="no app 'nope'"):
+        get(c, {"type": "app_state", "path": "nope:.x"})
+
+
+def test_app_state_initial_reads_the_state_after_setup():
+    device = FakeDevice()
+    initial = device.get_state()
+    device.doc["apps"]["clock"]["alarms"] = []
+    c = ctx(device, initial=initial)
+    assert get(c, {"type": "app_state", "path": ".alarms[0].id", "initial": True}) == "a1"
+    assert get(c, {"type": "app_state", "path": ".alarms[0].id"}) is None
+
+
+def test_os_state():
+    c = ctx()
+    assert get(c, {"type": "os_state", "path": ".time_ms"}) == 1773651600000
+    assert get(c, {"type": "os_state", "path": "wifi"}) is True
+
+
+def test_state_getters_need_the_state_capability():
+    c = ctx(FakeDevice(frozenset({CAP_SHELL})))
+    with pytest.raises(TaskError, match="app_state needs the device capability 'state'"):
+        get(c, {"type": "app_state", "path": ".x"})
+    with pytest.raises(TaskError, match="os_state with initial=true needs"):
+        get(c, {"type": "os_state", "path": ".x", "initial": True})
+
+
+def test_screen_getters():
+    device = FakeDevice()
+    device.doc["os"].update(foreground="clock", route="/alarm/edit?id=a1")
+    c = ctx(device)
+    assert 'checked="true"' in get(c, {"type": "a11y_tree"})
+    assert get(c, {"type": "current_app"}) == "clock"
+    assert get(c, {"type": "current_route"}) == "/alarm/edit?id=a1"
+    assert get(c, {"type": "current_route", "without_query": True}) == "/alarm/edit"
+    shot = get(c, {"type": "screenshot"})
+    assert isinstance(shot, np.ndarray) and shot.shape == (200, 100, 3)
+
+
+def test_answer_rule_and_null():
+    c = ctx(answer="3 alarms")
+    assert get(c, {"type": "answer"}) == "3 alarms"
+    assert get(ctx(), {"type": "answer"}) is None
+    assert get(c, {"type": "rule", "value": {"include": ["a"]}}) == {"include": ["a"]}
+    assert get(c, None) is None
+
+
+def test_device_file():
+    device = FakeDevice()
+    device.files["/sdcard/out.json"] = b'{"ok": true}'
+    device.files["/sdcard/bad.json"] = b"{"
+    c = ctx(device)
+    assert get(c, {"type": "device_file", "path": "/sdcard/out.json"}) == '{"ok": true}'
+    assert get(c, {"type": "device_file", "path": "/sdcard/out.json", "as": "json"}) == {"ok": True}
+    assert get(c, {"type": "device_file", "path": "/sdcard/bad.json", "as": "json"}) is None
+    assert get(c, {"type": "device_file", "path": "/sdcard/out.json", "as": "base64"}) == "eyJvayI6IHRydWV9"
+    assert get(c, {"type": "device_file", "path": "/sdcard/missing.txt"}) is None
+    with pytest.raises(TaskError, match="outside the allowed folders"):
+        get(c, {"type": "device_file", "path": "/data/system/users.xml"})
+    with pytest.raises(TaskError, match="device_file needs the device capability 'files'"):
+        get(ctx(FakeDevice(frozenset({CAP_STATE}))), {"type": "device_file", "path": "/sdcard/out.json"})
+
+
+def test_device_shell():
+    device = FakeDevice()
+    device.shell_outputs["settings get global wifi_on"] = "0\n"
+    assert get(ctx(device), {"type": "device_shell", "command": "settings get global wifi_on"}) == "0"
+    with pytest.raises(TaskError, match="device_shell needs the device capability 'shell'"):
+        get(ctx(FakeDevice(frozenset({CAP_STATE}))), {"type": "device_shell", "command": "ls"})
+
+
+def test_unknown_getter():
+    with pytest.raises(TaskError, match="unknown getter 'vm_file'"):
+        get(ctx(), {"type": "vm_file"})
