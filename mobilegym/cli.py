@@ -131,6 +131,13 @@ def _failed_checks(info: dict[str, Any]) -> str:
     return "failed checks: " + ", ".join(bad) if bad else "no failed checks"
 
 
+def cmd_serve_adb(args: argparse.Namespace) -> int:
+    """Serve a simulated phone over the ADB protocol until Ctrl-C."""
+    from mobilegym.sim.adbd import serve_adb_main
+
+    return serve_adb_main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mobilegym", description="MobileGym: a phone for GUI agents.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -157,6 +164,15 @@ def build_parser() -> argparse.ArgumentParser:
     oracle.add_argument("--seeds", type=int, default=2, help="seeds per task and mode (default 2)")
     oracle.add_argument("--mode", choices=["grounded", "text", "both"], default="both")
     oracle.set_defaults(func=cmd_oracle)
+
+    adbd = sub.add_parser("serve-adb", help="serve a simulated phone over the ADB protocol (adb connect HOST:PORT)")
+    adbd.add_argument("--port", type=int, default=5555, help="TCP port (default 5555; 0 picks a free one)")
+    adbd.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback only)")
+    adbd.add_argument("--width", type=int, default=1080)
+    adbd.add_argument("--height", type=int, default=2400)
+    adbd.add_argument("--render-scale", type=float, default=1.0, help="screencap scale in (0, 1]")
+    adbd.add_argument("--language", choices=["en", "zh"], default="en")
+    adbd.set_defaults(func=cmd_serve_adb)
     return parser
 
 

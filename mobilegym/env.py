@@ -34,6 +34,35 @@ class UnicodeText(spaces.Text):
         return f"UnicodeText({self.min_length}, {self.max_length})"
 
 
+class Timings(Mapping[str, float]):
+    """Per-phase wall-clock milliseconds of one step (action, judge, render).
+
+    Host timings are measurements, not episode content: two Timings with the same phases compare
+    equal whatever their values, so identical episodes still give identical infos.
+    """
+
+    def __init__(self, **phases_ms: float) -> None:
+        self._phases = {k: round(v, 3) for k, v in phases_ms.items()}
+
+    def __getitem__(self, key: str) -> float:
+        return self._phases[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._phases)
+
+    def __len__(self) -> int:
+        return len(self._phases)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Timings) and set(self._phases) == set(other._phases)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._phases))
+
+    def __repr__(self) -> str:
+        return f"Timings({self._phases})"
+
+
 def _choice(name: str, value: Any, allowed: Sequence[str]) -> str:
     if value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, got {value!r}")
@@ -41,13 +70,13 @@ def _choice(name: str, value: Any, allowed: Sequence[str]) -> str:
 
 
 def make_device(device: str | Mapping[str, Any] | Device, *, screen_size: tuple[int, int], render_scale: float,
-                language: str, tick_ms: int, shuffle_launcher: bool) -> Device:
+                language: str, tick_ms: int, shuffle_launcher: bool, apps: Sequence[str] | None) -> Device:
     """The phone behind the environment: "sim", ADB settings (serial/host/port) or a Device."""
     if device == "sim":
         from .sim.phone import Phone
 
         return Phone(*screen_size, render_scale=render_scale, language=language, tick_ms=tick_ms,
-                     shuffle_launcher=shuffle_launcher)
+                     shuffle_launcher=shuffle_launcher, apps=apps)
     if isinstance(device, Mapping):
         from .device.adb import make_adb_device
 
@@ -76,6 +105,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
             score as soon as the goal holds) or "dense" (progress deltas each step, score at the end).
         tick_ms: simulated milliseconds that pass per action.
         shuffle_launcher: randomise home-screen icon positions per episode seed.
+        apps: install only these app ids on the simulated phone (default: every app).
     """
 
     metadata = {"render_modes": ["rgb_array", "ansi"], "render_fps": 4}
@@ -96,6 +126,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         reward_mode: str = "final",
         tick_ms: int = 1000,
         shuffle_launcher: bool = False,
+        apps: Sequence[str] | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.eval_mode = _choice("eval_mode", eval_mode, EVAL_MODES)
@@ -121,7 +152,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.render_scale = float(render_scale)
         self.tasks = resolve_tasks(task)
         self.device = make_device(device, screen_size=tuple(screen_size), render_scale=self.render_scale,
-                                  language=language, tick_ms=tick_ms, shuffle_launcher=shuffle_launcher)
+                                  language=language, tick_ms=tick_ms, shuffle_launcher=shuffle_launcher, apps=apps)
         width, height = self.device.screen_size
         self.coords = CoordinateSpace(coord_space, (width, height))
         self.frame_size = (max(1, round(width * self.render_scale)), max(1, round(height * self.render_scale)))
@@ -296,5 +327,5 @@ class MobileGymEnv(gym.Env[dict, dict]):
             "max_steps": self.max_steps,
             "app": self.device.current_app(),
             "route": self.device.current_route(),
-            "timings": {k: round(v, 3) for k, v in timings.items()},
+            "timings": Timings(**timings),
         }

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
@@ -162,8 +164,12 @@ class Driver:
         return node
 
     def _fully_visible(self, node: Node) -> bool:
+        """Inside every list it sits in, and not under a view floating over a list (a FAB, a dialog)."""
         lists = [n for n in self.nodes() if n.scrollable]
-        return all(not _inside(node.center, l.bounds) or _contains_box(l.bounds, node.bounds) for l in lists)
+        if not all(not _inside(node.center, l.bounds) or _contains_box(l.bounds, node.bounds) for l in lists):
+            return False
+        return not any(_inside(node.center, box) and not _contains_box(box, node.bounds)
+                       for box in _floating_boxes(self.env.device.a11y_xml()))
 
     def _scroll(self, direction: int) -> bool:
         lists = [n for n in self.nodes() if n.scrollable]
@@ -236,6 +242,26 @@ class Driver:
                     self.tap(rid=f"field_{index}_add")
                 self.type(str(entry), rid=f"field_{index}_input", index=n)
         self.tap(rid="submit")
+
+
+def _floating_boxes(xml: str) -> list[tuple[int, int, int, int]]:
+    """Bounds of clickable views drawn over a scrolling list: after it in document order, outside its subtree."""
+    order = list(ET.fromstring(xml).iter("node"))
+    boxes = []
+    for i, element in enumerate(order):
+        if element.get("scrollable") != "true":
+            continue
+        lx1, ly1, lx2, ly2 = _bounds(element)
+        for other in order[i + sum(1 for _ in element.iter("node")):]:
+            x1, y1, x2, y2 = _bounds(other)
+            if other.get("clickable") == "true" and x1 < lx2 and lx1 < x2 and y1 < ly2 and ly1 < y2:
+                boxes.append((x1, y1, x2, y2))
+    return boxes
+
+
+def _bounds(element: ET.Element) -> tuple[int, int, int, int]:
+    x1, y1, x2, y2 = (int(v) for v in re.findall(r"-?\d+", element.get("bounds", "")))
+    return x1, y1, x2, y2
 
 
 def _inside(point: tuple[int, int], box: tuple[int, int, int, int]) -> bool:

@@ -14,7 +14,7 @@ from mobilegym.judge import setup_actions
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.getters import GETTERS, GetterContext, get
 from mobilegym.judge.setup_actions import SETUP_ACTIONS, SetupContext, fetch, run_setup
-from mobilegym.sim.app import installed_apps
+from mobilegym.sim.app import load_app
 from tests.test_json_fakes import FakeDevice
 
 
@@ -102,7 +102,7 @@ def test_reset_app_restores_the_apps_defaults_only():
     device = FakeDevice()
     device.doc["apps"]["clock"] = {"alarms": [], "extra": 1}
     run(device, {"type": "reset_app", "parameters": {"app": "clock"}})
-    assert device.doc["apps"]["clock"] == installed_apps()["clock"].defaults()
+    assert device.doc["apps"]["clock"] == load_app("clock").defaults()
     assert device.doc["apps"]["settings"]["darkMode"] is False
     with pytest.raises(TaskError, match="unknown app 'nope'"):
         run(device, {"type": "reset_app", "parameters": {"app": "nope"}})

@@ -156,7 +156,7 @@ def test_swipe_scrolls_list_and_fling_goes_further() -> None:
     assert offsets[1] == 2 * offsets[0]
     for _ in range(10):
         fast.swipe(540, 1600, 540, 400, 100)
-    assert node(fast, text="Late 11")  # the end of the list is reachable and scrolling stops there
+    assert node(fast, text="Late 11 · Once")  # the end of the list is reachable and scrolling stops there
 
 
 def test_each_input_ticks_the_simulated_clock(phone: Phone) -> None:

@@ -45,9 +45,8 @@ def chinese_to_int(run: str) -> int:
 def _cn_numbers(text: str) -> str:
     def convert(match: re.Match[str]) -> str:
         run = match.group(0)
-        if run[0] in _CN_BIG:  # 万/亿 cannot start a number (万一, 亿万)
-            return run
-        return str(chinese_to_int(run))
+        number = run.lstrip("万亿")  # 万/亿 cannot start a number (万一 -> 万1)
+        return run[:len(run) - len(number)] + (str(chinese_to_int(number)) if number else "")
 
     return _CN_RUN.sub(convert, text)
 

@@ -229,8 +229,12 @@ def _step(node: Any, segment: Segment, params: Mapping[str, Any] | None) -> tupl
     return False, None, f"no item with {'.'.join(segment.field)}={target!r}"
 
 
+_ABSENT = object()
+
+
 def _walk(node: Any, segments: Sequence[Segment], params: Mapping[str, Any] | None,
           strict: bool, text: str, done: str) -> Any:
+    """The value at the segments, or _ABSENT (non-strict) when a step finds nothing."""
     for pos, segment in enumerate(segments):
         if isinstance(segment, Wild):
             if isinstance(node, Mapping):
@@ -240,22 +244,24 @@ def _walk(node: Any, segments: Sequence[Segment], params: Mapping[str, Any] | No
             else:
                 if strict:
                     raise PathError(f"path {text!r}: {done or 'root'} is neither a list nor a dict")
-                return []
+                return _ABSENT
             rest = segments[pos + 1:]
             nested = any(isinstance(s, Wild) for s in rest)
             out: list[Any] = []
             for child in children:
                 value = _walk(child, rest, params, strict, text, done + "[*]")
-                if nested and value is not None:
+                if value is _ABSENT:
+                    continue
+                if nested:
                     out.extend(value)
-                elif not nested and (value is not None or not rest):
+                else:
                     out.append(value)
             return out
         found, node, missing = _step(node, segment, params)
         if not found:
             if strict:
                 raise PathError(f"path {text!r}: at {done or 'root'}: {missing}")
-            return None
+            return _ABSENT
         done += describe(segment)
     return node
 
@@ -276,7 +282,8 @@ def resolve(root: Any, path: str | StatePath, params: Mapping[str, Any] | None =
             strict: bool = False) -> Any:
     """Follow a path's segments from ``root`` (its app prefix, if any, is ignored here)."""
     parsed = as_path(path)
-    return _walk(root, parsed.segments, params, strict, parsed.text, "")
+    value = _walk(root, parsed.segments, params, strict, parsed.text, "")
+    return None if value is _ABSENT else value
 
 
 def resolve_state(apps: Mapping[str, Any], os_state: Mapping[str, Any], path: str | StatePath,
@@ -284,8 +291,7 @@ def resolve_state(apps: Mapping[str, Any], os_state: Mapping[str, Any], path: st
                   strict: bool = False) -> Any:
     """Resolve a path against a state: ``app:`` picks an app, ``os:`` the OS state, else ``default_app``."""
     parsed = as_path(path)
-    base = root_of(apps, os_state, parsed, default_app)
-    return _walk(base, parsed.segments, params, strict, parsed.text, "")
+    return resolve(root_of(apps, os_state, parsed, default_app), parsed, params, strict)
 
 
 def root_of(apps: Mapping[str, Any], os_state: Mapping[str, Any], path: StatePath,

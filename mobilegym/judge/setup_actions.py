@@ -22,7 +22,7 @@ from typing import Any
 
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
 from mobilegym.judge.errors import TaskError
-from mobilegym.sim.app import installed_apps
+from mobilegym.sim.app import SimApp, load_app
 
 DEVICE_ROOTS = ("/sdcard", "/storage/emulated/0", "/data/local/tmp")
 URL_SCHEMES = ("http", "https", "file")
@@ -187,18 +187,22 @@ def _set_state(ctx: SetupContext, p: dict[str, Any]) -> None:
 def _reset_app(ctx: SetupContext, p: dict[str, Any]) -> None:
     """Put one app's data back to its defaults.json (state devices) or clear it (``pm clear`` over a shell).
 
-    On a shell-only device ``app`` may also be an Android package name.
+    On a shell-only device ``app`` may also be an Android package name (it contains a dot).
     """
-    apps = installed_apps()
-    if CAP_STATE in ctx.device.capabilities:
-        if p["app"] not in apps:
-            raise TaskError(f"unknown app {p['app']!r}; installed: {', '.join(sorted(apps))}")
-        ctx.device.set_state({"apps": {p["app"]: None}})  # two steps: a merge patch cannot drop keys
-        ctx.device.set_state({"apps": {p["app"]: apps[p["app"]].defaults()}})
+    if CAP_STATE not in ctx.device.capabilities:
+        require(ctx.device, CAP_SHELL, "reset_app")
+        ctx.device.shell(f"pm clear {p['app'] if '.' in p['app'] else _app(p['app']).package}")
         return
-    require(ctx.device, CAP_SHELL, "reset_app")
-    package = apps[p["app"]].package if p["app"] in apps else p["app"]
-    ctx.device.shell(f"pm clear {package}")
+    defaults = _app(p["app"]).defaults()
+    ctx.device.set_state({"apps": {p["app"]: None}})  # two steps: a merge patch cannot drop keys
+    ctx.device.set_state({"apps": {p["app"]: defaults}})
+
+
+def _app(app_id: str) -> SimApp:
+    try:
+        return load_app(app_id)
+    except ValueError as exc:
+        raise TaskError(str(exc)) from None
 
 
 @setup_action("open_app")

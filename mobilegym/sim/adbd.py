@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import sys
 import threading
 from typing import Any
 
@@ -154,6 +155,22 @@ class AdbdServer:
                 self._connections.discard(conn)
 
 
-def serve(phone: Any, host: str = "127.0.0.1", port: int = 5555) -> AdbdServer:
-    """Start serving ``phone`` and return the running server."""
-    return AdbdServer(phone, host, port).start()
+def serve_adb_main(args: Any) -> int:
+    """`mobilegym serve-adb`: serve a fresh simulated phone until Ctrl-C."""
+    from .phone import Phone
+
+    phone = Phone(args.width, args.height, render_scale=args.render_scale, language=args.language)
+    server = AdbdServer(phone, args.host, args.port)
+    try:
+        server.start()
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: listening on {args.host}: anyone who can reach it controls the phone (no ADB auth)",
+              file=sys.stderr)
+    print(f"serving the simulated phone ({args.width}x{args.height}) on {server.serial}\n"
+          f"  adb connect {server.serial}\n  adb -s {server.serial} shell mobilegym help\n"
+          "press Ctrl-C to stop", flush=True)
+    server.serve_forever()
+    return 0

@@ -406,6 +406,16 @@ def pm(inv: Invocation) -> int:
             return 1
         inv.out(f"package:/data/app/{args[1]}/base.apk\n")
         return 0
+    if args[:1] == ["clear"] and len(args) == 2:
+        app_id = app_of_package(phone, args[1])
+        if app_id is None or app_id == LAUNCHER_ID:
+            raise CommandError(f"Error: unknown package {args[1]}")
+        defaults = phone.apps[app_id].defaults()
+        with inv.shell.lock:  # a merge patch cannot drop keys: remove, then write the defaults
+            inv.shell.call(phone.set_state, {"apps": {app_id: None}})
+            inv.shell.call(phone.set_state, {"apps": {app_id: defaults}})
+        inv.out("Success\n")
+        return 0
     raise CommandError(f"Error: pm {' '.join(args[:1])} is not supported on the simulated phone")
 
 
@@ -483,6 +493,7 @@ MOBILEGYM_HELP = """usage: mobilegym COMMAND
   app | route                the foreground app id / screen route
   wait SECONDS               let the simulated clock run
   type [--clear] TEXT        type into the focused field (any Unicode)
+  launch APP ROUTE           open an app at a screen route (a deep link)
   version                    the protocol version of this extension
 """
 EXTENSION_VERSION = "1"
@@ -551,6 +562,11 @@ def mobilegym(inv: Invocation) -> int:
     elif verb == "type" and len(args) >= 2:
         clear = args[1] == "--clear"
         shell.call(phone.type_text, " ".join(args[2:] if clear else args[1:]), clear)
+    elif verb == "launch" and len(args) == 3:
+        launch = getattr(phone, "launch", None)
+        if launch is None:
+            raise CommandError("mobilegym: this phone does not support launch")
+        shell.call(launch, args[1], args[2])
     elif verb == "version":
         inv.out(EXTENSION_VERSION + "\n")
     elif verb in ("help", "--help", "-h"):

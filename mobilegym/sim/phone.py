@@ -247,7 +247,7 @@ class Phone:
             target.on_change(target.value_at(ex))
         elif isinstance(target, ui.ScrollList):
             offset = self.frame().env.scroll.get(target.rid or "", 0.0) + (sy - ey) * factor
-            self._scroll_store()[target.rid or ""] = round(min(target.max_offset(), max(0.0, offset)), 2)
+            self._scroll_store()[target.rid or ""] = min(target.max_offset(), max(0.0, offset))
 
     def _scroll_store(self) -> dict[str, float]:
         entry = self.nav.current_entry()
