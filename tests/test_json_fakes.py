@@ -64,6 +64,8 @@ class FakeDevice:
             self.doc["os"].update(foreground="launcher", route="/")
 
     def open_app(self, app: str) -> None:
+        if app not in self.doc["apps"]:
+            raise ValueError(f"unknown app {app!r}")
         self.calls.append(("open_app", app))
         self.doc["os"].update(foreground=app, route="/")
 

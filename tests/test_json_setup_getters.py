@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE
+from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, DeviceError
 from mobilegym.judge import setup_actions
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.getters import GETTERS, GetterContext, get
@@ -55,7 +55,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 @pytest.fixture()
 def server():
     srv = Server()
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     yield srv
     srv.shutdown()
@@ -127,6 +127,15 @@ def test_open_app_go_home_and_time():
         {"type": "go_home"})
     assert device.calls[1:] == [("open_app", "clock"), ("wait", 90.0), ("wait", 1.5), ("key", "home")]
     assert device.time_ms() == start + 91_500
+
+
+def test_device_refusals_become_task_errors_but_device_failures_do_not():
+    with pytest.raises(TaskError, match=r"config\[0\] \(open_app\): ValueError: unknown app 'mail'"):
+        run(FakeDevice(), {"type": "open_app", "parameters": {"app": "mail"}})
+    device = FakeDevice()
+    device.wait = lambda seconds: (_ for _ in ()).throw(DeviceError("usb unplugged"))
+    with pytest.raises(DeviceError, match="usb unplugged"):
+        run(device, {"type": "sleep", "parameters": {"seconds": 1}})
 
 
 def test_execute_runs_a_shell_command():

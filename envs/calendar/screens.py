@@ -21,6 +21,7 @@ WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAYS_ZH = ["一", "二", "三", "四", "五", "六", "日"]
 REMINDERS = [(None, "None", "无"), (10, "10 min", "10 分钟"), (30, "30 min", "30 分钟"), (60, "1 hour", "1 小时")]
 TABS = [("/", "Month", "月"), ("/schedule", "Schedule", "日程")]
+FAB_CLEARANCE = 72  # room below a list's last row so it can scroll clear of the floating button
 _DATE = re.compile(r"^\s*(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*$")
 _TIME = re.compile(r"^\s*(\d{1,2})\s*[:.：]\s*(\d{2})\s*$")
 
@@ -178,6 +179,7 @@ def schedule(ctx: Ctx) -> ui.Scaffold:
     if not rows:
         rows.append(ui.Text(ctx.t("No upcoming events", "没有即将到来的日程"), color="muted", align="center",
                             height=120, rid="empty"))
+    rows.append(ui.Spacer(FAB_CLEARANCE))
     return ui.Scaffold(ui.ScrollList(rows, rid="schedule_list", pad=8), top=ui.TopBar(ctx.t("Schedule", "日程")),
                        bottom=_tabs(ctx, "/schedule"),
                        fab=ui.Fab("+", ctx.t("New event", "新建日程"), lambda: ctx.navigate("/event/edit"),
@@ -191,6 +193,7 @@ def day(ctx: Ctx) -> ui.Scaffold:
     rows += [_event_row(ctx, e, "event_item") for e in events_on(ctx, shown.isoformat())]
     if len(rows) == 1:
         rows.append(ui.Text(ctx.t("No events", "没有日程"), color="muted", align="center", height=120, rid="empty"))
+    rows.append(ui.Spacer(FAB_CLEARANCE))
     top = ui.TopBar(short_date(ctx, shown), on_back=ctx.back, actions=[
         ui.IconButton("‹", ctx.t("Previous day", "前一天"),
                       lambda: ctx.replace("/day", date=(shown - dt.timedelta(days=1)).isoformat()), rid="prev_day"),

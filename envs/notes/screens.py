@@ -16,6 +16,7 @@ from . import APP
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 TABS = [("/", "Notes", "笔记"), ("/todos", "To-dos", "待办")]
+FAB_CLEARANCE = 72  # room below a list's last row so it can scroll clear of the floating button
 _DATE = re.compile(r"^\s*(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*$")
 
 
@@ -83,6 +84,7 @@ def notes_list(ctx: Ctx) -> ui.Scaffold:
     rows += [_note_row(ctx, n, "note_item") for n in others]
     if not notes:
         rows.append(ui.Text(ctx.t("No notes yet", "还没有笔记"), color="muted", align="center", height=120, rid="empty"))
+    rows.append(ui.Spacer(FAB_CLEARANCE))
     top = ui.TopBar(ctx.t("Notes", "笔记"), actions=[
         ui.IconButton("⚲", ctx.t("Search notes", "搜索笔记"), lambda: ctx.navigate("/search"), rid="search")])
     return ui.Scaffold(ui.ScrollList(rows, rid="notes_list", pad=8), top=top, bottom=_tabs(ctx, "/"),
@@ -206,6 +208,7 @@ def todos(ctx: Ctx) -> ui.Scaffold:
         rows.append(ui.Text(ctx.t(f"Completed ({len(done_items)})", f"已完成（{len(done_items)}）"), size=13, bold=True,
                             color="primary", height=36, rid="completed_header"))
         rows += [_todo_row(ctx, t) for t in done_items]
+    rows.append(ui.Spacer(FAB_CLEARANCE))
     local = ctx.local
     dialog = None
     target = _find(items, local.get("delete_todo"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,6 +19,7 @@ from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
 from mobilegym.judge import paths
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.grounded import joined_answer
+from mobilegym.judge.tasks import ANSWER_SHEET
 from mobilegym.judge.setup_actions import check_device_path, require
 
 
@@ -26,7 +27,8 @@ from mobilegym.judge.setup_actions import check_device_path, require
 class GetterContext:
     """What getters may read: the device, the state right after setup, and the agent's output.
 
-    In grounded mode ``sheet`` is the AnswerSheet's state and ``sheet_fields`` its field count.
+    ``sheet_fields`` > 0 means grounded mode: answers come from the AnswerSheet with that many fields.
+    The device's state is read at most once per context (one evaluation).
     """
 
     device: Device
@@ -35,8 +37,21 @@ class GetterContext:
     initial_state: dict[str, Any] | None
     answer: str | None
     last_action: str | None
-    sheet: dict[str, Any] | None = None
     sheet_fields: int = 0
+    _state: dict[str, Any] | None = field(default=None, repr=False)
+
+    def state(self, user: str) -> dict[str, Any]:
+        """The world document now (needs the state capability; ``user`` names who asks)."""
+        require(self.device, CAP_STATE, user)
+        if self._state is None:
+            self._state = self.device.get_state()
+        return self._state
+
+    def os_state(self) -> dict[str, Any]:
+        """The OS state for metrics that need the phone's date (just the clock on stateless devices)."""
+        if CAP_STATE in self.device.capabilities:
+            return self.state("os_state")["os"]
+        return {"time_ms": self.device.time_ms()}
 
 
 Getter = Callable[[GetterContext, dict[str, Any]], Any]
@@ -66,8 +81,7 @@ def _state(ctx: GetterContext, spec: dict[str, Any], user: str) -> dict[str, Any
         if ctx.initial_state is None:
             raise TaskError(f"{user} with initial=true needs a device with the {CAP_STATE!r} capability")
         return ctx.initial_state
-    require(ctx.device, CAP_STATE, user)
-    return ctx.device.get_state()
+    return ctx.state(user)
 
 
 @getter("app_state")
@@ -117,15 +131,16 @@ def _answer(ctx: GetterContext, spec: dict[str, Any]) -> Any:
     entries joined with ", ", or with ``field`` (an index) that field alone (a list of
     entries for a repeatable field); None while the sheet is not submitted.
     """
-    if ctx.sheet is None:
+    if not ctx.sheet_fields:
         return ctx.answer
+    sheet = ctx.state("answer")["apps"][ANSWER_SHEET]
     if "field" not in spec:
-        return joined_answer(ctx.sheet, ctx.sheet_fields)
+        return joined_answer(sheet, ctx.sheet_fields)
     if not 0 <= spec["field"] < ctx.sheet_fields:
         raise TaskError(f"answer field {spec['field']} does not exist (the sheet has {ctx.sheet_fields})")
-    if ctx.sheet["submitted"] is not True:
+    if sheet["submitted"] is not True:
         return None
-    raw = ctx.sheet["answers"].get(str(spec["field"]))
+    raw = sheet["answers"].get(str(spec["field"]))
     if isinstance(raw, list):
         return [str(v).strip() for v in raw if v is not None and str(v).strip()]
     return str(raw).strip() if raw is not None and str(raw).strip() else None

@@ -210,10 +210,9 @@ class JsonEpisode(Episode):
     # ------------------------------------------------------------------ internals
 
     def _context(self, answer: str | None, last_action: str | None) -> GetterContext:
-        sheet = self.device.get_state()["apps"][ANSWER_SHEET] if self.sheet_fields else None
         return GetterContext(device=self.device, task_dir=self.task.path.parent,
                              default_app=self.task.doc["related_apps"][0], initial_state=self.initial_state,
-                             answer=answer, last_action=last_action, sheet=sheet, sheet_fields=self.sheet_fields)
+                             answer=answer, last_action=last_action, sheet_fields=self.sheet_fields)
 
     def _judge(self, answer: str | None, last_action: str | None, final: bool) -> tuple[float, list[dict[str, Any]]]:
         evaluator = self.task.doc["evaluator"]
@@ -242,15 +241,10 @@ class JsonEpisode(Episode):
             where = f"$.evaluator.func[{i}]" if len(entries) > 1 else "$.evaluator.func"
             result, expected = get(ctx, result_spec), get(ctx, expected_spec)
             metric = get_metric(name)
-            os_state = self._os_state() if metric.context else None
+            os_state = ctx.os_state() if metric.context else None
             try:
                 score = metric(result, expected, options, os_state)
             except MetricConfigError as exc:
                 raise TaskError(f"{where} ({name}): {exc}") from exc
             shown_expected = _shown(expected) if expected_spec is not None else (options or None)
             yield check(f"{name}({_describe(result_spec)})", shown_expected, _shown(result), score >= 1.0), score
-
-    def _os_state(self) -> dict[str, Any]:
-        if CAP_STATE in self.device.capabilities:
-            return self.device.get_state()["os"]
-        return {"time_ms": self.device.time_ms()}

@@ -174,7 +174,10 @@ def sample_parameters(owner: str, parameters: Mapping[str, Mapping[str, Any]], r
         elif kind == "bool" and "default" not in spec and "sampler" not in spec and "source" not in spec:
             choices = [(True, True), (False, False)]
         elif "source" in spec:
-            found = resolve_state(apps, os_state, spec["source"], default_app, values, strict=True)
+            try:
+                found = resolve_state(apps, os_state, spec["source"], default_app, values, strict=True)
+            except TaskError as exc:
+                raise TaskError(f"{where}: {exc}") from exc
             if not isinstance(found, list) or not found:
                 raise TaskError(f"{where}: source {spec['source']!r} gives {found!r}, not a non-empty list")
             items = [_project(where, i, spec["fields"]) for i in found] if "fields" in spec else found

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
+from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device, DeviceError
 from mobilegym.judge.errors import TaskError
 from mobilegym.sim.app import SimApp, load_app
 
@@ -62,15 +62,19 @@ def require(device: Device, capability: str, user: str) -> None:
 
 
 def run_setup(ctx: SetupContext, actions: list[dict[str, Any]], where: str = "config") -> None:
-    """Run setup actions in order; any failure is a task error naming the action."""
+    """Run setup actions in order; any failure but a DeviceError is a task error naming the action."""
     for i, action in enumerate(actions):
         kind = action["type"]
         if kind not in SETUP_ACTIONS:
             raise TaskError(f"{where}[{i}]: unknown setup action {kind!r}; known: {', '.join(sorted(SETUP_ACTIONS))}")
         try:
             SETUP_ACTIONS[kind](ctx, action.get("parameters", {}))
+        except DeviceError:
+            raise
         except TaskError as exc:
             raise TaskError(f"{where}[{i}] ({kind}): {exc}") from exc
+        except Exception as exc:  # the device refused the action: the task asked for something wrong
+            raise TaskError(f"{where}[{i}] ({kind}): {type(exc).__name__}: {exc}") from exc
 
 
 # ---------------------------------------------------------------- safety

@@ -119,6 +119,8 @@ def tokenize(line: str) -> list[Word | str]:
                 if ch == "\\" and i + 1 < n and line[i + 1] in '"\\$`\n':
                     buf += line[i + 1]
                     i += 2
+                elif ch == "`" or line.startswith("$(", i):
+                    raise ShellSyntaxError("command substitution is not supported")
                 elif ch == "$" and i + 1 < n and (line[i + 1].isalnum() or line[i + 1] in "_?{$#"):
                     word.add("lit", buf, True)
                     buf = ""
@@ -132,13 +134,11 @@ def tokenize(line: str) -> list[Word | str]:
             if i + 1 < n:
                 word.add("lit", line[i + 1], True)
             i += 2
+        elif c == "`" or line.startswith("$(", i):
+            raise ShellSyntaxError("command substitution is not supported")
         elif c == "$" and i + 1 < n and (line[i + 1].isalnum() or line[i + 1] in "_?{$#"):
-            if line.startswith("$(", i):
-                raise ShellSyntaxError("command substitution is not supported")
             name, i = _read_var(line, i)
             word.add("var", name, False)
-        elif c == "`":
-            raise ShellSyntaxError("command substitution is not supported")
         else:
             word.add("lit", c, False)
             i += 1

@@ -1,0 +1,185 @@
+"""The ``mobilegym`` command line: demo, list, oracle, and (from other modules) serve-adb."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from typing import Any, Sequence
+
+DEFAULT_DEMO_TASK = "settings.ToggleWifi"
+
+
+def _apps_of(meta: dict[str, Any]) -> list[str]:
+    return list(meta.get("related_apps") or meta.get("apps") or [meta.get("app", "?")])
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """One episode on the simulated phone, driven by the task's scripted plan, printed and recorded."""
+    import gymnasium as gym
+
+    import mobilegym  # noqa: F401  (registers the environment)
+    from mobilegym.oracle import plans_for, run_plan
+    from mobilegym.recording import RecordEpisode
+
+    oracle = next((p for p in plans_for(args.task) if p.expect_success), None)
+    if oracle is None:
+        print(f"error: task {args.task!r} has no scripted plan to demo", file=sys.stderr)
+        return 2
+    env = RecordEpisode(gym.make("MobileGym-v0", task=args.task, eval_mode=args.mode, render_scale=args.scale),
+                        args.out, echo=print)
+    reward, info, _ = run_plan(env, args.task, oracle, seed=args.seed)
+    env.close()
+    judge = info["judge"]
+    print(f"\nreward: {reward:g}   success: {judge['success']}   clean: {judge['clean']}   "
+          f"progress: {judge['progress']:g}")
+    for check in judge["checks"]:
+        mark = "PASS" if check["passed"] else "FAIL"
+        print(f"  [{mark}] {check['field']}: expected {check['expected']!r}, actual {check['actual']!r}")
+    if judge.get("error"):
+        print(f"  task error: {judge['error']}")
+    print(f"screenshots and trajectory.jsonl saved in {args.out}/")
+    return 0 if reward == 1.0 else 1
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """Every task with its suite, kind, objective, difficulty and apps, with filters."""
+    from mobilegym.judge import default_registry, filter_tasks
+
+    registry = default_registry()
+    criteria = {k: v for k, v in (("suite", args.suite), ("objective", args.objective),
+                                  ("difficulty", args.difficulty), ("kind", args.kind)) if v}
+    refs = filter_tasks(registry.refs.values(), **criteria)
+    if args.app:
+        refs = [r for r in refs if args.app in _apps_of(r.metadata)]
+    refs.sort(key=lambda r: r.id)
+    if args.json:
+        print(json.dumps([r.metadata for r in refs], ensure_ascii=False, indent=1, default=str))
+        return 0
+    print(f"{'task':44} {'kind':7} {'objective':9} {'diff':4} apps")
+    for ref in refs:
+        m = ref.metadata
+        print(f"{ref.id:44} {m.get('kind', ''):7} {m.get('objective', ''):9} {m.get('difficulty', ''):4} "
+              f"{','.join(_apps_of(m))}")
+    print(f"{len(refs)} task(s)")
+    for source, error in sorted(registry.errors.items()):
+        print(f"warning: could not load {source}: {error}", file=sys.stderr)
+    return 0
+
+
+def _progress(done: int, total: int, label: str) -> None:
+    width = 30
+    filled = width * done // max(1, total)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label[:40]:40}")
+    sys.stderr.flush()
+
+
+def cmd_oracle(args: argparse.Namespace) -> int:
+    """Run every task's scripted plans and print a per-suite table of passes and failures."""
+    import gymnasium as gym
+
+    import mobilegym  # noqa: F401
+    from mobilegym.judge import default_registry
+    from mobilegym.oracle import plans_for, run_plan
+
+    registry = default_registry()
+    refs = [r for r in registry.refs.values() if not args.suite or r.metadata.get("suite") in args.suite]
+    refs.sort(key=lambda r: r.id)
+    modes = ["grounded", "text"] if args.mode == "both" else [args.mode]
+    jobs = [(ref, mode, seed) for ref in refs for mode in modes for seed in range(args.seeds)]
+    envs = {mode: gym.make("MobileGym-v0", task=[r.id for r in refs], eval_mode=mode, obs_parts=("a11y",))
+            for mode in modes} if refs else {}
+    table: dict[str, dict[str, int]] = defaultdict(lambda: {"tasks": 0, "passed": 0, "failed": 0})
+    failures: list[str] = []
+    task_ok: dict[str, bool] = {}
+    for n, (ref, mode, seed) in enumerate(jobs):
+        _progress(n, len(jobs), ref.id)
+        oracle = next((p for p in plans_for(ref.id) if p.expect_success), None)
+        if oracle is None:
+            ok, why = False, "no oracle plan"
+        else:
+            try:
+                reward, info, _ = run_plan(envs[mode], ref.id, oracle, seed)
+                ok, why = reward == 1.0, f"reward {reward:g}: {_failed_checks(info)}"
+            except Exception as exc:  # a broken plan is reported, not fatal for the whole run
+                ok, why = False, f"{type(exc).__name__}: {exc}"
+        if not ok:
+            failures.append(f"{ref.id} [{mode}, seed {seed}]: {why}")
+        task_ok[ref.id] = task_ok.get(ref.id, True) and ok
+    _progress(len(jobs), len(jobs), "done")
+    sys.stderr.write("\n")
+    for task_id, ok in task_ok.items():
+        row = table[registry.refs[task_id].metadata.get("suite", "?")]
+        row["tasks"] += 1
+        row["passed" if ok else "failed"] += 1
+    print(f"{'suite':14} {'tasks':>5} {'passed':>6} {'failed':>6}")
+    for suite in sorted(table):
+        row = table[suite]
+        print(f"{suite:14} {row['tasks']:5d} {row['passed']:6d} {row['failed']:6d}")
+    total = {k: sum(r[k] for r in table.values()) for k in ("tasks", "passed", "failed")}
+    print(f"{'total':14} {total['tasks']:5d} {total['passed']:6d} {total['failed']:6d}")
+    for line in failures:
+        print(f"FAILED {line}")
+    return 0 if not failures else 1
+
+
+def _failed_checks(info: dict[str, Any]) -> str:
+    judge = info.get("judge") or {}
+    if judge.get("error"):
+        return f"task error: {judge['error']}"
+    bad = [c["field"] for c in judge.get("checks", []) if not c["passed"]]
+    return "failed checks: " + ", ".join(bad) if bad else "no failed checks"
+
+
+def cmd_serve_adb(args: argparse.Namespace) -> int:
+    """Serve a simulated phone over the ADB protocol until Ctrl-C."""
+    from mobilegym.sim.adbd import serve_adb_main
+
+    return serve_adb_main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mobilegym", description="MobileGym: a phone for GUI agents.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    demo = sub.add_parser("demo", help="run one scripted episode on the simulated phone and save screenshots")
+    demo.add_argument("--task", default=DEFAULT_DEMO_TASK, help=f"task id (default {DEFAULT_DEMO_TASK})")
+    demo.add_argument("--seed", type=int, default=0)
+    demo.add_argument("--mode", choices=["grounded", "text"], default="grounded", help="evaluation mode")
+    demo.add_argument("--scale", type=float, default=0.5, help="screenshot render scale (default 0.5)")
+    demo.add_argument("--out", default="demo_out", help="folder for screenshots (default demo_out)")
+    demo.set_defaults(func=cmd_demo)
+
+    lst = sub.add_parser("list", help="list tasks")
+    lst.add_argument("--suite")
+    lst.add_argument("--objective", choices=["operate", "query", "hybrid"])
+    lst.add_argument("--difficulty", choices=["L1", "L2", "L3", "L4"])
+    lst.add_argument("--kind", choices=["python", "json"])
+    lst.add_argument("--app", help="only tasks that involve this app")
+    lst.add_argument("--json", action="store_true", help="print metadata as JSON")
+    lst.set_defaults(func=cmd_list)
+
+    oracle = sub.add_parser("oracle", help="run the scripted plans of every task and tabulate by suite")
+    oracle.add_argument("--suite", action="append", help="only this suite (repeatable)")
+    oracle.add_argument("--seeds", type=int, default=2, help="seeds per task and mode (default 2)")
+    oracle.add_argument("--mode", choices=["grounded", "text", "both"], default="both")
+    oracle.set_defaults(func=cmd_oracle)
+
+    adbd = sub.add_parser("serve-adb", help="serve a simulated phone over the ADB protocol (adb connect HOST:PORT)")
+    adbd.add_argument("--port", type=int, default=5555, help="TCP port (default 5555; 0 picks a free one)")
+    adbd.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback only)")
+    adbd.add_argument("--width", type=int, default=1080)
+    adbd.add_argument("--height", type=int, default=2400)
+    adbd.add_argument("--render-scale", type=float, default=1.0, help="screencap scale in (0, 1]")
+    adbd.add_argument("--language", choices=["en", "zh"], default="en")
+    adbd.set_defaults(func=cmd_serve_adb)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,331 @@
+"""MobileGymEnv: a phone as a Gymnasium environment, judged on the episode's last step."""
+from __future__ import annotations
+
+import time
+from typing import Any, Mapping, Sequence
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from PIL import Image
+
+from . import screen_text
+from .actions import TERMINAL_TYPES, Action, ActionSpace, CoordinateSpace, InvalidAction, parse_action
+from .device.base import Device
+from .judge import Episode, JudgeResult, TaskError, resolve_tasks
+
+OBS_PARTS = ("screenshot", "a11y", "instruction")
+EVAL_MODES = ("grounded", "text")
+INVALID_ACTION_POLICIES = ("raise", "noop")
+REWARD_MODES = ("final", "auto_complete", "dense")
+MAX_TEXT_OBS = 2_000_000
+
+
+class UnicodeText(spaces.Text):
+    """A Text space that accepts any Unicode string up to ``max_length`` (XML, Chinese, emoji)."""
+
+    def __init__(self, max_length: int, min_length: int = 0, seed: int | None = None) -> None:
+        super().__init__(max_length=max_length, min_length=min_length, seed=seed)
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, str) and self.min_length <= len(x) <= self.max_length
+
+    def __repr__(self) -> str:
+        return f"UnicodeText({self.min_length}, {self.max_length})"
+
+
+class Timings(Mapping[str, float]):
+    """Per-phase wall-clock milliseconds of one step (action, judge, render).
+
+    Host timings are measurements, not episode content: two Timings with the same phases compare
+    equal whatever their values, so identical episodes still give identical infos.
+    """
+
+    def __init__(self, **phases_ms: float) -> None:
+        self._phases = {k: round(v, 3) for k, v in phases_ms.items()}
+
+    def __getitem__(self, key: str) -> float:
+        return self._phases[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._phases)
+
+    def __len__(self) -> int:
+        return len(self._phases)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Timings) and set(self._phases) == set(other._phases)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._phases))
+
+    def __repr__(self) -> str:
+        return f"Timings({self._phases})"
+
+
+def _choice(name: str, value: Any, allowed: Sequence[str]) -> str:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, got {value!r}")
+    return value
+
+
+def make_device(device: str | Mapping[str, Any] | Device, *, screen_size: tuple[int, int], render_scale: float,
+                language: str, tick_ms: int, shuffle_launcher: bool, apps: Sequence[str] | None) -> Device:
+    """The phone behind the environment: "sim", ADB settings (serial/host/port) or a Device."""
+    if device == "sim":
+        from .sim.phone import Phone
+
+        return Phone(*screen_size, render_scale=render_scale, language=language, tick_ms=tick_ms,
+                     shuffle_launcher=shuffle_launcher, apps=apps)
+    if isinstance(device, Mapping):
+        from .device.adb import make_adb_device
+
+        return make_adb_device(dict(device))
+    if isinstance(device, Device):
+        return device
+    raise ValueError(f"device must be 'sim', a dict of ADB settings (serial/host/port) or a Device, got {device!r}")
+
+
+class MobileGymEnv(gym.Env[dict, dict]):
+    """A phone an agent operates through screenshots, an accessibility tree and touch/key actions.
+
+    Args:
+        task: a task id ("suite.ClassName"), a task class, a JSON task path, a suite name or a
+            list of these; with several, each reset draws one with the reset's seed. None: all tasks.
+        device: "sim" (default), ADB settings {"serial", "host", "port"}, or a Device instance.
+        eval_mode: "grounded" (answers through the AnswerSheet app) or "text" (the answer action).
+        obs_parts: which of "screenshot", "a11y", "instruction" the observation holds.
+        screen_size: (width, height) of the simulated screen in pixels.
+        render_scale: screenshot scale in (0, 1]; the sim draws small directly.
+        coord_space: "pixels" (device pixels), "norm1000" (0-1000) or "norm1" (0-1).
+        max_steps: override of the task's step budget.
+        invalid_action: "raise" (InvalidAction) or "noop" (ignored, reported in info["last_action_error"]).
+        language: "en" or "zh" for the phone's UI.
+        reward_mode: "final" (judge score on the last step), "auto_complete" (end with the judge's
+            score as soon as the goal holds) or "dense" (progress deltas each step, score at the end).
+        tick_ms: simulated milliseconds that pass per action.
+        shuffle_launcher: randomise home-screen icon positions per episode seed.
+        apps: install only these app ids on the simulated phone (default: every app).
+    """
+
+    metadata = {"render_modes": ["rgb_array", "ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        task: Any = None,
+        *,
+        device: str | Mapping[str, Any] | Device = "sim",
+        eval_mode: str = "grounded",
+        obs_parts: Sequence[str] = OBS_PARTS,
+        screen_size: tuple[int, int] = (1080, 2400),
+        render_scale: float = 1.0,
+        coord_space: str = "pixels",
+        max_steps: int | None = None,
+        invalid_action: str = "raise",
+        language: str = "en",
+        reward_mode: str = "final",
+        tick_ms: int = 1000,
+        shuffle_launcher: bool = False,
+        apps: Sequence[str] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.eval_mode = _choice("eval_mode", eval_mode, EVAL_MODES)
+        self.invalid_action = _choice("invalid_action", invalid_action, INVALID_ACTION_POLICIES)
+        self.reward_mode = _choice("reward_mode", reward_mode, REWARD_MODES)
+        self.language = _choice("language", language, ("en", "zh"))
+        if render_mode is not None:
+            _choice("render_mode", render_mode, self.metadata["render_modes"])
+        self.render_mode = render_mode
+        parts = tuple(obs_parts)
+        unknown = [p for p in parts if p not in OBS_PARTS]
+        if unknown or not parts:
+            raise ValueError(f"obs_parts must be a non-empty subset of {OBS_PARTS}, got {parts}")
+        self.obs_parts = parts
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
+        self.max_steps_override = max_steps
+        if (not isinstance(screen_size, (tuple, list)) or len(screen_size) != 2
+                or not all(isinstance(v, int) for v in screen_size)):
+            raise ValueError(f"screen_size must be (width, height) in pixels, got {screen_size!r}")
+        if not isinstance(render_scale, (int, float)) or not 0 < render_scale <= 1:
+            raise ValueError(f"render_scale must be in (0, 1], got {render_scale!r}")
+        self.render_scale = float(render_scale)
+        self.tasks = resolve_tasks(task)
+        self.device = make_device(device, screen_size=tuple(screen_size), render_scale=self.render_scale,
+                                  language=language, tick_ms=tick_ms, shuffle_launcher=shuffle_launcher, apps=apps)
+        width, height = self.device.screen_size
+        self.coords = CoordinateSpace(coord_space, (width, height))
+        self.frame_size = (max(1, round(width * self.render_scale)), max(1, round(height * self.render_scale)))
+        obs_spaces: dict[str, spaces.Space] = {
+            "screenshot": spaces.Box(0, 255, (self.frame_size[1], self.frame_size[0], 3), np.uint8),
+            "a11y": UnicodeText(MAX_TEXT_OBS),
+            "instruction": UnicodeText(MAX_TEXT_OBS),
+        }
+        self.observation_space = spaces.Dict({p: obs_spaces[p] for p in parts})
+        apps = list(getattr(self.device, "apps", {}) or ["settings"])
+        self.action_space = ActionSpace(self.coords, apps=apps)
+        self.episode: Episode | None = None
+        self.steps = 0
+        self.answer: str | None = None
+        self._last_progress = 0.0
+        self._done = False
+
+    # gymnasium API ---------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        super().reset(seed=seed)
+        options = dict(options or {})
+        task_id = options.pop("task", None)
+        if options:
+            raise ValueError(f"unknown reset option(s) {sorted(options)}; supported: 'task'")
+        ref = self._pick_task(task_id)
+        episode_seed = int(self.np_random.integers(2**31 - 1))
+        self.episode = ref.start(self.device, seed=episode_seed, eval_mode=self.eval_mode, language=self.language)
+        self.steps = 0
+        self.answer = None
+        self._done = False
+        self._last_progress = self.episode.progress() if self.reward_mode == "dense" else 0.0
+        started = time.perf_counter()
+        obs = self._observe()
+        return obs, self._info(render_ms=(time.perf_counter() - started) * 1000)
+
+    def step(self, action: Mapping[str, Any] | Action) -> tuple[dict, float, bool, bool, dict]:
+        if self.episode is None:
+            raise RuntimeError("call reset() before step()")
+        if self._done:
+            raise RuntimeError("the episode has ended; call reset() to start a new one")
+        timings: dict[str, float] = {}
+        started = time.perf_counter()
+        error = None
+        try:
+            parsed = parse_action(action, self.coords)
+            self._perform(parsed)
+        except InvalidAction as exc:
+            if self.invalid_action == "raise":
+                raise
+            parsed, error = None, str(exc)
+        timings["action_ms"] = (time.perf_counter() - started) * 1000
+        self.steps += 1
+        kind = parsed.type if parsed is not None else None
+        terminated = kind in TERMINAL_TYPES
+        truncated = not terminated and self.steps >= self.max_steps
+        reward, result = 0.0, None
+        started = time.perf_counter()
+        if terminated or truncated:
+            result = self.episode.evaluate(answer=self.answer, last_action=kind)
+        elif self.reward_mode == "auto_complete" and self.episode.goal_reached():
+            terminated = True
+            result = self.episode.evaluate(answer=self.answer, last_action="complete")
+        if result is not None:
+            reward = float(result.score)
+        elif self.reward_mode == "dense":
+            progress = self.episode.progress()
+            reward, self._last_progress = progress - self._last_progress, progress
+        timings["judge_ms"] = (time.perf_counter() - started) * 1000
+        self._done = terminated or truncated
+        started = time.perf_counter()
+        obs = self._observe()
+        timings["render_ms"] = (time.perf_counter() - started) * 1000
+        info = self._info(**timings)
+        if error is not None:
+            info["last_action_error"] = error
+        if result is not None:
+            info["judge"] = result.to_dict()
+            info["task_error"] = result.error
+        return obs, reward, terminated, truncated, info
+
+    def render(self) -> np.ndarray | str | None:
+        if self.render_mode == "rgb_array":
+            return self._screenshot()
+        if self.render_mode == "ansi":
+            return f"{self.device.current_app()} {self.device.current_route()}\n{screen_text.describe(self.device.a11y_xml())}\n"
+        return None
+
+    def close(self) -> None:
+        self.device.close()
+
+    # helpers ----------------------------------------------------------------------
+    @property
+    def max_steps(self) -> int:
+        """The step budget of the current episode."""
+        if self.max_steps_override is not None:
+            return self.max_steps_override
+        if self.episode is None:
+            raise RuntimeError("no episode yet: call reset()")
+        return self.episode.max_steps
+
+    @property
+    def instruction(self) -> str:
+        if self.episode is None:
+            raise RuntimeError("no episode yet: call reset()")
+        return self.episode.instruction
+
+    def judge_now(self) -> JudgeResult:
+        """Judge the phone as it is now (without ending the episode)."""
+        if self.episode is None:
+            raise RuntimeError("no episode yet: call reset()")
+        return self.episode.evaluate(answer=self.answer, last_action=None)
+
+    def _pick_task(self, task_id: str | None) -> Any:
+        if task_id is not None:
+            matches = [ref for ref in self.tasks if ref.id == task_id]
+            if not matches:
+                raise TaskError(f"reset option task={task_id!r} is not among this environment's {len(self.tasks)} task(s)")
+            return matches[0]
+        return self.tasks[int(self.np_random.integers(len(self.tasks)))]
+
+    def _perform(self, action: Action) -> None:
+        device, args = self.device, action.args
+        kind = action.type
+        if kind in ("tap", "double_tap"):
+            getattr(device, kind)(args["x"], args["y"])
+        elif kind == "long_press":
+            device.long_press(args["x"], args["y"], args["duration_ms"])
+        elif kind == "swipe":
+            device.swipe(args["x"], args["y"], args["x2"], args["y2"], args["duration_ms"])
+        elif kind == "drag":
+            device.drag(args["x"], args["y"], args["x2"], args["y2"])
+        elif kind == "type":
+            if args["x"] is not None:
+                device.tap(args["x"], args["y"])
+            device.type_text(args["text"], clear=args["clear"])
+        elif kind == "key":
+            device.key(args["key"])
+        elif kind == "open_app":
+            try:
+                device.open_app(args["app"])
+            except ValueError as exc:
+                raise InvalidAction(f"open_app: {exc}") from None
+        elif kind == "wait":
+            device.wait(args["seconds"])
+        elif kind == "answer":
+            self.answer = args["text"]
+        elif kind in TERMINAL_TYPES and args.get("text") is not None and self.answer is None:
+            self.answer = args["text"]
+
+    def _screenshot(self) -> np.ndarray:
+        shot = self.device.screenshot()
+        if shot.shape[:2] != (self.frame_size[1], self.frame_size[0]):
+            shot = np.asarray(Image.fromarray(shot).resize(self.frame_size, Image.BILINEAR))
+        return shot
+
+    def _observe(self) -> dict[str, Any]:
+        obs: dict[str, Any] = {}
+        if "screenshot" in self.obs_parts:
+            obs["screenshot"] = self._screenshot()
+        if "a11y" in self.obs_parts:
+            obs["a11y"] = self.device.a11y_xml()
+        if "instruction" in self.obs_parts:
+            obs["instruction"] = self.instruction
+        return obs
+
+    def _info(self, **timings: float) -> dict[str, Any]:
+        assert self.episode is not None
+        return {
+            "task_id": self.episode.id,
+            "params": dict(self.episode.params),
+            "step": self.steps,
+            "max_steps": self.max_steps,
+            "app": self.device.current_app(),
+            "route": self.device.current_route(),
+            "timings": Timings(**timings),
+        }

@@ -1,0 +1,1 @@
+"""Simulated apps, one subpackage each."""

@@ -1,0 +1,77 @@
+"""The AnswerSheet form: question, hint, one control per answer field, and a Submit toggle."""
+from __future__ import annotations
+
+from typing import Any
+
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP
+
+PLACEHOLDERS = {"text": ("Please enter", "请输入"), "number": ("Please enter a number", "请输入数字")}
+
+
+def _set_answer(ctx: Ctx, key: str, value: Any) -> None:
+    ctx.state["answers"][key] = value
+
+
+def _entry_setter(ctx: Ctx, key: str, n: int):
+    def set_entry(value: str) -> None:
+        entries = list(ctx.state["answers"].get(key, [""]))
+        entries[n] = value
+        ctx.state["answers"][key] = entries
+
+    return set_entry
+
+
+def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | None]:
+    key = str(index)
+    kind = spec.get("type", "text")
+    views: list[ui.View | None] = [ui.Text(spec.get("label", f"Answer {index + 1}"), size=15, bold=True, max_lines=3,
+                                           rid=f"field_{index}_label")]
+    if kind == "choice":
+        chosen = ctx.state["answers"].get(key)
+        views += [ui.Radio(f"field_{index}_option", option == chosen, lambda o=option: _set_answer(ctx, key, o), option,
+                           height=44)
+                  for option in spec.get("options", [])]
+        return views
+    en, zh = PLACEHOLDERS["number" if kind == "number" else "text"]
+    hint = spec.get("hint") or ctx.t(en, zh)
+    if not spec.get("repeatable"):
+        value = ctx.state["answers"].get(key, "")
+        views.append(ui.TextField(f"field_{index}_input", str(value), lambda v: _set_answer(ctx, key, v), hint=hint))
+        return views
+    entries = ctx.state["answers"].get(key) or [""]
+    for n, value in enumerate(entries):
+        def remove(n: int = n) -> None:
+            rest = [e for i, e in enumerate(ctx.state["answers"].get(key) or [""]) if i != n]
+            ctx.state["answers"][key] = rest or [""]
+
+        views.append(ui.Row([
+            ui.TextField(f"field_{index}_input", value, _entry_setter(ctx, key, n), hint=hint, flex=1),
+            ui.IconButton("✕", ctx.t("Remove entry", "删除条目"), remove, rid=f"field_{index}_remove"),
+        ], gap=4))
+    views.append(ui.Button(ctx.t("+ Add entry", "+ 添加条目"),
+                           lambda: ctx.state["answers"].__setitem__(key, [*entries, ""]), style="text",
+                           rid=f"field_{index}_add"))
+    return views
+
+
+@APP.screen("/")
+def sheet(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    body: list[ui.View | None] = [
+        ui.Text(s["question"] or ctx.t("No question for this task.", "本任务没有问题。"), size=17, max_lines=None, rid="question"),
+        ui.Text(s["hint"], size=13, color="muted", max_lines=None, rid="hint") if s["hint"] else None,
+        ui.Divider(),
+    ]
+    for index, spec in enumerate(s["fields"]):
+        body += _field_views(ctx, index, spec)
+        body.append(ui.Spacer(8))
+    submitted = s["submitted"]
+    body.append(ui.Text(ctx.t("Submitted ✓", "已提交 ✓") if submitted else ctx.t("Not submitted", "未提交"),
+                        size=14, color="primary" if submitted else "muted", rid="status"))
+    body.append(ui.Button(ctx.t("Edit answer", "修改答案") if submitted else ctx.t("Submit", "提交"),
+                          lambda: s.__setitem__("submitted", not submitted), style="outlined" if submitted else "filled",
+                          rid="submit", selected=submitted))
+    return ui.Scaffold(ui.ScrollList(body, rid="answer_form", pad=16, gap=8), top=ui.TopBar("AnswerSheet"))

@@ -1,0 +1,355 @@
+"""Calendar screens: month grid, upcoming schedule, day agenda, event detail, editor and search.
+
+Events are ``{id, title, date "YYYY-MM-DD", start/end "HH:MM" (None when all-day), all_day,
+location, notes, calendar, reminder (minutes before, or None)}``.
+"""
+from __future__ import annotations
+
+import calendar as _cal
+import datetime as dt
+import re
+from typing import Any
+
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP
+
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+WEEKDAYS_ZH = ["一", "二", "三", "四", "五", "六", "日"]
+REMINDERS = [(None, "None", "无"), (10, "10 min", "10 分钟"), (30, "30 min", "30 分钟"), (60, "1 hour", "1 小时")]
+TABS = [("/", "Month", "月"), ("/schedule", "Schedule", "日程")]
+FAB_CLEARANCE = 72  # room below a list's last row so it can scroll clear of the floating button
+_DATE = re.compile(r"^\s*(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*$")
+_TIME = re.compile(r"^\s*(\d{1,2})\s*[:.：]\s*(\d{2})\s*$")
+
+
+# --- parsing and formatting --------------------------------------------------------------------
+
+def parse_date(text: str) -> dt.date | None:
+    """2026-03-18 or 2026/3/18 -> a date, else None."""
+    match = _DATE.match(text)
+    if not match:
+        return None
+    try:
+        return dt.date(*(int(g) for g in match.groups()))
+    except ValueError:
+        return None
+
+
+def parse_time(text: str) -> str | None:
+    """9:30 or 09:30 -> "09:30", else None."""
+    match = _TIME.match(text)
+    if not match:
+        return None
+    hour, minute = int(match.group(1)), int(match.group(2))
+    return f"{hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else None
+
+
+def long_date(ctx: Ctx, day: dt.date) -> str:
+    """"Monday, March 16, 2026" / "2026年3月16日 星期一"."""
+    return ctx.t(f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}",
+                 f"{day.year}年{day.month}月{day.day}日 星期{WEEKDAYS_ZH[day.weekday()]}")
+
+
+def short_date(ctx: Ctx, day: dt.date) -> str:
+    """"Mon, Mar 16" / "3月16日 周一"."""
+    return ctx.t(f"{WEEKDAYS[day.weekday()][:3]}, {MONTHS[day.month - 1][:3]} {day.day}",
+                 f"{day.month}月{day.day}日 周{WEEKDAYS_ZH[day.weekday()]}")
+
+
+def time_range(ctx: Ctx, event: dict[str, Any]) -> str:
+    """"09:30 – 09:45" or "All day"."""
+    return ctx.t("All day", "全天") if event["all_day"] else f"{event['start']} – {event['end']}"
+
+
+def reminder_text(ctx: Ctx, minutes: int | None) -> str:
+    if minutes is None:
+        return ctx.t("No reminder", "不提醒")
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return ctx.t(f"{hours} hour{'s' * (hours != 1)} before", f"提前 {hours} 小时")
+    return ctx.t(f"{minutes} minutes before", f"提前 {minutes} 分钟")
+
+
+def sort_key(event: dict[str, Any]) -> tuple[str, int, str, str]:
+    """Date, all-day first, then start time and title."""
+    return event["date"], 0 if event["all_day"] else 1, event["start"] or "", event["title"]
+
+
+def events_on(ctx: Ctx, iso: str) -> list[dict[str, Any]]:
+    return sorted((e for e in ctx.state["events"] if e["date"] == iso), key=sort_key)
+
+
+def _find(ctx: Ctx, event_id: str) -> dict[str, Any] | None:
+    return next((e for e in ctx.state["events"] if e["id"] == event_id), None)
+
+
+def _color(ctx: Ctx, name: str) -> str:
+    return next((c["color"] for c in ctx.state["calendars"] if c["name"] == name), "primary")
+
+
+def _event_row(ctx: Ctx, event: dict[str, Any], rid: str, with_date: bool = False) -> ui.View:
+    when = time_range(ctx, event)
+    if with_date:
+        when = f"{short_date(ctx, dt.date.fromisoformat(event['date']))} · {when}"
+    sub = f"{when} · {event['location']}" if event["location"] else when
+    return ui.ListItem(event["title"], subtitle=sub, leading=ui.Icon("●", size=14, color=_color(ctx, event["calendar"])),
+                       rid=rid, title_rid="event_title_text", desc=event["title"],
+                       on_click=lambda e=event: ctx.navigate("/event", id=e["id"]))
+
+
+def _tabs(ctx: Ctx, current: str) -> ui.View:
+    index = [path for path, _, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+
+
+# --- month grid --------------------------------------------------------------------------------
+
+def _shift_month(month: str, delta: int) -> str:
+    year, mon = (int(p) for p in month.split("-"))
+    index = year * 12 + mon - 1 + delta
+    return f"{index // 12:04d}-{index % 12 + 1:02d}"
+
+
+def _day_cell(ctx: Ctx, day: dt.date, count: int, today: dt.date) -> ui.View:
+    is_today = day == today
+    label = long_date(ctx, day)
+    if count:
+        label += ctx.t(f", {count} event{'s' * (count != 1)}", f"，{count} 个日程")
+    return ui.Column(
+        [ui.Text(str(day.day), size=15, bold=is_today, align="center", color="primary" if is_today else None,
+                 rid="day_number"),
+         ui.Text("•" * min(count, 3), size=12, align="center", color="primary", height=14)],
+        rid="day_cell", desc=label, selected=is_today, flex=1, height=48, pad=2,
+        bg="divider" if is_today else None, radius=8,
+        on_click=lambda: ctx.navigate("/day", date=day.isoformat()),
+    )
+
+
+@APP.screen("/")
+def month(ctx: Ctx) -> ui.Scaffold:
+    today = ctx.now.date()
+    shown = ctx.local.get("month") or f"{today.year:04d}-{today.month:02d}"
+    year, mon = (int(p) for p in shown.split("-"))
+    counts: dict[str, int] = {}
+    for event in ctx.state["events"]:
+        if event["date"].startswith(shown):
+            counts[event["date"]] = counts.get(event["date"], 0) + 1
+    title = ctx.t(f"{MONTHS[mon - 1]} {year}", f"{year}年{mon}月")
+    header = ui.Row([
+        ui.IconButton("‹", ctx.t("Previous month", "上个月"),
+                      lambda: ctx.local.__setitem__("month", _shift_month(shown, -1)), rid="prev_month"),
+        ui.Text(title, size=18, bold=True, align="center", flex=1, rid="month_title"),
+        ui.IconButton("›", ctx.t("Next month", "下个月"),
+                      lambda: ctx.local.__setitem__("month", _shift_month(shown, 1)), rid="next_month"),
+    ], gap=0, height=48)
+    names = WEEKDAYS if ctx.os["language"] == "en" else WEEKDAYS_ZH
+    weekdays = ui.Row([ui.Text(n[:2], size=12, color="muted", align="center", flex=1) for n in names], gap=0, height=24)
+    rows: list[ui.View | None] = [header, weekdays]
+    for week in _cal.Calendar(firstweekday=0).monthdatescalendar(year, mon):
+        cells = [_day_cell(ctx, d, counts.get(d.isoformat(), 0), today) if d.month == mon else ui.Spacer(flex=1)
+                 for d in week]
+        rows.append(ui.Row(cells, gap=2))
+    total = sum(counts.values())
+    rows.append(ui.Text(ctx.t(f"{total} event{'s' * (total != 1)} this month", f"本月 {total} 个日程"),
+                        size=13, color="muted", align="center", height=32, rid="month_summary"))
+    top = ui.TopBar(ctx.t("Calendar", "日历"), actions=[
+        ui.Button(ctx.t("Today", "今天"), lambda: ctx.local.__setitem__("month", None), style="text", rid="today"),
+        ui.IconButton("⚲", ctx.t("Search", "搜索"), lambda: ctx.navigate("/search"), rid="search"),
+    ])
+    return ui.Scaffold(ui.ScrollList(rows, rid="month_grid", pad=8, gap=4), top=top, bottom=_tabs(ctx, "/"),
+                       fab=ui.Fab("+", ctx.t("New event", "新建日程"), lambda: ctx.navigate("/event/edit"),
+                                  rid="add_event"))
+
+
+@APP.screen("/schedule")
+def schedule(ctx: Ctx) -> ui.Scaffold:
+    today = ctx.now.date().isoformat()
+    rows: list[ui.View | None] = []
+    current = None
+    for event in sorted((e for e in ctx.state["events"] if e["date"] >= today), key=sort_key):
+        if event["date"] != current:
+            current = event["date"]
+            rows.append(ui.Text(long_date(ctx, dt.date.fromisoformat(current)), size=13, bold=True, color="primary",
+                                height=36, rid="date_header"))
+        rows.append(_event_row(ctx, event, "event_item"))
+    if not rows:
+        rows.append(ui.Text(ctx.t("No upcoming events", "没有即将到来的日程"), color="muted", align="center",
+                            height=120, rid="empty"))
+    rows.append(ui.Spacer(FAB_CLEARANCE))
+    return ui.Scaffold(ui.ScrollList(rows, rid="schedule_list", pad=8), top=ui.TopBar(ctx.t("Schedule", "日程")),
+                       bottom=_tabs(ctx, "/schedule"),
+                       fab=ui.Fab("+", ctx.t("New event", "新建日程"), lambda: ctx.navigate("/event/edit"),
+                                  rid="add_event"))
+
+
+@APP.screen("/day")
+def day(ctx: Ctx) -> ui.Scaffold:
+    shown = dt.date.fromisoformat(ctx.params["date"])
+    rows: list[ui.View | None] = [ui.Text(long_date(ctx, shown), size=14, color="muted", height=32, rid="day_title")]
+    rows += [_event_row(ctx, e, "event_item") for e in events_on(ctx, shown.isoformat())]
+    if len(rows) == 1:
+        rows.append(ui.Text(ctx.t("No events", "没有日程"), color="muted", align="center", height=120, rid="empty"))
+    rows.append(ui.Spacer(FAB_CLEARANCE))
+    top = ui.TopBar(short_date(ctx, shown), on_back=ctx.back, actions=[
+        ui.IconButton("‹", ctx.t("Previous day", "前一天"),
+                      lambda: ctx.replace("/day", date=(shown - dt.timedelta(days=1)).isoformat()), rid="prev_day"),
+        ui.IconButton("›", ctx.t("Next day", "后一天"),
+                      lambda: ctx.replace("/day", date=(shown + dt.timedelta(days=1)).isoformat()), rid="next_day"),
+    ])
+    return ui.Scaffold(ui.ScrollList(rows, rid="day_events", pad=8), top=top,
+                       fab=ui.Fab("+", ctx.t("New event", "新建日程"),
+                                  lambda: ctx.navigate("/event/edit", date=shown.isoformat()), rid="add_event"))
+
+
+# --- event detail ------------------------------------------------------------------------------
+
+def _field_row(label: str, value: str, rid: str, max_lines: int | None = 2) -> ui.View:
+    return ui.Column([ui.Text(label, size=12, color="muted"), ui.Text(value, size=16, max_lines=max_lines, rid=rid)],
+                     gap=2, pad=4)
+
+
+@APP.screen("/event")
+def event_detail(ctx: Ctx) -> ui.Scaffold:
+    event = _find(ctx, ctx.params["id"])
+    if event is None:
+        body = ui.ScrollList([ui.Text(ctx.t("This event no longer exists.", "该日程已不存在。"), color="muted",
+                                      align="center", height=120, rid="empty")], rid="event_detail")
+        return ui.Scaffold(body, top=ui.TopBar(ctx.t("Event", "日程"), on_back=ctx.back))
+    rows: list[ui.View | None] = [
+        ui.Text(event["title"], size=22, bold=True, max_lines=3, rid="event_title"),
+        ui.Spacer(4),
+        _field_row(ctx.t("Date", "日期"), long_date(ctx, dt.date.fromisoformat(event["date"])), "event_date"),
+        _field_row(ctx.t("Time", "时间"), time_range(ctx, event), "event_time"),
+        _field_row(ctx.t("Location", "地点"), event["location"] or "—", "event_location"),
+        _field_row(ctx.t("Calendar", "日历"), event["calendar"], "event_calendar"),
+        _field_row(ctx.t("Reminder", "提醒"), reminder_text(ctx, event["reminder"]), "event_reminder"),
+        _field_row(ctx.t("Notes", "备注"), event["notes"] or "—", "event_notes", max_lines=None),
+    ]
+    dialog = None
+    if ctx.local.get("confirm_delete"):
+        def delete() -> None:
+            ctx.state["events"].remove(event)
+            ctx.local["confirm_delete"] = False
+            ctx.back()
+            ctx.toast(ctx.t("Event deleted", "日程已删除"))
+
+        dialog = ui.Dialog(
+            ctx.t("Delete event?", "删除日程？"),
+            [ui.Text(ctx.t(f"\"{event['title']}\" will be removed from your calendar.",
+                           f"“{event['title']}”将从日历中删除。"), max_lines=4, rid="dialog_message")],
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
+                       rid="cancel"),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+            on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False),
+        )
+    top = ui.TopBar(ctx.t("Event", "日程"), on_back=ctx.back, actions=[
+        ui.IconButton("✎", ctx.t("Edit", "编辑"), lambda: ctx.navigate("/event/edit", id=event["id"]), rid="edit_event"),
+        ui.IconButton("✕", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("confirm_delete", True),
+                      rid="delete_event"),
+    ])
+    return ui.Scaffold(ui.ScrollList(rows, rid="event_detail", pad=16, gap=8), top=top, dialog=dialog)
+
+
+# --- editor ------------------------------------------------------------------------------------
+
+def _next_hour(now: dt.datetime) -> int:
+    return min(22, now.hour + 1)
+
+
+@APP.screen("/event/edit")
+def edit_event(ctx: Ctx) -> ui.Scaffold:
+    existing = _find(ctx, ctx.params["id"]) if ctx.params.get("id") else None
+    local = ctx.local
+    if "title" not in local:
+        if existing is not None:
+            local.update(title=existing["title"], date=existing["date"], start=existing["start"] or "09:00",
+                         end=existing["end"] or "10:00", all_day=existing["all_day"], location=existing["location"],
+                         notes=existing["notes"], calendar=existing["calendar"], reminder=existing["reminder"])
+        else:
+            hour = _next_hour(ctx.now)
+            local.update(title="", date=ctx.params.get("date") or ctx.now.date().isoformat(), start=f"{hour:02d}:00",
+                         end=f"{hour + 1:02d}:00", all_day=False, location="", notes="", calendar="Personal",
+                         reminder=30)
+
+    def save() -> None:
+        title = local["title"].strip()
+        day = parse_date(local["date"])
+        start, end = parse_time(local["start"]), parse_time(local["end"])
+        if not title:
+            ctx.toast(ctx.t("Add a title", "请输入标题"))
+            return
+        if day is None:
+            ctx.toast(ctx.t("Enter the date as YYYY-MM-DD", "请按 YYYY-MM-DD 输入日期"))
+            return
+        if not local["all_day"]:
+            if start is None or end is None:
+                ctx.toast(ctx.t("Enter times as HH:MM", "请按 HH:MM 输入时间"))
+                return
+            if end <= start:
+                ctx.toast(ctx.t("The end time must be after the start time", "结束时间必须晚于开始时间"))
+                return
+        values = {"title": title, "date": day.isoformat(), "all_day": local["all_day"],
+                  "start": None if local["all_day"] else start, "end": None if local["all_day"] else end,
+                  "location": local["location"].strip(), "notes": local["notes"].strip(),
+                  "calendar": local["calendar"], "reminder": local["reminder"]}
+        if existing is not None:
+            existing.update(values)
+        else:
+            ctx.state["events"].append({"id": ctx.new_id("evt"), **values})
+        ctx.back()
+        ctx.toast(ctx.t("Event saved", "日程已保存"))
+
+    def pick(key: str, value: Any) -> None:
+        local[key] = value
+
+    def label(text: str) -> ui.View:
+        return ui.Text(text, size=13, color="primary", height=24)
+
+    body: list[ui.View | None] = [
+        label(ctx.t("Title", "标题")),
+        ctx.field("title_input", "title", hint=ctx.t("Event title", "日程标题")),
+        label(ctx.t("Date", "日期")),
+        ctx.field("date_input", "date", hint="YYYY-MM-DD"),
+        ui.ListItem(ctx.t("All day", "全天"), trailing=ui.Switch("all_day_switch", local["all_day"],
+                                                                lambda v: pick("all_day", v)),
+                    rid="all_day_row", on_click=lambda: pick("all_day", not local["all_day"])),
+        None if local["all_day"] else ui.Row([
+            ui.Column([label(ctx.t("Starts", "开始")), ctx.field("start_input", "start", hint="HH:MM")], flex=1),
+            ui.Column([label(ctx.t("Ends", "结束")), ctx.field("end_input", "end", hint="HH:MM")], flex=1),
+        ], gap=12),
+        label(ctx.t("Location", "地点")),
+        ctx.field("location_input", "location", hint=ctx.t("Add location", "添加地点")),
+        label(ctx.t("Calendar", "日历")),
+        ui.Row([ui.Chip(c["name"], local["calendar"] == c["name"], lambda _v, n=c["name"]: pick("calendar", n),
+                        rid=f"calendar_{c['name'].lower()}", flex=1) for c in ctx.state["calendars"]], gap=6),
+        label(ctx.t("Reminder", "提醒")),
+        ui.Row([ui.Chip(ctx.t(en, zh), local["reminder"] == minutes, lambda _v, m=minutes: pick("reminder", m),
+                        rid=f"reminder_{minutes if minutes is not None else 'none'}", flex=1)
+                for minutes, en, zh in REMINDERS], gap=4),
+        label(ctx.t("Notes", "备注")),
+        ctx.field("notes_input", "notes", hint=ctx.t("Add notes", "添加备注"), lines=3),
+    ]
+    title = ctx.t("Edit event", "编辑日程") if existing is not None else ctx.t("New event", "新建日程")
+    top = ui.TopBar(title, on_back=ctx.back,
+                    actions=[ui.Button(ctx.t("Save", "保存"), save, style="text", rid="save_event")])
+    return ui.Scaffold(ui.ScrollList(body, rid="event_form", pad=16, gap=4), top=top)
+
+
+# --- search ------------------------------------------------------------------------------------
+
+@APP.screen("/search")
+def search(ctx: Ctx) -> ui.Scaffold:
+    query = ctx.local.get("query", "").strip().casefold()
+    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search events", "搜索日程"))]
+    if query:
+        found = sorted((e for e in ctx.state["events"]
+                        if query in f"{e['title']}\n{e['location']}\n{e['notes']}".casefold()), key=sort_key)
+        rows.append(ui.Text(ctx.t(f"{len(found)} result{'s' * (len(found) != 1)}", f"{len(found)} 个结果"),
+                            size=13, color="muted", height=28, rid="result_count"))
+        rows += [_event_row(ctx, e, "search_result", with_date=True) for e in found]
+    return ui.Scaffold(ui.ScrollList(rows, rid="search_results", pad=8, gap=4),
+                       top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))

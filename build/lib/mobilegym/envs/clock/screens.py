@@ -1,0 +1,216 @@
+"""Clock screens: alarm list and editor, timer, stopwatch."""
+from __future__ import annotations
+
+from typing import Any
+
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP
+
+DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+TABS = [("/alarms", "Alarm", "闹钟"), ("/timer", "Timer", "计时器"), ("/stopwatch", "Stopwatch", "秒表")]
+
+
+def _tabs(ctx: Ctx, current: str) -> ui.View:
+    index = [path for path, _, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+
+
+def repeat_text(days: list[str]) -> str:
+    """"Mon, Wed", "Every day", "Weekdays", "Weekends" or "Once"."""
+    if not days:
+        return "Once"
+    if len(days) == 7:
+        return "Every day"
+    if days == DAYS[:5]:
+        return "Weekdays"
+    if days == DAYS[5:]:
+        return "Weekends"
+    return ", ".join(days)
+
+
+def _find(ctx: Ctx, alarm_id: str) -> dict[str, Any]:
+    return next(a for a in ctx.state["alarms"] if a["id"] == alarm_id)
+
+
+@APP.screen("/alarms")
+def alarms(ctx: Ctx) -> ui.Scaffold:
+    items = sorted(ctx.state["alarms"], key=lambda a: (a["hour"], a["minute"]))
+    rows: list[ui.View | None] = []
+    for alarm in items:
+        def toggle(a: dict[str, Any] = alarm) -> None:
+            a["enabled"] = not a["enabled"]
+
+        rows.append(ui.Row(
+            [ui.Column([ui.Text(f"{alarm['hour']:02d}:{alarm['minute']:02d}", size=32, rid="alarm_time",
+                                color=None if alarm["enabled"] else "muted"),
+                        ui.Text(f"{alarm['label'] or 'Alarm'} · {repeat_text(alarm['days'])}", size=13, color="muted",
+                                rid="alarm_label")], flex=1),
+             ui.Switch("alarm_switch", alarm["enabled"], lambda _v, t=toggle: t(), desc=alarm["label"])],
+            pad=16, rid="alarm_item", desc=f"{alarm['hour']:02d}:{alarm['minute']:02d} {alarm['label']}",
+            on_click=lambda a=alarm: ctx.navigate("/alarm/edit", id=a["id"]),
+            on_long_click=lambda a=alarm: ctx.local.__setitem__("delete", a["id"]),
+        ))
+    if not rows:
+        rows.append(ui.Text(ctx.t("No alarms", "没有闹钟"), color="muted", align="center", height=120, rid="empty"))
+    dialog = None
+    if ctx.local.get("delete"):
+        target = _find(ctx, ctx.local["delete"])
+
+        def delete() -> None:
+            ctx.state["alarms"].remove(target)
+            ctx.local["delete"] = None
+
+        dialog = ui.Dialog(
+            ctx.t(f"Delete alarm {target['hour']:02d}:{target['minute']:02d}?", f"删除闹钟 {target['hour']:02d}:{target['minute']:02d}？"),
+            [], [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("delete", None), style="text", rid="cancel"),
+                 ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+            on_dismiss=lambda: ctx.local.__setitem__("delete", None),
+        )
+    return ui.Scaffold(
+        ui.ScrollList(rows, rid="alarm_list"), top=ui.TopBar(ctx.t("Clock", "时钟")), bottom=_tabs(ctx, "/alarms"),
+        fab=ui.Fab("+", ctx.t("Add alarm", "添加闹钟"), lambda: ctx.navigate("/alarm/edit"), rid="add_alarm"), dialog=dialog,
+    )
+
+
+@APP.screen("/alarm/edit")
+def edit_alarm(ctx: Ctx) -> ui.Scaffold:
+    alarm_id = ctx.params.get("id")
+    existing = _find(ctx, alarm_id) if alarm_id else None
+    local = ctx.local
+    if "hour" not in local:
+        source = existing or {"hour": 8, "minute": 0, "label": "", "days": []}
+        local.update(hour=f"{source['hour']:02d}", minute=f"{source['minute']:02d}", label=source["label"],
+                     days=list(source["days"]))
+
+    def save() -> None:
+        try:
+            hour, minute = int(local["hour"]), int(local["minute"])
+        except ValueError:
+            hour = minute = -1
+        if not (0 <= hour <= 23 and 0 <= minute <= 59):
+            ctx.toast(ctx.t("Enter a valid time (00:00-23:59)", "请输入有效时间（00:00-23:59）"))
+            return
+        values = {"hour": hour, "minute": minute, "label": local["label"].strip(),
+                  "days": [d for d in DAYS if d in local["days"]]}
+        if existing is not None:
+            existing.update(values)
+        else:
+            ctx.state["alarms"].append({"id": ctx.new_id("alarm"), **values, "enabled": True})
+        ctx.back()
+
+    def toggle_day(day: str) -> None:
+        local["days"] = [d for d in local["days"] if d != day] if day in local["days"] else [*local["days"], day]
+
+    def delete() -> None:
+        ctx.state["alarms"].remove(existing)
+        ctx.back()
+
+    body: list[ui.View | None] = [
+        ui.Text(ctx.t("Time (24-hour)", "时间（24 小时制）"), size=13, color="primary", height=28),
+        ui.Row([ctx.field("hour_input", "hour", hint="HH", flex=1), ui.Text(":", size=28, bold=True),
+                ctx.field("minute_input", "minute", hint="MM", flex=1)], gap=8),
+        ui.Text(ctx.t("Label", "标签"), size=13, color="primary", height=28),
+        ctx.field("label_input", "label", hint=ctx.t("Alarm label", "闹钟标签")),
+        ui.Text(ctx.t("Repeat", "重复"), size=13, color="primary", height=28),
+        ui.Row([ui.Chip(day[:2], day in local["days"], lambda _v, d=day: toggle_day(d), rid=f"day_{day}", flex=1)
+                for day in DAYS], gap=4),
+        ui.Spacer(12),
+        ui.Row([ui.Button(ctx.t("Delete", "删除"), delete, style="outlined", rid="delete_alarm") if existing else None,
+                ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="text", rid="cancel"),
+                ui.Button(ctx.t("Save", "保存"), save, rid="save_alarm")], gap=8),
+    ]
+    title = ctx.t("Edit alarm", "编辑闹钟") if existing else ctx.t("Add alarm", "添加闹钟")
+    return ui.Scaffold(ui.ScrollList(body, rid="alarm_form", pad=16, gap=4), top=ui.TopBar(title, on_back=ctx.back))
+
+
+def _clock_text(total_ms: int, tenths: bool = False) -> str:
+    seconds, ms = divmod(max(0, total_ms), 1000)
+    hours, rem = divmod(seconds, 3600)
+    text = f"{hours:02d}:{rem // 60:02d}:{rem % 60:02d}"
+    return f"{text}.{ms // 100}" if tenths else text
+
+
+def timer_remaining_s(timer: dict[str, Any], now_ms: int) -> int:
+    """Seconds left on the timer at ``now_ms``."""
+    if not timer["running"]:
+        return timer["remaining_s"]
+    return max(0, timer["remaining_s"] - (now_ms - timer["started_at_ms"]) // 1000)
+
+
+@APP.screen("/timer")
+def timer(ctx: Ctx) -> ui.Scaffold:
+    t = ctx.state["timer"]
+    now = ctx.os["time_ms"]
+    remaining = timer_remaining_s(t, now)
+    local = ctx.local
+    local.setdefault("minutes", str(t["duration_s"] // 60))
+    local.setdefault("seconds", str(t["duration_s"] % 60))
+
+    def start() -> None:
+        if t["remaining_s"] == 0 or (not t["running"] and t["remaining_s"] == t["duration_s"]):
+            try:
+                duration = int(local["minutes"] or 0) * 60 + int(local["seconds"] or 0)
+            except ValueError:
+                duration = 0
+            if duration <= 0:
+                ctx.toast(ctx.t("Set a duration first", "请先设置时长"))
+                return
+            t.update(duration_s=duration, remaining_s=duration)
+        t.update(running=True, started_at_ms=now)
+
+    def pause() -> None:
+        t.update(running=False, remaining_s=remaining, started_at_ms=None)
+
+    def reset() -> None:
+        t.update(running=False, remaining_s=t["duration_s"], started_at_ms=None)
+
+    controls = [ui.Button(ctx.t("Pause", "暂停"), pause, rid="pause") if t["running"] else
+                ui.Button(ctx.t("Start", "开始"), start, rid="start"),
+                ui.Button(ctx.t("Reset", "重置"), reset, style="outlined", rid="reset")]
+    body: list[ui.View | None] = [
+        ui.Text(_clock_text(remaining * 1000), size=48, align="center", rid="timer_display", height=96),
+        None if t["running"] else ui.Row([ctx.field("minutes_input", "minutes", hint="min", flex=1), ui.Text("min"),
+                                          ctx.field("seconds_input", "seconds", hint="sec", flex=1), ui.Text("sec")]),
+        ui.Row([ui.Spacer(flex=1), *controls, ui.Spacer(flex=1)], gap=12),
+    ]
+    return ui.Scaffold(ui.ScrollList(body, rid="timer_panel", pad=24, gap=16), top=ui.TopBar(ctx.t("Clock", "时钟")),
+                       bottom=_tabs(ctx, "/timer"))
+
+
+def stopwatch_elapsed_ms(sw: dict[str, Any], now_ms: int) -> int:
+    """Milliseconds on the stopwatch at ``now_ms``."""
+    return sw["elapsed_ms"] + (now_ms - sw["started_at_ms"] if sw["running"] else 0)
+
+
+@APP.screen("/stopwatch")
+def stopwatch(ctx: Ctx) -> ui.Scaffold:
+    sw = ctx.state["stopwatch"]
+    now = ctx.os["time_ms"]
+    elapsed = stopwatch_elapsed_ms(sw, now)
+
+    def start() -> None:
+        sw.update(running=True, started_at_ms=now)
+
+    def stop() -> None:
+        sw.update(running=False, elapsed_ms=elapsed, started_at_ms=None)
+
+    def lap() -> None:
+        sw["laps"].append(elapsed)
+
+    def reset() -> None:
+        sw.update(running=False, elapsed_ms=0, started_at_ms=None, laps=[])
+
+    controls = ([ui.Button(ctx.t("Stop", "停止"), stop, rid="stop"), ui.Button(ctx.t("Lap", "计次"), lap, style="outlined", rid="lap")]
+                if sw["running"] else
+                [ui.Button(ctx.t("Start", "开始"), start, rid="start"), ui.Button(ctx.t("Reset", "重置"), reset, style="outlined", rid="reset")])
+    laps = [ui.ListItem(f"Lap {i + 1}", trailing=_clock_text(ms, tenths=True), rid="lap_item")
+            for i, ms in reversed(list(enumerate(sw["laps"])))]
+    body: list[ui.View | None] = [
+        ui.Text(_clock_text(elapsed, tenths=True), size=44, align="center", rid="stopwatch_display", height=96),
+        ui.Row([ui.Spacer(flex=1), *controls, ui.Spacer(flex=1)], gap=12),
+        *laps,
+    ]
+    return ui.Scaffold(ui.ScrollList(body, rid="stopwatch_panel", pad=24, gap=8), top=ui.TopBar(ctx.t("Clock", "时钟")),
+                       bottom=_tabs(ctx, "/stopwatch"))

@@ -1,0 +1,253 @@
+"""Notes screens: the notes list, the note editor, search, and the to-do list.
+
+Notes are ``{id, title, body, pinned, created, updated}`` ("YYYY-MM-DD HH:MM" timestamps);
+to-dos are ``{id, text, done, due}`` (due is "YYYY-MM-DD" or None).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP
+
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+TABS = [("/", "Notes", "笔记"), ("/todos", "To-dos", "待办")]
+FAB_CLEARANCE = 72  # room below a list's last row so it can scroll clear of the floating button
+_DATE = re.compile(r"^\s*(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*$")
+
+
+def parse_date(text: str) -> dt.date | None:
+    """2026-03-18 or 2026/3/18 -> a date, else None."""
+    match = _DATE.match(text)
+    if not match:
+        return None
+    try:
+        return dt.date(*(int(g) for g in match.groups()))
+    except ValueError:
+        return None
+
+
+def short_date(ctx: Ctx, day: dt.date) -> str:
+    """"Mar 20" / "3月20日"."""
+    return ctx.t(f"{MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日")
+
+
+def stamp(ctx: Ctx) -> str:
+    """The phone's time as a note timestamp."""
+    return ctx.now.strftime("%Y-%m-%d %H:%M")
+
+
+def _when(ctx: Ctx, updated: str) -> str:
+    moment = dt.datetime.strptime(updated, "%Y-%m-%d %H:%M")
+    return moment.strftime("%H:%M") if moment.date() == ctx.now.date() else short_date(ctx, moment.date())
+
+
+def preview(body: str) -> str:
+    """The first non-empty line of a note's body."""
+    return next((line.strip() for line in body.split("\n") if line.strip()), "")
+
+
+def _tabs(ctx: Ctx, current: str) -> ui.View:
+    index = [path for path, _, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+
+
+def _note_row(ctx: Ctx, note: dict[str, Any], rid: str) -> ui.View:
+    title = note["title"] or ctx.t("Untitled", "无标题")
+    return ui.ListItem(title, subtitle=preview(note["body"]) or None, title_rid="note_title_text",
+                       leading=ui.Icon("★" if note["pinned"] else "✎", size=20,
+                                       color="primary" if note["pinned"] else "muted"),
+                       trailing=_when(ctx, note["updated"]), rid=rid, desc=title,
+                       on_click=lambda n=note: ctx.navigate("/note", id=n["id"]))
+
+
+def _find(items: list[dict[str, Any]], item_id: str | None) -> dict[str, Any] | None:
+    return next((i for i in items if i["id"] == item_id), None)
+
+
+# --- notes list --------------------------------------------------------------------------------
+
+@APP.screen("/")
+def notes_list(ctx: Ctx) -> ui.Scaffold:
+    notes = sorted(ctx.state["notes"], key=lambda n: n["updated"], reverse=True)
+    pinned = [n for n in notes if n["pinned"]]
+    others = [n for n in notes if not n["pinned"]]
+    rows: list[ui.View | None] = []
+    if pinned:
+        rows.append(ui.Text(ctx.t("Pinned", "已置顶"), size=13, bold=True, color="primary", height=32, rid="pinned_header"))
+        rows += [_note_row(ctx, n, "note_item") for n in pinned]
+        rows.append(ui.Text(ctx.t("Others", "其他"), size=13, bold=True, color="primary", height=32, rid="others_header"))
+    rows += [_note_row(ctx, n, "note_item") for n in others]
+    if not notes:
+        rows.append(ui.Text(ctx.t("No notes yet", "还没有笔记"), color="muted", align="center", height=120, rid="empty"))
+    rows.append(ui.Spacer(FAB_CLEARANCE))
+    top = ui.TopBar(ctx.t("Notes", "笔记"), actions=[
+        ui.IconButton("⚲", ctx.t("Search notes", "搜索笔记"), lambda: ctx.navigate("/search"), rid="search")])
+    return ui.Scaffold(ui.ScrollList(rows, rid="notes_list", pad=8), top=top, bottom=_tabs(ctx, "/"),
+                       fab=ui.Fab("+", ctx.t("New note", "新建笔记"), lambda: ctx.navigate("/note"), rid="add_note"))
+
+
+# --- editor ------------------------------------------------------------------------------------
+
+@APP.screen("/note")
+def note_editor(ctx: Ctx) -> ui.Scaffold:
+    note = _find(ctx.state["notes"], ctx.params.get("id"))
+    local = ctx.local
+    if "title" not in local:
+        local.update(title=note["title"] if note else "", body=note["body"] if note else "", pinned=False)
+
+    def save() -> None:
+        title, body = local["title"].strip(), local["body"].strip()
+        if note is None and not title and not body:
+            ctx.back()
+            ctx.toast(ctx.t("Empty note discarded", "已放弃空笔记"))
+            return
+        if note is not None:
+            if (title, body) != (note["title"], note["body"]):
+                note.update(title=title, body=body, updated=stamp(ctx))
+        else:
+            ctx.state["notes"].append({"id": ctx.new_id("note"), "title": title, "body": body,
+                                       "pinned": local["pinned"], "created": stamp(ctx), "updated": stamp(ctx)})
+        ctx.back()
+        ctx.toast(ctx.t("Note saved", "笔记已保存"))
+
+    def toggle_pin() -> None:
+        if note is not None:
+            note["pinned"] = not note["pinned"]
+        else:
+            local["pinned"] = not local["pinned"]
+
+    pinned = note["pinned"] if note is not None else local["pinned"]
+    actions: list[ui.View] = [
+        ui.IconButton("★" if pinned else "☆", ctx.t("Unpin" if pinned else "Pin", "取消置顶" if pinned else "置顶"),
+                      toggle_pin, rid="pin_note", selected=pinned, color="primary" if pinned else None),
+    ]
+    if note is not None:
+        actions.append(ui.IconButton("✕", ctx.t("Delete", "删除"), lambda: local.__setitem__("confirm_delete", True),
+                                     rid="delete_note"))
+    actions.append(ui.Button(ctx.t("Save", "保存"), save, style="text", rid="save_note"))
+    dialog = None
+    if note is not None and local.get("confirm_delete"):
+        def delete() -> None:
+            ctx.state["notes"].remove(note)
+            local["confirm_delete"] = False
+            ctx.back()
+            ctx.toast(ctx.t("Note deleted", "笔记已删除"))
+
+        dialog = ui.Dialog(
+            ctx.t("Delete this note?", "删除这条笔记？"),
+            [ui.Text(ctx.t(f"\"{note['title'] or 'Untitled'}\" will be deleted permanently.",
+                           f"“{note['title'] or '无标题'}”将被永久删除。"), max_lines=4, rid="dialog_message")],
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("confirm_delete", False), style="text",
+                       rid="cancel"),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+            on_dismiss=lambda: local.__setitem__("confirm_delete", False),
+        )
+    body: list[ui.View | None] = [
+        ctx.field("note_title", "title", hint=ctx.t("Title", "标题")),
+        ctx.field("note_body", "body", hint=ctx.t("Note", "笔记内容"), lines=14),
+        ui.Text(ctx.t(f"Edited {_when(ctx, note['updated'])}", f"编辑于 {_when(ctx, note['updated'])}"), size=12,
+                color="muted", height=24, rid="edited_at") if note is not None else None,
+    ]
+    title = ctx.t("Note", "笔记") if note is not None else ctx.t("New note", "新建笔记")
+    return ui.Scaffold(ui.ScrollList(body, rid="note_form", pad=16, gap=8),
+                       top=ui.TopBar(title, on_back=ctx.back, actions=actions), dialog=dialog)
+
+
+# --- search ------------------------------------------------------------------------------------
+
+@APP.screen("/search")
+def search(ctx: Ctx) -> ui.Scaffold:
+    query = ctx.local.get("query", "").strip().casefold()
+    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search notes", "搜索笔记"))]
+    if query:
+        found = sorted((n for n in ctx.state["notes"] if query in f"{n['title']}\n{n['body']}".casefold()),
+                       key=lambda n: n["updated"], reverse=True)
+        rows.append(ui.Text(ctx.t(f"{len(found)} note{'s' * (len(found) != 1)} found", f"找到 {len(found)} 条笔记"),
+                            size=13, color="muted", height=28, rid="result_count"))
+        rows += [_note_row(ctx, n, "search_result") for n in found]
+    return ui.Scaffold(ui.ScrollList(rows, rid="search_results", pad=8, gap=4),
+                       top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
+
+
+# --- to-dos ------------------------------------------------------------------------------------
+
+def _todo_row(ctx: Ctx, todo: dict[str, Any]) -> ui.View:
+    def toggle(_value: bool | None = None) -> None:
+        todo["done"] = not todo["done"]
+
+    due = todo["due"]
+    overdue = due is not None and not todo["done"] and due < ctx.now.date().isoformat()
+    texts: list[ui.View | None] = [ui.Text(todo["text"], size=16, color="muted" if todo["done"] else None,
+                                           max_lines=2, rid="todo_text")]
+    if due is not None:
+        label = ctx.t(f"Due {short_date(ctx, dt.date.fromisoformat(due))}",
+                      f"{short_date(ctx, dt.date.fromisoformat(due))}截止")
+        texts.append(ui.Text(label, size=12, color="#D32F2F" if overdue else "muted", rid="todo_due"))
+    return ui.Row([
+        ui.Checkbox("todo_check", todo["done"], toggle, desc=todo["text"], width=32),
+        ui.Column(texts, gap=2, flex=1),
+        ui.IconButton("✕", ctx.t(f"Delete {todo['text']}", f"删除 {todo['text']}"),
+                      lambda: ctx.local.__setitem__("delete_todo", todo["id"]), rid="delete_todo", size=18),
+    ], gap=8, pad=8, rid="todo_item", desc=todo["text"], on_click=toggle)
+
+
+@APP.screen("/todos")
+def todos(ctx: Ctx) -> ui.Scaffold:
+    items = ctx.state["todos"]
+    open_items = sorted((t for t in items if not t["done"]), key=lambda t: (t["due"] is None, t["due"] or ""))
+    done_items = [t for t in items if t["done"]]
+    rows: list[ui.View | None] = [ui.Text(ctx.t(f"{len(open_items)} open", f"{len(open_items)} 项未完成"), size=13,
+                                          color="muted", height=28, rid="open_count")]
+    rows += [_todo_row(ctx, t) for t in open_items]
+    if done_items:
+        rows.append(ui.Text(ctx.t(f"Completed ({len(done_items)})", f"已完成（{len(done_items)}）"), size=13, bold=True,
+                            color="primary", height=36, rid="completed_header"))
+        rows += [_todo_row(ctx, t) for t in done_items]
+    rows.append(ui.Spacer(FAB_CLEARANCE))
+    local = ctx.local
+    dialog = None
+    target = _find(items, local.get("delete_todo"))
+    if target is not None:
+        def delete() -> None:
+            items.remove(target)
+            local["delete_todo"] = None
+
+        dialog = ui.Dialog(
+            ctx.t("Delete to-do?", "删除待办？"),
+            [ui.Text(target["text"], max_lines=3, rid="dialog_message")],
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("delete_todo", None), style="text", rid="cancel"),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+            on_dismiss=lambda: local.__setitem__("delete_todo", None),
+        )
+    elif local.get("adding"):
+        def add() -> None:
+            text = local.get("todo_text", "").strip()
+            due_text = local.get("todo_due", "").strip()
+            due = parse_date(due_text) if due_text else None
+            if not text:
+                ctx.toast(ctx.t("Write the to-do first", "请先输入待办内容"))
+                return
+            if due_text and due is None:
+                ctx.toast(ctx.t("Enter the due date as YYYY-MM-DD", "请按 YYYY-MM-DD 输入截止日期"))
+                return
+            items.append({"id": ctx.new_id("todo"), "text": text, "done": False,
+                          "due": due.isoformat() if due else None})
+            local.update(adding=False, todo_text="", todo_due="")
+
+        dialog = ui.Dialog(
+            ctx.t("New to-do", "新建待办"),
+            [ctx.field("todo_text_input", "todo_text", hint=ctx.t("What needs doing?", "要做什么？"), on_submit=add),
+             ctx.field("todo_due_input", "todo_due", hint=ctx.t("Due date (YYYY-MM-DD, optional)", "截止日期（可选）"))],
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("adding", False), style="text", rid="cancel"),
+             ui.Button(ctx.t("Add", "添加"), add, style="text", rid="save_todo")],
+            on_dismiss=lambda: local.__setitem__("adding", False),
+        )
+    return ui.Scaffold(ui.ScrollList(rows, rid="todo_list", pad=8), top=ui.TopBar(ctx.t("To-dos", "待办")),
+                       bottom=_tabs(ctx, "/todos"),
+                       fab=ui.Fab("+", ctx.t("New to-do", "新建待办"), lambda: local.__setitem__("adding", True),
+                                  rid="add_todo"))

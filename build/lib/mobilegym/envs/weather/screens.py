@@ -1,0 +1,253 @@
+"""Weather screens: city list, city detail, hourly forecast, add-city search, settings."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP
+
+# English label -> (Chinese label, glyph)
+CONDITIONS = {
+    "Sunny": ("晴", "☀"), "Partly cloudy": ("多云", "☁"), "Cloudy": ("阴", "☁"), "Fog": ("雾", "≋"),
+    "Windy": ("大风", "≈"), "Light rain": ("小雨", "☂"), "Rain": ("雨", "☂"), "Showers": ("阵雨", "☔"),
+    "Thunderstorm": ("雷阵雨", "☈"), "Snow": ("雪", "❄"),
+}
+WIND_UNITS = [("km/h", "wind_kmh"), ("m/s", "wind_ms"), ("mph", "wind_mph")]
+WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"),
+            ("Sun", "周日")]
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+
+def city_by_id(state: dict[str, Any], city_id: str) -> dict[str, Any]:
+    """A catalogue city by id (raises KeyError naming it when absent)."""
+    for city in state["cities"]:
+        if city["id"] == city_id:
+            return city
+    raise KeyError(f"no city {city_id!r} in the weather catalogue")
+
+
+def degrees(state: dict[str, Any], celsius: float) -> int:
+    """A Celsius temperature in the user's unit, rounded."""
+    return round(celsius * 9 / 5 + 32) if state["unit"] == "F" else round(celsius)
+
+
+def wind_speed(state: dict[str, Any], kph: float) -> str:
+    """A wind speed in the user's unit, with the unit."""
+    unit = state["wind_unit"]
+    if unit == "m/s":
+        return f"{kph / 3.6:.1f} m/s"
+    if unit == "mph":
+        return f"{round(kph * 0.621371)} mph"
+    return f"{round(kph)} km/h"
+
+
+def _deg(ctx: Ctx, celsius: float) -> str:
+    return f"{degrees(ctx.state, celsius)}°"
+
+
+def _cond(ctx: Ctx, condition: str) -> str:
+    return ctx.t(condition, CONDITIONS[condition][0])
+
+
+def _glyph(condition: str, size: float = 28, **kw: Any) -> ui.Icon:
+    return ui.Icon(CONDITIONS[condition][1], size=size, color="primary", **kw)
+
+
+def _name(ctx: Ctx, city: dict[str, Any]) -> str:
+    return ctx.t(city["name"], city["name_zh"])
+
+
+def day_label(ctx: Ctx, offset: int) -> str:
+    """"Today", then "Tue, Mar 17" (zh: "今天", "3月17日 周二") for the days after."""
+    if offset == 0:
+        return ctx.t("Today", "今天")
+    day = (ctx.now + dt.timedelta(days=offset)).date()
+    en, zh = WEEKDAYS[day.weekday()]
+    return ctx.t(f"{en}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日 {zh}")
+
+
+def _remove_dialog(ctx: Ctx, after: str) -> ui.Dialog | None:
+    """The confirm dialog for ``ctx.local["remove"]``; ``after`` is "stay" or "back"."""
+    city_id = ctx.local.get("remove")
+    if not city_id:
+        return None
+    city = city_by_id(ctx.state, city_id)
+
+    def remove() -> None:
+        ctx.state["saved"] = [c for c in ctx.state["saved"] if c != city_id]
+        ctx.local["remove"] = None
+        ctx.toast(ctx.t(f"Removed {city['name']}", f"已移除{city['name_zh']}"))
+        if after == "back":
+            ctx.back()
+
+    return ui.Dialog(
+        ctx.t(f"Remove {city['name']}?", f"移除{city['name_zh']}？"),
+        [ui.Text(ctx.t("It will no longer appear in your cities.", "它将不再显示在你的城市列表中。"), max_lines=3,
+                 color="muted")],
+        [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("remove", None), style="text", rid="cancel"),
+         ui.Button(ctx.t("Remove", "移除"), remove, style="text", rid="confirm_remove")],
+        on_dismiss=lambda: ctx.local.__setitem__("remove", None),
+    )
+
+
+@APP.screen("/")
+def cities(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    rows: list[ui.View | None] = []
+    for city_id in s["saved"]:
+        city = city_by_id(s, city_id)
+        now, today = city["current"], city["forecast"][0]
+        name = _name(ctx, city)
+        rows.append(ui.Card([ui.Row([
+            ui.Column([ui.Text(name, size=18, bold=True, rid="city_name"),
+                       ui.Text(_cond(ctx, now["condition"]), size=13, color="muted", rid="city_condition"),
+                       ui.Text(ctx.t(f"H:{_deg(ctx, today['high'])} L:{_deg(ctx, today['low'])}",
+                                     f"最高 {_deg(ctx, today['high'])} 最低 {_deg(ctx, today['low'])}"),
+                               size=12, color="muted", rid="city_high_low")], gap=2, flex=1),
+            _glyph(now["condition"], 32),
+            ui.Text(_deg(ctx, now["temp"]), size=34, rid="city_temp"),
+        ], gap=12)], rid="city_item", desc=name,
+            on_click=lambda c=city_id: ctx.navigate("/city", id=c),
+            on_long_click=lambda c=city_id: ctx.local.__setitem__("remove", c)))
+    if not rows:
+        rows.append(ui.Text(ctx.t("No cities yet. Tap + to add one.", "还没有城市，点击 + 添加。"), color="muted",
+                            align="center", height=120, rid="empty"))
+    top = ui.TopBar(ctx.t("Weather", "天气"), actions=[
+        ui.IconButton("+", ctx.t("Add city", "添加城市"), lambda: ctx.navigate("/add"), rid="add_city"),
+        ui.IconButton("⚙", ctx.t("Settings", "设置"), lambda: ctx.navigate("/settings"), rid="settings")])
+    return ui.Scaffold(ui.ScrollList(rows, rid="city_list", pad=12, gap=10), top=top,
+                       dialog=_remove_dialog(ctx, "stay"))
+
+
+def _detail_row(label: str, value: str, rid: str) -> ui.View:
+    return ui.Row([ui.Text(label, size=14, color="muted", flex=1), ui.Text(value, size=15, rid=rid)], height=32)
+
+
+def _hour_label(ctx: Ctx, hour: int) -> str:
+    return ctx.t("Now", "现在") if hour == ctx.now.hour else f"{hour:02d}:00"
+
+
+def _hour_row(ctx: Ctx, entry: dict[str, Any]) -> ui.View:
+    cond = _cond(ctx, entry["condition"])
+    return ui.ListItem(_hour_label(ctx, entry["hour"]), subtitle=ctx.t(f"{cond} · {entry['precip']}% precipitation",
+                                                                        f"{cond} · 降水概率 {entry['precip']}%"),
+                       leading=_glyph(entry["condition"], 24), trailing=ui.Text(_deg(ctx, entry["temp"]), size=16,
+                                                                                rid="hourly_temp"),
+                       title_rid="hourly_time", rid="hourly_item")
+
+
+@APP.screen("/city")
+def city_detail(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    city = city_by_id(s, ctx.params["id"])
+    saved = city["id"] in s["saved"]
+    now, today = city["current"], city["forecast"][0]
+
+    def add() -> None:
+        s["saved"] = [*s["saved"], city["id"]]
+        ctx.toast(ctx.t(f"Added {city['name']}", f"已添加{city['name_zh']}"))
+        ctx.back()
+        ctx.back()
+
+    action: ui.View = (ui.IconButton("✕", ctx.t("Remove city", "移除城市"), lambda: ctx.local.__setitem__("remove", city["id"]),
+                                     rid="remove_city") if saved else
+                       ui.Button(ctx.t("Add", "添加"), add, style="text", rid="add_this_city"))
+    upcoming = [h for h in city["hourly"] if h["hour"] >= ctx.now.hour][:4]
+    rows: list[ui.View | None] = [
+        ui.Column([
+            _glyph(now["condition"], 56),
+            ui.Text(_deg(ctx, now["temp"]), size=56, align="center", rid="current_temp"),
+            ui.Text(_cond(ctx, now["condition"]), size=18, align="center", rid="current_condition"),
+            ui.Text(ctx.t(f"H:{_deg(ctx, today['high'])}  L:{_deg(ctx, today['low'])}",
+                          f"最高 {_deg(ctx, today['high'])}  最低 {_deg(ctx, today['low'])}"),
+                    size=14, color="muted", align="center", rid="today_high_low"),
+        ], gap=4, pad=8),
+        ui.Card([
+            ui.Text(ctx.t("Current conditions", "当前状况"), size=13, color="primary", bold=True),
+            _detail_row(ctx.t("Feels like", "体感温度"), _deg(ctx, now["feels_like"]), "feels_like"),
+            _detail_row(ctx.t("Humidity", "湿度"), f"{now['humidity']}%", "humidity"),
+            _detail_row(ctx.t("Wind", "风"), f"{wind_speed(s, now['wind_kph'])} {now['wind_dir']}", "wind"),
+        ]),
+        ui.Card([
+            ui.Text(ctx.t("Next hours", "未来几小时"), size=13, color="primary", bold=True),
+            *[_hour_row(ctx, h) for h in upcoming],
+            ui.Button(ctx.t("Hourly forecast ›", "逐小时预报 ›"), lambda: ctx.navigate("/city/hourly", id=city["id"]),
+                      style="text", rid="hourly_entry"),
+        ]),
+        ui.Card([ui.Text(ctx.t("5-day forecast", "5 天预报"), size=13, color="primary", bold=True)] + [
+            ui.ListItem(day_label(ctx, day["day"]),
+                        subtitle=ctx.t(f"{_cond(ctx, day['condition'])} · {day['precip']}% precipitation",
+                                       f"{_cond(ctx, day['condition'])} · 降水概率 {day['precip']}%"),
+                        leading=_glyph(day["condition"], 24), title_rid="forecast_day", rid="forecast_item",
+                        trailing=ui.Text(f"{_deg(ctx, day['high'])} / {_deg(ctx, day['low'])}", size=15,
+                                         rid="forecast_temp"))
+            for day in city["forecast"]]),
+    ]
+    top = ui.TopBar(_name(ctx, city), on_back=ctx.back, actions=[action])
+    return ui.Scaffold(ui.ScrollList(rows, rid="city_detail", pad=12, gap=12), top=top,
+                       dialog=_remove_dialog(ctx, "back"))
+
+
+@APP.screen("/city/hourly")
+def hourly(ctx: Ctx) -> ui.Scaffold:
+    city = city_by_id(ctx.state, ctx.params["id"])
+    rows: list[ui.View | None] = [_hour_row(ctx, h) for h in city["hourly"] if h["hour"] >= ctx.now.hour]
+    title = ctx.t(f"{city['name']} · Hourly", f"{city['name_zh']} · 逐小时")
+    return ui.Scaffold(ui.ScrollList(rows, rid="hourly_list", pad=8), top=ui.TopBar(title, on_back=ctx.back))
+
+
+def matches(city: dict[str, Any], query: str) -> bool:
+    """Whether a search query matches a city's name or country (English or Chinese)."""
+    needle = query.strip().casefold()
+    return any(needle in city[k].casefold() for k in ("name", "name_zh", "country", "country_zh"))
+
+
+@APP.screen("/add")
+def add_city(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    query = ctx.local.get("query", "")
+    found = sorted((c for c in s["cities"] if matches(c, query)), key=lambda c: c["name"])
+    rows: list[ui.View | None] = [
+        ui.Text(ctx.t("All cities", "全部城市") if not query.strip() else ctx.t("Results", "搜索结果"),
+                size=13, color="primary", height=32, rid="results_header")]
+    rows += [ui.ListItem(_name(ctx, c), subtitle=ctx.t(c["country"], c["country_zh"]), rid="search_result",
+                         title_rid="result_name",
+                         trailing=ui.Text(ctx.t("Added", "已添加") if c["id"] in s["saved"] else "+", size=14,
+                                          color="muted", rid="result_status"),
+                         on_click=lambda c=c: ctx.navigate("/city", id=c["id"]))
+             for c in found]
+    if not found:
+        rows.append(ui.Text(ctx.t(f"No cities match “{query.strip()}”", f"没有与“{query.strip()}”匹配的城市"),
+                            color="muted", align="center", height=80, max_lines=2, rid="no_results"))
+    body = ui.Column([
+        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search for a city", "搜索城市"))], pad=12),
+        ui.ScrollList(rows, rid="search_results", pad=4),
+    ])
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Add city", "添加城市"), on_back=ctx.back))
+
+
+@APP.screen("/settings")
+def settings(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+
+    def setter(key: str, value: str):
+        return lambda: s.__setitem__(key, value)
+
+    rows: list[ui.View | None] = [
+        ui.Text(ctx.t("Temperature unit", "温度单位"), size=13, color="primary", height=36, rid="unit_header"),
+        ui.Radio("unit_c", s["unit"] == "C", setter("unit", "C"), ctx.t("Celsius (°C)", "摄氏度 (°C)"), height=48),
+        ui.Radio("unit_f", s["unit"] == "F", setter("unit", "F"), ctx.t("Fahrenheit (°F)", "华氏度 (°F)"), height=48),
+        ui.Divider(),
+        ui.Text(ctx.t("Wind speed unit", "风速单位"), size=13, color="primary", height=36, rid="wind_header"),
+        *[ui.Radio(rid, s["wind_unit"] == unit, setter("wind_unit", unit), unit, height=48) for unit, rid in WIND_UNITS],
+        ui.Divider(),
+        ui.ListItem(ctx.t("Severe weather alerts", "恶劣天气提醒"),
+                    subtitle=ctx.t("Notify me about storms, heat and snow", "暴风雨、高温和降雪时通知我"),
+                    trailing=ui.Switch("alerts_switch", s["alerts"], None), rid="alerts_row",
+                    on_click=lambda: s.__setitem__("alerts", not s["alerts"])),
+    ]
+    return ui.Scaffold(ui.ScrollList(rows, rid="settings_list", pad=12),
+                       top=ui.TopBar(ctx.t("Settings", "设置"), on_back=ctx.back))

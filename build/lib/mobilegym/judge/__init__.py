@@ -1,0 +1,19 @@
+"""Tasks and judging: task classes, the registry, episodes, grounded AnswerSheet evaluation, matchers."""
+from .app import BaseApp
+from .episode import EVAL_MODES, Episode, PyEpisode, PyTaskRef, TaskRef
+from .errors import PathError, TaskError
+from .inputs import JudgeInput
+from .matchers import (build_answer_checks, check_alternatives, date_match_labels, match_date, match_duration,
+                       match_exact, match_number, match_time, match_value, normalize_text)
+from .registry import Registry, default_registry, filter_tasks, register_tasks, resolve_tasks, task_index
+from .results import JudgeResult
+from .tasks import AnswerTask, BaseTask, CriteriaTask
+from .timeutil import now_ms, sim_datetime, sim_today
+
+__all__ = [
+    "AnswerTask", "BaseApp", "BaseTask", "CriteriaTask", "EVAL_MODES", "Episode", "JudgeInput", "JudgeResult",
+    "PathError", "PyEpisode", "PyTaskRef", "Registry", "TaskError", "TaskRef", "build_answer_checks",
+    "check_alternatives", "date_match_labels", "default_registry", "filter_tasks", "match_date",
+    "match_duration", "match_exact", "match_number", "match_time", "match_value", "normalize_text", "now_ms",
+    "register_tasks", "resolve_tasks", "sim_datetime", "sim_today", "task_index",
+]

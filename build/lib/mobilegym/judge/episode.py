@@ -1,0 +1,191 @@
+"""Task references and episodes: what the environment drives.
+
+``ref.start(device, seed)`` runs a task's set-up on the phone and returns an :class:`Episode`;
+``episode.evaluate(answer, last_action)`` reads the phone's state and returns a JudgeResult.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Mapping
+
+from ..device.base import DeviceError
+from .diff import unexpected_changes
+from .errors import TaskError
+from .grounded import EXTRA_STEPS, instruction_suffix, joined_answer, path_a_checks, sheet_state, submitted_check, uses_path_a
+from .inputs import JudgeInput
+from .matchers import check
+from .params import sample_parameters
+from .paths import resolve_state
+from .results import JudgeResult
+from .tasks import ANSWER_SHEET, BaseTask, CriteriaTask, values_equal
+from .templating import render
+from .validation import validate_answer_fields, validate_task_class
+
+EVAL_MODES = ("grounded", "text")
+
+
+class Episode(ABC):
+    """One run of a task on a device."""
+
+    id: str
+    params: dict[str, Any]
+    instruction: str
+    max_steps: int
+    metadata: dict[str, Any]
+    eval_mode: str
+
+    @abstractmethod
+    def evaluate(self, answer: str | None = None, last_action: str | None = None) -> JudgeResult:
+        """Judge the phone's current state (never raises for task bugs: see JudgeResult.error)."""
+
+    def goal_reached(self, answer: str | None = None) -> bool:
+        """Whether every check passes right now."""
+        return self.evaluate(answer).success
+
+    def progress(self, answer: str | None = None) -> float:
+        """Fraction of checks passing right now (0.0 on a task error)."""
+        return self.evaluate(answer).progress
+
+
+class TaskRef(ABC):
+    """A startable task: an id, its metadata, and ``start``."""
+
+    id: str
+    metadata: dict[str, Any]
+
+    @abstractmethod
+    def start(self, device: Any, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
+              params: Mapping[str, Any] | None = None) -> Episode:
+        """Reset the device, set the task up, and return the episode."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TaskRef) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+
+def _check_mode(eval_mode: str) -> None:
+    if eval_mode not in EVAL_MODES:
+        raise ValueError(f"eval_mode must be one of {', '.join(EVAL_MODES)}, got {eval_mode!r}")
+
+
+class PyTaskRef(TaskRef):
+    """A task written as a Python class (validated on creation)."""
+
+    def __init__(self, cls: type[BaseTask]):
+        validate_task_class(cls)
+        self.cls = cls
+        self.id = cls.task_id()
+        self.metadata = cls.metadata()
+
+    def start(self, device: Any, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
+              params: Mapping[str, Any] | None = None) -> "PyEpisode":
+        _check_mode(eval_mode)
+        try:
+            return self._start(device, seed, eval_mode, language, params)
+        except (DeviceError, TaskError):
+            raise
+        except Exception as exc:
+            raise TaskError(f"{self.id}: set-up failed: {type(exc).__name__}: {exc}") from exc
+
+    def _start(self, device: Any, seed: int, eval_mode: str, language: str,
+               params: Mapping[str, Any] | None) -> "PyEpisode":
+        cls = self.cls
+        task = cls(seed=seed, language=language)
+        device.reset_state(seed)
+        task._prepare(device)
+        state = device.get_state()
+        values, display = sample_parameters(self.id, cls.parameters, random.Random(f"{self.id}|{seed}|params"),
+                                            state["apps"], state["os"], cls.app_id(), params)
+        variants = cls.templates_for(language)
+        task.bind(values, display, variants[random.Random(f"{self.id}|{seed}|template").randrange(len(variants))])
+        task._post_sample(device)
+        task._invert_criteria(device)
+        grounded = eval_mode == "grounded" and task.answer_fields is not None
+        fields: list[dict[str, Any]] = []
+        if grounded:
+            validate_answer_fields(self.id, task.answer_fields, cls.parameters)
+            question, fields = task.sheet_spec()
+            hint = render(task.answer_hint, task.display) if task.answer_hint else ""
+            device.set_state({"apps": {ANSWER_SHEET: sheet_state(question or task.description, hint, fields)}})
+        state = device.get_state()
+        if isinstance(task, CriteriaTask) and task.criteria and all(
+                values_equal(resolve_state(state["apps"], state["os"], path, None, task.params), expected)
+                for _, path, _, expected in task.criteria_items(state["apps"])):
+            raise TaskError(f"{self.id}: the initial state already meets every criterion")
+        instruction = task.description + (instruction_suffix(language) if grounded else "")
+        return PyEpisode(self, task, device, state, eval_mode, instruction, fields,
+                         cls.step_budget() + (EXTRA_STEPS if grounded else 0))
+
+
+class PyEpisode(Episode):
+    """An episode of a Python task."""
+
+    def __init__(self, ref: PyTaskRef, task: BaseTask, device: Any, init_state: Mapping[str, Any], eval_mode: str,
+                 instruction: str, fields: list[dict[str, Any]], max_steps: int):
+        self.ref, self.task, self.device = ref, task, device
+        self.id = ref.id
+        self.params = dict(task.params)
+        self.instruction = instruction
+        self.max_steps = max_steps
+        self.eval_mode = eval_mode
+        self.fields = fields
+        self.apps_init = init_state["apps"]
+        self.os_init = init_state["os"]
+        self.metadata = {**ref.metadata, "eval_mode": eval_mode, "language": task.language, "seed": task.seed,
+                         "template": task.template}
+
+    def _input(self, state: Mapping[str, Any], answer: str | None) -> JudgeInput:
+        return JudgeInput(apps=state["apps"], apps_init=copy.deepcopy(self.apps_init), os=state["os"],
+                          os_init=copy.deepcopy(self.os_init), route=state["os"].get("route"), answer=answer)
+
+    def _checks(self, state: Mapping[str, Any], answer: str | None) -> tuple[list[dict[str, Any]], str]:
+        """(validated checks, evaluation path)."""
+        input = self._input(state, answer)
+        if not self.fields:
+            return self.task.evaluate(input), "text"
+        if ANSWER_SHEET not in input.apps:
+            raise TaskError(f"the state has no {ANSWER_SHEET!r} app; grounded mode needs the AnswerSheet")
+        if uses_path_a(self.task):
+            return path_a_checks(self.task, input, self.fields), "grounded-A"
+        sheet = input.apps[ANSWER_SHEET]
+        hydrated = dataclasses.replace(input, answer=joined_answer(sheet, len(self.fields)))
+        return self.task.evaluate(hydrated) + [submitted_check(sheet)], "grounded-B"
+
+    def evaluate(self, answer: str | None = None, last_action: str | None = None) -> JudgeResult:
+        state = self.device.get_state()
+        path = "grounded" if self.fields else "text"
+        try:
+            checks, path = self._checks(state, answer)
+            warnings = []
+            if last_action == "abort":
+                checks.append(check("agent_action", "finish the task (it is feasible)", "abort", False))
+                warnings.append("the agent aborted a feasible task")
+            task = self.task
+            expected = [task.path(p, state["apps"]) for p in task.expected_changes]
+            if isinstance(task, CriteriaTask):
+                expected += [path_ for _, path_, _, _ in task.criteria_items(state["apps"])]
+            effects = [c.to_dict() for c in unexpected_changes(
+                {"os": self.os_init, "apps": self.apps_init}, {"os": state["os"], "apps": state["apps"]},
+                expected, task.always_ignore, task.params)]
+            warnings += [f"unexpected {e['kind']} change: {e['path']}" for e in effects]
+            return JudgeResult.from_checks(self.id, checks, effects, warnings, path)
+        except Exception as exc:  # a task bug, reported apart from agent failures
+            return JudgeResult.from_error(self.id, f"{type(exc).__name__}: {exc}", path)
+
+    def goal_reached(self, answer: str | None = None) -> bool:
+        return self.progress(answer) >= 1.0
+
+    def progress(self, answer: str | None = None) -> float:
+        try:
+            checks, _ = self._checks(self.device.get_state(), answer)
+        except Exception:
+            return 0.0
+        return sum(c["passed"] for c in checks) / len(checks)

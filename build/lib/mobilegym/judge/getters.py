@@ -1,0 +1,164 @@
+"""Getters of JSON tasks: turn a ``{"type": name, ...}`` description into evidence.
+
+A getter reads the phone (state, accessibility tree, screen, files, shell) or the
+episode (the agent's answer) or the task file itself (``rule``). Getters are looked up
+by name in :data:`GETTERS`; one that needs a capability the device lacks raises a task
+error naming it.
+"""
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
+from mobilegym.judge import paths
+from mobilegym.judge.errors import TaskError
+from mobilegym.judge.grounded import joined_answer
+from mobilegym.judge.setup_actions import check_device_path, require
+
+
+@dataclass
+class GetterContext:
+    """What getters may read: the device, the state right after setup, and the agent's output.
+
+    In grounded mode ``sheet`` is the AnswerSheet's state and ``sheet_fields`` its field count.
+    """
+
+    device: Device
+    task_dir: Path
+    default_app: str | None
+    initial_state: dict[str, Any] | None
+    answer: str | None
+    last_action: str | None
+    sheet: dict[str, Any] | None = None
+    sheet_fields: int = 0
+
+
+Getter = Callable[[GetterContext, dict[str, Any]], Any]
+GETTERS: dict[str, Getter] = {}
+
+
+def getter(name: str) -> Callable[[Getter], Getter]:
+    """Register a getter under a type name."""
+    def register(fn: Getter) -> Getter:
+        GETTERS[name] = fn
+        return fn
+    return register
+
+
+def get(ctx: GetterContext, spec: dict[str, Any] | None) -> Any:
+    """The evidence a spec describes (``None`` for a null spec)."""
+    if spec is None:
+        return None
+    kind = spec["type"]
+    if kind not in GETTERS:
+        raise TaskError(f"unknown getter {kind!r}; known: {', '.join(sorted(GETTERS))}")
+    return GETTERS[kind](ctx, spec)
+
+
+def _state(ctx: GetterContext, spec: dict[str, Any], user: str) -> dict[str, Any]:
+    if spec.get("initial", False):
+        if ctx.initial_state is None:
+            raise TaskError(f"{user} with initial=true needs a device with the {CAP_STATE!r} capability")
+        return ctx.initial_state
+    require(ctx.device, CAP_STATE, user)
+    return ctx.device.get_state()
+
+
+@getter("app_state")
+def _app_state(ctx: GetterContext, spec: dict[str, Any]) -> Any:
+    """The value at ``path`` ("clock:.alarms[0]", or ".alarms" of ``app`` / the task's first app)."""
+    state = _state(ctx, spec, "app_state")
+    return paths.resolve_state(state["apps"], state["os"], spec["path"], spec.get("app", ctx.default_app))
+
+
+@getter("os_state")
+def _os_state(ctx: GetterContext, spec: dict[str, Any]) -> Any:
+    """The value at ``path`` (".wifi", ".time_ms") of the OS part of the state."""
+    state = _state(ctx, spec, "os_state")
+    return paths.resolve(state["os"], spec["path"])
+
+
+@getter("a11y_tree")
+def _a11y_tree(ctx: GetterContext, spec: dict[str, Any]) -> str:
+    """The accessibility tree (uiautomator XML)."""
+    return ctx.device.a11y_xml()
+
+
+@getter("current_app")
+def _current_app(ctx: GetterContext, spec: dict[str, Any]) -> str:
+    """The foreground app's id ("launcher" on the home screen)."""
+    return ctx.device.current_app()
+
+
+@getter("current_route")
+def _current_route(ctx: GetterContext, spec: dict[str, Any]) -> str:
+    """The foreground route; ``without_query`` drops "?id=..."."""
+    route = ctx.device.current_route()
+    return urlsplit(route).path if spec.get("without_query", False) else route
+
+
+@getter("screenshot")
+def _screenshot(ctx: GetterContext, spec: dict[str, Any]) -> Any:
+    """A fresh screenshot (uint8 H x W x 3 array)."""
+    return ctx.device.screenshot()
+
+
+@getter("answer")
+def _answer(ctx: GetterContext, spec: dict[str, Any]) -> Any:
+    """The agent's answer; None if it gave none.
+
+    Text mode: the text of the answer action. Grounded mode: the submitted AnswerSheet's
+    entries joined with ", ", or with ``field`` (an index) that field alone (a list of
+    entries for a repeatable field); None while the sheet is not submitted.
+    """
+    if ctx.sheet is None:
+        return ctx.answer
+    if "field" not in spec:
+        return joined_answer(ctx.sheet, ctx.sheet_fields)
+    if not 0 <= spec["field"] < ctx.sheet_fields:
+        raise TaskError(f"answer field {spec['field']} does not exist (the sheet has {ctx.sheet_fields})")
+    if ctx.sheet["submitted"] is not True:
+        return None
+    raw = ctx.sheet["answers"].get(str(spec["field"]))
+    if isinstance(raw, list):
+        return [str(v).strip() for v in raw if v is not None and str(v).strip()]
+    return str(raw).strip() if raw is not None and str(raw).strip() else None
+
+
+@getter("rule")
+def _rule(ctx: GetterContext, spec: dict[str, Any]) -> Any:
+    """The literal ``value`` written in the task file."""
+    return spec["value"]
+
+
+@getter("device_file")
+def _device_file(ctx: GetterContext, spec: dict[str, Any]) -> Any:
+    """A file on the device, decoded ``as`` "text" (default), "json" or "base64"; None if absent."""
+    require(ctx.device, CAP_FILES, "device_file")
+    try:
+        data = ctx.device.pull(check_device_path(spec["path"]))
+    except FileNotFoundError:
+        return None
+    form = spec.get("as", "text")
+    if form == "base64":
+        return base64.b64encode(data).decode("ascii")
+    text = data.decode("utf-8", errors="replace")
+    if form == "json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return None
+    return text
+
+
+@getter("device_shell")
+def _device_shell(ctx: GetterContext, spec: dict[str, Any]) -> str:
+    """The output of a device shell command, without trailing whitespace."""
+    require(ctx.device, CAP_SHELL, "device_shell")
+    return ctx.device.shell(spec["command"]).rstrip()

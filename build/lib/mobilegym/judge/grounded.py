@@ -1,0 +1,110 @@
+"""Grounded evaluation: the agent fills and submits the AnswerSheet app; the judge reads its state.
+
+Path A (no task class below BaseTask/AnswerTask defines check_goals): each field is matched on its
+own against get_expected_response(). Path B (a custom check_goals exists): the field values are
+joined with ", " into ``input.answer`` and the task's own checks run. Both require ``submitted``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .errors import TaskError
+from .inputs import JudgeInput
+from .matchers import DEFAULT_MATCHER, check, match_field
+from .tasks import ANSWER_SHEET, AnswerTask, BaseTask
+
+EXTRA_STEPS = 15
+DEFAULT_HINTS = {"text": "Please enter", "number": "Please enter a number", "choice": ""}
+SUFFIX = {"en": " then open the AnswerSheet app, enter the answer, and submit",
+          "zh": "，然后打开 AnswerSheet 应用，填写答案并提交"}
+UI_KEYS = ("type", "label", "hint", "options", "repeatable")
+
+
+def instruction_suffix(language: str) -> str:
+    """What grounded mode appends to the instruction (English unless a translation exists)."""
+    return SUFFIX.get(language, SUFFIX["en"])
+
+
+def sheet_state(question: str, hint: str | None, fields: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The AnswerSheet's initial state for an episode: UI attributes only, no answers, not submitted."""
+    shown = []
+    for field in fields:
+        shown.append({"type": field["type"], "label": field["label"],
+                      "hint": field.get("hint") or DEFAULT_HINTS[field["type"]],
+                      "options": list(field.get("options") or []), "repeatable": bool(field.get("repeatable"))})
+    return {"question": question, "hint": hint or "", "fields": shown, "answers": {}, "submitted": False}
+
+
+def uses_path_a(task: BaseTask) -> bool:
+    """True when the class that defines check_goals (walking the MRO) is BaseTask or AnswerTask."""
+    definer = next((c for c in type(task).__mro__ if "check_goals" in c.__dict__), BaseTask)
+    return definer in (BaseTask, AnswerTask)
+
+
+def _entries(raw: Any) -> list[str]:
+    """A field's answer as a list of non-empty entries."""
+    values = raw if isinstance(raw, list) else [raw]
+    return [str(v).strip() for v in values if v is not None and str(v).strip()]
+
+
+def submitted_check(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The agent must leave the sheet submitted."""
+    submitted = sheet.get("submitted") is True
+    return check("answer_sheet.submitted", True, submitted, submitted)
+
+
+def joined_answer(sheet: Mapping[str, Any], count: int) -> str | None:
+    """Path B's ``input.answer``: every entry of every field, in order, joined with ", " (None if not submitted)."""
+    if sheet.get("submitted") is not True:
+        return None
+    answers = sheet.get("answers") or {}
+    return ", ".join(v for i in range(count) for v in _entries(answers.get(str(i))))
+
+
+def _match_set(matcher: str, expected: Sequence[Any], actual: Sequence[str], os_state: Mapping[str, Any]) -> bool:
+    """Every expected value paired with a distinct entry (bipartite matching)."""
+    if len(expected) != len(actual):
+        return False
+    owner: dict[int, int] = {}
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for j, value in enumerate(actual):
+            if j not in seen and match_field(matcher, expected[i], value, os_state):
+                seen.add(j)
+                if j not in owner or assign(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(assign(i, set()) for i in range(len(expected)))
+
+
+def field_check(field: Mapping[str, Any], expected: Any, raw: Any, os_state: Mapping[str, Any]) -> dict[str, Any]:
+    """One AnswerSheet field matched with its matcher (and compare mode when repeatable)."""
+    matcher = field.get("matcher") or DEFAULT_MATCHER[field["type"]]
+    entries = _entries(raw)
+    if field.get("repeatable"):
+        if not isinstance(expected, (list, tuple)):
+            raise TaskError(f"field {field['label']!r} is repeatable: its expected value must be a list, "
+                            f"got {expected!r} (return [[v1, v2, ...]] from get_expected_response)")
+        if field.get("compare") == "set":
+            passed = _match_set(matcher, list(expected), entries, os_state)
+        else:
+            passed = len(entries) == len(expected) and all(
+                match_field(matcher, e, a, os_state) for e, a in zip(expected, entries))
+        return check(field["label"], list(expected), entries, passed)
+    actual = entries[0] if len(entries) == 1 else (entries or None)
+    passed = len(entries) == 1 and match_field(matcher, expected, entries[0], os_state)
+    return check(field["label"], expected, actual, passed)
+
+
+def path_a_checks(task: BaseTask, input: JudgeInput, fields: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Per-field checks against get_expected_response(), plus the submitted check."""
+    sheet = input.apps[ANSWER_SHEET]
+    expected = task.get_expected_response(input)
+    if not isinstance(expected, (list, tuple)) or len(expected) != len(fields):
+        raise TaskError(f"{task.task_id()}: get_expected_response gave {expected!r} for {len(fields)} "
+                        "answer field(s); give one value per field")
+    answers = sheet.get("answers") or {}
+    checks = [field_check(f, e, answers.get(str(i)), input.os) for i, (f, e) in enumerate(zip(fields, expected))]
+    return checks + [submitted_check(sheet)]

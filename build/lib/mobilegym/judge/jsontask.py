@@ -1,0 +1,256 @@
+"""Declarative JSON tasks: a task file is data (setup actions, getters, metrics), never code.
+
+``load_json_task(path)`` validates a file against ``task_schema.json`` and the registries of
+setup actions, getters and metrics, and returns a :class:`JsonTask` (a TaskRef). Its
+``start`` resets the phone, runs the ``config`` actions and returns a :class:`JsonEpisode`
+whose ``evaluate`` runs ``postconfig``, fetches evidence with the getters and scores it with
+the metrics, combined by ``conj``. See the README section "Declarative JSON tasks".
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mobilegym.device.base import CAP_STATE, Device
+from mobilegym.judge.conj import conjoin
+from mobilegym.judge.episode import EVAL_MODES, Episode, TaskRef
+from mobilegym.judge.errors import TaskError
+from mobilegym.judge.getters import GetterContext, get
+from mobilegym.judge.grounded import EXTRA_STEPS, instruction_suffix, sheet_state
+from mobilegym.judge.json_validate import INFEASIBLE, TaskFileError, metric_entries, validate_task
+from mobilegym.judge.matchers import check
+from mobilegym.judge.metrics import MetricConfigError, get_metric
+from mobilegym.judge.results import JudgeResult
+from mobilegym.judge.setup_actions import SetupContext, run_setup
+from mobilegym.judge.tasks import ANSWER_SHEET, DIFFICULTY_STEPS
+
+ABORT = "abort"
+MAX_SHOWN_CHARS = 300
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f"duplicate key {key!r}")
+        seen[key] = value
+    return seen
+
+
+def load_json_task(path: str | Path) -> JsonTask:
+    """Read and validate one task file; problems raise TaskFileError naming the file and JSON paths."""
+    path = Path(path)
+    source = str(path)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates)
+    except OSError as exc:
+        raise TaskFileError(source, [("$", f"cannot read the file: {exc.strerror or exc}")]) from None
+    except json.JSONDecodeError as exc:
+        raise TaskFileError(source, [("$", f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]) from None
+    except ValueError as exc:
+        raise TaskFileError(source, [("$", f"invalid JSON: {exc}")]) from None
+    validate_task(doc, source, path.parent, path.stem)
+    return JsonTask(path, doc)
+
+
+class JsonTask(TaskRef):
+    """A validated JSON task file. Its id is ``<suite>.<id>``, the suite being the file's folder name."""
+
+    def __init__(self, path: Path, doc: dict[str, Any]) -> None:
+        self.path = path
+        self.doc = doc
+        self.suite = path.parent.name
+        self.id = f"{self.suite}.{doc['id']}"
+        self.metadata = self._metadata()
+
+    @property
+    def infeasible(self) -> bool:
+        return self.doc["evaluator"]["func"] == INFEASIBLE
+
+    @property
+    def step_budget(self) -> int:
+        meta = self.doc["metadata"]
+        return meta.get("max_steps") or DIFFICULTY_STEPS[meta["difficulty"]]
+
+    @cached_property
+    def reads_initial(self) -> bool:
+        """Whether a getter reads the state as it was right after setup."""
+        return not self.infeasible and any(
+            spec is not None and spec.get("initial", False)
+            for _, result, expected, _ in metric_entries(self.doc["evaluator"]) for spec in (result, expected))
+
+    def instruction(self, language: str) -> str:
+        """The instruction text for a language (one text serves every language)."""
+        text = self.doc["instruction"]
+        if isinstance(text, str):
+            return text
+        if language not in text:
+            raise TaskError(f"{self.id}: no instruction for language {language!r} (has: {', '.join(text)})")
+        return text[language]
+
+    def sheet_fields(self) -> tuple[str | None, list[dict[str, Any]]]:
+        """(question or None, fields) of ``answer_fields``; no fields when the task has none."""
+        spec = self.doc.get("answer_fields")
+        if spec is None:
+            return None, []
+        if isinstance(spec, Mapping):
+            return spec.get("question"), list(spec["fields"])
+        return None, list(spec)
+
+    def _metadata(self) -> dict[str, Any]:
+        """JSON-able metadata, shaped like the Python tasks' for listing and filtering."""
+        meta = self.doc["metadata"]
+        apps = self.doc["related_apps"]
+        text = self.doc["instruction"]
+        return {"id": self.id, "suite": self.suite, "app": apps[0], "kind": "json", "base": "json",
+                "scope": meta.get("scope", "single-app" if len(apps) == 1 else "cross-app"),
+                "objective": meta["objective"], "composition": meta.get("composition", "atomic"),
+                "difficulty": meta["difficulty"], "capabilities": list(meta.get("capabilities", [])),
+                "max_steps": self.step_budget, "note": meta.get("note"),
+                "has_answer_fields": "answer_fields" in self.doc, "parameters": [],
+                "related_apps": list(apps), "source": meta.get("source"),
+                "possibility_of_env_change": meta.get("possibility_of_env_change"),
+                "infeasible": self.infeasible, "path": str(self.path),
+                "doc": text if isinstance(text, str) else text.get("en", next(iter(text.values())))}
+
+    def start(self, device: Device, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
+              params: Mapping[str, Any] | None = None) -> JsonEpisode:
+        """Reset the phone (with ``seed``; a phone without state goes home), run the config
+        actions, set up the AnswerSheet in grounded mode, and begin an episode."""
+        if eval_mode not in EVAL_MODES:
+            raise ValueError(f"eval_mode must be one of {', '.join(EVAL_MODES)}, got {eval_mode!r}")
+        if params:
+            raise TaskError(f"{self.id}: JSON tasks take no parameters, got {sorted(params)}")
+        instruction = self.instruction(language)
+        if CAP_STATE in device.capabilities:
+            device.reset_state(seed)
+        else:
+            device.key("home")
+        run_setup(SetupContext(device, self.path.parent), self.doc.get("config", []), "$.config")
+        question, fields = self.sheet_fields()
+        grounded = eval_mode == "grounded" and bool(fields)
+        if grounded:
+            hint = self.doc.get("answer_hint", "")
+            device.set_state({"apps": {ANSWER_SHEET: sheet_state(question or instruction, hint, fields)}})
+            instruction += instruction_suffix(language)
+        metadata = {**self.metadata, "eval_mode": eval_mode, "language": language, "seed": seed}
+        return JsonEpisode(self, device, instruction, self.step_budget + (EXTRA_STEPS if grounded else 0),
+                           metadata, len(fields) if grounded else 0)
+
+
+def _shown(value: Any) -> Any:
+    """A readable stand-in for bulky evidence (trees, screenshots) in checks."""
+    if isinstance(value, np.ndarray):
+        return f"<screenshot {value.shape[1]}x{value.shape[0]}>"
+    if isinstance(value, str) and len(value) > MAX_SHOWN_CHARS:
+        return f"{value[:MAX_SHOWN_CHARS]}... ({len(value)} chars)"
+    return value
+
+
+def _describe(spec: dict[str, Any] | None) -> str:
+    if spec is None:
+        return "none"
+    detail = next((str(spec[k]) for k in ("path", "command", "value", "field") if k in spec), "")
+    return f"{spec['type']} {detail}".strip()
+
+
+class JsonEpisode(Episode):
+    """One run of a JSON task on a device. ``sheet_fields`` > 0 means answers come from the AnswerSheet."""
+
+    def __init__(self, task: JsonTask, device: Device, instruction: str, max_steps: int,
+                 metadata: dict[str, Any], sheet_fields: int) -> None:
+        self.task = task
+        self.device = device
+        self.id = task.id
+        self.params: dict[str, Any] = {}
+        self.instruction = instruction
+        self.max_steps = max_steps
+        self.metadata = metadata
+        self.eval_mode = metadata["eval_mode"]
+        self.sheet_fields = sheet_fields
+        self.initial_state = device.get_state() if task.reads_initial else None
+        self._postconfig_done = False
+
+    def evaluate(self, answer: str | None = None, last_action: str | None = None) -> JudgeResult:
+        """Judge the episode. ``last_action`` is the type of the agent's final action; with None
+        (a peek mid-episode) postconfig does not run. Task bugs give a result with ``error`` set."""
+        try:
+            score, checks = self._judge(answer, last_action, final=last_action is not None)
+        except Exception as exc:  # a task bug, reported apart from agent failures
+            return JudgeResult.from_error(self.id, f"{type(exc).__name__}: {exc}", eval_path="json")
+        warnings = ["the agent aborted a feasible task"] if checks[0]["field"] == "agent_action" else []
+        return JudgeResult(task_id=self.id, success=score >= 1.0, score=score,
+                           progress=sum(c["passed"] for c in checks) / len(checks), clean=True,
+                           checks=checks, warnings=warnings, eval_path="json")
+
+    def goal_reached(self, answer: str | None = None) -> bool:
+        """Whether the metrics give 1 now (never for infeasible tasks, which only an abort solves)."""
+        if self.task.infeasible:
+            return False
+        try:
+            return self._judge(answer, None, final=False)[0] >= 1.0
+        except Exception:
+            return False
+
+    def progress(self, answer: str | None = None) -> float:
+        """Fraction of metrics that pass now, all evaluated (0 for infeasible tasks and task errors)."""
+        if self.task.infeasible:
+            return 0.0
+        try:
+            checks = [c for c, _ in self._checks(self._context(answer, None))]
+        except Exception:
+            return 0.0
+        return sum(c["passed"] for c in checks) / len(checks)
+
+    # ------------------------------------------------------------------ internals
+
+    def _context(self, answer: str | None, last_action: str | None) -> GetterContext:
+        sheet = self.device.get_state()["apps"][ANSWER_SHEET] if self.sheet_fields else None
+        return GetterContext(device=self.device, task_dir=self.task.path.parent,
+                             default_app=self.task.doc["related_apps"][0], initial_state=self.initial_state,
+                             answer=answer, last_action=last_action, sheet=sheet, sheet_fields=self.sheet_fields)
+
+    def _judge(self, answer: str | None, last_action: str | None, final: bool) -> tuple[float, list[dict[str, Any]]]:
+        evaluator = self.task.doc["evaluator"]
+        if self.task.infeasible:
+            aborted = last_action == ABORT
+            return float(aborted), [check("infeasible", "abort (the task cannot be done)", last_action, aborted)]
+        if last_action == ABORT:
+            return 0.0, [check("agent_action", "finish the task (it is feasible)", ABORT, False)]
+        if final and not self._postconfig_done:
+            self._postconfig_done = True
+            run_setup(SetupContext(self.device, self.task.path.parent), evaluator.get("postconfig", []),
+                      "$.evaluator.postconfig")
+        checks: list[dict[str, Any]] = []
+
+        def scores() -> Iterator[float]:
+            for record, score in self._checks(self._context(answer, last_action)):
+                checks.append(record)
+                yield score
+
+        return conjoin(evaluator.get("conj", "and"), scores()), checks
+
+    def _checks(self, ctx: GetterContext) -> Iterator[tuple[dict[str, Any], float]]:
+        """(check, score) per metric, computed one at a time as the caller asks."""
+        entries = metric_entries(self.task.doc["evaluator"])
+        for i, (name, result_spec, expected_spec, options) in enumerate(entries):
+            where = f"$.evaluator.func[{i}]" if len(entries) > 1 else "$.evaluator.func"
+            result, expected = get(ctx, result_spec), get(ctx, expected_spec)
+            metric = get_metric(name)
+            os_state = self._os_state() if metric.context else None
+            try:
+                score = metric(result, expected, options, os_state)
+            except MetricConfigError as exc:
+                raise TaskError(f"{where} ({name}): {exc}") from exc
+            shown_expected = _shown(expected) if expected_spec is not None else (options or None)
+            yield check(f"{name}({_describe(result_spec)})", shown_expected, _shown(result), score >= 1.0), score
+
+    def _os_state(self) -> dict[str, Any]:
+        if CAP_STATE in self.device.capabilities:
+            return self.device.get_state()["os"]
+        return {"time_ms": self.device.time_ms()}

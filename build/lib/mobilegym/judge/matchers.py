@@ -1,0 +1,413 @@
+"""Answer matchers: text normalisation, loose text matching, and the grounded field matchers.
+
+Text mode (an agent's free-text answer) uses :func:`match_value` / :func:`build_answer_checks`;
+grounded mode (one AnswerSheet field at a time) uses the strict matchers of :data:`MATCHERS`:
+``exact``, ``number``, ``date``, ``time`` and ``duration``.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+import unicodedata
+from typing import Any, Callable, Mapping, Sequence
+
+from .errors import TaskError
+from .timeutil import ms_to_datetime, sim_today
+
+# --- normalisation -----------------------------------------------------------------------------
+
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
+              "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CN_BIG = {"万": 10_000, "亿": 100_000_000}
+_CN_RUN = re.compile("[零〇一二两三四五六七八九十百千万亿]+")
+_SPACE = re.compile(r"\s+")
+
+
+def chinese_to_int(run: str) -> int:
+    """Value of a Chinese numeral such as 十二, 二十三, 一百零五, 三万五千; digit strings like 二〇二六 read digit by digit."""
+    if all(ch in _CN_DIGITS for ch in run):
+        return int("".join(str(_CN_DIGITS[ch]) for ch in run))
+    total, section, digit = 0, 0, 0
+    for ch in run:
+        if ch in _CN_DIGITS:
+            digit = _CN_DIGITS[ch]
+        elif ch in _CN_UNITS:
+            section += (digit or 1) * _CN_UNITS[ch]
+            digit = 0
+        else:
+            total = (total + section + digit) * _CN_BIG[ch]
+            section, digit = 0, 0
+    return total + section + digit
+
+
+def _cn_numbers(text: str) -> str:
+    def convert(match: re.Match[str]) -> str:
+        run = match.group(0)
+        number = run.lstrip("万亿")  # 万/亿 cannot start a number (万一 -> 万1)
+        return run[:len(run) - len(number)] + (str(chinese_to_int(number)) if number else "")
+
+    return _CN_RUN.sub(convert, text)
+
+
+def normalize_text(text: Any) -> str:
+    """Canonical form for comparison: full-width folded (NFKC), case-folded, Chinese numerals as digits,
+    whitespace collapsed and trimmed. None gives ""."""
+    if text is None:
+        return ""
+    folded = unicodedata.normalize("NFKC", str(text)).casefold()
+    return _SPACE.sub(" ", _cn_numbers(folded)).strip()
+
+
+_EDGE_PUNCT = " \t\n.。!！?？,，;；:：、\"'“”‘’「」『』《》()（）[]【】"
+
+
+def _bare(text: Any) -> str:
+    """normalize_text without surrounding punctuation or quotes."""
+    return normalize_text(text).strip(_EDGE_PUNCT)
+
+
+_NUMBER = re.compile(r"(?:(?<![\w.])[-−])?\d+(?:\.\d+)?")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+def extract_numbers(text: Any) -> list[float]:
+    """Every number written in the text (Chinese numerals and thousands separators included)."""
+    clean = _THOUSANDS.sub("", normalize_text(text))
+    return [float(m.group(0).replace("−", "-")) for m in _NUMBER.finditer(clean)]
+
+
+def _number_of(value: Any) -> float | None:
+    """A bare number (int, float, or text that is only a number), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    text = _THOUSANDS.sub("", normalize_text(value))
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+# --- booleans ----------------------------------------------------------------------------------
+
+_NEGATIVE = re.compile(r"不|没|否|无|未|非|\bno\b|\bnot\b|\bfalse\b|n't\b|\bnever\b|\bnone\b|\bnope\b")
+_POSITIVE = re.compile(r"是|有|会|要|对|能|可以|\byes\b|\btrue\b|\bcorrect\b|\bright\b|\byep\b|\bdoes\b|\bis\b|\bcan\b|\bwill\b")
+
+
+def match_bool(expected: bool, text: Any) -> bool:
+    """Whether a yes/no answer says `expected`; negation is looked for before affirmation."""
+    clean = normalize_text(text)
+    if _NEGATIVE.search(clean):
+        return expected is False
+    if _POSITIVE.search(clean):
+        return expected is True
+    return False
+
+
+# --- text mode ---------------------------------------------------------------------------------
+
+
+def match_value(expected: Any, actual: Any) -> bool:
+    """Loose match of one expected value inside a free-text answer.
+
+    re.Pattern: searched in the raw and the normalised text; bool: yes/no reading;
+    numbers (and strings that are only a number): any number written in the text is close;
+    list/tuple/set: every element matches; date: a label of the date appears; other: the
+    normalised expected text is a substring of the normalised answer.
+    """
+    if actual is None:
+        return False
+    if isinstance(expected, re.Pattern):
+        return bool(expected.search(str(actual)) or expected.search(normalize_text(actual)))
+    if isinstance(expected, bool):
+        return match_bool(expected, actual)
+    if isinstance(expected, (list, tuple, set, frozenset)):
+        return bool(expected) and all(match_value(e, actual) for e in expected)
+    if isinstance(expected, (_dt.date, _dt.datetime)):
+        text = normalize_text(actual)
+        return any(label in text for label in date_match_labels(expected))
+    number = _number_of(expected)
+    if number is not None:
+        return any(math.isclose(n, number, rel_tol=1e-6, abs_tol=1e-9) for n in extract_numbers(actual))
+    needle = _bare(expected)
+    if not needle:
+        raise TaskError(f"expected answer {expected!r} is empty")
+    return needle in normalize_text(actual)
+
+
+def build_answer_checks(expected: Any, answer: Any, field: str = "answer") -> list[dict[str, Any]]:
+    """Checks of a free-text answer: one per slot when `expected` is a dict, else one."""
+    if expected is None:
+        raise TaskError("the expected answer is None (missing data in the environment?)")
+    if isinstance(expected, Mapping):
+        if not expected:
+            raise TaskError("the expected answer is an empty dict")
+        return [check(str(slot), value, answer, match_value(value, answer)) for slot, value in expected.items()]
+    return [check(field, expected, answer, match_value(expected, answer))]
+
+
+def check(field: str, expected: Any, actual: Any, passed: bool) -> dict[str, Any]:
+    """One check record."""
+    return {"field": field, "expected": expected, "actual": actual, "passed": bool(passed)}
+
+
+def check_alternatives(*check_arrays: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Candidate-wise OR. Candidate k is the k-th check of every array; the first candidate whose
+    checks all pass is returned, else the first candidate (for diagnostics)."""
+    if not check_arrays or any(len(a) == 0 for a in check_arrays):
+        raise ValueError("check_alternatives needs at least one non-empty array of checks")
+    sizes = {len(a) for a in check_arrays}
+    if len(sizes) != 1:
+        raise ValueError(f"check_alternatives: arrays differ in length {sorted(len(a) for a in check_arrays)}")
+    candidates = [[array[k] for array in check_arrays] for k in range(sizes.pop())]
+    for candidate in candidates:
+        if all(c["passed"] for c in candidate):
+            return candidate
+    return candidates[0]
+
+
+# --- grounded matchers -------------------------------------------------------------------------
+
+
+def match_exact(expected: Any, actual: Any) -> bool:
+    """Equal after normalisation (and without surrounding punctuation or quotes)."""
+    return actual is not None and _bare(actual) != "" and _bare(actual) == _bare(expected)
+
+
+def match_number(expected: Any, actual: Any) -> bool:
+    """Both are bare numbers and close (no number is pulled out of surrounding text)."""
+    want = _number_of(expected)
+    if want is None:
+        raise TaskError(f"expected value {expected!r} is not a number")
+    got = _number_of(actual) if actual is not None else None
+    return got is not None and math.isclose(got, want, rel_tol=1e-6, abs_tol=1e-9)
+
+
+# dates
+
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december"]
+_WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_WEEKDAYS_ZH = ["一", "二", "三", "四", "五", "六", "日"]
+_DATE_SEPARATORS = " \t,，、.。;；()（）[]【】-/"
+
+
+def _ordinal(n: int) -> str:
+    return str(n) + ("th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
+
+
+def to_date(value: Any) -> _dt.date:
+    """A date from a date/datetime, epoch ms, or text like 2026-04-06, 2026/4/6, 2026年4月6日."""
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return ms_to_datetime(value).date()
+    match = re.match(r"\s*(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})", normalize_text(value))
+    if not match:
+        raise TaskError(f"cannot read {value!r} as a date (use YYYY-MM-DD)")
+    return _dt.date(*(int(g) for g in match.groups()))
+
+
+def _weekday_names(day: _dt.date) -> list[str]:
+    zh = _WEEKDAYS_ZH[day.weekday()]
+    names = [f"周{zh}", f"星期{zh}", f"礼拜{zh}", f"週{zh}"]
+    if day.weekday() == 6:
+        names += ["周天", "星期天", "礼拜天"]
+    en = _WEEKDAYS_EN[day.weekday()]
+    return names + [en, en[:3], en[:3] + "."]
+
+
+def _relative_labels(day: _dt.date, today: _dt.date) -> list[str]:
+    delta = (day - today).days
+    labels = {0: ["今天", "今日", "today"], 1: ["明天", "明日", "tomorrow"],
+              2: ["后天", "the day after tomorrow"], -1: ["昨天", "昨日", "yesterday"],
+              -2: ["前天", "the day before yesterday"]}.get(delta, [])
+    names = _weekday_names(day)
+    if 0 <= delta <= 6:
+        labels += names
+    week = (day - _dt.timedelta(days=day.weekday()) - (today - _dt.timedelta(days=today.weekday()))).days // 7
+    zh_names, en_names = names[:3], names[-3:]
+    if week == 0:
+        labels += [p + n for p in ("本", "这", "这个") for n in zh_names] + ["this " + n for n in en_names]
+    elif week == 1:
+        labels += [p + n for p in ("下", "下个") for n in zh_names] + ["next " + n for n in en_names]
+    elif week == -1:
+        labels += [p + n for p in ("上", "上个") for n in zh_names] + ["last " + n for n in en_names]
+    return labels
+
+
+def date_match_labels(value: Any, os_state: Mapping[str, Any] | None = None) -> set[str]:
+    """Every normalised way of writing a date; with the OS state, also relative ones
+    (today, tomorrow, weekday names within the coming week, this/next/last weekday)."""
+    day = to_date(value)
+    y, m, d = day.year, day.month, day.day
+    labels = [f"{y}-{m:02}-{d:02}", f"{y}-{m}-{d}", f"{y}/{m:02}/{d:02}", f"{y}/{m}/{d}",
+              f"{y}.{m:02}.{d:02}", f"{y}.{m}.{d}", f"{y}年{m}月{d}日", f"{y}年{m}月{d}号",
+              f"{y}年{m:02}月{d:02}日", f"{m:02}-{d:02}", f"{m}-{d}", f"{m:02}/{d:02}", f"{m}/{d}",
+              f"{m}.{d}", f"{m}月{d}日", f"{m}月{d}号", f"{m:02}月{d:02}日", f"{y}{m:02}{d:02}"]
+    full = _MONTHS[m - 1]
+    for month in {full, full[:3], full[:3] + "."}:
+        for day_text in (str(d), _ordinal(d)):
+            labels += [f"{month} {day_text}", f"{day_text} {month}", f"{day_text} of {month}",
+                       f"{month} {day_text}, {y}", f"{month} {day_text} {y}", f"{day_text} {month} {y}",
+                       f"{day_text} of {month} {y}", f"{day_text} of {month}, {y}"]
+    if os_state is not None:
+        labels += _relative_labels(day, sim_today(os_state))
+    return {normalize_text(label) for label in labels}
+
+
+def match_date(expected: Any, actual: Any, os_state: Mapping[str, Any] | None = None) -> bool:
+    """The answer is a label of the expected date, or labels of that date (plus its weekday) and separators only."""
+    if actual is None:
+        return False
+    text = normalize_text(actual).strip(_DATE_SEPARATORS)
+    labels = date_match_labels(expected, os_state)
+    if text in labels:
+        return True
+    decorations = {normalize_text(n) for n in _weekday_names(to_date(expected))}
+    rest, hit = text, False
+    for label in sorted(labels, key=len, reverse=True):
+        if label in rest:
+            rest, hit = rest.replace(label, " "), True
+    for label in sorted(decorations, key=len, reverse=True):
+        rest = rest.replace(label, " ")
+    return hit and rest.strip(_DATE_SEPARATORS) == ""
+
+
+# times
+
+_PERIOD = r"(?P<period>凌晨|早上|早晨|清晨|上午|中午|正午|下午|傍晚|晚上|夜里|夜间|半夜|午夜)?\s*"
+_AMPM = r"(?P<ampm>a\.?m\.?|p\.?m\.?)"
+_TIME_PATTERNS = [
+    re.compile(_PERIOD + r"(?<!\d)(?P<h>\d{1,2})\s*:\s*(?P<m>\d{2})(?::\d{2})?(?!\d)\s*" + _AMPM + "?"),
+    re.compile(_PERIOD + r"(?<!\d)(?P<h>\d{1,2})\s*[点时](?:\s*(?P<half>半)|\s*(?P<q>[13])\s*刻|\s*(?P<m>\d{1,2})\s*分?)?"),
+    re.compile(r"(?<![\d.:])(?P<h>\d{1,2})(?:\s*\.\s*(?P<m>\d{2}))?\s*" + _AMPM + r"(?![a-z])"),
+    re.compile(r"(?P<word>noon|midnight)"),
+]
+_PM_PERIODS = {"下午", "傍晚", "晚上", "夜里", "夜间"}
+_AM_PERIODS = {"凌晨", "早上", "早晨", "清晨", "上午", "半夜", "午夜"}
+
+
+def parse_time(value: Any) -> int | None:
+    """Minutes after midnight of the first time of day in the value (14:30, 2:30 pm, 下午2点半, 7点1刻, noon), else None."""
+    if isinstance(value, _dt.datetime):
+        return value.hour * 60 + value.minute
+    if isinstance(value, _dt.time):
+        return value.hour * 60 + value.minute
+    text = normalize_text(value)
+    found = [(m.start(), i, m) for i, p in enumerate(_TIME_PATTERNS) for m in [p.search(text)] if m]
+    if not found:
+        return None
+    _, _, match = min(found, key=lambda f: (f[0], f[1]))
+    groups = match.groupdict()
+    if groups.get("word"):
+        return 12 * 60 if groups["word"] == "noon" else 0
+    hour = int(groups["h"])
+    minute = int(groups["m"]) if groups.get("m") else 30 if groups.get("half") else int(groups.get("q") or 0) * 15
+    period, ampm = groups.get("period"), (groups.get("ampm") or "").replace(".", "")
+    if hour > 24 or minute > 59:
+        return None
+    if ampm == "pm" or period in _PM_PERIODS:
+        hour = 0 if hour == 12 and period in ("晚上", "夜里", "夜间") else hour + 12 if hour < 12 else hour
+    elif ampm == "am" or period in _AM_PERIODS:
+        hour = 0 if hour == 12 else hour
+    elif period in ("中午", "正午") and hour < 6:
+        hour += 12
+    return (hour % 24) * 60 + minute
+
+
+def match_time(expected: Any, actual: Any, tolerance_minutes: float = 5) -> bool:
+    """Same time of day within the tolerance (default ±5 minutes), wrapping around midnight."""
+    want = parse_time(expected)
+    if want is None:
+        raise TaskError(f"expected value {expected!r} is not a time of day")
+    got = parse_time(actual) if actual is not None else None
+    if got is None:
+        return False
+    diff = abs(want - got) % 1440
+    return min(diff, 1440 - diff) <= tolerance_minutes
+
+
+# durations
+
+_DURATION_WORDS = [
+    ("an hour and a half", "90 minutes"), ("one and a half hours", "90 minutes"),
+    ("half an hour", "30 minutes"), ("a quarter of an hour", "15 minutes"), ("quarter of an hour", "15 minutes"),
+    ("an hour", "1 hour"), ("a hour", "1 hour"), ("a minute", "1 minute"), (" and ", " "),
+]
+_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+               "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+               "thirty": 30, "forty": 40, "forty-five": 45, "forty five": 45, "fifty": 50, "ninety": 90}
+_UNIT_MINUTES = [
+    (r"天|日|(?:days?|d)(?![a-z])", 1440.0),
+    (r"小时|小時|钟头|(?:hours?|hrs?|h)(?![a-z])", 60.0),
+    (r"分钟|分鐘|分|(?:minutes?|mins?|m)(?![a-z])", 1.0),
+    (r"秒钟|秒|(?:seconds?|secs?|s)(?![a-z])", 1 / 60),
+]
+_DURATION_PART = re.compile(
+    r"(?P<n>\d+(?:\.\d+)?)\s*个?\s*(?P<unit>" + "|".join(u for u, _ in _UNIT_MINUTES) + r")(?P<trail>\s*半)?")
+
+
+def parse_duration(value: Any) -> float | None:
+    """Total minutes of a duration (1小时30分, 90分钟, 2:15, 1 hour 30 minutes, 90 min, 1.5h, 半小时), else None.
+    A bare number counts as minutes."""
+    if isinstance(value, _dt.timedelta):
+        return value.total_seconds() / 60
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    text = normalize_text(value)
+    for phrase, replacement in _DURATION_WORDS:
+        text = text.replace(phrase, replacement)
+    for word in sorted(_EN_NUMBERS, key=len, reverse=True):
+        text = re.sub(rf"\b{word}\b", str(_EN_NUMBERS[word]), text)
+    text = re.sub(r"(\d+)\s*个半\s*(?=小时|钟头)", r"\1.5", text)
+    text = re.sub(r"(?<!\d)半\s*个?\s*(小时|钟头)", "30分钟", text).replace("1刻钟", "15分钟").replace("3刻钟", "45分钟")
+    clock = re.fullmatch(r"(\d+)\s*:\s*(\d{2})(?:\s*:\s*(\d{2}))?", text)
+    if clock:
+        return int(clock.group(1)) * 60 + int(clock.group(2)) + int(clock.group(3) or 0) / 60
+    total, found = 0.0, False
+    for part in _DURATION_PART.finditer(text):
+        unit = next(minutes for pattern, minutes in _UNIT_MINUTES if re.fullmatch(pattern, part.group("unit")))
+        amount = float(part.group("n")) + (0.5 if part.group("trail") else 0)
+        total += amount * unit
+        found = True
+        tail = re.match(r"\s*(\d+)\s*$", text[part.end():])
+        if tail and unit == 60.0:  # "1h30", "1小时30"
+            total += int(tail.group(1))
+    if found:
+        return total
+    bare = re.fullmatch(r"\d+(?:\.\d+)?", text)
+    return float(bare.group(0)) if bare else None
+
+
+def match_duration(expected: Any, actual: Any, tolerance_minutes: float = 0) -> bool:
+    """Same total length (to within the tolerance, default exact to the minute)."""
+    want = parse_duration(expected)
+    if want is None:
+        raise TaskError(f"expected value {expected!r} is not a duration")
+    got = parse_duration(actual) if actual is not None else None
+    return got is not None and abs(got - want) <= tolerance_minutes + 1e-9
+
+
+MATCHERS: dict[str, Callable[..., bool]] = {
+    "exact": match_exact,
+    "number": match_number,
+    "date": match_date,
+    "time": match_time,
+    "duration": match_duration,
+}
+DEFAULT_MATCHER = {"text": "exact", "choice": "exact", "number": "number"}
+
+
+def match_field(matcher: str, expected: Any, actual: Any, os_state: Mapping[str, Any] | None = None) -> bool:
+    """Apply a grounded matcher by name (the date matcher also gets the OS state for relative dates)."""
+    if matcher not in MATCHERS:
+        raise TaskError(f"unknown matcher {matcher!r} (known: {', '.join(MATCHERS)})")
+    if matcher == "date":
+        return match_date(expected, actual, os_state)
+    return MATCHERS[matcher](expected, actual)

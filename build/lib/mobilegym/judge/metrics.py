@@ -1,0 +1,382 @@
+"""Metrics: pure functions ``(result, expected, **options) -> float`` in [0, 1], found by name.
+
+A metric takes the evidence a getter produced (``result``), what it should be
+(``expected``, ``None`` when the metric needs none) and keyword-only options from the
+task file. Adding one is writing one function with the :func:`metric` decorator.
+
+Agent-produced evidence of the wrong shape (``None``, a missing number) scores 0; a
+task-side mistake (an invalid regex, an empty selector) raises :class:`MetricConfigError`,
+which the JSON task turns into a task error. A metric that also needs the phone's OS
+state (relative dates) declares a keyword-only ``os_state`` parameter; it is filled in by
+the evaluator and can never be set from a task file.
+"""
+from __future__ import annotations
+
+import inspect
+import json
+import math
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mobilegym.judge import matchers
+
+CONTEXT_PARAMS = frozenset({"os_state"})
+
+
+class MetricConfigError(ValueError):
+    """A metric was configured wrongly by the task (not the agent's fault)."""
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A registered metric and what its signature accepts."""
+
+    name: str
+    fn: Callable[..., float]
+    options: frozenset[str]
+    required: frozenset[str]
+    context: frozenset[str]
+
+    def check_options(self, options: dict[str, Any]) -> list[str]:
+        """Problems with an options mapping for this metric (empty if fine)."""
+        problems = [f"unknown option {k!r} for metric {self.name!r} (accepts: {', '.join(sorted(self.options)) or 'none'})"
+                    for k in options if k not in self.options]
+        problems += [f"metric {self.name!r} needs option {k!r}" for k in sorted(self.required) if k not in options]
+        return problems
+
+    def __call__(self, result: Any, expected: Any, options: dict[str, Any], os_state: dict | None = None) -> float:
+        extra = {"os_state": os_state} if "os_state" in self.context else {}
+        score = float(self.fn(result, expected, **options, **extra))
+        if not 0.0 <= score <= 1.0:
+            raise MetricConfigError(f"metric {self.name!r} returned {score}, outside [0, 1]")
+        return score
+
+
+METRICS: dict[str, Metric] = {}
+
+
+def metric(fn: Callable[..., float]) -> Callable[..., float]:
+    """Register ``fn`` under its own name; its keyword-only parameters are its options."""
+    params = list(inspect.signature(fn).parameters.values())
+    positional = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+    if positional != ["result", "expected"]:
+        raise TypeError(f"metric {fn.__name__} must take (result, expected, *, options...), got {positional}")
+    keyword = [p for p in params if p.kind is p.KEYWORD_ONLY]
+    METRICS[fn.__name__] = Metric(
+        name=fn.__name__,
+        fn=fn,
+        options=frozenset(p.name for p in keyword if p.name not in CONTEXT_PARAMS),
+        required=frozenset(p.name for p in keyword if p.default is p.empty and p.name not in CONTEXT_PARAMS),
+        context=frozenset(p.name for p in keyword if p.name in CONTEXT_PARAMS),
+    )
+    return fn
+
+
+def get_metric(name: str) -> Metric:
+    """The metric registered as ``name``."""
+    if name not in METRICS:
+        raise KeyError(f"unknown metric {name!r}; known: {', '.join(sorted(METRICS))}")
+    return METRICS[name]
+
+
+# ---------------------------------------------------------------- helpers
+
+def _same(a: Any, b: Any) -> bool:
+    """Structural equality where booleans never equal numbers (True != 1)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _norm(value: Any) -> str:
+    return matchers.normalize_text(str(value))
+
+
+def _key(value: Any, normalize: bool) -> str:
+    """A hashable canonical form of a JSON value for set comparisons."""
+    if normalize and isinstance(value, str):
+        return _norm(value)
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _number(value: Any) -> float | None:
+    """A number, or the single number written in a text (Chinese numerals too); None otherwise."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    found = matchers.extract_numbers(value)
+    return found[0] if len(found) == 1 else None
+
+
+def _as_list(value: Any) -> list | None:
+    return list(value) if isinstance(value, list | tuple) else None
+
+
+# ---------------------------------------------------------------- value metrics
+
+@metric
+def exact_match(result: Any, expected: Any) -> float:
+    """1 if result equals expected exactly (same JSON value; true is not 1)."""
+    return float(_same(result, expected))
+
+
+@metric
+def normalized_match(result: Any, expected: Any) -> float:
+    """1 if both texts are equal after normalize_text (case, spaces, full-width, numerals, edge punctuation)."""
+    return float(matchers.match_exact(expected, result))
+
+
+@metric
+def answer_match(result: Any, expected: Any) -> float:
+    """1 if a free-text answer says the expected value (match_value: a number written in the text,
+    yes/no for true/false, every element of a list, otherwise a normalised substring)."""
+    return float(matchers.match_value(expected, result))
+
+
+@metric
+def contains(result: Any, expected: Any, *, normalize: bool = True) -> float:
+    """1 if expected is a substring of a text result, or an element of a list result."""
+    items = _as_list(result)
+    if items is not None:
+        return float(any(_key(x, normalize) == _key(expected, normalize) for x in items))
+    if not isinstance(result, str):
+        return 0.0
+    if normalize:
+        return float(_norm(expected) in _norm(result))
+    return float(str(expected) in result)
+
+
+@metric
+def check_include_exclude(result: Any, expected: Any) -> float:
+    """1 if the text contains every ``expected["include"]`` string and no ``expected["exclude"]`` one."""
+    if not isinstance(expected, dict) or not set(expected) <= {"include", "exclude"} or not expected:
+        raise MetricConfigError('check_include_exclude expects {"include": [...], "exclude": [...]}')
+    if not isinstance(result, str):
+        return 0.0
+    text = _norm(result)
+    ok = all(_norm(s) in text for s in expected.get("include", []))
+    return float(ok and not any(_norm(s) in text for s in expected.get("exclude", [])))
+
+
+@metric
+def regex_match(result: Any, expected: Any, *, ignore_case: bool = False, full: bool = False) -> float:
+    """1 if the regular expression ``expected`` matches the text (anywhere, or whole with full)."""
+    try:
+        pattern = re.compile(str(expected), re.IGNORECASE if ignore_case else 0)
+    except re.error as exc:
+        raise MetricConfigError(f"invalid regular expression {expected!r}: {exc}") from None
+    if not isinstance(result, str):
+        return 0.0
+    found = pattern.fullmatch(result) if full else pattern.search(result)
+    return float(found is not None)
+
+
+@metric
+def number_within(result: Any, expected: Any, *, abs_tol: float = 0.0, rel_tol: float = 0.0) -> float:
+    """1 if the number (or the single number in a text) is within the tolerance of expected."""
+    target = _number(expected)
+    if target is None:
+        raise MetricConfigError(f"number_within needs a numeric expected value, got {expected!r}")
+    actual = _number(result)
+    if actual is None:
+        return 0.0
+    return float(math.isclose(actual, target, rel_tol=max(rel_tol, 1e-9), abs_tol=max(abs_tol, 1e-9)))
+
+
+@metric
+def time_match(result: Any, expected: Any, *, tolerance_minutes: float = 5) -> float:
+    """1 if the text names the same time of day (14:30, 下午2点半, 2:30 pm) within the tolerance."""
+    return float(matchers.match_time(expected, result, tolerance_minutes=tolerance_minutes))
+
+
+@metric
+def date_match(result: Any, expected: Any, *, os_state: dict | None = None) -> float:
+    """1 if the text names the expected date (ISO), including relative words from the phone's date."""
+    return float(matchers.match_date(expected, result, os_state))
+
+
+@metric
+def duration_match(result: Any, expected: Any, *, tolerance_minutes: float = 0) -> float:
+    """1 if the text names the same duration (1小时30分, 90 min, 1:30) within the tolerance."""
+    return float(matchers.match_duration(expected, result, tolerance_minutes=tolerance_minutes))
+
+
+# ---------------------------------------------------------------- collections
+
+@metric
+def list_equal(result: Any, expected: Any, *, normalize: bool = False) -> float:
+    """1 if both lists have the same elements in the same order."""
+    items, want = _as_list(result), _as_list(expected)
+    if want is None:
+        raise MetricConfigError(f"list_equal needs a list as expected, got {expected!r}")
+    if items is None:
+        return 0.0
+    return float([_key(x, normalize) for x in items] == [_key(x, normalize) for x in want])
+
+
+@metric
+def set_equal(result: Any, expected: Any, *, normalize: bool = False) -> float:
+    """1 if both lists hold the same distinct elements, in any order."""
+    items, want = _as_list(result), _as_list(expected)
+    if want is None:
+        raise MetricConfigError(f"set_equal needs a list as expected, got {expected!r}")
+    if items is None:
+        return 0.0
+    return float({_key(x, normalize) for x in items} == {_key(x, normalize) for x in want})
+
+
+@metric
+def includes_all(result: Any, expected: Any, *, normalize: bool = False) -> float:
+    """1 if every element of the expected list is in the result list."""
+    items, want = _as_list(result), _as_list(expected)
+    if want is None:
+        raise MetricConfigError(f"includes_all needs a list as expected, got {expected!r}")
+    if items is None:
+        return 0.0
+    return float({_key(x, normalize) for x in want} <= {_key(x, normalize) for x in items})
+
+
+@metric
+def length_equal(result: Any, expected: Any) -> float:
+    """1 if the list, object or text has exactly ``expected`` elements."""
+    if isinstance(expected, bool) or not isinstance(expected, int):
+        raise MetricConfigError(f"length_equal needs an integer expected value, got {expected!r}")
+    return float(isinstance(result, list | dict | str) and len(result) == expected)
+
+
+def _subset(want: Any, have: Any, ordered: bool) -> bool:
+    if isinstance(want, dict):
+        return isinstance(have, dict) and all(k in have and _subset(v, have[k], ordered) for k, v in want.items())
+    if isinstance(want, list):
+        if not isinstance(have, list):
+            return False
+        if ordered:
+            return len(want) == len(have) and all(_subset(w, h, ordered) for w, h in zip(want, have))
+        return _match_distinct(want, have, ordered)
+    return _same(want, have)
+
+
+def _match_distinct(want: list, have: list, ordered: bool) -> bool:
+    """Whether each wanted item matches its own distinct item of ``have`` (backtracking)."""
+    if not want:
+        return True
+    first, rest = want[0], want[1:]
+    for i, item in enumerate(have):
+        if _subset(first, item, ordered) and _match_distinct(rest, have[:i] + have[i + 1:], ordered):
+            return True
+    return False
+
+
+@metric
+def json_subset(result: Any, expected: Any, *, ordered: bool = False) -> float:
+    """1 if expected is contained in result: objects by key, lists item by distinct item.
+
+    With ``ordered`` lists must have the same length and match position by position.
+    """
+    return float(_subset(expected, result, ordered))
+
+
+# ---------------------------------------------------------------- accessibility tree
+
+_STATES = ("checkable", "checked", "clickable", "enabled", "focusable", "focused",
+           "scrollable", "long-clickable", "password", "selected")
+
+
+def _nodes(xml: Any, selector: dict[str, Any]) -> list[ET.Element]:
+    """Nodes of a uiautomator dump matching every given selector field."""
+    if not selector:
+        raise MetricConfigError("an a11y metric needs a selector: resource_id, text, text_contains, "
+                                "content_desc, class_name or package")
+    if not isinstance(xml, str):
+        return []
+    try:
+        root = ET.fromstring(xml)
+    except ET.ParseError as exc:
+        raise MetricConfigError(f"the accessibility tree is not valid XML: {exc}") from None
+    return [n for n in root.iter("node") if _selected(n, selector)]
+
+
+def _selected(node: ET.Element, sel: dict[str, Any]) -> bool:
+    rid = node.get("resource-id", "")
+    checks = {
+        "resource_id": lambda v: rid == v or rid.endswith(f":id/{v}"),
+        "text": lambda v: _norm(node.get("text", "")) == _norm(v),
+        "text_contains": lambda v: _norm(v) in _norm(node.get("text", "")),
+        "content_desc": lambda v: _norm(node.get("content-desc", "")) == _norm(v),
+        "class_name": lambda v: node.get("class", "") == v or node.get("class", "").endswith(f".{v}"),
+        "package": lambda v: node.get("package", "") == v,
+    }
+    return all(checks[k](v) for k, v in sel.items() if v is not None)
+
+
+def _selector(**fields: Any) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+@metric
+def a11y_exists(result: Any, expected: Any, *, resource_id: str | None = None, text: str | None = None,
+                text_contains: str | None = None, content_desc: str | None = None,
+                class_name: str | None = None, package: str | None = None) -> float:
+    """1 if the tree has a node matching the selector options (expected unused: null)."""
+    sel = _selector(resource_id=resource_id, text=text, text_contains=text_contains,
+                    content_desc=content_desc, class_name=class_name, package=package)
+    return float(bool(_nodes(result, sel)))
+
+
+@metric
+def a11y_has_text(result: Any, expected: Any, *, resource_id: str | None = None,
+                  class_name: str | None = None, content_desc: str | None = None,
+                  package: str | None = None, match: str = "exact") -> float:
+    """1 if a node matching the selector shows ``expected`` as its text or content-desc.
+
+    ``match`` is "exact" (after normalisation) or "contains".
+    """
+    if match not in ("exact", "contains"):
+        raise MetricConfigError(f'a11y_has_text match must be "exact" or "contains", got {match!r}')
+    want = _norm(expected)
+    sel = _selector(resource_id=resource_id, class_name=class_name, content_desc=content_desc, package=package)
+    for node in _nodes(result, sel):
+        for shown in (_norm(node.get("text", "")), _norm(node.get("content-desc", ""))):
+            if shown == want or (match == "contains" and want in shown):
+                return 1.0
+    return 0.0
+
+
+@metric
+def a11y_has_state(result: Any, expected: Any, *, state: str, resource_id: str | None = None,
+                   text: str | None = None, content_desc: str | None = None,
+                   class_name: str | None = None, package: str | None = None) -> float:
+    """1 if at least one node matches the selector and every match has ``state`` == expected.
+
+    ``state`` is a uiautomator boolean attribute (checked, selected, enabled, focused, ...).
+    """
+    if state not in _STATES:
+        raise MetricConfigError(f"unknown a11y state {state!r}; one of {', '.join(_STATES)}")
+    if not isinstance(expected, bool):
+        raise MetricConfigError(f"a11y_has_state needs true or false as expected, got {expected!r}")
+    sel = _selector(resource_id=resource_id, text=text, content_desc=content_desc,
+                    class_name=class_name, package=package)
+    nodes = _nodes(result, sel)
+    return float(bool(nodes) and all((n.get(state) == "true") == expected for n in nodes))
+
+
+# ---------------------------------------------------------------- screenshots
+
+@metric
+def brightness_in_range(result: Any, expected: Any, *, min: float = 0.0, max: float = 255.0) -> float:
+    """1 if the screenshot's mean luminance (0-255) lies in [min, max], e.g. dark mode on."""
+    if not isinstance(result, np.ndarray) or result.ndim != 3:
+        return 0.0
+    rgb = result[..., :3].astype(np.float32)
+    luma = float((rgb @ np.array([0.299, 0.587, 0.114], dtype=np.float32)).mean())
+    return float(min <= luma <= max)

@@ -1,0 +1,285 @@
+"""Scripted plans: a Driver that acts only through ``env.step`` and a registry of oracle/negative plans.
+
+A suite registers plans in ``tasks/<suite>/plans.py``::
+
+    from mobilegym.oracle import Driver, negative, plan
+
+    @plan("settings.ToggleWifi")
+    def toggle_wifi(d: Driver) -> None:
+        d.open_app("Settings")
+        d.tap(rid="network_entry")
+        ...
+        d.complete()
+
+    @negative("settings.ToggleWifi", "flips airplane mode instead")
+    def wrong_toggle(d: Driver) -> None:
+        ...
+
+The Driver finds nodes in the observation's accessibility tree (by resource-id, text or
+content-desc), scrolls lists to reveal them, and taps their centres; it never touches state.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable
+
+from . import screen_text
+from .screen_text import Node
+
+PlanFn = Callable[["Driver"], None]
+
+
+class PlanError(RuntimeError):
+    """A scripted plan could not go on (a node it needs is not on screen)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A scripted action sequence for one task; ``expect_success`` is False for negative cases."""
+
+    task_id: str
+    name: str
+    fn: PlanFn
+    expect_success: bool
+
+
+_PLANS: dict[str, list[Plan]] = {}
+
+
+def _register(task_id: str, name: str, expect_success: bool) -> Callable[[PlanFn], PlanFn]:
+    def add(fn: PlanFn) -> PlanFn:
+        _PLANS.setdefault(task_id, []).append(Plan(task_id, name, fn, expect_success))
+        return fn
+
+    return add
+
+
+def plan(task_id: str) -> Callable[[PlanFn], PlanFn]:
+    """Register the oracle plan of a task: the judge must score it 1."""
+    return _register(task_id, "oracle", True)
+
+
+def negative(task_id: str, name: str) -> Callable[[PlanFn], PlanFn]:
+    """Register a realistic mistake for a task: the judge must score it 0."""
+    return _register(task_id, name, False)
+
+
+@lru_cache(maxsize=None)
+def _load_suite_plans() -> None:
+    import mobilegym.tasks as tasks
+
+    for module in pkgutil.iter_modules(tasks.__path__):
+        if module.ispkg:
+            try:
+                importlib.import_module(f"mobilegym.tasks.{module.name}.plans")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"mobilegym.tasks.{module.name}.plans":
+                    raise
+
+
+def plans_for(task_id: str) -> list[Plan]:
+    """Every registered plan (oracle first, then negatives) of a task."""
+    _load_suite_plans()
+    found = _PLANS.get(task_id, [])
+    return sorted(found, key=lambda p: not p.expect_success)
+
+
+def all_plans() -> dict[str, list[Plan]]:
+    """Task id -> its plans, for every suite."""
+    _load_suite_plans()
+    return {task_id: plans_for(task_id) for task_id in sorted(_PLANS)}
+
+
+class Driver:
+    """Drives an environment like a careful scripted agent, through ``env.step`` only."""
+
+    MAX_SCROLLS = 8
+
+    def __init__(self, env: Any, obs: dict[str, Any], info: dict[str, Any]) -> None:
+        self.env = env.unwrapped if hasattr(env, "unwrapped") else env
+        self.outer = env
+        self.obs = obs
+        self.info = info
+        self.reward = 0.0
+        self.done = False
+        self.trace: list[dict[str, Any]] = []
+
+    # reading ---------------------------------------------------------------------
+    @property
+    def params(self) -> dict[str, Any]:
+        """The episode's sampled parameters."""
+        return self.info["params"]
+
+    @property
+    def route(self) -> str:
+        return self.env.device.current_route()
+
+    def nodes(self) -> list[Node]:
+        return screen_text.parse_nodes(self.env.device.a11y_xml())
+
+    def find(self, rid: str | None = None, text: str | None = None, desc: str | None = None,
+             contains: str | None = None, index: int = 0) -> Node | None:
+        """The ``index``-th node on screen matching every given criterion, or None."""
+        matches = [n for n in self.nodes()
+                   if (rid is None or n.short_id == rid)
+                   and (text is None or n.text == text)
+                   and (desc is None or n.desc == desc)
+                   and (contains is None or contains in n.text or contains in n.desc)]
+        return matches[index] if index < len(matches) else None
+
+    def texts(self, rid: str) -> list[str]:
+        """Texts of every on-screen node with a resource-id."""
+        return [n.text for n in self.nodes() if n.short_id == rid]
+
+    # acting ------------------------------------------------------------------------
+    def step(self, action: dict[str, Any]) -> None:
+        """One env.step; remembers the observation, reward and info."""
+        if self.done:
+            raise PlanError(f"the episode already ended; cannot {action}")
+        self.obs, self.reward, terminated, truncated, self.info = self.outer.step(action)
+        self.trace.append(action)
+        self.done = terminated or truncated
+
+    def _point(self, node: Node) -> dict[str, float]:
+        x, y = node.center
+        return {"x": self.env.coords.from_device(x, "x"), "y": self.env.coords.from_device(y, "y")}
+
+    def reveal(self, **criteria: Any) -> Node:
+        """Find a node, scrolling the main list down (then up) until it shows."""
+        for direction in (1, -1):
+            for _ in range(self.MAX_SCROLLS):
+                node = self.find(**criteria)
+                if node is not None and self._fully_visible(node):
+                    return node
+                if not self._scroll(direction):
+                    break
+        node = self.find(**criteria)
+        if node is None:
+            raise PlanError(f"no node {criteria} on screen {self.route}")
+        return node
+
+    def _fully_visible(self, node: Node) -> bool:
+        """Inside every list it sits in, and not under a view floating over a list (a FAB, a dialog)."""
+        lists = [n for n in self.nodes() if n.scrollable]
+        if not all(not _inside(node.center, l.bounds) or _contains_box(l.bounds, node.bounds) for l in lists):
+            return False
+        return not any(_inside(node.center, box) and not _contains_box(box, node.bounds)
+                       for box in _floating_boxes(self.env.device.a11y_xml()))
+
+    def _scroll(self, direction: int) -> bool:
+        lists = [n for n in self.nodes() if n.scrollable]
+        if not lists:
+            return False
+        x1, y1, x2, y2 = lists[-1].bounds
+        before = self.env.device.a11y_xml()
+        cx, top, bottom = (x1 + x2) // 2, y1 + (y2 - y1) // 4, y1 + 3 * (y2 - y1) // 4
+        start, end = (bottom, top) if direction > 0 else (top, bottom)
+        self.step({"type": "swipe", "x": self.env.coords.from_device(cx, "x"), "y": self.env.coords.from_device(start, "y"),
+                   "x2": self.env.coords.from_device(cx, "x"), "y2": self.env.coords.from_device(end, "y"),
+                   "duration_ms": 400})
+        return self.env.device.a11y_xml() != before
+
+    def tap(self, **criteria: Any) -> None:
+        """Tap the centre of a node found by rid/text/desc/contains (scrolling to it)."""
+        self.step({"type": "tap", **self._point(self.reveal(**criteria))})
+
+    def long_press(self, **criteria: Any) -> None:
+        self.step({"type": "long_press", **self._point(self.reveal(**criteria)), "duration_ms": 800})
+
+    def type(self, text: str, clear: bool = True, **criteria: Any) -> None:
+        """Focus a field (when criteria are given) and type into it, replacing its text by default."""
+        point = self._point(self.reveal(**criteria)) if criteria else {}
+        self.step({"type": "type", "text": text, "clear": clear, **point})
+
+    def drag_slider(self, fraction: float, **criteria: Any) -> None:
+        """Drag a slider's knob to a fraction of its track."""
+        node = self.reveal(**criteria)
+        x1, y1, x2, y2 = node.bounds
+        pad = round(10 * self.env.device.screen_size[0] / 360)
+        x = x1 + pad + fraction * (x2 - x1 - 2 * pad)
+        y = (y1 + y2) // 2
+        self.step({"type": "drag", "x": self.env.coords.from_device(x1 + pad, "x"), "y": self.env.coords.from_device(y, "y"),
+                   "x2": self.env.coords.from_device(min(x, x2 - 1), "x"), "y2": self.env.coords.from_device(y, "y")})
+
+    def key(self, name: str) -> None:
+        self.step({"type": "key", "key": name})
+
+    def open_app(self, app: str) -> None:
+        self.step({"type": "open_app", "app": app})
+
+    def wait(self, seconds: float) -> None:
+        self.step({"type": "wait", "seconds": seconds})
+
+    def complete(self, text: str | None = None) -> None:
+        self.step({"type": "complete", **({"text": text} if text is not None else {})})
+
+    def abort(self, text: str | None = None) -> None:
+        self.step({"type": "abort", **({"text": text} if text is not None else {})})
+
+    def submit_answer(self, values: list[Any]) -> None:
+        """Give the answer: the AnswerSheet in grounded mode, the answer action in text mode.
+
+        ``values`` has one entry per answer field; a list entry fills a repeatable field.
+        """
+        if self.env.eval_mode == "text":
+            flat = [", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in values]
+            self.step({"type": "answer", "text": ", ".join(flat)})
+            return
+        self.open_app("answer_sheet")
+        for index, value in enumerate(values):
+            entries = value if isinstance(value, list) else [value]
+            for n, entry in enumerate(entries):
+                option = self.find(rid=f"field_{index}_option", text=str(entry))
+                if option is not None:
+                    self.tap(rid=f"field_{index}_option", text=str(entry))
+                    continue
+                if n > 0:
+                    self.tap(rid=f"field_{index}_add")
+                self.type(str(entry), rid=f"field_{index}_input", index=n)
+        self.tap(rid="submit")
+
+
+def _floating_boxes(xml: str) -> list[tuple[int, int, int, int]]:
+    """Bounds of clickable views drawn over a scrolling list: after it in document order, outside its subtree."""
+    order = list(ET.fromstring(xml).iter("node"))
+    boxes = []
+    for i, element in enumerate(order):
+        if element.get("scrollable") != "true":
+            continue
+        lx1, ly1, lx2, ly2 = _bounds(element)
+        for other in order[i + sum(1 for _ in element.iter("node")):]:
+            x1, y1, x2, y2 = _bounds(other)
+            if other.get("clickable") == "true" and x1 < lx2 and lx1 < x2 and y1 < ly2 and ly1 < y2:
+                boxes.append((x1, y1, x2, y2))
+    return boxes
+
+
+def _bounds(element: ET.Element) -> tuple[int, int, int, int]:
+    x1, y1, x2, y2 = (int(v) for v in re.findall(r"-?\d+", element.get("bounds", "")))
+    return x1, y1, x2, y2
+
+
+def _inside(point: tuple[int, int], box: tuple[int, int, int, int]) -> bool:
+    return box[0] <= point[0] < box[2] and box[1] <= point[1] < box[3]
+
+
+def _contains_box(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def run_plan(env: Any, task_id: str, the_plan: Plan, seed: int) -> tuple[float, dict[str, Any], Driver]:
+    """Reset on a task, run a plan, finish with complete if the plan did not end the episode.
+
+    Returns (reward, last info, driver).
+    """
+    obs, info = env.reset(seed=seed, options={"task": task_id})
+    driver = Driver(env, obs, info)
+    the_plan.fn(driver)
+    if not driver.done:
+        driver.complete()
+    return driver.reward, driver.info, driver

@@ -1,0 +1,73 @@
+"""A compact text view of a screen from its uiautomator XML (render_mode="ansi", CLI output)."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+@dataclass(frozen=True)
+class Node:
+    """One node of a uiautomator dump, with the attributes agents use most."""
+
+    text: str
+    resource_id: str
+    cls: str
+    desc: str
+    bounds: tuple[int, int, int, int]
+    clickable: bool
+    checkable: bool
+    checked: bool
+    scrollable: bool
+    focused: bool
+    selected: bool
+    package: str
+
+    @property
+    def center(self) -> tuple[int, int]:
+        x1, y1, x2, y2 = self.bounds
+        return (x1 + x2) // 2, (y1 + y2) // 2
+
+    @property
+    def short_id(self) -> str:
+        """The resource-id without its package prefix."""
+        return self.resource_id.split(":id/", 1)[-1]
+
+
+def parse_nodes(xml: str) -> list[Node]:
+    """Every node of a uiautomator dump, in document order."""
+    root = ET.fromstring(xml)
+    out: list[Node] = []
+    for el in root.iter("node"):
+        match = _BOUNDS.fullmatch(el.get("bounds", ""))
+        if match is None:
+            raise ValueError(f"node has malformed bounds {el.get('bounds')!r}")
+        out.append(Node(
+            text=el.get("text", ""), resource_id=el.get("resource-id", ""), cls=el.get("class", ""),
+            desc=el.get("content-desc", ""), bounds=tuple(int(v) for v in match.groups()),  # type: ignore[arg-type]
+            clickable=el.get("clickable") == "true", checkable=el.get("checkable") == "true",
+            checked=el.get("checked") == "true", scrollable=el.get("scrollable") == "true",
+            focused=el.get("focused") == "true", selected=el.get("selected") == "true",
+            package=el.get("package", ""),
+        ))
+    return out
+
+
+def describe(xml: str) -> str:
+    """One line per node that shows text or can be acted on."""
+    lines = []
+    for node in parse_nodes(xml):
+        label = node.text or node.desc
+        if not (label or node.clickable or node.scrollable):
+            continue
+        flags = [f for f, on in (("click", node.clickable), ("scroll", node.scrollable), ("focused", node.focused),
+                                 ("selected", node.selected)) if on]
+        if node.checkable:
+            flags.append("on" if node.checked else "off")
+        kind = node.cls.rsplit(".", 1)[-1]
+        rid = f"#{node.short_id}" if node.short_id else ""
+        x, y = node.center
+        lines.append(f"{kind}{rid} {label!r} @({x},{y}) [{' '.join(flags)}]".replace(" []", ""))
+    return "\n".join(lines)

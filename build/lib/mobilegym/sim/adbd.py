@@ -1,0 +1,176 @@
+"""The simulated phone served over the ADB transport protocol.
+
+``AdbdServer(phone).start()`` listens on 127.0.0.1 (an ephemeral port by default); after
+``adb connect 127.0.0.1:PORT`` the real adb server, adbutils and any ADB tool can drive the
+phone: ``shell:`` / ``shell,v2:`` / ``exec:`` run the commands of :mod:`adbd_commands` and
+:mod:`adbd_coreutils`, ``sync:`` serves push/pull over the phone's virtual file system.
+No authentication is asked for. Every phone call holds one lock, so any number of
+concurrent streams is safe.
+"""
+from __future__ import annotations
+
+import logging
+import socket
+import sys
+import threading
+from typing import Any
+
+from .adbd_commands import default_props
+from .adbd_services import make_resolver
+from .adbd_shell import Shell
+from .adbd_transport import Connection
+from .vfs import VirtualFS
+
+log = logging.getLogger(__name__)
+FEATURES = ("shell_v2", "cmd", "stat_v2", "fixed_push_mkdir")
+
+
+class AdbdServer:
+    """A loopback TCP server speaking the device side of ADB for one phone."""
+
+    def __init__(self, phone: Any, host: str = "127.0.0.1", port: int = 0, *,
+                 lock: threading.RLock | None = None, props: dict[str, str] | None = None) -> None:
+        self.phone = phone
+        self.host = host
+        self.port = port
+        self.lock = lock or threading.RLock()
+        self.props = dict(props or {})
+        self.settings: dict[tuple[str, str], str] = {}
+        self._fallback_files: VirtualFS | None = None
+        self._listener: socket.socket | None = None
+        self._connections: set[Connection] = set()
+        self._threads: list[threading.Thread] = []
+        self._guard = threading.Lock()
+        self._stopped = threading.Event()
+
+    # lifecycle -------------------------------------------------------------------
+    def start(self) -> AdbdServer:
+        """Bind and accept connections in a background thread; returns self."""
+        if self._listener is not None:
+            raise RuntimeError("the ADB server is already running")
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            listener.bind((self.host, self.port))
+        except OSError as exc:
+            listener.close()
+            raise OSError(exc.errno, f"cannot listen on {self.host}:{self.port}: {exc.strerror}") from None
+        listener.listen(8)
+        self._listener = listener
+        self.port = listener.getsockname()[1]
+        self._stopped.clear()
+        self._spawn(self._accept_loop, "adbd-accept")
+        log.info("adbd: serving the simulated phone on %s", self.serial)
+        return self
+
+    @property
+    def serial(self) -> str:
+        """The adb serial after `adb connect`: HOST:PORT."""
+        return f"{self.host}:{self.port}"
+
+    def serve_forever(self) -> None:
+        """Start (if needed) and block until :meth:`close` or Ctrl-C."""
+        if self._listener is None:
+            self.start()
+        try:
+            while not self._stopped.wait(0.5):
+                pass
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.close()
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop listening, drop every connection and wait for the threads."""
+        self._stopped.set()
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            try:
+                listener.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            listener.close()
+        with self._guard:
+            connections, threads = list(self._connections), list(self._threads)
+        for conn in connections:
+            conn.close()
+        for thread in threads:
+            if thread is not threading.current_thread():
+                thread.join(timeout)
+
+    def __enter__(self) -> AdbdServer:
+        return self.start() if self._listener is None else self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # internals -------------------------------------------------------------------
+    def _spawn(self, target: Any, name: str, *args: Any) -> None:
+        thread = threading.Thread(target=target, args=args, name=name, daemon=True)
+        with self._guard:
+            self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread.start()
+
+    def banner(self) -> str:
+        """The CNXN banner: device identity and the features this server implements."""
+        props = default_props(self.phone) | self.props
+        fields = ";".join(f"{k}={props[k].replace(' ', '_')}" for k in ("ro.product.name", "ro.product.model", "ro.product.device"))
+        return f"device::{fields};features={','.join(FEATURES)}"
+
+    def files(self) -> VirtualFS:
+        """The phone's file system (looked up each time: a state reset replaces it)."""
+        found = getattr(self.phone, "files", None)
+        if found is None:
+            if self._fallback_files is None:
+                self._fallback_files = VirtualFS(clock=self.phone.time_ms)
+            found = self._fallback_files
+        return found
+
+    def new_shell(self) -> Shell:
+        """A shell sharing this server's lock, properties and unmapped settings."""
+        return Shell(self.phone, lock=self.lock, props=self.props, settings=self.settings,
+                     files=self.files())
+
+    def _accept_loop(self) -> None:
+        resolver = make_resolver(self.new_shell, self.files)
+        while not self._stopped.is_set():
+            listener = self._listener
+            if listener is None:
+                return
+            try:
+                sock, _ = listener.accept()
+            except OSError:
+                return
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            conn = Connection(sock, self.banner(), resolver)
+            with self._guard:
+                self._connections.add(conn)
+            self._spawn(self._serve_connection, "adbd-conn", conn)
+
+    def _serve_connection(self, conn: Connection) -> None:
+        try:
+            conn.serve()
+        finally:
+            with self._guard:
+                self._connections.discard(conn)
+
+
+def serve_adb_main(args: Any) -> int:
+    """`mobilegym serve-adb`: serve a fresh simulated phone until Ctrl-C."""
+    from .phone import Phone
+
+    phone = Phone(args.width, args.height, render_scale=args.render_scale, language=args.language)
+    server = AdbdServer(phone, args.host, args.port)
+    try:
+        server.start()
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: listening on {args.host}: anyone who can reach it controls the phone (no ADB auth)",
+              file=sys.stderr)
+    print(f"serving the simulated phone ({args.width}x{args.height}) on {server.serial}\n"
+          f"  adb connect {server.serial}\n  adb -s {server.serial} shell mobilegym help\n"
+          "press Ctrl-C to stop", flush=True)
+    server.serve_forever()
+    return 0

@@ -1,0 +1,173 @@
+"""Simulated apps: a manifest, screens keyed by route, defaults.json, and the screen context."""
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import importlib
+import json
+import pkgutil
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import metadata, resources
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+from urllib.parse import urlencode
+
+from .clock import from_ms
+from .ui import Scaffold, TextField
+
+if TYPE_CHECKING:
+    from .phone import Phone
+
+ScreenFn = Callable[["Ctx"], Scaffold]
+
+
+def route_string(path: str, params: dict[str, Any]) -> str:
+    """"/alarm/edit" + {"id": "a1"} -> "/alarm/edit?id=a1"."""
+    return f"{path}?{urlencode(params)}" if params else path
+
+
+@dataclass
+class SimApp:
+    """One app of the simulated phone. Its data lives at apps.<id> in the world document."""
+
+    id: str
+    label: str
+    home: str
+    defaults_package: str
+    glyph: str = "●"
+    color: str = "#1976D2"
+    label_zh: str = ""
+    package: str = ""
+    screens: dict[str, ScreenFn] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.package = self.package or f"com.mobilegym.{self.id}"
+        self.label_zh = self.label_zh or self.label
+
+    def screen(self, path: str) -> Callable[[ScreenFn], ScreenFn]:
+        """Decorator registering a screen function for a route path."""
+
+        def register(fn: ScreenFn) -> ScreenFn:
+            if path in self.screens:
+                raise ValueError(f"app {self.id!r} already has a screen for {path!r}")
+            self.screens[path] = fn
+            return fn
+
+        return register
+
+    def defaults(self) -> dict[str, Any]:
+        """A fresh copy of the app's defaults.json."""
+        return copy.deepcopy(_load_defaults(self.defaults_package))
+
+    def names(self) -> set[str]:
+        """Every name open_app accepts for this app (case-insensitive)."""
+        return {n.lower() for n in (self.id, self.label, self.label_zh, self.package)}
+
+
+@lru_cache(maxsize=None)
+def _load_defaults(package: str) -> dict[str, Any]:
+    source = resources.files(package).joinpath("defaults.json")
+    try:
+        return json.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise FileNotFoundError(f"app package {package} has no defaults.json") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{package}/defaults.json is not valid JSON: {exc}") from None
+
+
+def _app_modules() -> dict[str, str]:
+    """App id -> module: the subpackages of mobilegym.envs plus entry points in group "mobilegym.apps"."""
+    import mobilegym.envs as envs
+
+    modules = {m.name: f"mobilegym.envs.{m.name}" for m in pkgutil.iter_modules(envs.__path__) if m.ispkg}
+    modules.update({ep.name: ep.value for ep in metadata.entry_points(group="mobilegym.apps")})
+    return modules
+
+
+@lru_cache(maxsize=None)
+def load_app(app_id: str) -> SimApp:
+    """One app by id. A package provides an app by exposing ``APP = SimApp(...)`` in its __init__."""
+    modules = _app_modules()
+    if app_id not in modules:
+        raise ValueError(f"unknown app {app_id!r}; available: {', '.join(sorted(modules))}")
+    app = getattr(importlib.import_module(modules[app_id]), "APP", None)
+    if not isinstance(app, SimApp):
+        raise ValueError(f"module {modules[app_id]} does not define APP = SimApp(...)")
+    if app.id != app_id:
+        raise ValueError(f"module {modules[app_id]} defines app {app.id!r}, expected {app_id!r}")
+    return app
+
+
+def installed_apps(only: Sequence[str] | None = None) -> dict[str, SimApp]:
+    """Every installed app (or just the ids in ``only``), by id."""
+    ids = sorted(_app_modules()) if only is None else list(only)
+    return {app_id: load_app(app_id) for app_id in ids}
+
+
+class Ctx:
+    """What a screen function sees and may do: its app's state, route params and local UI state.
+
+    Screen functions read; event handlers (closures built by the screen) mutate ``state``
+    and ``local`` and navigate. ``local`` belongs to this back-stack entry (drafts, tabs).
+    """
+
+    def __init__(self, phone: Phone, app: SimApp, entry: dict[str, Any]) -> None:
+        self.phone = phone
+        self.app = app
+        self.entry = entry
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.phone.doc["apps"][self.app.id]
+
+    @property
+    def os(self) -> dict[str, Any]:
+        return self.phone.doc["os"]
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.entry["params"]
+
+    @property
+    def local(self) -> dict[str, Any]:
+        return self.entry["local"]
+
+    @property
+    def now(self) -> dt.datetime:
+        return from_ms(self.os["time_ms"])
+
+    def t(self, en: str, zh: str) -> str:
+        """The string for the phone's language."""
+        return zh if self.os["language"] == "zh" else en
+
+    def navigate(self, path: str, **params: Any) -> None:
+        """Push a screen of this app."""
+        self.phone.nav.push(self.app.id, path, params)
+
+    def replace(self, path: str, **params: Any) -> None:
+        """Swap the current screen for another."""
+        self.phone.nav.replace(self.app.id, path, params)
+
+    def back(self) -> None:
+        """Leave the current screen (as the back key does, without dialogs)."""
+        self.phone.nav.back()
+
+    def open_app(self, app_id: str, path: str | None = None, **params: Any) -> None:
+        """Switch to another app, optionally at a given screen."""
+        self.phone.nav.open(app_id)
+        if path is not None:
+            self.phone.nav.push(app_id, path, params)
+
+    def new_id(self, prefix: str) -> str:
+        """A fresh, deterministic id such as 'alarm_7'."""
+        self.os["seq"] += 1
+        return f"{prefix}_{self.os['seq']}"
+
+    def toast(self, message: str) -> None:
+        """A transient message shown above the navigation bar until the next input."""
+        self.os["toast"] = message
+
+    def field(self, rid: str, key: str, default: str = "", **kw: Any) -> TextField:
+        """A text field whose draft lives in ``local[key]``."""
+        value = self.local.get(key, default)
+        return TextField(rid, value, lambda v: self.local.__setitem__(key, v), **kw)

@@ -1,0 +1,321 @@
+"""The simulated phone: world document, navigation, input dispatch, rendering and the a11y tree."""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from ..device.base import CAP_FILES, CAP_SNAPSHOT, CAP_STATE
+from . import ui
+from .a11y import TreeExporter
+from .app import installed_apps
+from .clock import DEFAULT_START_MS, from_ms
+from .nav import LAUNCHER, Navigator
+from .render import Canvas
+from .shell import NAV_H, STATUS_H, Frame, compose
+from .state import apply_patch
+from .vfs import VirtualFS
+
+DP_WIDTH = 360.0
+KEYS = ("back", "home", "recent", "enter", "delete")
+FLING_MS = 200  # swipes faster than this fling: the list travels twice the finger's distance
+
+
+@dataclass(frozen=True)
+class PhoneSnapshot:
+    """Everything needed to put the phone back exactly as it was (state and navigation)."""
+
+    doc: dict[str, Any]
+    files: dict[str, Any]  # path -> vfs Node
+
+
+class Phone:
+    """An in-process Android-like phone. Implements the Device protocol.
+
+    Screens are a pure function of ``doc`` (``{"os": ..., "apps": ...}``); every input
+    advances the simulated clock by ``tick_ms``.
+    """
+
+    capabilities = frozenset({CAP_STATE, CAP_SNAPSHOT, CAP_FILES})
+
+    def __init__(
+        self,
+        width: int = 1080,
+        height: int = 2400,
+        *,
+        render_scale: float = 1.0,
+        language: str = "en",
+        tick_ms: int = 1000,
+        shuffle_launcher: bool = False,
+        apps: Sequence[str] | None = None,
+    ) -> None:
+        if width < 200 or height < 300:
+            raise ValueError(f"screen size {width}x{height} is too small (minimum 200x300)")
+        if not 0 < render_scale <= 1:
+            raise ValueError(f"render_scale must be in (0, 1], got {render_scale}")
+        if language not in ("en", "zh"):
+            raise ValueError(f"language must be 'en' or 'zh', got {language!r}")
+        self.width, self.height = width, height
+        self.density = width / DP_WIDTH
+        self.size_dp = (DP_WIDTH, height / self.density)
+        self.render_scale = render_scale
+        self.render_size = (max(1, round(width * render_scale)), max(1, round(height * render_scale)))
+        self.language = language
+        self.tick_ms = tick_ms
+        self.shuffle_launcher = shuffle_launcher
+        self.apps = installed_apps(apps)
+        self.nav = Navigator(self)
+        self.files: VirtualFS
+        self.doc: dict[str, Any] = {}
+        self._frame: Frame | None = None
+        self._pixels: tuple[list[tuple], np.ndarray] | None = None
+        self.reset_state()
+
+    # Device: state -------------------------------------------------------------
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    def reset_state(self, seed: int | None = None) -> None:
+        """Every app at its defaults, the clock at the start time, the home screen showing."""
+        order = sorted(self.apps, key=lambda a: self.apps[a].label)
+        if self.shuffle_launcher and seed is not None:
+            random.Random(seed).shuffle(order)
+        self.doc = {
+            "os": {
+                "time_ms": DEFAULT_START_MS, "language": self.language, "foreground": LAUNCHER, "route": "/",
+                "stacks": {}, "recents": [], "overlay": None, "focus": None, "toast": None, "seq": 100,
+                "launcher": {"order": order},
+            },
+            "apps": {app_id: app.defaults() for app_id, app in self.apps.items()},
+        }
+        self.files = VirtualFS(clock=self.time_ms)
+        self._changed()
+
+    def get_state(self) -> dict[str, Any]:
+        return copy.deepcopy(self.doc)
+
+    def set_state(self, patch: dict[str, Any]) -> None:
+        unknown = set(patch) - {"os", "apps"}
+        if unknown:
+            raise ValueError(f"state patch keys must be 'os' or 'apps', got {sorted(unknown)}")
+        trial = copy.deepcopy(self.doc)
+        apply_patch(trial, patch)
+        self.doc = trial
+        self._changed()
+
+    def snapshot(self) -> PhoneSnapshot:
+        """Freeze the whole phone, e.g. to fork grouped rollouts from one state."""
+        return PhoneSnapshot(copy.deepcopy(self.doc), copy.deepcopy(self.files.nodes))
+
+    def restore(self, snapshot: PhoneSnapshot) -> None:
+        """Return to a snapshot taken with :meth:`snapshot`."""
+        self.doc = copy.deepcopy(snapshot.doc)
+        with self.files.lock:
+            self.files.nodes = copy.deepcopy(snapshot.files)
+        self._changed()
+
+    def time_ms(self) -> int:
+        return self.doc["os"]["time_ms"]
+
+    def current_app(self) -> str:
+        return self.doc["os"]["foreground"]
+
+    def current_route(self) -> str:
+        return self.doc["os"]["route"]
+
+    def close(self) -> None:
+        self._frame = None
+        self._pixels = None
+
+    # Device: observation -------------------------------------------------------
+    def frame(self) -> Frame:
+        """The current laid-out screen (cached until something changes)."""
+        if self._frame is None:
+            self._frame = compose(self)
+        return self._frame
+
+    def screenshot(self) -> np.ndarray:
+        items = self.frame().items()
+        if self._pixels is None or self._pixels[0] != items:
+            canvas = Canvas(*self.render_size, self.density * self.render_scale, self.frame().env.theme.background)
+            self._pixels = (items, np.asarray(canvas.draw(items)))
+        return self._pixels[1].copy()
+
+    def a11y_xml(self) -> str:
+        frame = self.frame()
+        exporter = TreeExporter(frame.env, self.density, (0, 0, self.width, self.height))
+        return exporter.export(frame.windows)
+
+    # Device: input -------------------------------------------------------------
+    def tap(self, x: int, y: int) -> None:
+        self._input(lambda: self._tap(*self._dp(x, y)))
+
+    def double_tap(self, x: int, y: int) -> None:
+        self.tap(x, y)
+        self.tap(x, y)
+
+    def long_press(self, x: int, y: int, duration_ms: int = 800) -> None:
+        def press() -> None:
+            target = self._target(*self._dp(x, y), lambda v: v.on_long_click is not None)
+            if target is not None and target.on_long_click is not None:
+                target.on_long_click()
+
+        self._input(press)
+
+    def swipe(self, x: int, y: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        self._input(lambda: self._scroll(x, y, x2, y2, 2.0 if duration_ms < FLING_MS else 1.0))
+
+    def drag(self, x: int, y: int, x2: int, y2: int) -> None:
+        self._input(lambda: self._scroll(x, y, x2, y2, 1.0))
+
+    def type_text(self, text: str, clear: bool = False) -> None:
+        def type_into() -> None:
+            field = self._focused_field()
+            if field is not None:
+                field.on_change(("" if clear else field.value) + text)
+
+        self._input(type_into)
+
+    def key(self, name: str) -> None:
+        if name not in KEYS:
+            raise ValueError(f"unknown key {name!r}; keys: {', '.join(KEYS)}")
+        self._input(getattr(self, f"_key_{name}"))
+
+    def open_app(self, app: str) -> None:
+        self.nav.resolve_app(app)
+        self._input(lambda: self.nav.open(app))
+
+    def wait(self, seconds: float) -> None:
+        if seconds < 0:
+            raise ValueError(f"cannot wait a negative time ({seconds} s)")
+        self.doc["os"]["time_ms"] += round(seconds * 1000)
+        self._changed()
+
+    # internals -----------------------------------------------------------------
+    def _changed(self) -> None:
+        self._frame = None
+
+    def _dp(self, x: float, y: float) -> tuple[float, float]:
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise ValueError(f"point ({x}, {y}) is outside the {self.width}x{self.height} screen")
+        return x / self.density, y / self.density
+
+    def _input(self, action: Callable[[], None]) -> None:
+        """Run one input against the current screen, then let the clock tick."""
+        self.frame()
+        self.doc["os"]["toast"] = None
+        action()
+        self.doc["os"]["time_ms"] += self.tick_ms
+        self._changed()
+
+    def _target(self, x: float, y: float, want: Callable[[ui.View], bool]) -> ui.View | None:
+        """The deepest view under (x, y) that ``want`` accepts, honouring modal dialogs."""
+        frame = self.frame()
+        if y < STATUS_H:
+            return None
+        if y >= self.size_dp[1] - NAV_H:
+            return _deepest(frame.nav, x, y, want)
+        dialog = frame.content.dialog
+        if dialog is not None:
+            if _contains(dialog.frame, x, y):
+                return _deepest(dialog, x, y, want)
+            return _Dismiss(dialog.on_dismiss) if dialog.on_dismiss is not None else None
+        return _deepest(frame.content, x, y, want)
+
+    def _tap(self, x: float, y: float) -> None:
+        target = self._target(x, y, lambda v: v.on_click is not None)
+        if target is None:
+            return
+        os_state = self.doc["os"]
+        if isinstance(target, ui.TextField):
+            os_state["focus"] = target.rid
+            return
+        os_state["focus"] = None
+        if isinstance(target, ui.Slider):
+            target.on_change(target.value_at(x))
+        elif target.on_click is not None:
+            target.on_click()
+
+    def _scroll(self, x: int, y: int, x2: int, y2: int, factor: float) -> None:
+        (sx, sy), (ex, ey) = self._dp(x, y), self._dp(x2, y2)
+        target = self._target(sx, sy, lambda v: isinstance(v, ui.Slider) or (isinstance(v, ui.ScrollList) and v.scrollable))
+        if isinstance(target, ui.Slider):
+            target.on_change(target.value_at(ex))
+        elif isinstance(target, ui.ScrollList):
+            offset = self.frame().env.scroll.get(target.rid or "", 0.0) + (sy - ey) * factor
+            self._scroll_store()[target.rid or ""] = min(target.max_offset(), max(0.0, offset))
+
+    def _scroll_store(self) -> dict[str, float]:
+        entry = self.nav.current_entry()
+        holder = entry["local"] if entry is not None else self.doc["os"]["launcher"]
+        return holder.setdefault("scroll", {})
+
+    def _focused_field(self) -> ui.TextField | None:
+        focus = self.doc["os"]["focus"]
+        if focus is None:
+            return None
+        for view in self.frame().content.walk():
+            if isinstance(view, ui.TextField) and view.rid == focus:
+                return view
+        return None
+
+    def _key_back(self) -> None:
+        dialog = self.frame().content.dialog
+        if self.doc["os"]["focus"] is not None:
+            self.doc["os"]["focus"] = None
+        elif dialog is not None and dialog.on_dismiss is not None:
+            dialog.on_dismiss()
+        else:
+            self.nav.back()
+
+    def _key_home(self) -> None:
+        self.nav.home()
+
+    def _key_recent(self) -> None:
+        self.nav.toggle_recents()
+
+    def _key_enter(self) -> None:
+        field = self._focused_field()
+        if field is not None and field.on_submit is not None:
+            field.on_submit()
+        elif field is not None and field.lines > 1:
+            field.on_change(field.value + "\n")
+
+    def _key_delete(self) -> None:
+        field = self._focused_field()
+        if field is not None:
+            field.on_change(field.value[:-1])
+
+    def describe(self) -> str:
+        """A short human-readable line: time, app and route."""
+        now = from_ms(self.time_ms()).strftime("%Y-%m-%d %H:%M:%S")
+        return f"[{now}] {self.current_app()} {self.current_route()}"
+
+
+def _contains(frame: tuple[float, float, float, float], x: float, y: float) -> bool:
+    fx, fy, fw, fh = frame
+    return fx <= x < fx + fw and fy <= y < fy + fh
+
+
+def _deepest(view: ui.View, x: float, y: float, want: Callable[[ui.View], bool]) -> ui.View | None:
+    if not _contains(view.frame, x, y):
+        return None
+    children = view.visible_children() if isinstance(view, ui.ScrollList) else view.children
+    for child in reversed(children):
+        if child is getattr(view, "dialog", None):
+            continue
+        found = _deepest(child, x, y, want)
+        if found is not None:
+            return found
+    return view if want(view) else None
+
+
+class _Dismiss(ui.View):
+    """A tap outside a dialog: dismisses it."""
+
+    def __init__(self, on_dismiss: Callable[[], None]) -> None:
+        super().__init__(on_click=on_dismiss)

@@ -1,0 +1,813 @@
+"""The UI toolkit: views measured and placed in dp, painted into a display list.
+
+A screen function returns a tree of these views. One layout pass gives every view its
+frame; the same frames feed the renderer (pixels) and the accessibility export (bounds),
+so what is drawn and what the tree reports always agree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+from . import fonts
+from .theme import Color, Theme, hex_color
+
+Handler = Callable[[], None]
+Item = tuple  # one display-list entry, see render.Canvas
+LINE_HEIGHT = 1.35
+
+
+@dataclass
+class LayoutEnv:
+    """What layout and painting need to know besides the tree itself."""
+
+    theme: Theme
+    focus: str | None = None
+    scroll: dict[str, float] = field(default_factory=dict)
+
+    def color(self, value: str | Color | None, default: str = "on_surface") -> Color:
+        """A colour from a theme role name, '#RRGGBB' or an RGB tuple."""
+        value = default if value is None else value
+        if isinstance(value, tuple):
+            return value
+        if value.startswith("#"):
+            return hex_color(value)
+        return getattr(self.theme, value)
+
+    def sp(self, size: float) -> float:
+        """A text size scaled by the user's font-size setting."""
+        return size * self.theme.text_scale
+
+
+class View:
+    """Base view: a frame, optional handlers and accessibility attributes."""
+
+    cls = "android.view.View"
+    focusable = False
+    checkable = False
+    scrollable = False
+    password = False
+
+    def __init__(
+        self,
+        *,
+        rid: str | None = None,
+        desc: str = "",
+        on_click: Handler | None = None,
+        on_long_click: Handler | None = None,
+        enabled: bool = True,
+        selected: bool = False,
+        width: float | None = None,
+        height: float | None = None,
+        flex: float = 0,
+        bg: str | Color | None = None,
+        radius: float = 0,
+    ) -> None:
+        self.rid = rid
+        self.desc = desc
+        self.on_click = on_click if enabled else None
+        self.on_long_click = on_long_click if enabled else None
+        self.enabled = enabled
+        self.selected = selected
+        self.width = width
+        self.height = height
+        self.flex = flex
+        self.bg = bg
+        self.radius = radius
+        self.children: list[View] = []
+        self.frame = (0.0, 0.0, 0.0, 0.0)
+
+    # accessibility -------------------------------------------------------
+    @property
+    def text(self) -> str:
+        return ""
+
+    @property
+    def checked(self) -> bool:
+        return False
+
+    def focused(self, env: LayoutEnv) -> bool:
+        return self.focusable and self.rid is not None and self.rid == env.focus
+
+    # layout ---------------------------------------------------------------
+    def natural_width(self, env: LayoutEnv) -> float | None:
+        """The width this view wants in a row, or None to take what is offered."""
+        return self.width
+
+    def measure(self, width: float, env: LayoutEnv) -> float:
+        """Height for a given width."""
+        return self.height if self.height is not None else 0.0
+
+    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
+        """Fix this view's frame (and its children's)."""
+        self.frame = (x, y, w, h)
+
+    # painting -------------------------------------------------------------
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        """Append display items for this view and its children."""
+        if self.bg is not None:
+            x, y, w, h = self.frame
+            out.append(("rect", x, y, w, h, env.color(self.bg), self.radius))
+        for child in self.children:
+            child.paint(out, env)
+
+    def walk(self) -> Iterator[View]:
+        """This view and all descendants, depth first."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+# containers ---------------------------------------------------------------
+class Column(View):
+    """Children stacked vertically; children with ``flex`` share the leftover height."""
+
+    cls = "android.widget.LinearLayout"
+
+    def __init__(self, children: Sequence[View | None] = (), *, gap: float = 0, pad: float = 0, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.children = [c for c in children if c is not None]
+        self.gap = gap
+        self.pad = pad
+
+    def _flow_children(self) -> list[View]:
+        """The children stacked by the column (overlays are placed separately)."""
+        return self.children
+
+    def measure(self, width: float, env: LayoutEnv) -> float:
+        if self.height is not None:
+            return self.height
+        inner = width - 2 * self.pad
+        heights = [c.measure(inner, env) for c in self._flow_children()]
+        return sum(heights) + self.gap * max(0, len(heights) - 1) + 2 * self.pad
+
+    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
+        self.frame = (x, y, w, h)
+        inner = w - 2 * self.pad
+        flow = self._flow_children()
+        fixed = {id(c): c.measure(inner, env) for c in flow if not c.flex}
+        flex_total = sum(c.flex for c in flow)
+        spare = h - 2 * self.pad - sum(fixed.values()) - self.gap * max(0, len(flow) - 1)
+        cy = y + self.pad
+        for child in flow:
+            ch = fixed[id(child)] if not child.flex else max(0.0, spare) * child.flex / flex_total
+            child.place(x + self.pad, cy, inner, ch, env)
+            cy += ch + self.gap
+
+
+class Row(View):
+    """Children side by side, vertically centred; ``flex`` children share the leftover width."""
+
+    cls = "android.widget.LinearLayout"
+
+    def __init__(self, children: Sequence[View | None] = (), *, gap: float = 8, pad: float = 0, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.children = [c for c in children if c is not None]
+        self.gap = gap
+        self.pad = pad
+
+    def _widths(self, width: float, env: LayoutEnv) -> list[float]:
+        inner = width - 2 * self.pad - self.gap * max(0, len(self.children) - 1)
+        natural = [None if c.flex else c.natural_width(env) for c in self.children]
+        spare = max(0.0, inner - sum(n for n in natural if n is not None))
+        weights = [c.flex or (1 if n is None else 0) for c, n in zip(self.children, natural)]
+        total = sum(weights) or 1
+        return [n if n is not None else spare * wt / total for n, wt in zip(natural, weights)]
+
+    def natural_width(self, env: LayoutEnv) -> float | None:
+        if self.width is not None:
+            return self.width
+        widths = [c.natural_width(env) for c in self.children]
+        if any(w is None for w in widths) or any(c.flex for c in self.children):
+            return None
+        return sum(widths) + self.gap * max(0, len(widths) - 1) + 2 * self.pad
+
+    def measure(self, width: float, env: LayoutEnv) -> float:
+        if self.height is not None:
+            return self.height
+        heights = [c.measure(cw, env) for c, cw in zip(self.children, self._widths(width, env))]
+        return max(heights, default=0.0) + 2 * self.pad
+
+    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
+        self.frame = (x, y, w, h)
+        cx = x + self.pad
+        inner_h = h - 2 * self.pad
+        for child, cw in zip(self.children, self._widths(w, env)):
+            ch = min(inner_h, child.measure(cw, env))
+            child.place(cx, y + self.pad + (inner_h - ch) / 2, cw, ch, env)
+            cx += cw + self.gap
+
+
+class Spacer(View):
+    """Empty space; with ``flex`` it pushes siblings apart."""
+
+    def __init__(self, height: float = 0, width: float | None = None, flex: float = 0) -> None:
+        super().__init__(height=height, width=width, flex=flex)
+
+
+class Divider(View):
+    """A thin horizontal rule."""
+
+    def __init__(self) -> None:
+        super().__init__(height=1)
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, _ = self.frame
+        out.append(("rect", x, y, w, 1, env.color("divider"), 0))
+
+
+class Card(Column):
+    """A padded surface with rounded corners."""
+
+    def __init__(self, children: Sequence[View | None] = (), *, pad: float = 12, gap: float = 6, **kw: Any) -> None:
+        kw.setdefault("bg", "surface")
+        kw.setdefault("radius", 12)
+        super().__init__(children, pad=pad, gap=gap, **kw)
+
+
+# leaves -------------------------------------------------------------------
+class Text(View):
+    """A text label, wrapped to ``max_lines`` (None for unlimited)."""
+
+    cls = "android.widget.TextView"
+
+    def __init__(
+        self,
+        text: str,
+        *,
+        size: float = 14,
+        color: str | Color | None = None,
+        bold: bool = False,
+        max_lines: int | None = 1,
+        align: str = "left",
+        **kw: Any,
+    ) -> None:
+        super().__init__(**kw)
+        self.value = str(text)
+        self.size = size
+        self.color = color
+        self.bold = bold
+        self.max_lines = max_lines
+        self.align = align
+        self._lines: list[str] = []
+
+    @property
+    def text(self) -> str:
+        return self.value
+
+    def natural_width(self, env: LayoutEnv) -> float | None:
+        if self.width is not None:
+            return self.width
+        return max(fonts.text_width(line, env.sp(self.size), self.bold) for line in self.value.split("\n")) + 1
+
+    def _line_height(self, env: LayoutEnv) -> float:
+        return env.sp(self.size) * LINE_HEIGHT
+
+    def measure(self, width: float, env: LayoutEnv) -> float:
+        if self.height is not None:
+            return self.height
+        lines = fonts.wrap(self.value, env.sp(self.size), self.bold, width, self.max_lines)
+        return len(lines) * self._line_height(env)
+
+    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
+        self.frame = (x, y, w, h)
+        self._lines = fonts.wrap(self.value, env.sp(self.size), self.bold, w, self.max_lines)
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        super().paint(out, env)
+        x, y, w, h = self.frame
+        size, lh = env.sp(self.size), self._line_height(env)
+        color = env.color(self.color)
+        top = y + max(0.0, (h - lh * len(self._lines)) / 2)
+        for i, line in enumerate(self._lines):
+            lw = fonts.text_width(line, size, self.bold)
+            lx = x + {"left": 0, "center": (w - lw) / 2, "right": w - lw}[self.align]
+            out.append(("text", lx, top + i * lh + (lh - size) / 2, line, size, color, self.bold))
+
+
+class Icon(View):
+    """A glyph (from the symbol font) optionally on a coloured circle or rounded square."""
+
+    cls = "android.widget.ImageView"
+
+    def __init__(
+        self,
+        glyph: str,
+        *,
+        size: float = 24,
+        color: str | Color | None = None,
+        badge: str | Color | None = None,
+        shape: str = "circle",
+        **kw: Any,
+    ) -> None:
+        kw.setdefault("width", size)
+        kw.setdefault("height", size)
+        super().__init__(**kw)
+        self.glyph = glyph
+        self.size = size
+        self.color = color
+        self.badge = badge
+        self.shape = shape
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        side = min(w, h)
+        cx, cy = x + w / 2, y + h / 2
+        if self.badge is not None:
+            radius = side / 2 if self.shape == "circle" else side / 4
+            out.append(("rect", cx - side / 2, cy - side / 2, side, side, env.color(self.badge), radius))
+        glyph_size = side * (0.55 if self.badge is not None else 0.8)
+        gw = fonts.text_width(self.glyph, glyph_size)
+        default = "on_primary" if self.badge is not None else "on_surface"
+        out.append(("text", cx - gw / 2, cy - glyph_size * 0.6, self.glyph, glyph_size, env.color(self.color, default), False))
+
+
+class IconButton(Icon):
+    """A tappable icon with a 48dp touch target; ``desc`` names it for the tree."""
+
+    cls = "android.widget.ImageButton"
+
+    def __init__(self, glyph: str, desc: str, on_click: Handler | None, **kw: Any) -> None:
+        kw.setdefault("width", 48)
+        kw.setdefault("height", 48)
+        super().__init__(glyph, desc=desc, on_click=on_click, **kw)
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        g = self.size
+        out.append(("text", x + (w - fonts.text_width(self.glyph, g * 0.8)) / 2, y + h / 2 - g * 0.5, self.glyph, g * 0.8,
+                    env.color(self.color), False))
+
+
+class Image(View):
+    """A placeholder picture: a tinted rounded block with a centred glyph."""
+
+    cls = "android.widget.ImageView"
+
+    def __init__(self, desc: str, *, color: str | Color = "primary", glyph: str = "", height: float = 120, **kw: Any) -> None:
+        super().__init__(desc=desc, height=height, bg=color, radius=kw.pop("radius", 8), **kw)
+        self.glyph = glyph
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        super().paint(out, env)
+        if self.glyph:
+            x, y, w, h = self.frame
+            size = min(w, h) * 0.4
+            gw = fonts.text_width(self.glyph, size)
+            out.append(("text", x + (w - gw) / 2, y + (h - size) / 2, self.glyph, size, env.color("on_primary"), False))
+
+
+class Button(View):
+    """A push button: ``filled``, ``outlined`` or ``text`` style."""
+
+    cls = "android.widget.Button"
+
+    def __init__(self, text: str, on_click: Handler | None, *, style: str = "filled", **kw: Any) -> None:
+        kw.setdefault("height", 40)
+        super().__init__(on_click=on_click, radius=20, **kw)
+        self.label = text
+        self.style = style
+
+    @property
+    def text(self) -> str:
+        return self.label
+
+    def natural_width(self, env: LayoutEnv) -> float | None:
+        return self.width if self.width is not None else fonts.text_width(self.label, env.sp(14), True) + 32
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        fg = env.color("muted") if not self.enabled else env.color("primary")
+        if self.style == "filled":
+            out.append(("rect", x, y, w, h, fg, self.radius))
+            fg = env.color("on_primary")
+        elif self.style == "outlined":
+            out.append(("rect", x, y, w, h, fg, self.radius))
+            out.append(("rect", x + 1, y + 1, w - 2, h - 2, env.color("surface"), self.radius - 1))
+        size = env.sp(14)
+        label = fonts.ellipsize(self.label, size, True, w - 8)
+        tw = fonts.text_width(label, size, True)
+        out.append(("text", x + (w - tw) / 2, y + (h - size) / 2, label, size, fg, True))
+
+
+class TextField(View):
+    """An editable text box. Typing goes to the focused field through ``on_change``."""
+
+    cls = "android.widget.EditText"
+    focusable = True
+
+    def __init__(
+        self,
+        rid: str,
+        value: str,
+        on_change: Callable[[str], None],
+        *,
+        hint: str = "",
+        password: bool = False,
+        on_submit: Handler | None = None,
+        lines: int = 1,
+        **kw: Any,
+    ) -> None:
+        kw.setdefault("height", 24 * lines + 24)
+        super().__init__(rid=rid, on_click=lambda: None, radius=6, **kw)
+        self.value = value
+        self.on_change = on_change
+        self.hint = hint
+        self.password = password
+        self.on_submit = on_submit
+        self.lines = lines
+        self._lines: list[str] = []
+
+    @property
+    def text(self) -> str:
+        if not self.value:
+            return self.hint
+        return "•" * len(self.value) if self.password else self.value
+
+    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
+        self.frame = (x, y, w, h)
+        shown = self.text
+        self._lines = fonts.wrap(shown, env.sp(15), False, w - 24, self.lines)
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        edge = env.color("primary") if self.focused(env) else env.color("divider")
+        out.append(("rect", x, y, w, h, edge, self.radius))
+        out.append(("rect", x + 1.5, y + 1.5, w - 3, h - 3, env.color("surface"), self.radius - 1))
+        size = env.sp(15)
+        color = env.color("on_surface" if self.value else "muted")
+        for i, line in enumerate(self._lines):
+            out.append(("text", x + 12, y + 12 + i * 24 + (24 - size) / 2 - 2, line, size, color, False))
+        if self.focused(env):
+            last = self._lines[-1] if self.value else ""
+            cx = x + 12 + fonts.text_width(last, size)
+            cy = y + 12 + (len(self._lines) - 1) * 24 if self.value else y + 12
+            out.append(("rect", cx + 1, cy, 2, 22, env.color("primary"), 0))
+
+
+class Switch(View):
+    """An on/off switch; tapping it calls ``on_change(not checked)``."""
+
+    cls = "android.widget.Switch"
+    checkable = True
+
+    def __init__(self, rid: str | None, checked: bool, on_change: Callable[[bool], None] | None, **kw: Any) -> None:
+        kw.setdefault("width", 44)
+        kw.setdefault("height", 26)
+        handler = (lambda: on_change(not checked)) if on_change is not None else None
+        super().__init__(rid=rid, on_click=handler, **kw)
+        self.is_on = checked
+
+    @property
+    def text(self) -> str:
+        return "ON" if self.is_on else "OFF"
+
+    @property
+    def checked(self) -> bool:
+        return self.is_on
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        track = env.color("primary") if self.is_on else env.color("divider")
+        out.append(("rect", x, y + 3, w, h - 6, track, (h - 6) / 2))
+        knob = h - 2
+        kx = x + w - knob if self.is_on else x
+        out.append(("rect", kx, y + 1, knob, knob, env.color("surface") if not self.is_on else env.color("on_primary"), knob / 2))
+
+
+class Checkbox(View):
+    """A check box with an optional label to its right."""
+
+    cls = "android.widget.CheckBox"
+    checkable = True
+
+    def __init__(self, rid: str | None, checked: bool, on_change: Callable[[bool], None] | None, label: str = "", **kw: Any) -> None:
+        kw.setdefault("height", 40)
+        handler = (lambda: on_change(not checked)) if on_change is not None else None
+        super().__init__(rid=rid, on_click=handler, **kw)
+        self.is_on = checked
+        self.label = label
+
+    @property
+    def text(self) -> str:
+        return self.label
+
+    @property
+    def checked(self) -> bool:
+        return self.is_on
+
+    def natural_width(self, env: LayoutEnv) -> float | None:
+        if self.width is not None:
+            return self.width
+        return 32 + (fonts.text_width(self.label, env.sp(14)) + 4 if self.label else 0)
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        box, by = 20, y + (h - 20) / 2
+        fill = env.color("primary") if self.is_on else env.color("muted")
+        out.append(("rect", x + 4, by, box, box, fill, 3))
+        if not self.is_on:
+            out.append(("rect", x + 6, by + 2, box - 4, box - 4, env.color("surface"), 2))
+        else:
+            out.append(("text", x + 7, by + 1, "✓", 16, env.color("on_primary"), True))
+        if self.label:
+            size = env.sp(14)
+            out.append(("text", x + 32, y + (h - size) / 2, self.label, size, env.color("on_surface"), False))
+
+
+class Radio(Checkbox):
+    """A radio button: tapping selects it (``on_change(True)``)."""
+
+    cls = "android.widget.RadioButton"
+
+    def __init__(self, rid: str | None, checked: bool, on_select: Handler, label: str = "", **kw: Any) -> None:
+        super().__init__(rid, checked, lambda _value: on_select(), label, **kw)
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        cy = y + h / 2
+        out.append(("rect", x + 4, cy - 10, 20, 20, env.color("primary" if self.is_on else "muted"), 10))
+        out.append(("rect", x + 6, cy - 8, 16, 16, env.color("surface"), 8))
+        if self.is_on:
+            out.append(("rect", x + 9, cy - 5, 10, 10, env.color("primary"), 5))
+        size = env.sp(14)
+        out.append(("text", x + 32, cy - size / 2, self.label, size, env.color("on_surface"), False))
+
+
+class Chip(View):
+    """A compact toggle pill (filter or day chip); reports checkable/checked."""
+
+    cls = "android.widget.CompoundButton"
+    checkable = True
+
+    def __init__(self, label: str, checked: bool, on_change: Callable[[bool], None] | None, **kw: Any) -> None:
+        kw.setdefault("height", 36)
+        handler = (lambda: on_change(not checked)) if on_change is not None else None
+        super().__init__(on_click=handler, radius=18, **kw)
+        self.label = label
+        self.is_on = checked
+
+    @property
+    def text(self) -> str:
+        return self.label
+
+    @property
+    def checked(self) -> bool:
+        return self.is_on
+
+    def natural_width(self, env: LayoutEnv) -> float | None:
+        return self.width if self.width is not None else fonts.text_width(self.label, env.sp(14)) + 24
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        out.append(("rect", x, y, w, h, env.color("primary" if self.is_on else "divider"), self.radius))
+        size = env.sp(14)
+        label = fonts.ellipsize(self.label, size, False, w - 4)
+        tw = fonts.text_width(label, size)
+        out.append(("text", x + (w - tw) / 2, y + (h - size) / 2, label, size,
+                    env.color("on_primary" if self.is_on else "on_surface"), False))
+
+
+class Slider(View):
+    """A horizontal slider over [lo, hi]; taps and drags set the value under the finger."""
+
+    cls = "android.widget.SeekBar"
+
+    def __init__(
+        self, rid: str, value: float, lo: float, hi: float, on_change: Callable[[float], None], *, step: float = 1, **kw: Any
+    ) -> None:
+        kw.setdefault("height", 32)
+        super().__init__(rid=rid, on_click=lambda: None, **kw)
+        self.value = value
+        self.lo, self.hi, self.step = lo, hi, step
+        self.on_change = on_change
+
+    @property
+    def text(self) -> str:
+        return f"{self.value:g}"
+
+    def value_at(self, x_dp: float) -> float:
+        """The value the slider takes when touched at ``x_dp``."""
+        x, _, w, _ = self.frame
+        frac = min(1.0, max(0.0, (x_dp - x - 10) / max(1.0, w - 20)))
+        raw = self.lo + frac * (self.hi - self.lo)
+        stepped = round(round((raw - self.lo) / self.step) * self.step + self.lo, 6)
+        return int(stepped) if float(stepped).is_integer() else stepped
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        cy = y + h / 2
+        frac = (self.value - self.lo) / ((self.hi - self.lo) or 1)
+        out.append(("rect", x + 10, cy - 2, w - 20, 4, env.color("divider"), 2))
+        out.append(("rect", x + 10, cy - 2, (w - 20) * frac, 4, env.color("primary"), 2))
+        kx = x + 10 + (w - 20) * frac
+        out.append(("rect", kx - 10, cy - 10, 20, 20, env.color("primary"), 10))
+
+
+class ScrollList(Column):
+    """A vertically scrolling list; its offset lives in ``env.scroll[rid]``."""
+
+    cls = "androidx.recyclerview.widget.RecyclerView"
+
+    def __init__(self, children: Sequence[View | None], *, rid: str = "list", gap: float = 0, pad: float = 0, **kw: Any) -> None:
+        kw.setdefault("flex", 1)
+        super().__init__(children, gap=gap, pad=pad, rid=rid, **kw)
+        self.content_height = 0.0
+
+    @property
+    def scrollable(self) -> bool:  # type: ignore[override]
+        return self.content_height > self.frame[3] + 0.5
+
+    def max_offset(self) -> float:
+        return max(0.0, self.content_height - self.frame[3])
+
+    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
+        self.frame = (x, y, w, h)
+        inner = w - 2 * self.pad
+        heights = [c.measure(inner, env) for c in self.children]
+        self.content_height = sum(heights) + self.gap * max(0, len(heights) - 1) + 2 * self.pad
+        offset = min(self.max_offset(), max(0.0, env.scroll.get(self.rid or "", 0.0)))
+        env.scroll[self.rid or ""] = offset
+        cy = y + self.pad - offset
+        for child, ch in zip(self.children, heights):
+            child.place(x + self.pad, cy, inner, ch, env)
+            cy += ch + self.gap
+
+    def visible_children(self) -> list[View]:
+        x, y, w, h = self.frame
+        return [c for c in self.children if c.frame[1] < y + h and c.frame[1] + c.frame[3] > y]
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        if self.bg is not None:
+            out.append(("rect", x, y, w, h, env.color(self.bg), self.radius))
+        out.append(("clip", x, y, w, h))
+        for child in self.visible_children():
+            child.paint(out, env)
+        out.append(("unclip",))
+        if self.scrollable:
+            frac = self.frame[3] / self.content_height
+            top = y + (h - h * frac) * (env.scroll.get(self.rid or "", 0.0) / self.max_offset())
+            out.append(("rect", x + w - 3, top, 3, h * frac, env.color("divider"), 1.5))
+
+
+class ListItem(Row):
+    """A tappable row: optional leading glyph, a title, a subtitle and a trailing view or text."""
+
+    def __init__(
+        self,
+        title: str,
+        *,
+        subtitle: str | None = None,
+        leading: View | None = None,
+        trailing: View | str | None = None,
+        title_rid: str | None = None,
+        **kw: Any,
+    ) -> None:
+        texts: list[View | None] = [Text(title, size=16, max_lines=1, rid=title_rid)]
+        if subtitle:
+            texts.append(Text(subtitle, size=13, color="muted", max_lines=2))
+        tail = Text(trailing, size=14, color="muted") if isinstance(trailing, str) else trailing
+        kw.setdefault("pad", 12)
+        super().__init__([leading, Column(texts, gap=2, flex=1), tail], gap=12, **kw)
+
+    def measure(self, width: float, env: LayoutEnv) -> float:
+        return max(56.0, super().measure(width, env))
+
+
+class Tabs(Row):
+    """A row of tabs; the selected one is underlined and reports ``selected``."""
+
+    def __init__(self, labels: Sequence[str], selected: int, on_select: Callable[[int], None], *, rid_prefix: str = "tab", **kw: Any) -> None:
+        tabs = [
+            _Tab(label, i == selected, (lambda i=i: on_select(i)), rid=f"{rid_prefix}_{i}")
+            for i, label in enumerate(labels)
+        ]
+        kw.setdefault("height", 48)
+        kw.setdefault("bg", "surface")
+        super().__init__(tabs, gap=0, **kw)
+
+
+class _Tab(Text):
+    def __init__(self, label: str, selected: bool, on_click: Handler, rid: str) -> None:
+        super().__init__(label, size=14, bold=selected, align="center", color="primary" if selected else "muted",
+                         on_click=on_click, selected=selected, rid=rid, flex=1)
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        super().paint(out, env)
+        if self.selected:
+            x, y, w, h = self.frame
+            out.append(("rect", x + 12, y + h - 3, w - 24, 3, env.color("primary"), 1.5))
+
+
+class TopBar(Row):
+    """The app bar: a back arrow when ``on_back`` is given, a title and action icons."""
+
+    def __init__(self, title: str, *, on_back: Handler | None = None, actions: Sequence[View] = (), **kw: Any) -> None:
+        back = IconButton("←", "Navigate up", on_back, rid="navigate_up") if on_back is not None else None
+        lead = None if back is not None else Spacer(width=4)
+        title_view = Text(title, size=20, bold=True, rid="toolbar_title", flex=1)
+        super().__init__([back or lead, title_view, *actions], gap=4, height=56, bg="surface", pad=4, **kw)
+
+
+class Fab(IconButton):
+    """A floating action button, placed at the bottom right by Scaffold."""
+
+    def __init__(self, glyph: str, desc: str, on_click: Handler, rid: str = "fab") -> None:
+        super().__init__(glyph, desc, on_click, rid=rid, width=56, height=56, size=28, color="on_primary")
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        out.append(("rect", x, y, w, h, env.color("primary"), 16))
+        super().paint(out, env)
+
+
+class Dialog(Column):
+    """A modal dialog. While shown, only it receives taps; tapping outside or back calls ``on_dismiss``."""
+
+    cls = "android.widget.FrameLayout"
+
+    def __init__(
+        self,
+        title: str,
+        body: Sequence[View | None],
+        buttons: Sequence[Button],
+        *,
+        on_dismiss: Handler | None = None,
+        rid: str = "dialog",
+    ) -> None:
+        header = Text(title, size=18, bold=True, max_lines=2, rid="alertTitle")
+        actions = Row([Spacer(flex=1), *buttons], gap=8, height=44)
+        super().__init__([header, *body, actions], gap=12, pad=20, bg="surface", radius=20, rid=rid)
+        self.on_dismiss = on_dismiss
+
+
+class Scaffold(Column):
+    """A screen: top bar, flexible body, optional bottom bar, floating button and dialog."""
+
+    cls = "android.widget.FrameLayout"
+
+    def __init__(
+        self,
+        body: View,
+        *,
+        top: View | None = None,
+        bottom: View | None = None,
+        fab: Fab | None = None,
+        dialog: Dialog | None = None,
+    ) -> None:
+        body.flex = body.flex or 1
+        super().__init__([top, body, bottom], bg="background")
+        self.body = body
+        self.flow = list(self.children)
+        self.fab = fab
+        self.dialog = dialog
+        self.toast: Toast | None = None
+        self.children += [v for v in (fab, dialog) if v is not None]
+
+    def show_toast(self, message: str) -> None:
+        """Float a short message above the bottom of the screen."""
+        self.toast = Toast(message)
+        self.children.append(self.toast)
+
+    def _flow_children(self) -> list[View]:
+        return self.flow
+
+    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
+        super().place(x, y, w, h, env)
+        if self.fab is not None:
+            bx, by, bw, bh = self.body.frame
+            self.fab.place(bx + bw - 72, by + bh - 72, 56, 56, env)
+        if self.dialog is not None:
+            dw = min(w - 48, 320)
+            dh = self.dialog.measure(dw, env)
+            self.dialog.place(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, env)
+        if self.toast is not None:
+            tw = min(w - 64, self.toast.natural_width(env) or w)
+            th = self.toast.measure(tw, env)
+            self.toast.place(x + (w - tw) / 2, y + h - th - 32, tw, th, env)
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        out.append(("rect", x, y, w, h, env.color("background"), 0))
+        for child in self.flow:
+            child.paint(out, env)
+        if self.fab is not None:
+            self.fab.paint(out, env)
+        if self.dialog is not None:
+            out.append(("shade", x, y, w, h))
+            self.dialog.paint(out, env)
+        if self.toast is not None:
+            self.toast.paint(out, env)
+
+
+class Toast(Text):
+    """A short message on a dark pill."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, size=14, color=(255, 255, 255), align="center", rid="toast", max_lines=2)
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        out.append(("rect", x - 12, y - 8, w + 24, h + 16, (60, 60, 64), 16))
+        super().paint(out, env)

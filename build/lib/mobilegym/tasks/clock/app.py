@@ -1,0 +1,44 @@
+"""Accessor for the Clock app's state."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from mobilegym.judge import BaseApp
+
+CLOCK_ALARM_CHANGES = ["alarms"]
+
+
+class Clock(BaseApp):
+    """Alarms, timer and stopwatch."""
+
+    def alarms(self) -> list[dict[str, Any]]:
+        """Every alarm."""
+        return self.require(".alarms")
+
+    def alarm(self, label: str) -> dict[str, Any]:
+        """The alarm with this label; raises ValueError when there is none."""
+        return self.find(".alarms", label=label)
+
+    def alarm_time(self, label: str) -> str:
+        """The alarm's time as HH:MM."""
+        alarm = self.alarm(label)
+        return f"{alarm['hour']:02d}:{alarm['minute']:02d}"
+
+    def enabled_count(self) -> int:
+        """How many alarms are on."""
+        return sum(1 for a in self.alarms() if a["enabled"])
+
+    @staticmethod
+    def sample_new_label(rng: random.Random, state: dict[str, Any]) -> str:
+        """A label no existing alarm uses."""
+        taken = {a["label"] for a in state["alarms"]}
+        pool = [label for label in ("Dentist", "Team meeting", "Call Mom", "Yoga", "Pick up kids") if label not in taken]
+        if not pool:
+            raise ValueError("every candidate alarm label is already taken")
+        return rng.choice(pool)
+
+    @staticmethod
+    def prepare_state_with_alarm_enabled(label: str, enabled: bool) -> dict[str, Any]:
+        """A patch switching the labelled alarm on or off."""
+        return {"apps": {"clock": {f"alarms[label={label}]": {"enabled": enabled}}}}

@@ -1,0 +1,107 @@
+"""Clock tasks.
+
+Task index:
+    CountAlarms           query    L1  how many alarms exist
+    CountEnabledAlarms    query    L1  how many alarms are on
+    AlarmTime             query    L1  when the labelled alarm rings
+    ToggleAlarm           operate  L2  switch a labelled alarm on or off
+    AddAlarm              operate  L3  create an alarm at a time with a label
+    DeleteAlarmAndCount   hybrid   L2  delete an alarm and report how many remain
+"""
+from __future__ import annotations
+
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, match_time
+from mobilegym.judge.matchers import check
+
+from .app import CLOCK_ALARM_CHANGES, Clock
+
+
+class CountAlarms(AnswerTask):
+    """Verdict: the answer is the number of alarms in the list."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting"]
+    templates = {"en": ["How many alarms are set in the Clock app?", "Count the alarms in the Clock app and tell me"],
+                 "zh": ["时钟里一共设了几个闹钟？"]}
+    answer = (".alarms", len)
+    answer_fields = [{"type": "number", "label": "Number of alarms"}]
+
+
+class CountEnabledAlarms(AnswerTask):
+    """Verdict: the answer is the number of alarms that are switched on."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting", "state-reading"]
+    templates = ["How many alarms are currently turned on?"]
+    answer = staticmethod(lambda task, apps_init: Clock(apps_init["clock"]).enabled_count())
+    answer_fields = [{"type": "number", "label": "Alarms on"}]
+
+
+class AlarmTime(AnswerTask):
+    """Verdict: the answer gives the labelled alarm's time (within five minutes)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["information-retrieval"]
+    templates = ["What time is the '{label}' alarm set for?"]
+    parameters = {"label": {"source": ".alarms[*].label"}}
+    answer_fields = [{"type": "text", "label": "Alarm time", "hint": "e.g. 07:30", "matcher": "time"}]
+
+    def get_answer(self, input):
+        return Clock(input.apps_init["clock"]).alarm_time(self.p.label)
+
+    def check_goals(self, input):
+        expected = self.get_answer(input)
+        return [check("alarm_time", expected, input.answer, input.answer is not None and match_time(expected, input.answer))]
+
+
+class ToggleAlarm(CriteriaTask):
+    """Verdict: the labelled alarm is in the requested state.
+    Injection: the alarm starts in the opposite state."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["toggle"]
+    templates = ["{enabled} the '{label}' alarm"]
+    parameters = {"label": {"source": ".alarms[*].label"},
+                  "enabled": {"type": "bool", "values": {"Turn on": True, "Turn off": False}}}
+    criteria = {".alarms[label={label}].enabled": "{enabled}"}
+
+    def _post_sample(self, device) -> None:
+        device.set_state(Clock.prepare_state_with_alarm_enabled(self.p.label, not self.p.enabled))
+
+
+class AddAlarm(CriteriaTask):
+    """Verdict: an alarm with the new label exists at the requested time and is on."""
+
+    objective = "operate"
+    difficulty = "L3"
+    capabilities = ["form-filling", "time-picker"]
+    templates = ["Add an alarm at {hour:02d}:{minute:02d} labeled '{label}'",
+                 "Set a new alarm for {hour:02d}:{minute:02d} and name it '{label}'"]
+    parameters = {"label": {"sampler": Clock.sample_new_label},
+                  "hour": {"type": "int", "min": 5, "max": 10},
+                  "minute": {"type": "enum", "values": [0, 15, 30, 45]}}
+    criteria = {".alarms[label={label}].hour": "{hour}", ".alarms[label={label}].minute": "{minute}",
+                ".alarms[label={label}].enabled": True}
+    expected_changes = CLOCK_ALARM_CHANGES
+
+
+class DeleteAlarmAndCount(BaseTask):
+    """Verdict: the labelled alarm is gone, and the answer is how many alarms remain."""
+
+    objective = "hybrid"
+    difficulty = "L2"
+    capabilities = ["deletion", "counting"]
+    templates = ["Delete the '{label}' alarm, then tell me how many alarms are left"]
+    parameters = {"label": {"source": ".alarms[*].label"}}
+    expected_changes = CLOCK_ALARM_CHANGES
+    answer_fields = [{"type": "number", "label": "Alarms left"}]
+
+    def check_goals(self, input):
+        clock = Clock(input.apps["clock"])
+        remaining = len(Clock(input.apps_init["clock"]).alarms()) - 1
+        return [clock.check_value(f"alarm '{self.p.label}' deleted", f".alarms[label={self.p.label}]", None),
+                *build_answer_checks(remaining, input.answer, field="alarms_left")]

@@ -1,0 +1,337 @@
+"""Contacts screens: list and favourites tabs, search, contact card, edit form, call screen."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP
+from .numbers import digits, is_dialable
+
+TABS = [("/", "Contacts", "联系人"), ("/favorites", "Favourites", "收藏")]
+PHONE_TYPES = [("mobile", "Mobile", "手机"), ("work", "Work", "工作"), ("home", "Home", "住宅")]
+AVATAR_COLORS = ["#E65100", "#1565C0", "#2E7D32", "#6A1B9A", "#AD1457", "#00838F", "#4E342E", "#283593"]
+MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+             "November", "December"]
+SEARCH_LIMIT = 30
+
+
+def type_label(ctx: Ctx, kind: str) -> str:
+    """The display name of a phone type."""
+    return next(ctx.t(en, zh) for key, en, zh in PHONE_TYPES if key == kind)
+
+
+def sort_key(contact: dict[str, Any]) -> str:
+    return contact["name"].casefold()
+
+
+def initial(name: str) -> str:
+    """The letter a contact is filed under ("#" for names not starting with a letter)."""
+    first = name.strip()[:1].upper()
+    return first if first.isalpha() else "#"
+
+
+def avatar(name: str, size: float = 40) -> ui.Icon:
+    color = AVATAR_COLORS[sum(map(ord, name)) % len(AVATAR_COLORS)]
+    return ui.Icon(initial(name), size=size, badge=color)
+
+
+def birthday_text(ctx: Ctx, iso: str) -> str:
+    """"April 12, 1991" / "1991年4月12日"."""
+    day = dt.date.fromisoformat(iso)
+    return ctx.t(f"{MONTHS_EN[day.month - 1]} {day.day}, {day.year}", f"{day.year}年{day.month}月{day.day}日")
+
+
+def find_contact(ctx: Ctx, contact_id: str | None) -> dict[str, Any] | None:
+    return next((c for c in ctx.state["contacts"] if c["id"] == contact_id), None)
+
+
+def start_call(ctx: Ctx, contact: dict[str, Any] | None, number: str) -> None:
+    """Log an outgoing call and show the in-call screen."""
+    call = {"id": ctx.new_id("call"), "contact_id": contact["id"] if contact else None, "number": number,
+            "time_ms": ctx.os["time_ms"], "duration_s": None}
+    ctx.state["calls"].append(call)
+    ctx.navigate("/call", id=call["id"])
+
+
+def _tabs(ctx: Ctx, current: str) -> ui.View:
+    index = [path for path, _, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+
+
+def _contact_row(ctx: Ctx, contact: dict[str, Any], rid: str = "contact_item", subtitle: str | None = None) -> ui.View:
+    star = ui.Icon("★", size=20, color="primary", desc=ctx.t("Favourite", "已收藏")) if contact["favorite"] else None
+    return ui.ListItem(contact["name"], subtitle=subtitle, leading=avatar(contact["name"]), trailing=star,
+                       title_rid="contact_name", rid=rid, desc=contact["name"],
+                       on_click=lambda c=contact: ctx.navigate("/contact", id=c["id"]))
+
+
+def _list_scaffold(ctx: Ctx, current: str, rows: list[ui.View | None]) -> ui.Scaffold:
+    top = ui.TopBar(ctx.t("Contacts", "通讯录"), actions=[
+        ui.IconButton("⚲", ctx.t("Search contacts", "搜索联系人"), lambda: ctx.navigate("/search"), rid="search")])
+    body = ui.Column([_tabs(ctx, current), ui.ScrollList(rows, rid="contact_list")])
+    return ui.Scaffold(body, top=top, fab=ui.Fab("+", ctx.t("Create contact", "新建联系人"),
+                                                 lambda: ctx.navigate("/edit"), rid="add_contact"))
+
+
+@APP.screen("/")
+def contact_list(ctx: Ctx) -> ui.Scaffold:
+    contacts = sorted(ctx.state["contacts"], key=sort_key)
+    rows: list[ui.View | None] = []
+    letter = None
+    for contact in contacts:
+        if initial(contact["name"]) != letter:
+            letter = initial(contact["name"])
+            rows.append(ui.Text(letter, size=13, bold=True, color="primary", height=28, rid="section_header"))
+        rows.append(_contact_row(ctx, contact))
+    if contacts:
+        count = len(contacts)
+        rows.append(ui.Text(ctx.t(f"{count} contact{'s' if count != 1 else ''}", f"{count} 位联系人"), size=13,
+                            color="muted", align="center", height=48, rid="contact_count"))
+    else:
+        rows.append(ui.Text(ctx.t("No contacts yet", "还没有联系人"), color="muted", align="center", height=120,
+                            rid="empty"))
+    return _list_scaffold(ctx, "/", rows)
+
+
+@APP.screen("/favorites")
+def favorites(ctx: Ctx) -> ui.Scaffold:
+    starred = sorted((c for c in ctx.state["contacts"] if c["favorite"]), key=sort_key)
+    rows: list[ui.View | None] = [
+        _contact_row(ctx, c, rid="favorite_item", subtitle=c["phones"][0]["number"] if c["phones"] else None)
+        for c in starred]
+    if not rows:
+        rows.append(ui.Text(ctx.t("No favourites yet. Tap ☆ on a contact to add one.", "还没有收藏。在联系人详情中点 ☆ 收藏。"),
+                            color="muted", align="center", max_lines=3, height=120, rid="empty"))
+    return _list_scaffold(ctx, "/favorites", rows)
+
+
+def _match(contact: dict[str, Any], query: str) -> tuple[bool, str | None]:
+    """Whether a contact matches a search, and the detail to show under it."""
+    text = query.casefold()
+    first_phone = contact["phones"][0]["number"] if contact["phones"] else None
+    if text in contact["name"].casefold():
+        return True, first_phone or contact["company"] or None
+    wanted = digits(query)
+    for phone in contact["phones"]:
+        if len(wanted) >= 3 and wanted in digits(phone["number"]):
+            return True, phone["number"]
+    for key in ("email", "company"):
+        if contact[key] and text in contact[key].casefold():
+            return True, contact[key]
+    return False, None
+
+
+@APP.screen("/search")
+def search(ctx: Ctx) -> ui.Scaffold:
+    query = ctx.local.get("query", "").strip()
+    rows: list[ui.View | None] = []
+    if query:
+        for contact in sorted(ctx.state["contacts"], key=sort_key):
+            hit, shown = _match(contact, query)
+            if hit:
+                rows.append(_contact_row(ctx, contact, rid="search_result", subtitle=shown))
+            if len(rows) == SEARCH_LIMIT:
+                break
+        if not rows:
+            rows.append(ui.Text(ctx.t(f"No contacts match “{query}”", f"没有与“{query}”匹配的联系人"), color="muted",
+                                align="center", height=96, max_lines=2, rid="no_results"))
+    field = ctx.field("search_input", "query", hint=ctx.t("Search name, number or email", "搜索姓名、号码或邮箱"))
+    body = ui.Column([ui.Row([field], pad=12), ui.ScrollList(rows, rid="search_results")])
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
+
+
+def _info_row(ctx: Ctx, glyph: str, value: str, label: str, rid: str) -> ui.View:
+    return ui.ListItem(value, subtitle=label, leading=ui.Icon(glyph, size=24, color="muted"), title_rid=rid, rid=f"{rid}_row")
+
+
+@APP.screen("/contact")
+def contact_detail(ctx: Ctx) -> ui.Scaffold:
+    contact = find_contact(ctx, ctx.params.get("id"))
+    if contact is None:
+        body = ui.Text(ctx.t("This contact no longer exists.", "该联系人已不存在。"), color="muted", align="center",
+                       height=120, rid="missing")
+        return ui.Scaffold(ui.ScrollList([body], rid="contact_detail"), top=ui.TopBar("", on_back=ctx.back))
+    fav = contact["favorite"]
+    phones = contact["phones"]
+
+    def message(number: str) -> None:
+        ctx.open_app("messages", "/compose", to=number)
+
+    header = ui.Column([
+        ui.Row([ui.Spacer(flex=1), avatar(contact["name"], 72), ui.Spacer(flex=1)]),
+        ui.Text(contact["name"], size=24, bold=True, align="center", max_lines=2, rid="contact_name"),
+        ui.Text(contact["company"], size=14, color="muted", align="center", rid="contact_company") if contact["company"] else None,
+    ], gap=6, pad=12)
+    actions = ui.Row([
+        ui.Spacer(flex=1),
+        ui.Button(ctx.t("Call", "呼叫"), (lambda: start_call(ctx, contact, phones[0]["number"])) if phones else None,
+                  style="outlined", rid="call_button", enabled=bool(phones)),
+        ui.Button(ctx.t("Message", "短信"), (lambda: message(phones[0]["number"])) if phones else None,
+                  style="outlined", rid="message_button", enabled=bool(phones)),
+        ui.Spacer(flex=1),
+    ], gap=12)
+    rows: list[ui.View | None] = [header, actions, ui.Divider()]
+    for phone in phones:
+        rows.append(ui.ListItem(
+            phone["number"], subtitle=type_label(ctx, phone["type"]), leading=ui.Icon("☎", size=24, color="primary"),
+            trailing=ui.IconButton("✉", ctx.t(f"Message {phone['number']}", f"发短信到 {phone['number']}"),
+                                   lambda n=phone["number"]: message(n), rid="message_number"),
+            title_rid="phone_number", rid="phone_item", desc=f"{type_label(ctx, phone['type'])} {phone['number']}",
+            on_click=lambda n=phone["number"]: start_call(ctx, contact, n)))
+    if contact["email"]:
+        rows.append(_info_row(ctx, "✉", contact["email"], ctx.t("Email", "邮箱"), "email"))
+    if contact["birthday"]:
+        rows.append(_info_row(ctx, "✱", birthday_text(ctx, contact["birthday"]), ctx.t("Birthday", "生日"), "birthday"))
+    if contact["notes"]:
+        rows.append(ui.Column([ui.Text(ctx.t("Notes", "备注"), size=13, color="primary"),
+                               ui.Text(contact["notes"], size=15, max_lines=None, rid="notes")], gap=4, pad=12))
+    dialog = None
+    if ctx.local.get("confirm_delete"):
+        def delete() -> None:
+            ctx.state["contacts"].remove(contact)
+            ctx.back()
+            ctx.toast(ctx.t("Contact deleted", "已删除联系人"))
+
+        dialog = ui.Dialog(
+            ctx.t(f"Delete {contact['name']}?", f"删除 {contact['name']}？"),
+            [ui.Text(ctx.t("This contact will be removed from your phone.", "该联系人将从手机中删除。"), max_lines=3,
+                     color="muted")],
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
+                       rid="cancel"),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+            on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False),
+        )
+    top = ui.TopBar("", on_back=ctx.back, actions=[
+        ui.IconButton("★" if fav else "☆", ctx.t("Remove from favourites", "取消收藏") if fav else ctx.t("Add to favourites", "收藏"),
+                      lambda: contact.__setitem__("favorite", not fav), rid="favorite_toggle", selected=fav),
+        ui.IconButton("✎", ctx.t("Edit contact", "编辑联系人"), lambda: ctx.navigate("/edit", id=contact["id"]), rid="edit_contact"),
+        ui.IconButton("✖", ctx.t("Delete contact", "删除联系人"), lambda: ctx.local.__setitem__("confirm_delete", True),
+                      rid="delete_contact"),
+    ])
+    return ui.Scaffold(ui.ScrollList(rows, rid="contact_detail"), top=top, dialog=dialog)
+
+
+def _initial_phones(ctx: Ctx, existing: dict[str, Any] | None) -> list[dict[str, str]]:
+    if existing is not None:
+        return [dict(p) for p in existing["phones"]] or [{"type": "mobile", "number": ""}]
+    return [{"type": "mobile", "number": ctx.params.get("phone", "")}]
+
+
+def _valid_birthday(text: str) -> bool:
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) == 10
+
+
+@APP.screen("/edit")
+def edit_contact(ctx: Ctx) -> ui.Scaffold:
+    existing = find_contact(ctx, ctx.params.get("id"))
+    local = ctx.local
+    phones: list[dict[str, str]] = local.get("phones") or _initial_phones(ctx, existing)
+    source = existing or {"name": ctx.params.get("name", ""), "email": "", "company": "", "birthday": "", "notes": ""}
+
+    def draft_phones() -> list[dict[str, str]]:
+        local["phones"] = [dict(p) for p in phones]
+        return local["phones"]
+
+    def set_number(i: int, value: str) -> None:
+        draft_phones()[i]["number"] = value
+
+    def set_type(i: int, kind: str) -> None:
+        draft_phones()[i]["type"] = kind
+
+    def remove_phone(i: int) -> None:
+        draft = draft_phones()
+        del draft[i]
+        if not draft:
+            draft.append({"type": "mobile", "number": ""})
+
+    def add_phone() -> None:
+        draft_phones().append({"type": "mobile", "number": ""})
+
+    def value(key: str) -> str:
+        return local.get(key, source[key]).strip()
+
+    def save() -> None:
+        name = value("name")
+        numbers = [{"type": p["type"], "number": p["number"].strip()} for p in phones if p["number"].strip()]
+        birthday = value("birthday")
+        if not name:
+            ctx.toast(ctx.t("Enter a name", "请输入姓名"))
+            return
+        if any(not is_dialable(p["number"]) for p in numbers):
+            ctx.toast(ctx.t("Enter a valid phone number", "请输入有效的电话号码"))
+            return
+        if birthday and not _valid_birthday(birthday):
+            ctx.toast(ctx.t("Birthday must look like 1990-05-31", "生日格式应为 1990-05-31"))
+            return
+        values = {"name": name, "phones": numbers, "email": value("email"), "company": value("company"),
+                  "birthday": birthday, "notes": value("notes")}
+        if existing is not None:
+            existing.update(values)
+            ctx.back()
+        else:
+            contact = {"id": ctx.new_id("contact"), **values, "favorite": False}
+            ctx.state["contacts"].append(contact)
+            ctx.replace("/contact", id=contact["id"])
+        ctx.toast(ctx.t("Contact saved", "联系人已保存"))
+
+    def label(en: str, zh: str) -> ui.View:
+        return ui.Text(ctx.t(en, zh), size=13, color="primary", height=24)
+
+    body: list[ui.View | None] = [label("Name", "姓名"),
+                                  ctx.field("name_input", "name", source["name"], hint=ctx.t("Full name", "姓名")),
+                                  label("Phone", "电话")]
+    for i, phone in enumerate(phones):
+        body.append(ui.Row([
+            ui.TextField(f"phone_{i}_input", phone["number"], lambda v, i=i: set_number(i, v),
+                         hint=ctx.t("Phone number", "电话号码"), flex=1),
+            ui.IconButton("✕", ctx.t("Remove phone", "删除号码"), lambda i=i: remove_phone(i), rid=f"phone_{i}_remove"),
+        ], gap=4))
+        body.append(ui.Row([ui.Chip(ctx.t(en, zh), phone["type"] == key, lambda _v, i=i, k=key: set_type(i, k),
+                                    rid=f"phone_{i}_{key}", flex=1) for key, en, zh in PHONE_TYPES], gap=8))
+    body += [
+        ui.Row([ui.Button(ctx.t("+ Add phone", "+ 添加号码"), add_phone, style="text", rid="add_phone"), ui.Spacer(flex=1)]),
+        label("Email", "邮箱"), ctx.field("email_input", "email", source["email"], hint="name@example.com"),
+        label("Company", "公司"), ctx.field("company_input", "company", source["company"], hint=ctx.t("Company", "公司")),
+        label("Birthday", "生日"), ctx.field("birthday_input", "birthday", source["birthday"], hint="YYYY-MM-DD"),
+        label("Notes", "备注"), ctx.field("notes_input", "notes", source["notes"], hint=ctx.t("Notes", "备注"), lines=3),
+        ui.Spacer(8),
+        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="text", rid="cancel"),
+                ui.Button(ctx.t("Save", "保存"), save, rid="save_contact")], gap=8),
+    ]
+    title = ctx.t("Edit contact", "编辑联系人") if existing else ctx.t("Create contact", "新建联系人")
+    return ui.Scaffold(ui.ScrollList(body, rid="contact_form", pad=16, gap=6), top=ui.TopBar(title, on_back=ctx.back))
+
+
+@APP.screen("/call")
+def call_screen(ctx: Ctx) -> ui.Scaffold:
+    call = next(c for c in ctx.state["calls"] if c["id"] == ctx.params["id"])
+    contact = find_contact(ctx, call["contact_id"])
+    name = contact["name"] if contact else call["number"]
+    ongoing = call["duration_s"] is None
+    seconds = (ctx.os["time_ms"] - call["time_ms"]) // 1000 if ongoing else call["duration_s"]
+    kind = next((p["type"] for p in contact["phones"] if p["number"] == call["number"]), None) if contact else None
+
+    def end() -> None:
+        call["duration_s"] = seconds
+        ctx.back()
+
+    status = ctx.t("Calling…", "正在呼叫…") if ongoing else ctx.t("Call ended", "通话已结束")
+    body: list[ui.View | None] = [
+        ui.Spacer(32),
+        ui.Row([ui.Spacer(flex=1), avatar(name, 96), ui.Spacer(flex=1)]),
+        ui.Text(name, size=26, bold=True, align="center", max_lines=2, rid="call_name"),
+        ui.Text(f"{type_label(ctx, kind)} {call['number']}" if kind else call["number"], size=15, color="muted",
+                align="center", rid="call_number"),
+        ui.Text(f"{status} {seconds // 60:02d}:{seconds % 60:02d}", size=15, align="center", rid="call_status"),
+        ui.Spacer(48),
+        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("End call", "挂断"), end if ongoing else ctx.back, rid="end_call",
+                                             width=160), ui.Spacer(flex=1)]),
+    ]
+    return ui.Scaffold(ui.ScrollList(body, rid="call_panel", gap=12))

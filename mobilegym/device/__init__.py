@@ -1,0 +1,1 @@
+"""Devices the environment drives: the in-process simulated phone and ADB devices."""

@@ -1,0 +1,1 @@
+"""The simulated phone: UI toolkit, renderer, accessibility export, OS shell and world state."""
