@@ -14,5 +14,4 @@ def mapped_packages(folder: str) -> list[str]:
 setup(
     packages=find_packages(include=["mobilegym", "mobilegym.*"]) + mapped_packages("envs") + mapped_packages("tasks"),
     package_dir={"mobilegym": "mobilegym", "mobilegym.envs": "envs", "mobilegym.tasks": "tasks"},
-    package_data={"": ["*.json", "*.md"], "mobilegym.tasks": ["splits/*.json"]},
 )

@@ -56,7 +56,8 @@ def test_exec_out_screencap_is_the_screen(adb_server: AdbServer, served: AdbdSer
 def test_push_pull_and_ls(adb_server: AdbServer, served: AdbdServer, tmp_path) -> None:
     local = tmp_path / "note.txt"
     local.write_bytes(b"hello\x00world" * 10_000)  # larger than one sync chunk
-    assert adb_server.cli("push", str(local), "/sdcard/Download/new/", serial=served.serial).returncode == 0
+    push = adb_server.cli("push", str(local), "/sdcard/Download/new/note.txt", serial=served.serial)
+    assert push.returncode == 0, push.stderr
     assert served.phone.files.read("/sdcard/Download/new/note.txt") == local.read_bytes()
     assert adb_server.cli("shell", "uiautomator dump", serial=served.serial).returncode == 0
     pulled = tmp_path / "dump.xml"
@@ -65,7 +66,7 @@ def test_push_pull_and_ls(adb_server: AdbServer, served: AdbdServer, tmp_path) -
     assert adb_server.cli("pull", "/sdcard/Download", str(tmp_path / "dl"), serial=served.serial).returncode == 0
     assert (tmp_path / "dl" / "new" / "note.txt").read_bytes() == local.read_bytes()
     missing = adb_server.cli("pull", "/sdcard/none.txt", str(tmp_path / "x"), serial=served.serial)
-    assert missing.returncode != 0 and b"No such file" in missing.stderr
+    assert missing.returncode != 0 and b"No such file" in missing.stdout + missing.stderr
     assert b"Download" in adb_server.cli("ls", "/sdcard", serial=served.serial).stdout
 
 

@@ -69,6 +69,10 @@ class FakeDevice:
         self.calls.append(("open_app", app))
         self.doc["os"].update(foreground=app, route="/")
 
+    def launch(self, app: str, route: str) -> None:
+        self.calls.append(("launch", app, route))
+        self.doc["os"].update(foreground=app, route=route)
+
     def wait(self, seconds: float) -> None:
         self.calls.append(("wait", seconds))
         self.doc["os"]["time_ms"] += round(seconds * 1000)

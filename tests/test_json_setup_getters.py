@@ -146,6 +146,21 @@ def test_execute_runs_a_shell_command():
         run(FakeDevice(frozenset({CAP_STATE})), {"type": "execute", "parameters": {"command": "ls"}})
 
 
+def test_launch_opens_a_route():
+    device = FakeDevice()
+    run(device, {"type": "launch", "parameters": {"app": "clock", "route": "/alarm/edit?id=a1"}})
+    assert device.calls[-1] == ("launch", "clock", "/alarm/edit?id=a1")
+    assert device.current_route() == "/alarm/edit?id=a1"
+
+
+def test_launch_needs_a_device_that_can_open_routes():
+    class NoLaunch(FakeDevice):
+        launch = None  # type: ignore[assignment]
+
+    with pytest.raises(TaskError, match="launch needs a device that can open a screen directly; NoLaunch cannot"):
+        run(NoLaunch(), {"type": "launch", "parameters": {"app": "clock", "route": "/alarms"}})
+
+
 def test_unknown_setup_action():
     with pytest.raises(TaskError, match="unknown setup action 'format_disk'"):
         run(FakeDevice(), {"type": "format_disk"})

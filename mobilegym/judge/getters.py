@@ -8,6 +8,7 @@ error naming it.
 from __future__ import annotations
 
 import base64
+import errno
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -158,8 +159,10 @@ def _device_file(ctx: GetterContext, spec: dict[str, Any]) -> Any:
     require(ctx.device, CAP_FILES, "device_file")
     try:
         data = ctx.device.pull(check_device_path(spec["path"]))
-    except FileNotFoundError:
-        return None
+    except OSError as exc:  # FileNotFoundError, or an OSError with errno ENOENT from a virtual file system
+        if isinstance(exc, FileNotFoundError) or exc.errno == errno.ENOENT:
+            return None
+        raise
     form = spec.get("as", "text")
     if form == "base64":
         return base64.b64encode(data).decode("ascii")

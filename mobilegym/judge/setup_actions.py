@@ -250,5 +250,9 @@ def _execute(ctx: SetupContext, p: dict[str, Any]) -> None:
 
 @setup_action("launch")
 def _launch(ctx: SetupContext, p: dict[str, Any]) -> None:
-    """Open an app straight at a route (a deep link), e.g. ``/alarm/edit?id=a1``."""
-    ctx.device.launch(p["app"], p["route"])
+    """Open an app straight at a screen: a route such as ``/alarm/edit?id=a1`` on the simulated
+    phone, an activity or a URI on a real one (devices that offer ``launch(app, route)``)."""
+    launch = getattr(ctx.device, "launch", None)
+    if launch is None:
+        raise TaskError(f"launch needs a device that can open a screen directly; {type(ctx.device).__name__} cannot")
+    launch(p["app"], p["route"])

@@ -93,11 +93,11 @@ def _send(stream: Stream, files: VirtualFS, spec: str) -> bytes:
             return fail(f"unexpected {tag!r} during SEND")
     try:
         mode = int(mode_text) & 0o7777 if mode_text.isdigit() else 0o644
-        if files.is_dir(path):
+        if path.endswith("/") or files.is_dir(path):
             raise VfsError(EISDIR, "Is a directory", path)
         files.write(path, bytes(body), mode=mode, make_parents=True)
     except VfsError as exc:
-        return fail(f"{path}: {exc.strerror}")
+        return fail(f"couldn't create file: {exc.strerror}")
     return _status(b"OKAY", 0)
 
 

@@ -1,1 +1,0 @@
-"""Devices the environment drives: the in-process simulated phone and ADB devices."""

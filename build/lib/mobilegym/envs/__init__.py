@@ -1,1 +1,0 @@
-"""Simulated apps, one subpackage each."""

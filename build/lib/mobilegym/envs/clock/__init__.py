@@ -1,7 +1,0 @@
-"""Clock: alarms (add, edit, toggle, delete), a countdown timer and a stopwatch."""
-from mobilegym.sim.app import SimApp
-
-APP = SimApp(id="clock", label="Clock", label_zh="时钟", home="/alarms", glyph="⏰", color="#3F51B5",
-             defaults_package=__name__)
-
-from . import screens  # noqa: E402,F401  (registers the screens on APP)

@@ -1,7 +1,0 @@
-"""Notes: notes (pinned and others), a note editor, search, and a to-do list with due dates."""
-from mobilegym.sim.app import SimApp
-
-APP = SimApp(id="notes", label="Notes", label_zh="笔记", home="/", glyph="✎", color="#F9A825",
-             defaults_package=__name__)
-
-from . import screens  # noqa: E402,F401  (registers the screens on APP)

@@ -1,7 +1,0 @@
-"""Settings: network, Bluetooth, display (dark theme, brightness, font size) and about phone."""
-from mobilegym.sim.app import SimApp
-
-APP = SimApp(id="settings", label="Settings", label_zh="设置", home="/", glyph="⚙", color="#607D8B",
-             defaults_package=__name__)
-
-from . import screens  # noqa: E402,F401  (registers the screens on APP)

@@ -1,1 +1,0 @@
-"""The simulated phone: UI toolkit, renderer, accessibility export, OS shell and world state."""

@@ -1,1 +1,0 @@
-"""Clock task suite."""

@@ -1,0 +1,261 @@
+"""Messages screens: conversation list, thread, compose, search."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from mobilegym.envs.contacts.numbers import digits, is_dialable, number_key, same_number
+from mobilegym.envs.contacts.screens import avatar
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+from mobilegym.sim.clock import from_ms
+
+from . import APP
+
+WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"), ("Sun", "周日")]
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+SEARCH_LIMIT = 30
+SUGGESTION_LIMIT = 8
+
+
+def _contacts(ctx: Ctx) -> list[dict[str, Any]]:
+    """The phone's contacts (read from the Contacts app, when installed)."""
+    return ctx.phone.doc["apps"].get("contacts", {}).get("contacts", [])
+
+
+def contact_names(ctx: Ctx) -> dict[str, str]:
+    """Number key -> contact name, for showing names instead of numbers."""
+    return {number_key(p["number"]): c["name"] for c in _contacts(ctx) for p in c["phones"] if number_key(p["number"])}
+
+
+def display_name(names: dict[str, str], address: str) -> str:
+    return names.get(number_key(address), address)
+
+
+def last_time(conv: dict[str, Any]) -> int:
+    return conv["messages"][-1]["time_ms"] if conv["messages"] else 0
+
+
+def time_label(ctx: Ctx, ms: int) -> str:
+    """"08:31" today, "Yesterday", a weekday within the week, else "Mar 9"."""
+    moment, today = from_ms(ms), ctx.now.date()
+    age = (today - moment.date()).days
+    if age == 0:
+        return moment.strftime("%H:%M")
+    if age == 1:
+        return ctx.t("Yesterday", "昨天")
+    if 1 < age < 7:
+        return ctx.t(*WEEKDAYS[moment.weekday()])
+    return ctx.t(f"{MONTHS[moment.month - 1]} {moment.day}", f"{moment.month}月{moment.day}日")
+
+
+def day_label(ctx: Ctx, day: dt.date) -> str:
+    age = (ctx.now.date() - day).days
+    if age == 0:
+        return ctx.t("Today", "今天")
+    if age == 1:
+        return ctx.t("Yesterday", "昨天")
+    en, zh = WEEKDAYS[day.weekday()]
+    return ctx.t(f"{en}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日 {zh}")
+
+
+def find_conversation(ctx: Ctx, conv_id: str | None) -> dict[str, Any] | None:
+    return next((c for c in ctx.state["conversations"] if c["id"] == conv_id), None)
+
+
+def open_thread(ctx: Ctx, conv: dict[str, Any]) -> None:
+    """Show a conversation; opening it marks it read."""
+    conv["unread"] = 0
+    ctx.navigate("/thread", id=conv["id"])
+
+
+def _delete_dialog(ctx: Ctx, conv: dict[str, Any], name: str, on_done: Any, on_cancel: Any) -> ui.Dialog:
+    def delete() -> None:
+        ctx.state["conversations"].remove(conv)
+        on_done()
+        ctx.toast(ctx.t("Conversation deleted", "已删除对话"))
+
+    return ui.Dialog(
+        ctx.t(f"Delete conversation with {name}?", f"删除与 {name} 的对话？"),
+        [ui.Text(ctx.t("All messages in it will be deleted.", "其中的所有信息都将被删除。"), color="muted", max_lines=2)],
+        [ui.Button(ctx.t("Cancel", "取消"), on_cancel, style="text", rid="cancel"),
+         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+        on_dismiss=on_cancel,
+    )
+
+
+def _conversation_row(ctx: Ctx, conv: dict[str, Any], name: str) -> ui.View:
+    last = conv["messages"][-1]
+    unread = conv["unread"]
+    preview = last["text"] if last["incoming"] else ctx.t("You: ", "我：") + last["text"]
+    badge = ui.Text(str(unread), size=12, bold=True, color="on_primary", bg="primary", radius=10, align="center",
+                    width=max(22, 8 + 8 * len(str(unread))), height=20, rid="unread_badge") if unread else None
+    return ui.Row([
+        avatar(name, 44),
+        ui.Column([
+            ui.Row([ui.Text(name, size=16, bold=unread > 0, flex=1, rid="conversation_name"),
+                    ui.Text(time_label(ctx, last["time_ms"]), size=12, color="primary" if unread else "muted",
+                            rid="conversation_time")], gap=8),
+            ui.Row([ui.Text(preview, size=14, color=None if unread else "muted", flex=1, rid="conversation_snippet"),
+                    badge], gap=8),
+        ], gap=2, flex=1),
+    ], pad=12, gap=12, rid="conversation_item", desc=name,
+        on_click=lambda: open_thread(ctx, conv), on_long_click=lambda: ctx.local.__setitem__("delete", conv["id"]))
+
+
+@APP.screen("/")
+def conversations(ctx: Ctx) -> ui.Scaffold:
+    names = contact_names(ctx)
+    convs = sorted(ctx.state["conversations"], key=last_time, reverse=True)
+    rows: list[ui.View | None] = [_conversation_row(ctx, c, display_name(names, c["address"])) for c in convs]
+    if not rows:
+        rows.append(ui.Text(ctx.t("No conversations", "没有对话"), color="muted", align="center", height=120, rid="empty"))
+    dialog = None
+    target = find_conversation(ctx, ctx.local.get("delete"))
+    if target is not None:
+        def close() -> None:
+            ctx.local["delete"] = None
+
+        dialog = _delete_dialog(ctx, target, display_name(names, target["address"]), close, close)
+    top = ui.TopBar(ctx.t("Messages", "信息"), actions=[
+        ui.IconButton("⚲", ctx.t("Search messages", "搜索信息"), lambda: ctx.navigate("/search"), rid="search")])
+    return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=top, dialog=dialog,
+                       fab=ui.Fab("✎", ctx.t("Start chat", "发起聊天"), lambda: ctx.navigate("/compose"), rid="new_message"))
+
+
+def _bubbles(ctx: Ctx, messages: list[dict[str, Any]]) -> list[ui.View | None]:
+    rows: list[ui.View | None] = []
+    day = None
+    for message in messages:
+        moment = from_ms(message["time_ms"])
+        if moment.date() != day:
+            day = moment.date()
+            rows.append(ui.Text(day_label(ctx, day), size=12, color="muted", align="center", height=28, rid="day_header"))
+        mine = not message["incoming"]
+        ink = "on_primary" if mine else None
+        bubble = ui.Column([
+            ui.Text(message["text"], size=15, max_lines=None, color=ink, rid="message_text"),
+            ui.Text(moment.strftime("%H:%M"), size=11, color=ink if mine else "muted", align="right", rid="message_time"),
+        ], gap=4, pad=10, bg="primary" if mine else "surface", radius=14, flex=3,
+            rid="message_out" if mine else "message_in")
+        rows.append(ui.Row([ui.Spacer(flex=1), bubble] if mine else [bubble, ui.Spacer(flex=1)], gap=0))
+    return rows
+
+
+def _composer(ctx: Ctx, send: Any) -> ui.View:
+    return ui.Row([ctx.field("message_input", "draft", hint=ctx.t("Text message", "短信"), flex=1, on_submit=send),
+                   ui.IconButton("➤", ctx.t("Send", "发送"), send, rid="send", color="primary")],
+                  gap=4, pad=8, bg="surface")
+
+
+@APP.screen("/thread")
+def thread(ctx: Ctx) -> ui.Scaffold:
+    conv = find_conversation(ctx, ctx.params.get("id"))
+    if conv is None:
+        gone = ui.Text(ctx.t("This conversation was deleted.", "该对话已被删除。"), color="muted", align="center",
+                       height=120, rid="missing")
+        return ui.Scaffold(ui.ScrollList([gone], rid="message_list"), top=ui.TopBar("", on_back=ctx.back))
+    name = display_name(contact_names(ctx), conv["address"])
+    known = name != conv["address"]
+
+    def send() -> None:
+        text = ctx.local.get("draft", "").strip()
+        if not text:
+            ctx.toast(ctx.t("Type a message first", "请先输入信息"))
+            return
+        conv["messages"].append({"id": ctx.new_id("msg"), "text": text, "time_ms": ctx.os["time_ms"], "incoming": False})
+        ctx.local["draft"] = ""
+
+    rows = _bubbles(ctx, conv["messages"])
+    if known:
+        rows.insert(0, ui.Text(conv["address"], size=13, color="muted", align="center", height=28, rid="thread_address"))
+    actions = [] if known else [ui.IconButton("+", ctx.t("Add to contacts", "添加到通讯录"),
+                                              lambda: ctx.open_app("contacts", "/edit", phone=conv["address"]),
+                                              rid="add_contact")]
+    actions.append(ui.IconButton("✖", ctx.t("Delete conversation", "删除对话"),
+                                 lambda: ctx.local.__setitem__("confirm_delete", True), rid="delete_conversation"))
+    dialog = None
+    if ctx.local.get("confirm_delete"):
+        dialog = _delete_dialog(ctx, conv, name, ctx.back, lambda: ctx.local.__setitem__("confirm_delete", False))
+    return ui.Scaffold(ui.ScrollList(rows, rid="message_list", pad=12, gap=8), top=ui.TopBar(name, on_back=ctx.back, actions=actions),
+                       bottom=_composer(ctx, send), dialog=dialog)
+
+
+def _recipient(contacts: list[dict[str, Any]], text: str) -> str | None:
+    """The number a typed recipient means: a contact's name (first number) or a dialable number."""
+    wanted = text.strip().casefold()
+    for contact in contacts:
+        if contact["phones"] and contact["name"].casefold() == wanted:
+            return contact["phones"][0]["number"]
+    return text.strip() if is_dialable(text) else None
+
+
+@APP.screen("/compose")
+def compose(ctx: Ctx) -> ui.Scaffold:
+    contacts = _contacts(ctx)
+    to = ctx.local.get("to", ctx.params.get("to", ""))
+    query = to.strip()
+
+    def send() -> None:
+        number = _recipient(contacts, ctx.local.get("to", ctx.params.get("to", "")))
+        text = ctx.local.get("draft", "").strip()
+        if number is None:
+            ctx.toast(ctx.t("Choose a contact or enter a number", "请选择联系人或输入号码"))
+            return
+        if not text:
+            ctx.toast(ctx.t("Type a message first", "请先输入信息"))
+            return
+        message = {"id": ctx.new_id("msg"), "text": text, "time_ms": ctx.os["time_ms"], "incoming": False}
+        conv = next((c for c in ctx.state["conversations"] if same_number(c["address"], number)), None)
+        if conv is None:
+            conv = {"id": ctx.new_id("conv"), "address": number, "unread": 0, "messages": []}
+            ctx.state["conversations"].append(conv)
+        conv["messages"].append(message)
+        ctx.replace("/thread", id=conv["id"])
+
+    picked = next(((c, p) for c in contacts for p in c["phones"] if query and same_number(p["number"], query)), None)
+    rows: list[ui.View | None] = [
+        ui.Row([ui.Text(ctx.t("To", "收件人"), size=15, color="muted"),
+                ctx.field("recipient_input", "to", ctx.params.get("to", ""), hint=ctx.t("Name or number", "姓名或号码"), flex=1)],
+               gap=8),
+    ]
+    if picked is not None:
+        contact, phone = picked
+        rows.append(ui.Text(f"{contact['name']} · {phone['number']}", size=14, color="primary", rid="recipient_name"))
+    elif query:
+        wanted, text = digits(query), query.casefold()
+        hits = [(c, p) for c in sorted(contacts, key=lambda c: c["name"].casefold()) for p in c["phones"]
+                if text in c["name"].casefold() or (len(wanted) >= 3 and wanted in digits(p["number"]))]
+        for contact, phone in hits[:SUGGESTION_LIMIT]:
+            rows.append(ui.ListItem(contact["name"], subtitle=phone["number"], leading=avatar(contact["name"], 36),
+                                    title_rid="suggestion_name", rid="contact_suggestion",
+                                    desc=f"{contact['name']} {phone['number']}",
+                                    on_click=lambda n=phone["number"]: ctx.local.__setitem__("to", n)))
+    return ui.Scaffold(ui.ScrollList(rows, rid="compose_form", pad=12, gap=4),
+                       top=ui.TopBar(ctx.t("New message", "新信息"), on_back=ctx.back), bottom=_composer(ctx, send))
+
+
+@APP.screen("/search")
+def search(ctx: Ctx) -> ui.Scaffold:
+    query = ctx.local.get("query", "").strip()
+    names = contact_names(ctx)
+    rows: list[ui.View | None] = []
+    if query:
+        text = query.casefold()
+        for conv in sorted(ctx.state["conversations"], key=last_time, reverse=True):
+            name = display_name(names, conv["address"])
+            if text in name.casefold() or text in conv["address"]:
+                hits = [conv["messages"][-1]]
+            else:
+                hits = [m for m in reversed(conv["messages"]) if text in m["text"].casefold()]
+            for message in hits:
+                rows.append(ui.ListItem(name, subtitle=message["text"], trailing=time_label(ctx, message["time_ms"]),
+                                        title_rid="result_name", rid="search_result", desc=name,
+                                        on_click=lambda c=conv: open_thread(ctx, c)))
+        rows = rows[:SEARCH_LIMIT]
+        if not rows:
+            rows.append(ui.Text(ctx.t(f"No messages match “{query}”", f"没有与“{query}”匹配的信息"), color="muted",
+                                align="center", max_lines=2, height=96, rid="no_results"))
+    field = ctx.field("search_input", "query", hint=ctx.t("Search messages", "搜索信息"))
+    body = ui.Column([ui.Row([field], pad=12), ui.ScrollList(rows, rid="search_results")])
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))

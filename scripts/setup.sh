@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs everything MobileGym's tests and examples need on a fresh Debian machine with Python 3.10+.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+if ! command -v adb >/dev/null || [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq adb fonts-dejavu-core fonts-wqy-microhei >/dev/null
+fi
+python -m pip install -q --upgrade pip setuptools wheel
+# The CPU build of torch first, so stable-baselines3 does not pull a CUDA build.
+python -c "import torch" 2>/dev/null || python -m pip install -q torch==2.13.0
+python -m pip install -q -e ".[dev,adb,rl]"
