@@ -52,6 +52,11 @@ def cmd_list(args: argparse.Namespace) -> int:
     refs = filter_tasks(registry.refs.values(), **criteria)
     if args.app:
         refs = [r for r in refs if args.app in _apps_of(r.metadata)]
+    if args.split:
+        from mobilegym.judge.json_manifest import split_ids
+
+        listed = set(split_ids(args.split))
+        refs = [r for r in refs if r.id in listed]
     refs.sort(key=lambda r: r.id)
     if args.json:
         print(json.dumps([r.metadata for r in refs], ensure_ascii=False, indent=1, default=str))
@@ -156,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--difficulty", choices=["L1", "L2", "L3", "L4"])
     lst.add_argument("--kind", choices=["python", "json"])
     lst.add_argument("--app", help="only tasks that involve this app")
+    lst.add_argument("--split", choices=["all", "train", "test", "infeasible"],
+                     help="only tasks in this manifest of tasks/splits/")
     lst.add_argument("--json", action="store_true", help="print metadata as JSON")
     lst.set_defaults(func=cmd_list)
 

@@ -132,6 +132,16 @@ class Driver:
                    and (contains is None or contains in n.text or contains in n.desc)]
         return matches[index] if index < len(matches) else None
 
+    def value_of(self, label: str) -> str:
+        """The first non-empty text after the node whose text is ``label`` (a row's value under its title)."""
+        nodes = self.nodes()
+        for i, n in enumerate(nodes):
+            if n.text == label:
+                following = next((m.text for m in nodes[i + 1:] if m.text), None)
+                if following is not None:
+                    return following
+        raise PlanError(f"no value after {label!r} on screen {self.route}")
+
     def texts(self, rid: str) -> list[str]:
         """Texts of every on-screen node with a resource-id."""
         return [n.text for n in self.nodes() if n.short_id == rid]

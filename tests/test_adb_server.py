@@ -47,6 +47,12 @@ def test_adb_shell_runs_a_piped_script(adb_server: AdbServer, served: AdbdServer
     assert done.stdout == b"one\n1\nlauncher\n"
 
 
+def test_interactive_pty_session(adb_server: AdbServer, served: AdbdServer) -> None:
+    done = adb_server.cli("shell", "-tt", serial=served.serial, stdin=b"echo hi\nexit 4\n")
+    assert done.returncode == 4
+    assert done.stdout.startswith(b"mobilegym:/ $ echo hi\r\nhi\r\nmobilegym:/ $ exit 4\r\n")
+
+
 def test_exec_out_screencap_is_the_screen(adb_server: AdbServer, served: AdbdServer) -> None:
     done = adb_server.cli("exec-out", "screencap", "-p", serial=served.serial)
     shot = np.asarray(Image.open(io.BytesIO(done.stdout)).convert("RGB"))

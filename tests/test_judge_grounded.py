@@ -6,7 +6,7 @@ import re
 import pytest
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, PyTaskRef, build_answer_checks
-from mobilegym.judge.grounded import DEFAULT_HINTS, joined_answer, uses_path_a
+from mobilegym.judge.grounded import joined_answer, uses_path_a
 from mobilegym.judge.matchers import check, extract_numbers
 from tests.test_judge_fakes import FakeDevice
 
@@ -163,7 +163,7 @@ def test_sheet_is_written_at_start_with_defaults():
     ep, device = start(CountAlarms)
     sheet = device.app("answer_sheet")
     assert sheet == {"question": "How many alarms are there?", "hint": "",
-                     "fields": [{"type": "number", "label": "Number of alarms", "hint": "Please enter a number",
+                     "fields": [{"type": "number", "label": "Number of alarms", "hint": "",
                                  "options": [], "repeatable": False}],
                      "answers": {}, "submitted": False}
     assert ep.instruction == "How many alarms are there? then open the AnswerSheet app, enter the answer, and submit"
@@ -176,9 +176,9 @@ def test_sheet_question_hint_and_options_fill_parameters():
     assert sheet["question"] == "Today's temperatures in Beijing?" and sheet["hint"] == "Whole degrees for Beijing"
     _, device = start(PickCity)
     field = device.app("answer_sheet")["fields"][0]
-    assert field["options"] == ["Beijing", "Shanghai", "Tied"] and field["hint"] == DEFAULT_HINTS["choice"]
+    assert field["options"] == ["Beijing", "Shanghai", "Tied"] and field["hint"] == ""
     _, device = start(CityHighLowLoose)
-    assert [f["hint"] for f in device.app("answer_sheet")["fields"]] == ["e.g. 23°", "Please enter"]
+    assert [f["hint"] for f in device.app("answer_sheet")["fields"]] == ["e.g. 23°", ""]
 
 
 def test_text_mode_leaves_the_sheet_alone():
@@ -351,3 +351,28 @@ def test_auto_complete_check_reads_the_sheet():
     assert ep.progress() == 0.5
     device.fill_sheet({"0": "3"})
     assert ep.goal_reached()
+
+
+class FieldByParam(AnswerTask):
+    """answer_fields as a property: the field type follows the sampled parameter."""
+    suite, app = "demo", "settings"
+    objective, difficulty, capabilities = "query", "L1", ["reading"]
+    templates = ["What is the {what}?"]
+    parameters = {"what": {"type": "enum", "values": {"model": "model", "storage used": "storage_used_gb"}}}
+
+    @property
+    def answer_fields(self):  # type: ignore[override]
+        label = next(k for k, v in self.parameters["what"]["values"].items() if v == getattr(self.p, "what", None))
+        kind = "number" if self.p.what == "storage_used_gb" else "text"
+        return [{"type": kind, "label": label}]
+
+    def get_answer(self, input):
+        return input.apps_init["settings"]["about"][self.p.what]
+
+
+@pytest.mark.parametrize("what, value, kind", [("model", "MG-1 Pro", "text"), ("storage_used_gb", "47.3", "number")])
+def test_answer_fields_property(what, value, kind):
+    ep, device = start(FieldByParam, params={"what": what})
+    assert device.app("answer_sheet")["fields"][0]["type"] == kind
+    device.fill_sheet({"0": value})
+    assert ep.evaluate().success and ep.metadata["has_answer_fields"] and ep.max_steps == 30

@@ -16,6 +16,8 @@ AVATAR_COLORS = ["#E65100", "#1565C0", "#2E7D32", "#6A1B9A", "#AD1457", "#00838F
 MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
              "November", "December"]
 SEARCH_LIMIT = 30
+UPCOMING_DAYS = 14
+WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"), ("Sun", "周日")]
 
 
 def type_label(ctx: Ctx, kind: str) -> str:
@@ -42,6 +44,37 @@ def birthday_text(ctx: Ctx, iso: str) -> str:
     """"April 12, 1991" / "1991年4月12日"."""
     day = dt.date.fromisoformat(iso)
     return ctx.t(f"{MONTHS_EN[day.month - 1]} {day.day}, {day.year}", f"{day.year}年{day.month}月{day.day}日")
+
+
+def next_birthday(iso: str, today: dt.date) -> dt.date:
+    """The first date on or after ``today`` when a birthday (YYYY-MM-DD) falls (29 February: 1 March in other years)."""
+    born = dt.date.fromisoformat(iso)
+    for year in (today.year, today.year + 1):
+        try:
+            day = dt.date(year, born.month, born.day)
+        except ValueError:
+            day = dt.date(year, 3, 1)
+        if day >= today:
+            return day
+    raise AssertionError("unreachable: a birthday recurs within a year")
+
+
+def _upcoming(ctx: Ctx, contacts: list[dict[str, Any]]) -> ui.View | None:
+    """A card listing the birthdays of the next two weeks, soonest first."""
+    today = ctx.now.date()
+    soon = sorted((next_birthday(c["birthday"], today), c["name"].casefold(), c) for c in contacts if c["birthday"])
+    soon = [(day, c) for day, _, c in soon if (day - today).days < UPCOMING_DAYS]
+    if not soon:
+        return None
+    rows: list[ui.View | None] = [ui.Text(ctx.t("Upcoming birthdays", "近期生日"), size=13, bold=True, color="primary")]
+    for day, contact in soon:
+        en, zh = WEEKDAYS[day.weekday()]
+        when = ctx.t("Today", "今天") if day == today else ctx.t(f"{en}, {MONTHS_EN[day.month - 1][:3]} {day.day}",
+                                                                  f"{day.month}月{day.day}日 {zh}")
+        rows.append(ui.Row([ui.Text(contact["name"], size=15, flex=1, rid="upcoming_name"),
+                            ui.Text(when, size=14, color="muted", rid="upcoming_date")], gap=8, rid="upcoming_birthday",
+                           desc=f"{contact['name']} {when}", on_click=lambda c=contact: ctx.navigate("/contact", id=c["id"])))
+    return ui.Card(rows, gap=8)
 
 
 def find_contact(ctx: Ctx, contact_id: str | None) -> dict[str, Any] | None:
@@ -79,7 +112,7 @@ def _list_scaffold(ctx: Ctx, current: str, rows: list[ui.View | None]) -> ui.Sca
 @APP.screen("/")
 def contact_list(ctx: Ctx) -> ui.Scaffold:
     contacts = sorted(ctx.state["contacts"], key=sort_key)
-    rows: list[ui.View | None] = []
+    rows: list[ui.View | None] = [_upcoming(ctx, contacts)]
     letter = None
     for contact in contacts:
         if initial(contact["name"]) != letter:

@@ -131,12 +131,23 @@ def _hour_label(ctx: Ctx, hour: int) -> str:
 
 
 def _hour_row(ctx: Ctx, entry: dict[str, Any]) -> ui.View:
-    cond = _cond(ctx, entry["condition"])
-    return ui.ListItem(_hour_label(ctx, entry["hour"]), subtitle=ctx.t(f"{cond} · {entry['precip']}% precipitation",
-                                                                        f"{cond} · 降水概率 {entry['precip']}%"),
-                       leading=_glyph(entry["condition"], 24), trailing=ui.Text(_deg(ctx, entry["temp"]), size=16,
-                                                                                rid="hourly_temp"),
-                       title_rid="hourly_time", rid="hourly_item")
+    cond, label, temp = _cond(ctx, entry["condition"]), _hour_label(ctx, entry["hour"]), _deg(ctx, entry["temp"])
+    detail = ctx.t(f"{cond} · {entry['precip']}% precipitation", f"{cond} · 降水概率 {entry['precip']}%")
+    return ui.ListItem(label, subtitle=detail, leading=_glyph(entry["condition"], 24),
+                       trailing=ui.Text(temp, size=16, rid="hourly_temp"), title_rid="hourly_time", rid="hourly_item",
+                       desc=f"{label}, {temp}, {detail}")
+
+
+def _day_row(ctx: Ctx, day: dict[str, Any]) -> ui.View:
+    label, cond = day_label(ctx, day["day"]), _cond(ctx, day["condition"])
+    temps = f"{_deg(ctx, day['high'])} / {_deg(ctx, day['low'])}"
+    detail = ctx.t(f"{cond} · {day['precip']}% precipitation", f"{cond} · 降水概率 {day['precip']}%")
+    return ui.ListItem(label, subtitle=detail, leading=_glyph(day["condition"], 24), title_rid="forecast_day",
+                       rid="forecast_item", trailing=ui.Text(temps, size=15, rid="forecast_temp"),
+                       desc=ctx.t(f"{label}: {cond}, high {_deg(ctx, day['high'])}, low {_deg(ctx, day['low'])}, "
+                                  f"{day['precip']}% precipitation",
+                                  f"{label}：{cond}，最高 {_deg(ctx, day['high'])}，最低 {_deg(ctx, day['low'])}，"
+                                  f"降水概率 {day['precip']}%"))
 
 
 @APP.screen("/city")
@@ -177,14 +188,8 @@ def city_detail(ctx: Ctx) -> ui.Scaffold:
             ui.Button(ctx.t("Hourly forecast ›", "逐小时预报 ›"), lambda: ctx.navigate("/city/hourly", id=city["id"]),
                       style="text", rid="hourly_entry"),
         ]),
-        ui.Card([ui.Text(ctx.t("5-day forecast", "5 天预报"), size=13, color="primary", bold=True)] + [
-            ui.ListItem(day_label(ctx, day["day"]),
-                        subtitle=ctx.t(f"{_cond(ctx, day['condition'])} · {day['precip']}% precipitation",
-                                       f"{_cond(ctx, day['condition'])} · 降水概率 {day['precip']}%"),
-                        leading=_glyph(day["condition"], 24), title_rid="forecast_day", rid="forecast_item",
-                        trailing=ui.Text(f"{_deg(ctx, day['high'])} / {_deg(ctx, day['low'])}", size=15,
-                                         rid="forecast_temp"))
-            for day in city["forecast"]]),
+        ui.Card([ui.Text(ctx.t("5-day forecast", "5 天预报"), size=13, color="primary", bold=True),
+                 *[_day_row(ctx, day) for day in city["forecast"]]]),
     ]
     top = ui.TopBar(_name(ctx, city), on_back=ctx.back, actions=[action])
     return ui.Scaffold(ui.ScrollList(rows, rid="city_detail", pad=12, gap=12), top=top,

@@ -122,6 +122,8 @@ class AdbDevice:
         self.adb_host, self.adb_port = adb_host, int(adb_port)
         self.timeout, self.retries, self.screencap_format = float(timeout), int(retries), screencap
         self.client = _Client(host=adb_host, port=self.adb_port)
+        self._packages: list[str] | None = None
+        self._home_package: str | None = None
         self.serial = serial or self._only_device()
         self._ensure_connected()
         self.adb = self.client.device(self.serial)
@@ -130,8 +132,6 @@ class AdbDevice:
         self.capabilities = frozenset({CAP_SHELL, CAP_FILES} | ({CAP_STATE} if self.is_sim else set()))
         self._size = self._wm_size()
         self.apps: dict[str, AppInfo] = self._app_table(apps or {})
-        self._packages: list[str] | None = None
-        self._home_package: str | None = None
 
     # ------------------------------------------------------------------ plumbing
     def __repr__(self) -> str:
@@ -178,7 +178,8 @@ class AdbDevice:
         except AdbError as exc:
             raise DeviceError(f"adb connect {self.serial} failed: {exc}") from None
         if "connected" not in reply or "unable" in reply or "failed" in reply:
-            raise DeviceError(f"adb connect {self.serial} failed: {reply.strip()}")
+            was = f"the device is {state}; " if state else ""
+            raise DeviceError(f"{self.serial} is not reachable ({was}adb connect said: {reply.strip()})")
         deadline = time.monotonic() + min(self.timeout, 10.0)
         while (state := self._state()) != "device":
             if time.monotonic() > deadline:

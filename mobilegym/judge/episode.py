@@ -14,7 +14,8 @@ from typing import Any, Mapping
 from ..device.base import DeviceError
 from .diff import unexpected_changes
 from .errors import TaskError
-from .grounded import EXTRA_STEPS, instruction_suffix, joined_answer, path_a_checks, sheet_state, submitted_check, uses_path_a
+from .grounded import (EXTRA_STEPS, instruction_suffix, joined_answer, path_a_checks, sheet_state, submitted_check,
+                       uses_path_a)
 from .inputs import JudgeInput
 from .matchers import check
 from .params import sample_parameters

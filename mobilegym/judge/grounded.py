@@ -14,7 +14,6 @@ from .matchers import DEFAULT_MATCHER, check, match_field
 from .tasks import ANSWER_SHEET, AnswerTask, BaseTask
 
 EXTRA_STEPS = 15
-DEFAULT_HINTS = {"text": "Please enter", "number": "Please enter a number", "choice": ""}
 SUFFIX = {"en": " then open the AnswerSheet app, enter the answer, and submit",
           "zh": "，然后打开 AnswerSheet 应用，填写答案并提交"}
 UI_KEYS = ("type", "label", "hint", "options", "repeatable")
@@ -26,11 +25,12 @@ def instruction_suffix(language: str) -> str:
 
 
 def sheet_state(question: str, hint: str | None, fields: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The AnswerSheet's initial state for an episode: UI attributes only, no answers, not submitted."""
+    """The AnswerSheet's initial state for an episode: UI attributes only, no answers, not submitted.
+    A field without a hint shows the app's localised placeholder ("Please enter", "Please enter a number")."""
     shown = []
     for field in fields:
         shown.append({"type": field["type"], "label": field["label"],
-                      "hint": field.get("hint") or DEFAULT_HINTS[field["type"]],
+                      "hint": field.get("hint") or "",
                       "options": list(field.get("options") or []), "repeatable": bool(field.get("repeatable"))})
     return {"question": question, "hint": hint or "", "fields": shown, "answers": {}, "submitted": False}
 

@@ -161,20 +161,18 @@ def _evaluator_problems(evaluator: dict[str, Any], answer_fields: int | None) ->
         entries = metric_entries(evaluator)
     except EntryError as exc:
         return [(exc.where, exc.detail)]
-    listed = isinstance(func, list)
     problems: list[Problem] = []
     for i, (name, result, expected, options) in enumerate(entries):
-        at = (lambda key: f"$.evaluator.{key}[{i}]") if listed else (lambda key: f"$.evaluator.{key}")
+        suffix = f"[{i}]" if isinstance(func, list) else ""
         if name == INFEASIBLE:
-            problems.append((at("func"), '"infeasible" must be the only func of a task'))
+            problems.append((f"$.evaluator.func{suffix}", '"infeasible" must be the only func of a task'))
         elif name not in METRICS:
-            problems.append((at("func"), f"unknown metric {name!r}; known: {', '.join(sorted(METRICS))}"))
+            problems.append((f"$.evaluator.func{suffix}",
+                             f"unknown metric {name!r}; known: {', '.join(sorted(METRICS))}"))
         else:
-            problems += [(at("options"), p) for p in METRICS[name].check_options(options)]
-        if result is None:
-            problems.append((at("result"), f"metric {name!r} needs a result getter"))
-        problems += _getter_problems(result, at("result"), answer_fields)
-        problems += _getter_problems(expected, at("expected"), answer_fields)
+            problems += [(f"$.evaluator.options{suffix}", p) for p in METRICS[name].check_options(options)]
+        problems += _getter_problems(result, f"$.evaluator.result{suffix}", answer_fields)
+        problems += _getter_problems(expected, f"$.evaluator.expected{suffix}", answer_fields)
     return problems
 
 

@@ -26,7 +26,7 @@ _SPACE = re.compile(r"\s+")
 
 
 def chinese_to_int(run: str) -> int:
-    """Value of a Chinese numeral such as 十二, 二十三, 一百零五, 三万五千; digit strings like 二〇二六 read digit by digit."""
+    """Value of a Chinese numeral (十二, 二十三, 一百零五, 三万五千); bare digits (二〇二六) read one by one."""
     if all(ch in _CN_DIGITS for ch in run):
         return int("".join(str(_CN_DIGITS[ch]) for ch in run))
     total, section, digit = 0, 0, 0
@@ -93,8 +93,9 @@ def _number_of(value: Any) -> float | None:
 
 # --- booleans ----------------------------------------------------------------------------------
 
-_NEGATIVE = re.compile(r"不|没|否|无|未|非|\bno\b|\bnot\b|\bfalse\b|n't\b|\bnever\b|\bnone\b|\bnope\b")
-_POSITIVE = re.compile(r"是|有|会|要|对|能|可以|\byes\b|\btrue\b|\bcorrect\b|\bright\b|\byep\b|\bdoes\b|\bis\b|\bcan\b|\bwill\b")
+_NEGATIVE = re.compile(r"不|没|否|无|未|非|n't\b|\b(?:no|not|false|never|none|nope)\b")
+_POSITIVE = re.compile(r"是|有|会|要|对|能|可以|"
+                       r"\b(?:yes|true|correct|right|yep|does|is|can|will)\b")
 
 
 def match_bool(expected: bool, text: Any) -> bool:
@@ -366,7 +367,8 @@ def parse_duration(value: Any) -> float | None:
     for word in sorted(_EN_NUMBERS, key=len, reverse=True):
         text = re.sub(rf"\b{word}\b", str(_EN_NUMBERS[word]), text)
     text = re.sub(r"(\d+)\s*个半\s*(?=小时|钟头)", r"\1.5", text)
-    text = re.sub(r"(?<!\d)半\s*个?\s*(小时|钟头)", "30分钟", text).replace("1刻钟", "15分钟").replace("3刻钟", "45分钟")
+    text = re.sub(r"(?<!\d)半\s*个?\s*(小时|钟头)", "30分钟", text)
+    text = text.replace("1刻钟", "15分钟").replace("3刻钟", "45分钟")
     clock = re.fullmatch(r"(\d+)\s*:\s*(\d{2})(?:\s*:\s*(\d{2}))?", text)
     if clock:
         return int(clock.group(1)) * 60 + int(clock.group(2)) + int(clock.group(3) or 0) / 60

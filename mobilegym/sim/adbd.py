@@ -15,7 +15,7 @@ import sys
 import threading
 from typing import Any
 
-from .adbd_commands import default_props
+from .adbd_commands import all_props
 from .adbd_services import make_resolver
 from .adbd_shell import Shell
 from .adbd_transport import Connection
@@ -26,11 +26,17 @@ FEATURES = ("shell_v2", "cmd", "stat_v2", "fixed_push_mkdir")
 
 
 class AdbdServer:
-    """A loopback TCP server speaking the device side of ADB for one phone."""
+    """A loopback TCP server speaking the device side of ADB for one phone.
+
+    ``extensions=False`` hides the `mobilegym` shell command, so clients see a stock phone
+    (no app state): useful to test real-device code paths.
+    """
 
     def __init__(self, phone: Any, host: str = "127.0.0.1", port: int = 0, *,
-                 lock: threading.RLock | None = None, props: dict[str, str] | None = None) -> None:
+                 lock: threading.RLock | None = None, props: dict[str, str] | None = None,
+                 extensions: bool = True) -> None:
         self.phone = phone
+        self.extensions = extensions
         self.host = host
         self.port = port
         self.lock = lock or threading.RLock()
@@ -113,7 +119,7 @@ class AdbdServer:
 
     def banner(self) -> str:
         """The CNXN banner: device identity and the features this server implements."""
-        props = default_props(self.phone) | self.props
+        props = all_props(self.phone, self.lock, self.props)
         fields = ";".join(f"{k}={props[k].replace(' ', '_')}" for k in ("ro.product.name", "ro.product.model", "ro.product.device"))
         return f"device::{fields};features={','.join(FEATURES)}"
 
@@ -129,7 +135,7 @@ class AdbdServer:
     def new_shell(self) -> Shell:
         """A shell sharing this server's lock, properties and unmapped settings."""
         return Shell(self.phone, lock=self.lock, props=self.props, settings=self.settings,
-                     files=self.files())
+                     files=self.files(), extensions=self.extensions)
 
     def _accept_loop(self) -> None:
         resolver = make_resolver(self.new_shell, self.files)

@@ -14,10 +14,10 @@ from PIL import Image
 
 from . import adbd_settings
 from .adbd_shell import CommandError, Invocation, command
+from .nav import LAUNCHER as LAUNCHER_ID
+from .nav import LAUNCHER_PACKAGE
 from .vfs import normpath
 
-LAUNCHER_ID = "launcher"
-LAUNCHER_PACKAGE = "com.mobilegym.launcher"
 SYSTEM_PACKAGES = ("android", "com.android.shell", "com.android.systemui", LAUNCHER_PACKAGE)
 HOME_INTENT = "android.intent.category.HOME"
 DUMP_DEFAULT = "/sdcard/window_dump.xml"
@@ -91,23 +91,19 @@ def _settings_state(inv: Invocation) -> dict[str, Any]:
         return inv.shell.phone.get_state()["apps"].get("settings", {})
 
 
-def all_props(inv: Invocation) -> dict[str, str]:
+def all_props(phone: Any, lock: Any, overrides: dict[str, str]) -> dict[str, str]:
     """System properties: fixed values, values from the world document, then overrides."""
-    shell = inv.shell
-    with shell.lock:
-        state = shell.phone.get_state()
+    with lock:
+        state = phone.get_state()
     about = state["apps"].get("settings", {}).get("about", {})
-    language = state["os"].get("language", "en")
-    props = default_props(shell.phone) | {
-        "persist.sys.locale": "zh-CN" if language == "zh" else "en-US",
-        "ro.product.locale": "zh-CN" if language == "zh" else "en-US",
-    }
+    locale = "zh-CN" if state["os"].get("language", "en") == "zh" else "en-US"
+    props = default_props(phone) | {"persist.sys.locale": locale, "ro.product.locale": locale}
     for prop, key in (("ro.product.model", "model"), ("ro.build.version.release", "android_version"),
                       ("ro.build.id", "build_number"), ("ro.build.display.id", "build_number"),
                       ("ro.serialno", "serial_number"), ("ro.boot.serialno", "serial_number")):
         if key in about:
             props[prop] = str(about[key])
-    return props | shell.props
+    return props | overrides
 
 
 def default_props(phone: Any) -> dict[str, str]:
@@ -406,6 +402,18 @@ def pm(inv: Invocation) -> int:
             return 1
         inv.out(f"package:/data/app/{args[1]}/base.apk\n")
         return 0
+    if args[:1] == ["resolve-activity"]:
+        if HOME_INTENT in args:
+            inv.out(f"priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n"
+                    f"{LAUNCHER_PACKAGE}/{activity_of(LAUNCHER_PACKAGE)}\n")
+            return 0
+        package = next((a for a in args if a in apps), None)
+        if package is None:
+            inv.out("No activity found\n")
+            return 0
+        inv.out(f"priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n"
+                f"{package}/{activity_of(package)}\n")
+        return 0
     if args[:1] == ["clear"] and len(args) == 2:
         app_id = app_of_package(phone, args[1])
         if app_id is None or app_id == LAUNCHER_ID:
@@ -421,7 +429,7 @@ def pm(inv: Invocation) -> int:
 
 @command("getprop")
 def getprop(inv: Invocation) -> int:
-    props = all_props(inv)
+    props = all_props(inv.shell.phone, inv.shell.lock, inv.shell.props)
     if len(inv.args) == 1:
         inv.out("".join(f"[{k}]: [{v}]\n" for k, v in sorted(props.items())))
     else:

@@ -18,8 +18,14 @@ PROMPT = "mobilegym:{cwd} $ "
 MAX_LINE = 64 * 1024
 
 
+V2_PACKET_MAX = 64 * 1024  # like adbd's pipe reads; keeps clients from buffering huge packets
+
+
 def _v2_packet(kind: int, data: bytes) -> bytes:
-    return struct.pack("<BI", kind, len(data)) + data
+    """Shell protocol v2 framing (1-byte id, 4-byte length), split into bounded packets."""
+    if len(data) <= V2_PACKET_MAX:
+        return struct.pack("<BI", kind, len(data)) + data
+    return b"".join(_v2_packet(kind, data[i:i + V2_PACKET_MAX]) for i in range(0, len(data), V2_PACKET_MAX))
 
 
 class ShellSession:

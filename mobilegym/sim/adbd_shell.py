@@ -256,12 +256,13 @@ class Shell:
     and ``files`` (a VirtualFS, looked up on every use since a reset replaces it); for a
     phone without ``files`` the ``files`` argument (or a private VirtualFS) is used.
     ``props`` override system properties; ``settings`` holds Android settings that are not
-    mapped onto app state (share both between the shells of one server).
+    mapped onto app state (share both between the shells of one server). Without
+    ``extensions`` the `mobilegym` command is hidden and the phone looks like a stock one.
     """
 
     def __init__(self, phone: Any, *, lock: threading.RLock | None = None,
                  props: dict[str, str] | None = None, settings: dict[tuple[str, str], str] | None = None,
-                 files: VirtualFS | None = None) -> None:
+                 files: VirtualFS | None = None, extensions: bool = True) -> None:
         from . import adbd_commands, adbd_coreutils  # noqa: F401  (registers commands)
 
         self.phone = phone
@@ -269,6 +270,7 @@ class Shell:
         self.props = props if props is not None else {}
         self.extra_settings = settings if settings is not None else {}
         self._own_files = files
+        self.extensions = extensions
         self.env = {"PATH": "/system/bin:/system/xbin", "HOME": "/", "EXTERNAL_STORAGE": "/sdcard",
                     "ANDROID_DATA": "/data", "ANDROID_ROOT": "/system", "USER": "shell",
                     "TMPDIR": "/data/local/tmp", "SHELL": SH}
@@ -345,7 +347,7 @@ class Shell:
         err_to_out = out_to_err = False
         try:
             for op, target in cmd.redirects:
-                path = self._expand(target)[0] if target is not None else ""
+                path = (self._expand(target) or [""])[0] if target is not None else ""
                 if op == "<":
                     stdin = b"" if path == "/dev/null" else self.files.read(normpath(path, self.cwd))
                 elif op in (">", ">>", "1>"):
@@ -362,7 +364,7 @@ class Shell:
         if not args:
             return 0, b""
         inv = Invocation(self, args, stdin)
-        fn = COMMANDS.get(args[0])
+        fn = COMMANDS.get(args[0]) if self.extensions or args[0] != "mobilegym" else None
         if fn is None:
             inv.err(f"{SH}: {args[0]}: inaccessible or not found\n")
             code = 127

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import random
+from urllib.parse import parse_qsl
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -17,7 +18,7 @@ from .nav import LAUNCHER, Navigator
 from .render import Canvas
 from .shell import NAV_H, STATUS_H, Frame, compose
 from .state import apply_patch
-from .vfs import VirtualFS
+from .vfs import ENOENT, VfsError, VirtualFS
 
 DP_WIDTH = 360.0
 KEYS = ("back", "home", "recent", "enter", "delete")
@@ -188,6 +189,32 @@ class Phone:
     def open_app(self, app: str) -> None:
         self.nav.resolve_app(app)
         self._input(lambda: self.nav.open(app))
+
+    def launch(self, app: str, route: str | None = None) -> None:
+        """Open an app directly at a screen, e.g. ``launch("clock", "/alarm/edit?id=alarm_1")``."""
+        target = self.nav.resolve_app(app)
+        path, _, query = (route or target.home).partition("?")
+        params = dict(parse_qsl(query))
+
+        def open_screen() -> None:
+            self.nav.open(target.id)
+            if path != self.nav.current_entry()["path"] or params:
+                self.nav.push(target.id, path, params)
+
+        self._input(open_screen)
+
+    def pull(self, path: str) -> bytes:
+        """A file's bytes from the phone's virtual storage (FileNotFoundError if absent)."""
+        try:
+            return self.files.read(path)
+        except VfsError as exc:
+            if exc.errno == ENOENT:
+                raise FileNotFoundError(ENOENT, "No such file or directory", path) from None
+            raise
+
+    def push(self, path: str, data: bytes) -> None:
+        """Write a file to the phone's virtual storage, creating parent folders."""
+        self.files.write(path, data, make_parents=True)
 
     def wait(self, seconds: float) -> None:
         if seconds < 0:

@@ -1,0 +1,235 @@
+"""Accessor for the Calendar app's state: events, lookups, checks and samplers."""
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from typing import Any, Mapping
+
+from mobilegym.judge import BaseApp, match_time, normalize_text
+from mobilegym.judge.matchers import check
+from mobilegym.sim.clock import DEFAULT_START
+
+CALENDAR_EVENT_CHANGES = ["events"]
+
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+NEW_TITLES = ["Dinner with Sam", "Piano lesson", "Coffee with Jordan", "Vet appointment", "Tax advisor call",
+              "Climbing session", "Budget review", "Pick up dry cleaning", "Language exchange", "Team trivia night"]
+NEW_LOCATIONS = ["Room 5A", "Blue Door Cafe", "Main Street Library", "Zoom", "Conference Room B", "City Hall"]
+_APPOINTMENT = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*,?\s+([A-Z][a-z]{2})\w*\s+(\d{1,2})\s+at\s+"
+                          r"(\d{1,2}:\d{2}\s*[AP]M)", re.IGNORECASE)
+
+
+def day_label(iso: str) -> str:
+    """"2026-03-19" -> "Thursday, March 19"."""
+    day = dt.date.fromisoformat(iso)
+    return f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}"
+
+
+def week_bounds(day: dt.date, weeks_ahead: int = 0) -> tuple[str, str]:
+    """(Monday, Sunday) as ISO dates of the week holding ``day``, shifted by ``weeks_ahead`` weeks."""
+    monday = day - dt.timedelta(days=day.weekday()) + dt.timedelta(weeks=weeks_ahead)
+    return monday.isoformat(), (monday + dt.timedelta(days=6)).isoformat()
+
+
+def _start_date() -> str:
+    """The phone's date when an episode starts (samplers pick upcoming events from it)."""
+    return DEFAULT_START.date().isoformat()
+
+
+def _minutes(hhmm: str) -> int:
+    hour, minute = hhmm.split(":")
+    return int(hour) * 60 + int(minute)
+
+
+def _hhmm(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def describe_event(event: Mapping[str, Any] | None) -> str:
+    """A readable one-line summary for checks."""
+    if event is None:
+        return "no such event"
+    when = "all day" if event["all_day"] else f"{event['start']}-{event['end']}"
+    where = f" @ {event['location']}" if event["location"] else ""
+    return f"{event['title']} {event['date']} {when}{where}"
+
+
+class Calendar(BaseApp):
+    """Events with a date, start/end times (None when all-day), location, notes, calendar and reminder."""
+
+    # --- data ----------------------------------------------------------------------------------
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every event."""
+        return self.require(".events")
+
+    def event(self, title: str) -> dict[str, Any]:
+        """The event with this exact title; raises ValueError when there is none."""
+        return self.find(".events", title=title)
+
+    def events_titled(self, title: str) -> list[dict[str, Any]]:
+        """Events whose title equals ``title`` after normalisation (case, spaces)."""
+        want = normalize_text(title)
+        return [e for e in self.events() if normalize_text(e["title"]) == want]
+
+    def events_on(self, iso: str) -> list[dict[str, Any]]:
+        """The events of a day: all-day first, then by start time."""
+        return sorted((e for e in self.events() if e["date"] == iso),
+                      key=lambda e: (not e["all_day"], e["start"] or "", e["title"]))
+
+    def count_between(self, first: str, last: str) -> int:
+        """How many events fall on dates first..last (inclusive, ISO dates)."""
+        return sum(1 for e in self.events() if first <= e["date"] <= last)
+
+    def next_event(self, moment: dt.datetime) -> dict[str, Any]:
+        """The first timed event on ``moment``'s day starting at or after it; raises ValueError if none."""
+        later = [e for e in self.events_on(moment.date().isoformat())
+                 if not e["all_day"] and _minutes(e["start"]) >= moment.hour * 60 + moment.minute]
+        if not later:
+            raise ValueError(f"no event left on {moment:%Y-%m-%d} after {moment:%H:%M}")
+        return later[0]
+
+    def new_events(self) -> list[dict[str, Any]]:
+        """Events that were not in the initial state."""
+        if self.init is None:
+            raise ValueError("calendar: new_events needs the initial state")
+        old = {e["id"] for e in self.init["events"]}
+        return [e for e in self.events() if e["id"] not in old]
+
+    def new_event(self, title: str) -> dict[str, Any] | None:
+        """The newly created event with this title (normalised), or None."""
+        want = normalize_text(title)
+        return next((e for e in self.new_events() if normalize_text(e["title"]) == want), None)
+
+    def by_id(self, event_id: str) -> dict[str, Any] | None:
+        """The event with this id, or None when it is gone."""
+        return next((e for e in self.events() if e["id"] == event_id), None)
+
+    def flight_number(self, title: str) -> str:
+        """The flight number ("UA 1542") written in the event's notes."""
+        match = re.search(r"\b([A-Z]{2}\s?\d{3,4})\b", self.event(title)["notes"])
+        if match is None:
+            raise ValueError(f"calendar: event {title!r} names no flight number in its notes")
+        return match.group(1)
+
+    @staticmethod
+    def mentions_code(code: str, text: str | None) -> bool:
+        """Whether ``text`` contains a code such as "UA 1542", ignoring case and spaces ("ua1542")."""
+        squeeze = normalize_text(code).replace(" ", "")
+        return text is not None and squeeze in normalize_text(text).replace(" ", "")
+
+    @staticmethod
+    def appointment_in_text(text: str, year: int) -> dict[str, str]:
+        """The date and time of "Thu, Mar 19 at 10:30 AM" in a message, as {"date": ISO, "start": "HH:MM"}."""
+        match = _APPOINTMENT.search(text)
+        if match is None:
+            raise ValueError(f"no 'Day, Mon D at H:MM AM' appointment in {text!r}")
+        month = [m[:3].lower() for m in MONTHS].index(match.group(1).lower()) + 1
+        clock = dt.datetime.strptime(match.group(3).upper().replace(" ", ""), "%I:%M%p")
+        return {"date": dt.date(year, month, int(match.group(2))).isoformat(), "start": clock.strftime("%H:%M")}
+
+    # --- checks --------------------------------------------------------------------------------
+
+    @staticmethod
+    def check_event(field: str, event: Mapping[str, Any] | None, expected: Mapping[str, Any]) -> dict[str, Any]:
+        """One check that ``event`` exists and has every expected field value.
+
+        Times compare as times of day (``"9:30"`` equals ``"09:30"``), text fields after normalisation.
+        """
+        def same(key: str, want: Any) -> bool:
+            have = event[key] if event is not None else None
+            if key in ("start", "end") and want is not None:
+                return have is not None and match_time(want, have, tolerance_minutes=0)
+            if isinstance(want, str):
+                return have is not None and normalize_text(have) == normalize_text(want)
+            return have == want
+
+        shown = {k: (event[k] if event is not None else None) for k in expected}
+        passed = event is not None and all(same(k, v) for k, v in expected.items())
+        return check(field, dict(expected), shown if event is not None else "no such event", passed)
+
+    def check_deleted(self, event_id: str, title: str) -> dict[str, Any]:
+        """The event with this id is gone."""
+        event = self.by_id(event_id)
+        return check(f"event '{title}' deleted", "deleted", describe_event(event) if event else "deleted",
+                     event is None)
+
+    def check_others_kept(self, kept_ids: set[str]) -> dict[str, Any]:
+        """Every event in ``kept_ids`` still exists (nothing else was deleted by mistake)."""
+        ids = {e["id"] for e in self.events()}
+        missing = sorted(kept_ids - ids)
+        return check("other events kept", "none missing", missing or "none missing", not missing)
+
+    # --- samplers ------------------------------------------------------------------------------
+
+    @staticmethod
+    def sample_upcoming_event(rng: random.Random, state: dict[str, Any]) -> str:
+        """The title of a timed event from the start date on, whose title is unique."""
+        titles = [e["title"] for e in state["events"]]
+        pool = [e["title"] for e in state["events"]
+                if e["date"] >= _start_date() and not e["all_day"] and titles.count(e["title"]) == 1]
+        if not pool:
+            raise ValueError("calendar: no upcoming timed event with a unique title")
+        return rng.choice(pool)
+
+    @staticmethod
+    def sample_day(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """One of the next 14 days from the start date (some have no events): {"iso", "label"}."""
+        start = dt.date.fromisoformat(_start_date())
+        iso = (start + dt.timedelta(days=rng.randrange(14))).isoformat()
+        return {"iso": iso, "label": day_label(iso)}
+
+    @staticmethod
+    def sample_busy_day(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """An upcoming day with at least two events: {"iso", "label"}."""
+        dates = [e["date"] for e in state["events"] if e["date"] >= _start_date()]
+        pool = sorted({d for d in dates if dates.count(d) >= 2})
+        if not pool:
+            raise ValueError("calendar: no upcoming day has two events")
+        iso = rng.choice(pool)
+        return {"iso": iso, "label": day_label(iso)}
+
+    @staticmethod
+    def sample_new_title(rng: random.Random, state: dict[str, Any]) -> str:
+        """An event title no existing event uses."""
+        taken = {normalize_text(e["title"]) for e in state["events"]}
+        pool = [t for t in NEW_TITLES if normalize_text(t) not in taken]
+        if not pool:
+            raise ValueError("calendar: every candidate title is taken")
+        return rng.choice(pool)
+
+    @staticmethod
+    def sample_slot(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A start and end time: {"start": "HH:MM", "end": "HH:MM"} between 08:00 and 20:00."""
+        start = rng.randrange(8 * 4, 19 * 4) * 15
+        length = rng.choice([30, 45, 60, 90])
+        return {"start": _hhmm(start), "end": _hhmm(start + length)}
+
+    @staticmethod
+    def sample_new_date(rng: random.Random, state: dict[str, Any], params: dict[str, Any]) -> dict[str, str]:
+        """A date 1-3 days after the event ``params["title"]``: {"iso", "label"}."""
+        event = next(e for e in state["events"] if e["title"] == params["title"])
+        iso = (dt.date.fromisoformat(event["date"]) + dt.timedelta(days=rng.randint(1, 3))).isoformat()
+        return {"iso": iso, "label": day_label(iso)}
+
+    @staticmethod
+    def sample_location(rng: random.Random, state: dict[str, Any]) -> str:
+        """A place for a new event."""
+        return rng.choice(NEW_LOCATIONS)
+
+    @staticmethod
+    def sample_flight(rng: random.Random, state: dict[str, Any]) -> str:
+        """The title of an upcoming flight event (its notes carry the flight number)."""
+        pool = [e["title"] for e in state["events"]
+                if e["title"].startswith("Flight") and e["date"] >= _start_date() and re.search(r"[A-Z]{2}\s?\d{3,4}", e["notes"])]
+        if not pool:
+            raise ValueError("calendar: no upcoming flight event")
+        return rng.choice(pool)
+
+    @staticmethod
+    def prepare_state_with_event(title: str, **fields: Any) -> dict[str, Any]:
+        """A patch setting fields of the event with this title."""
+        return {"apps": {"calendar": {f"events[title={title}]": fields}}}

@@ -1,0 +1,432 @@
+"""Scripted plans for the calendar suite: one oracle per task and realistic mistakes that must score 0.
+
+Plans only act through the Driver (taps, typing, answers) and read what the screen shows.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from mobilegym.oracle import Driver, negative, plan
+
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+
+
+# --- helpers (reading the screen, common UI paths) ----------------------------------------------------
+
+def today(d: Driver) -> dt.date:
+    """Open Calendar and read today's date from the highlighted cell of the month grid."""
+    d.open_app("Calendar")
+    cell = next(n for n in d.nodes() if n.short_id == "day_cell" and n.selected)
+    match = re.search(r"(\w+) (\d+), (\d{4})", cell.desc)
+    assert match is not None, cell.desc
+    return dt.date(int(match.group(3)), MONTHS.index(match.group(1)) + 1, int(match.group(2)))
+
+
+def open_event(d: Driver, title: str) -> None:
+    """Open an event's detail page through search."""
+    d.open_app("Calendar")
+    d.tap(rid="search")
+    d.type(title, rid="search_input")
+    d.tap(rid="event_title_text", text=title)
+
+
+def open_day(d: Driver, day: dt.date) -> None:
+    """Open a day's agenda from the month grid (paging months as needed)."""
+    d.open_app("Calendar")
+    shown = d.find(rid="month_title").text
+    while shown != f"{MONTHS[day.month - 1]} {day.year}":
+        year, month = int(shown.split()[1]), MONTHS.index(shown.split()[0]) + 1
+        d.tap(rid="next_month" if (day.year, day.month) > (year, month) else "prev_month")
+        shown = d.find(rid="month_title").text
+    d.tap(rid="day_cell", contains=f"{MONTHS[day.month - 1]} {day.day}, {day.year}")
+
+
+def day_events(d: Driver) -> list[tuple[str, str]]:
+    """(title, "HH:MM – HH:MM · place" or "All day") of every event row on the day screen."""
+    nodes = d.nodes()
+    out = []
+    for i, node in enumerate(nodes):
+        if node.short_id == "event_title_text":
+            out.append((node.text, nodes[i + 1].text))
+    return out
+
+
+def fill_event(d: Driver, **fields: str) -> None:
+    """Type into the event form's fields (title, date, start, end, location, notes)."""
+    for name, value in fields.items():
+        d.type(value, rid=f"{name}_input")
+
+
+def delete_open_event(d: Driver) -> None:
+    d.tap(rid="delete_event")
+    d.tap(rid="confirm_delete")
+
+
+# --- CountEventsOnDate ---------------------------------------------------------------------------------
+
+def _date(iso: str) -> dt.date:
+    return dt.date.fromisoformat(iso)
+
+
+@plan("calendar.CountEventsOnDate")
+def count_events_on_date(d: Driver) -> None:
+    open_day(d, _date(d.params["day"]["iso"]))
+    d.submit_answer([len(day_events(d))])
+    d.complete()
+
+
+@negative("calendar.CountEventsOnDate", "counts the day before")
+def count_events_wrong_day(d: Driver) -> None:
+    day = _date(d.params["day"]["iso"])
+    open_day(d, day)
+    right = len(day_events(d))
+    d.tap(rid="prev_day")
+    wrong = len(day_events(d))
+    d.submit_answer([wrong if wrong != right else right + 1])
+    d.complete()
+
+
+# --- EventStartTime ------------------------------------------------------------------------------------
+
+@plan("calendar.EventStartTime")
+def event_start_time(d: Driver) -> None:
+    open_event(d, d.params["title"])
+    d.submit_answer([d.find(rid="event_time").text.split(" – ")[0]])
+    d.complete()
+
+
+@negative("calendar.EventStartTime", "gives the end time")
+def event_end_time(d: Driver) -> None:
+    open_event(d, d.params["title"])
+    d.submit_answer([d.find(rid="event_time").text.split(" – ")[1]])
+    d.complete()
+
+
+# --- NextEventToday ------------------------------------------------------------------------------------
+
+def _next_today(d: Driver) -> list[tuple[str, str]]:
+    """Today's timed events after the status-bar time, in order."""
+    now = d.find(rid="clock").text
+    open_day(d, today(d))
+    return [(title, sub.split(" – ")[0]) for title, sub in day_events(d) if sub[:5] > now and ":" in sub[:5]]
+
+
+@plan("calendar.NextEventToday")
+def next_event_today(d: Driver) -> None:
+    title, start = _next_today(d)[0]
+    d.submit_answer([title, start])
+    d.complete()
+
+
+@negative("calendar.NextEventToday", "right event, but gives its end time")
+def next_event_today_end(d: Driver) -> None:
+    now = d.find(rid="clock").text
+    open_day(d, today(d))
+    title, sub = next((t, s) for t, s in day_events(d) if ":" in s[:5] and s[:5] > now)
+    d.submit_answer([title, sub.split(" – ")[1][:5]])
+    d.complete()
+
+
+# --- CountEventsInWeek ---------------------------------------------------------------------------------
+
+def _week_counts(d: Driver) -> int:
+    start = today(d)
+    monday = start - dt.timedelta(days=start.weekday()) + dt.timedelta(weeks=d.params["week"])
+    open_day(d, monday)
+    total = 0
+    for i in range(7):
+        total += len(day_events(d))
+        if i < 6:
+            d.tap(rid="next_day")
+    return total
+
+
+@plan("calendar.CountEventsInWeek")
+def count_events_in_week(d: Driver) -> None:
+    d.submit_answer([_week_counts(d)])
+    d.complete()
+
+
+@negative("calendar.CountEventsInWeek", "counts only Monday to Friday")
+def count_events_in_week_weekdays(d: Driver) -> None:
+    start = today(d)
+    open_day(d, start - dt.timedelta(days=start.weekday()) + dt.timedelta(weeks=d.params["week"]))
+    total = 0
+    for _ in range(5):
+        total += len(day_events(d))
+        d.tap(rid="next_day")
+    d.submit_answer([total])
+    d.complete()
+
+
+# --- CreateEvent ---------------------------------------------------------------------------------------
+
+def _create_event(d: Driver, day_offset: int, title: str, start: str, end: str) -> None:
+    open_day(d, today(d) + dt.timedelta(days=day_offset))
+    d.tap(rid="add_event")
+    fill_event(d, title=title, start=start, end=end)
+    d.tap(rid="save_event")
+
+
+@plan("calendar.CreateEvent")
+def create_event(d: Driver) -> None:
+    p = d.params
+    _create_event(d, p["day"], p["title"], p["slot"]["start"], p["slot"]["end"])
+    d.complete()
+
+
+@negative("calendar.CreateEvent", "puts the event on today instead")
+def create_event_today(d: Driver) -> None:
+    p = d.params
+    _create_event(d, 0, p["title"], p["slot"]["start"], p["slot"]["end"])
+    d.complete()
+
+
+@negative("calendar.CreateEvent", "enters both times an hour late")
+def create_event_hour_late(d: Driver) -> None:
+    p = d.params
+    late = [(dt.datetime.strptime(p["slot"][k], "%H:%M") + dt.timedelta(hours=1)).strftime("%H:%M")
+            for k in ("start", "end")]
+    _create_event(d, p["day"], p["title"], *late)
+    d.complete()
+
+
+# --- SetEventReminder ----------------------------------------------------------------------------------
+
+def _set_reminder(d: Driver, chip: str) -> None:
+    open_event(d, d.params["title"])
+    d.tap(rid="edit_event")
+    d.tap(rid=chip)
+    d.tap(rid="save_event")
+
+
+@plan("calendar.SetEventReminder")
+def set_event_reminder(d: Driver) -> None:
+    _set_reminder(d, f"reminder_{d.params['reminder']}")
+    d.complete()
+
+
+@negative("calendar.SetEventReminder", "picks a neighbouring reminder")
+def set_event_reminder_wrong(d: Driver) -> None:
+    _set_reminder(d, "reminder_30" if d.params["reminder"] != 30 else "reminder_60")
+    d.complete()
+
+
+@negative("calendar.SetEventReminder", "chooses the reminder but never saves")
+def set_event_reminder_unsaved(d: Driver) -> None:
+    open_event(d, d.params["title"])
+    d.tap(rid="edit_event")
+    d.tap(rid=f"reminder_{d.params['reminder']}")
+    d.key("back")
+    d.complete()
+
+
+# --- DeleteEvent ---------------------------------------------------------------------------------------
+
+@plan("calendar.DeleteEvent")
+def delete_event(d: Driver) -> None:
+    open_event(d, d.params["title"])
+    delete_open_event(d)
+    d.complete()
+
+
+@negative("calendar.DeleteEvent", "cancels the confirmation dialog")
+def delete_event_cancelled(d: Driver) -> None:
+    open_event(d, d.params["title"])
+    d.tap(rid="delete_event")
+    d.tap(rid="cancel")
+    d.complete()
+
+
+@negative("calendar.DeleteEvent", "deletes the next event of the same day instead")
+def delete_event_wrong(d: Driver) -> None:
+    open_event(d, d.params["title"])
+    d.key("back")
+    d.key("back")
+    d.tap(rid="tab_1")
+    titles = d.texts("event_title_text")
+    d.tap(rid="event_title_text", text=next(t for t in titles if t != d.params["title"]))
+    delete_open_event(d)
+    d.complete()
+
+
+# --- RescheduleEvent -----------------------------------------------------------------------------------
+
+@plan("calendar.RescheduleEvent")
+def reschedule_event(d: Driver) -> None:
+    open_event(d, d.params["title"])
+    d.tap(rid="edit_event")
+    fill_event(d, date=d.params["new_day"]["iso"])
+    d.tap(rid="save_event")
+    d.complete()
+
+
+@negative("calendar.RescheduleEvent", "creates a copy on the new day and keeps the old one")
+def reschedule_event_copy(d: Driver) -> None:
+    open_event(d, d.params["title"])
+    start, end = d.find(rid="event_time").text.split(" – ")
+    d.key("back")
+    d.key("back")
+    d.tap(rid="add_event")
+    fill_event(d, title=d.params["title"], date=d.params["new_day"]["iso"], start=start, end=end)
+    d.tap(rid="save_event")
+    d.complete()
+
+
+@negative("calendar.RescheduleEvent", "moves it one day too far")
+def reschedule_event_off_by_one(d: Driver) -> None:
+    open_event(d, d.params["title"])
+    d.tap(rid="edit_event")
+    fill_event(d, date=(_date(d.params["new_day"]["iso"]) + dt.timedelta(days=1)).isoformat())
+    d.tap(rid="save_event")
+    d.complete()
+
+
+# --- CreateDetailedEvent -------------------------------------------------------------------------------
+
+def _detailed(d: Driver, weeks: int) -> None:
+    p = d.params
+    start = today(d)
+    day = start - dt.timedelta(days=start.weekday()) + dt.timedelta(weeks=weeks, days=p["weekday"])
+    d.tap(rid="add_event")
+    fill_event(d, title=p["title"], date=day.isoformat(), start=p["slot"]["start"], end=p["slot"]["end"],
+               location=p["location"])
+    d.tap(rid=f"calendar_{p['calendar'].lower()}")
+    d.tap(rid=f"reminder_{p['reminder']}")
+    d.tap(rid="save_event")
+
+
+@plan("calendar.CreateDetailedEvent")
+def create_detailed_event(d: Driver) -> None:
+    _detailed(d, 1)
+    d.complete()
+
+
+@negative("calendar.CreateDetailedEvent", "reads 'next Friday' as this week's")
+def create_detailed_event_this_week(d: Driver) -> None:
+    _detailed(d, 0)
+    d.complete()
+
+
+@negative("calendar.CreateDetailedEvent", "files it under the wrong calendar")
+def create_detailed_event_wrong_calendar(d: Driver) -> None:
+    p = d.params
+    start = today(d)
+    day = start - dt.timedelta(days=start.weekday()) + dt.timedelta(weeks=1, days=p["weekday"])
+    d.tap(rid="add_event")
+    fill_event(d, title=p["title"], date=day.isoformat(), start=p["slot"]["start"], end=p["slot"]["end"],
+               location=p["location"])
+    d.tap(rid="calendar_family" if p["calendar"] != "Family" else "calendar_work")
+    d.tap(rid=f"reminder_{p['reminder']}")
+    d.tap(rid="save_event")
+    d.complete()
+
+
+# --- ClearDayAndCount ----------------------------------------------------------------------------------
+
+@plan("calendar.ClearDayAndCount")
+def clear_day_and_count(d: Driver) -> None:
+    open_day(d, _date(d.params["day"]["iso"]))
+    titles = [t for t, _ in day_events(d)]
+    for title in titles:
+        d.tap(rid="event_title_text", text=title)
+        delete_open_event(d)
+    d.submit_answer([len(titles)])
+    d.complete()
+
+
+@negative("calendar.ClearDayAndCount", "deletes only the first event but reports the full count")
+def clear_day_partial(d: Driver) -> None:
+    open_day(d, _date(d.params["day"]["iso"]))
+    titles = [t for t, _ in day_events(d)]
+    d.tap(rid="event_title_text", text=titles[0])
+    delete_open_event(d)
+    d.submit_answer([len(titles)])
+    d.complete()
+
+
+@negative("calendar.ClearDayAndCount", "clears the day but reports how many are left")
+def clear_day_wrong_answer(d: Driver) -> None:
+    open_day(d, _date(d.params["day"]["iso"]))
+    titles = [t for t, _ in day_events(d)]
+    for title in titles:
+        d.tap(rid="event_title_text", text=title)
+        delete_open_event(d)
+    d.submit_answer([0])
+    d.complete()
+
+
+# --- FlightTaxiAndNumber -------------------------------------------------------------------------------
+
+def _flight(d: Driver) -> tuple[dt.date, dt.datetime, str]:
+    """(date, departure, flight number) read from the flight's detail page."""
+    open_event(d, d.params["flight"])
+    match = re.search(r"(\w+) (\d+), (\d{4})", d.find(rid="event_date").text)
+    assert match is not None
+    day = dt.date(int(match.group(3)), MONTHS.index(match.group(1)) + 1, int(match.group(2)))
+    depart = dt.datetime.combine(day, dt.time.fromisoformat(d.find(rid="event_time").text.split(" – ")[0]))
+    number = re.search(r"[A-Z]{2} \d{3,4}", d.find(rid="event_notes").text)
+    assert number is not None
+    return day, depart, number.group(0)
+
+
+def _taxi(d: Driver, day: dt.date, start: dt.datetime, end: dt.datetime) -> None:
+    d.key("back")
+    d.key("back")
+    d.tap(rid="add_event")
+    fill_event(d, title="Taxi to airport", date=day.isoformat(), start=f"{start:%H:%M}", end=f"{end:%H:%M}")
+    d.tap(rid="save_event")
+
+
+@plan("calendar.FlightTaxiAndNumber")
+def flight_taxi(d: Driver) -> None:
+    day, depart, number = _flight(d)
+    _taxi(d, day, depart - dt.timedelta(hours=3), depart - dt.timedelta(hours=2))
+    d.submit_answer([number])
+    d.complete()
+
+
+@negative("calendar.FlightTaxiAndNumber", "taxi ends at departure time")
+def flight_taxi_too_late(d: Driver) -> None:
+    day, depart, number = _flight(d)
+    _taxi(d, day, depart - dt.timedelta(hours=1), depart)
+    d.submit_answer([number])
+    d.complete()
+
+
+@negative("calendar.FlightTaxiAndNumber", "right taxi, but answers only the airline code")
+def flight_taxi_wrong_answer(d: Driver) -> None:
+    day, depart, number = _flight(d)
+    _taxi(d, day, depart - dt.timedelta(hours=3), depart - dt.timedelta(hours=2))
+    d.submit_answer([number.split()[0]])
+    d.complete()
+
+
+# --- EventToTodo (Calendar -> Notes) -------------------------------------------------------------------
+
+def _todo_for_event(d: Driver, shift_days: int) -> None:
+    title = d.params["title"]
+    open_event(d, title)
+    match = re.search(r"(\w+) (\d+), (\d{4})", d.find(rid="event_date").text)
+    assert match is not None
+    day = dt.date(int(match.group(3)), MONTHS.index(match.group(1)) + 1, int(match.group(2)))
+    d.open_app("Notes")
+    d.tap(rid="tab_1")
+    d.tap(rid="add_todo")
+    d.type(f"Prepare for {title}", rid="todo_text_input")
+    d.type((day + dt.timedelta(days=shift_days)).isoformat(), rid="todo_due_input")
+    d.tap(rid="save_todo")
+
+
+@plan("calendar.EventToTodo")
+def event_to_todo(d: Driver) -> None:
+    _todo_for_event(d, 0)
+    d.complete()
+
+
+@negative("calendar.EventToTodo", "due the day before the event")
+def event_to_todo_day_before(d: Driver) -> None:
+    _todo_for_event(d, -1)
+    d.complete()

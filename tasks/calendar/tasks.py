@@ -1,0 +1,290 @@
+"""Calendar tasks.
+
+Task index:
+    CountEventsOnDate     query    L1  how many events a given day has
+    EventStartTime        query    L1  when a named event starts
+    NextEventToday        query    L2  the next event today and its start time
+    CountEventsInWeek     query    L2  how many events this week / next week
+    CreateEvent           operate  L2  add an event tomorrow / the day after at a time
+    SetEventReminder      operate  L2  change an event's reminder
+    DeleteEvent           operate  L2  delete a named event
+    RescheduleEvent       operate  L3  move an event to another day, same time
+    CreateDetailedEvent   operate  L3  add an event next week with location, calendar and reminder
+    ClearDayAndCount      hybrid   L3  delete every event of a day and say how many there were
+    FlightTaxiAndNumber   hybrid   L4  add a taxi before a flight and report the flight number
+    EventToTodo           operate  L3  cross-app: a Notes to-do due on an event's day
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from mobilegym.judge import (AnswerTask, BaseTask, CriteriaTask, build_answer_checks, match_time, normalize_text,
+                             sim_datetime, sim_today)
+from mobilegym.judge.matchers import check
+from mobilegym.judge.timeutil import datetime_to_ms
+
+from ..notes.app import Notes
+from .app import CALENDAR_EVENT_CHANGES, Calendar, week_bounds
+
+
+class CountEventsOnDate(AnswerTask):
+    """Verdict: the answer is the number of events on the day (days without events count 0)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting", "date-navigation"]
+    templates = ["How many events do I have on {day.label}?", "How many things are on my calendar for {day.label}?"]
+    parameters = {"day": {"sampler": Calendar.sample_day, "fields": ["iso", "label"]}}
+    answer = staticmethod(lambda task, apps_init: len(Calendar(apps_init["calendar"]).events_on(task.p.day["iso"])))
+    answer_fields = [{"type": "number", "label": "Number of events"}]
+
+
+class EventStartTime(AnswerTask):
+    """Verdict: the answer names the event's start time (within five minutes)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["information-retrieval", "search"]
+    templates = ["What time does '{title}' start?", "When does my '{title}' begin?"]
+    parameters = {"title": {"sampler": Calendar.sample_upcoming_event}}
+    answer_fields = [{"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
+
+    def get_answer(self, input):
+        return Calendar(input.apps_init["calendar"]).event(self.p.title)["start"]
+
+    def check_goals(self, input):
+        expected = self.get_answer(input)
+        return [check("start_time", expected, input.answer,
+                      input.answer is not None and match_time(expected, input.answer))]
+
+
+class NextEventToday(AnswerTask):
+    """Verdict: the answer names the first event today that starts after the phone's current time, and its start.
+    Injection: the clock is set to {hour}:10 today so the next event varies."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["information-retrieval", "temporal-reasoning"]
+    templates = ["What's my next event today, and what time does it start?",
+                 "What is the next thing on my calendar today and when does it begin?"]
+    parameters = {"hour": {"type": "int", "min": 8, "max": 17}}
+    answer_fields = [{"type": "text", "label": "Event title", "hint": "e.g. Weekly sync"},
+                     {"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
+
+    def _post_sample(self, device) -> None:
+        today = sim_today(device.get_state()["os"])
+        device.set_state({"os": {"time_ms": datetime_to_ms(dt.datetime.combine(today, dt.time(self.p.hour, 10)))}})
+
+    def get_answer(self, input):
+        event = Calendar(input.apps_init["calendar"]).next_event(sim_datetime(input.os_init))
+        return {"title": event["title"], "start": event["start"]}
+
+    def check_goals(self, input):
+        expected = self.get_answer(input)
+        answer = input.answer
+        return [check("title", expected["title"], answer,
+                      answer is not None and normalize_text(expected["title"]) in normalize_text(answer)),
+                check("start", expected["start"], answer, answer is not None and match_time(expected["start"], answer))]
+
+
+class CountEventsInWeek(AnswerTask):
+    """Verdict: the answer is the number of events from Monday to Sunday of the asked week."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["counting", "date-navigation"]
+    templates = ["How many events are on my calendar {week}?", "Count my calendar events {week} (Monday to Sunday)"]
+    parameters = {"week": {"type": "enum", "values": {"this week": 0, "next week": 1}}}
+    answer_fields = [{"type": "number", "label": "Number of events"}]
+
+    def get_answer(self, input):
+        return Calendar(input.apps_init["calendar"]).count_between(*week_bounds(sim_today(input.os_init), self.p.week))
+
+
+class CreateEvent(BaseTask):
+    """Verdict: exactly one event was added, with the title, the day (relative to the phone's date) and the times."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["form-filling", "date-navigation"]
+    templates = ["Add '{title}' to my calendar {day} from {slot.start} to {slot.end}",
+                 "Put '{title}' on my calendar for {day}, {slot.start} to {slot.end}"]
+    parameters = {"title": {"sampler": Calendar.sample_new_title},
+                  "day": {"type": "enum", "values": {"tomorrow": 1, "the day after tomorrow": 2}},
+                  "slot": {"sampler": Calendar.sample_slot, "fields": ["start", "end"]}}
+    expected_changes = CALENDAR_EVENT_CHANGES
+
+    def check_goals(self, input):
+        cal = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        date = (sim_today(input.os_init) + dt.timedelta(days=self.p.day)).isoformat()
+        added = cal.new_events()
+        return [cal.check_event("new event", cal.new_event(self.p.title),
+                                {"title": self.p.title, "date": date, "all_day": False,
+                                 "start": self.p.slot["start"], "end": self.p.slot["end"]}),
+                check("events added", 1, len(added), len(added) == 1)]
+
+
+class SetEventReminder(CriteriaTask):
+    """Verdict: the event's reminder is the requested number of minutes.
+    Injection: the event starts with a different reminder (or none)."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["form-filling", "search"]
+    templates = ["Remind me {reminder} before '{title}'", "Set the reminder for '{title}' to {reminder} before"]
+    parameters = {"title": {"sampler": Calendar.sample_upcoming_event},
+                  "reminder": {"type": "enum", "values": {"10 minutes": 10, "30 minutes": 30, "1 hour": 60}}}
+    criteria = {".events[title={title}].reminder": "{reminder}"}
+
+    def _post_sample(self, device) -> None:
+        others = [m for m in (None, 10, 30, 60) if m != self.p.reminder]
+        device.set_state(Calendar.prepare_state_with_event(self.p.title, reminder=self.rng.choice(others)))
+
+
+class DeleteEvent(BaseTask):
+    """Verdict: the named event is gone and no other event was deleted."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["deletion", "confirmation-dialog"]
+    templates = ["Delete '{title}' from my calendar", "'{title}' was cancelled, remove it from my calendar"]
+    parameters = {"title": {"sampler": Calendar.sample_upcoming_event}}
+    expected_changes = CALENDAR_EVENT_CHANGES
+
+    def check_goals(self, input):
+        init = Calendar(input.apps_init["calendar"])
+        cal = Calendar(input.apps["calendar"])
+        target = init.event(self.p.title)["id"]
+        return [cal.check_deleted(target, self.p.title),
+                cal.check_others_kept({e["id"] for e in init.events()} - {target})]
+
+
+class RescheduleEvent(BaseTask):
+    """Verdict: the same event (by id) now falls on the new day with unchanged times, and it was not duplicated."""
+
+    objective = "operate"
+    difficulty = "L3"
+    capabilities = ["form-filling", "search", "date-navigation"]
+    templates = ["Move '{title}' to {new_day.label}, keeping the same time",
+                 "'{title}' has to be pushed to {new_day.label}. Same start and end time, please update my calendar",
+                 "Reschedule my '{title}' for {new_day.label} at the time it already has"]
+    parameters = {"title": {"sampler": Calendar.sample_upcoming_event},
+                  "new_day": {"sampler": Calendar.sample_new_date, "fields": ["iso", "label"]}}
+    expected_changes = CALENDAR_EVENT_CHANGES
+
+    def check_goals(self, input):
+        before = Calendar(input.apps_init["calendar"]).event(self.p.title)
+        cal = Calendar(input.apps["calendar"])
+        copies = cal.events_titled(self.p.title)
+        return [cal.check_event("rescheduled event", cal.by_id(before["id"]),
+                                {"date": self.p.new_day["iso"], "start": before["start"], "end": before["end"]}),
+                check(f"events titled '{self.p.title}'", 1, len(copies), len(copies) == 1)]
+
+
+class CreateDetailedEvent(BaseTask):
+    """Verdict: one new event with the title on next week's weekday, the times, location, calendar and reminder."""
+
+    objective = "operate"
+    difficulty = "L3"
+    capabilities = ["form-filling", "date-navigation", "temporal-reasoning"]
+    templates = [
+        "Schedule '{title}' next {weekday} from {slot.start} to {slot.end} at {location}, in my {calendar} calendar, "
+        "with a reminder {reminder} before",
+        "Next {weekday} I have '{title}' at {location}, {slot.start}-{slot.end}. Add it to the {calendar} calendar "
+        "and remind me {reminder} ahead",
+    ]
+    parameters = {"title": {"sampler": Calendar.sample_new_title},
+                  "weekday": {"type": "enum", "values": {"Monday": 0, "Tuesday": 1, "Wednesday": 2, "Thursday": 3,
+                                                         "Friday": 4}},
+                  "slot": {"sampler": Calendar.sample_slot, "fields": ["start", "end"]},
+                  "location": {"sampler": Calendar.sample_location},
+                  "calendar": {"type": "enum", "values": {"Work": "Work", "Personal": "Personal", "Family": "Family"}},
+                  "reminder": {"type": "enum", "values": {"10 minutes": 10, "30 minutes": 30, "1 hour": 60}}}
+    expected_changes = CALENDAR_EVENT_CHANGES
+
+    def check_goals(self, input):
+        cal = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        monday, _ = week_bounds(sim_today(input.os_init), 1)
+        date = dt.date.fromisoformat(monday) + dt.timedelta(days=self.p.weekday)
+        added = cal.new_events()
+        return [cal.check_event("new event", cal.new_event(self.p.title),
+                                {"date": date.isoformat(), "all_day": False, "start": self.p.slot["start"],
+                                 "end": self.p.slot["end"], "location": self.p.location, "calendar": self.p.calendar,
+                                 "reminder": self.p.reminder}),
+                check("events added", 1, len(added), len(added) == 1)]
+
+
+class ClearDayAndCount(BaseTask):
+    """Verdict: every event of the day is deleted, no other event is, and the answer is how many were deleted."""
+
+    objective = "hybrid"
+    difficulty = "L3"
+    capabilities = ["deletion", "counting", "date-navigation"]
+    composition = "aggregate"
+    templates = ["I'm taking {day.label} off: delete every event that day and tell me how many you removed",
+                 "Clear my calendar for {day.label} completely, then tell me how many events were cancelled"]
+    parameters = {"day": {"sampler": Calendar.sample_busy_day, "fields": ["iso", "label"]}}
+    expected_changes = CALENDAR_EVENT_CHANGES
+    answer_fields = [{"type": "number", "label": "Events removed"}]
+
+    def check_goals(self, input):
+        init = Calendar(input.apps_init["calendar"])
+        cal = Calendar(input.apps["calendar"])
+        doomed = init.events_on(self.p.day["iso"])
+        left = [e["title"] for e in cal.events_on(self.p.day["iso"])]
+        return [check(f"events on {self.p.day['iso']}", [], left, not left),
+                cal.check_others_kept({e["id"] for e in init.events()} - {e["id"] for e in doomed}),
+                *build_answer_checks(len(doomed), input.answer, field="events_removed")]
+
+
+class FlightTaxiAndNumber(BaseTask):
+    """Verdict: a new 'Taxi to airport' event on the flight's day ends two hours before departure and lasts one
+    hour, and the answer gives the flight number written in the flight event's notes."""
+
+    objective = "hybrid"
+    difficulty = "L4"
+    capabilities = ["form-filling", "temporal-reasoning", "information-retrieval"]
+    composition = "sequential"
+    templates = [
+        "Before my '{flight}' I need a ride: add an event 'Taxi to airport' on the same day that lasts one hour "
+        "and ends two hours before the flight departs. Also tell me the flight number.",
+        "Look up '{flight}' in my calendar. Book a one-hour slot called 'Taxi to airport' that same day, ending "
+        "2 hours before takeoff, and let me know the flight number.",
+    ]
+    parameters = {"flight": {"sampler": Calendar.sample_flight}}
+    expected_changes = CALENDAR_EVENT_CHANGES
+    answer_fields = [{"type": "text", "label": "Flight number", "hint": "e.g. DL 88"}]
+
+    def check_goals(self, input):
+        init = Calendar(input.apps_init["calendar"])
+        flight = init.event(self.p.flight)
+        depart = dt.datetime.strptime(flight["start"], "%H:%M")
+        end = (depart - dt.timedelta(hours=2)).strftime("%H:%M")
+        start = (depart - dt.timedelta(hours=3)).strftime("%H:%M")
+        cal = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        number = init.flight_number(self.p.flight)
+        answer = input.answer
+        return [cal.check_event("taxi event", cal.new_event("Taxi to airport"),
+                                {"date": flight["date"], "all_day": False, "start": start, "end": end}),
+                check("flight_number", number, answer, Calendar.mentions_code(number, answer))]
+
+
+class EventToTodo(BaseTask):
+    """Verdict: Notes has one new open to-do 'Prepare for <event>' due on the event's date (read from Calendar)."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    capabilities = ["cross-app", "information-retrieval", "form-filling"]
+    templates = ["Add a to-do 'Prepare for {title}' in Notes, due on the day of that event in my calendar",
+                 "I need to get ready for '{title}'. Create the to-do 'Prepare for {title}' with its due date set to "
+                 "the event's date"]
+    parameters = {"title": {"sampler": Calendar.sample_upcoming_event}}
+    expected_changes = ["notes:.todos"]
+
+    def check_goals(self, input):
+        event = Calendar(input.apps_init["calendar"]).event(self.p.title)
+        notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
+        return [notes.check_todo("new to-do", notes.new_todo(f"Prepare for {self.p.title}"),
+                                 {"done": False, "due": event["date"]}),
+                check("to-dos added", 1, len(notes.new_todos()), len(notes.new_todos()) == 1)]

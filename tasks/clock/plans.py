@@ -1,0 +1,179 @@
+"""Scripted plans for the Clock suite: an oracle and realistic mistakes per task."""
+from __future__ import annotations
+
+from mobilegym.oracle import Driver, negative, plan
+
+def _alarm_rows(d: Driver) -> list[tuple[str, str, bool]]:
+    """(time, label, on) for every alarm on the list screen."""
+    rows = [n.desc.split(" ", 1) for n in d.nodes() if n.short_id == "alarm_item"]
+    switches = [n.checked for n in d.nodes() if n.short_id == "alarm_switch"]
+    return [(time, label, on) for (time, label), on in zip(rows, switches)]
+
+
+@plan("clock.CountAlarms")
+def count_alarms(d: Driver) -> None:
+    d.open_app("Clock")
+    d.submit_answer([len(_alarm_rows(d))])
+    d.complete()
+
+
+@negative("clock.CountAlarms", "counts one too many")
+def count_alarms_off_by_one(d: Driver) -> None:
+    d.open_app("Clock")
+    d.submit_answer([len(_alarm_rows(d)) + 1])
+    d.complete()
+
+
+@plan("clock.CountEnabledAlarms")
+def count_enabled(d: Driver) -> None:
+    d.open_app("Clock")
+    d.submit_answer([sum(on for *_, on in _alarm_rows(d))])
+    d.complete()
+
+
+@negative("clock.CountEnabledAlarms", "counts every alarm, not just those on")
+def count_enabled_all(d: Driver) -> None:
+    d.open_app("Clock")
+    d.submit_answer([len(_alarm_rows(d))])
+    d.complete()
+
+
+@plan("clock.AlarmTime")
+def alarm_time(d: Driver) -> None:
+    d.open_app("Clock")
+    d.submit_answer([next(t for t, label, _ in _alarm_rows(d) if label == d.params["label"])])
+    d.complete()
+
+
+@negative("clock.AlarmTime", "reads the next alarm in the list")
+def alarm_time_neighbour(d: Driver) -> None:
+    d.open_app("Clock")
+    rows = _alarm_rows(d)
+    index = next(i for i, (_, label, _) in enumerate(rows) if label == d.params["label"])
+    d.submit_answer([rows[(index + 1) % len(rows)][0]])
+    d.complete()
+
+
+@plan("clock.ToggleAlarm")
+def toggle_alarm(d: Driver) -> None:
+    d.open_app("Clock")
+    d.tap(rid="alarm_switch", desc=d.params["label"])
+    d.complete()
+
+
+@negative("clock.ToggleAlarm", "toggles a different alarm")
+def toggle_other_alarm(d: Driver) -> None:
+    d.open_app("Clock")
+    other = next(label for _, label, _ in _alarm_rows(d) if label != d.params["label"])
+    d.tap(rid="alarm_switch", desc=other)
+    d.complete()
+
+
+def _new_alarm(d: Driver, hour: int, minute: int, label: str) -> None:
+    d.open_app("Clock")
+    d.tap(rid="add_alarm")
+    d.type(f"{hour:02d}", rid="hour_input")
+    d.type(f"{minute:02d}", rid="minute_input")
+    d.type(label, rid="label_input")
+    d.tap(rid="save_alarm")
+    d.complete()
+
+
+@plan("clock.AddAlarm")
+def add_alarm(d: Driver) -> None:
+    _new_alarm(d, d.params["hour"], d.params["minute"], d.params["label"])
+
+
+@negative("clock.AddAlarm", "sets the minute five off")
+def add_alarm_wrong_minute(d: Driver) -> None:
+    _new_alarm(d, d.params["hour"], (d.params["minute"] + 5) % 60, d.params["label"])
+
+
+@negative("clock.AddAlarm", "forgets the label")
+def add_alarm_no_label(d: Driver) -> None:
+    _new_alarm(d, d.params["hour"], d.params["minute"], "")
+
+
+def _delete_and_count(d: Driver, label: str, adjust: int) -> None:
+    d.open_app("Clock")
+    d.long_press(rid="alarm_item", contains=label)
+    d.tap(rid="confirm_delete")
+    d.submit_answer([len(_alarm_rows(d)) + adjust])
+    d.complete()
+
+
+@plan("clock.DeleteAlarmAndCount")
+def delete_and_count(d: Driver) -> None:
+    _delete_and_count(d, d.params["label"], 0)
+
+
+@negative("clock.DeleteAlarmAndCount", "deletes the right alarm, counts the old total")
+def delete_and_count_stale(d: Driver) -> None:
+    _delete_and_count(d, d.params["label"], 1)
+
+
+@negative("clock.DeleteAlarmAndCount", "deletes the wrong alarm")
+def delete_wrong_alarm(d: Driver) -> None:
+    d.open_app("Clock")
+    other = next(label for _, label, _ in _alarm_rows(d) if label != d.params["label"])
+    _delete_and_count(d, other, 0)
+
+
+
+@plan("clock.enable_gym_alarm")
+def enable_gym_alarm(d: Driver) -> None:
+    d.tap(rid="alarm_switch", desc="Gym")
+    d.complete()
+
+
+@negative("clock.enable_gym_alarm", "turns off the Lunch alarm instead")
+def enable_gym_alarm_wrong(d: Driver) -> None:
+    d.tap(rid="alarm_switch", desc="Lunch")
+    d.complete()
+
+
+def _add_alarm(d: Driver, day: str) -> None:
+    d.open_app("Clock")
+    d.tap(rid="add_alarm")
+    d.type("06", rid="hour_input")
+    d.type("45", rid="minute_input")
+    d.type("Run", rid="label_input")
+    d.tap(rid=f"day_{day}")
+    d.tap(rid="save_alarm")
+    d.complete()
+
+
+@plan("clock.add_run_alarm")
+def add_run_alarm(d: Driver) -> None:
+    _add_alarm(d, "Sat")
+
+
+@negative("clock.add_run_alarm", "repeats on Sunday instead of Saturday")
+def add_run_alarm_sunday(d: Driver) -> None:
+    _add_alarm(d, "Sun")
+
+
+@plan("clock.lunch_alarm_time")
+def lunch_alarm_time(d: Driver) -> None:
+    d.open_app("Clock")
+    d.submit_answer(["12:00"])
+    d.complete()
+
+
+@negative("clock.lunch_alarm_time", "reads the Medicine alarm's time")
+def lunch_alarm_wrong(d: Driver) -> None:
+    d.open_app("Clock")
+    d.submit_answer(["22:15"])
+    d.complete()
+
+
+@plan("clock.sync_alarms_to_watch")
+def sync_alarms_to_watch(d: Driver) -> None:
+    d.open_app("Clock")
+    d.abort("The Clock app has no way to sync alarms to a watch")
+
+
+@negative("clock.sync_alarms_to_watch", "claims the alarms were synced")
+def sync_alarms_claims(d: Driver) -> None:
+    d.open_app("Clock")
+    d.complete()

@@ -1,0 +1,1 @@
+"""Messages task suite."""

@@ -1,0 +1,138 @@
+"""Accessor for the Messages app's state: conversations (address, unread count, messages)."""
+from __future__ import annotations
+
+import random
+import re
+from typing import Any, Callable
+
+from mobilegym.envs.contacts.numbers import number_key, same_number
+from mobilegym.judge import BaseApp, normalize_text
+from mobilegym.judge.matchers import check
+
+MESSAGES_SEND_CHANGES = ["conversations"]
+MESSAGES_DELETE_CHANGES = ["conversations"]
+MESSAGES_READ_CHANGES = ["conversations[*].unread"]
+TOPICS = ("couch", "coffee", "open house", "ski trip", "brunch", "mortgage", "housewarming", "Dad's birthday")
+CODE = re.compile(r"verification code is (\d+)")
+PARCEL = re.compile(r"parcel (\S+) ")
+GREETINGS = ("Happy early birthday! Hope you have a great one", "Happy birthday week! Let's celebrate soon",
+             "Early happy birthday wishes from me!")
+SHORT_TEXTS = ("Running a bit late, be there in 15", "Can you call me when you're free?", "Thanks for today!",
+               "Are we still on for tomorrow?", "Just landed, talk soon")
+
+
+class Messages(BaseApp):
+    """Conversations and their messages."""
+
+    def conversations(self) -> list[dict[str, Any]]:
+        """Every conversation."""
+        return self.require(".conversations")
+
+    def conversation_for(self, number: str) -> dict[str, Any] | None:
+        """The conversation with a number (None when there is none)."""
+        return next((c for c in self.conversations() if same_number(c["address"], number)), None)
+
+    def sent_since_start(self) -> list[tuple[str, str]]:
+        """(address, text) of every message sent since the start, in conversation order."""
+        before = {m["id"] for c in self.initial(".conversations") for m in c["messages"]}
+        return [(c["address"], m["text"]) for c in self.conversations() for m in c["messages"]
+                if not m["incoming"] and m["id"] not in before]
+
+    def unread_conversations(self) -> list[dict[str, Any]]:
+        """Conversations with unread messages."""
+        return [c for c in self.conversations() if c["unread"] > 0]
+
+    def _latest_match(self, pattern: re.Pattern[str], what: str) -> str:
+        for message in sorted((m for c in self.conversations() for m in c["messages"] if m["incoming"]),
+                              key=lambda m: m["time_ms"], reverse=True):
+            found = pattern.search(message["text"])
+            if found:
+                return found.group(1)
+        raise ValueError(f"messages: no message contains a {what}")
+
+    def verification_code(self) -> str:
+        """The code in the most recent verification-code message."""
+        return self._latest_match(CODE, "verification code")
+
+    def tracking_number(self) -> str:
+        """The parcel number in the most recent delivery message."""
+        return self._latest_match(PARCEL, "parcel number")
+
+    def conversation_about(self, topic: str) -> dict[str, Any]:
+        """The one conversation mentioning ``topic``; raises ValueError unless exactly one does."""
+        found = [c for c in self.conversations() if any(topic.casefold() in m["text"].casefold() for m in c["messages"])]
+        if len(found) != 1:
+            raise ValueError(f"messages: {len(found)} conversations mention {topic!r}, expected exactly one")
+        return found[0]
+
+    def sender_of(self, fragment: str) -> str:
+        """The address of the conversation whose incoming message contains ``fragment``."""
+        for conv in self.conversations():
+            if any(m["incoming"] and fragment in m["text"] for m in conv["messages"]):
+                return conv["address"]
+        raise ValueError(f"messages: no incoming message contains {fragment!r}")
+
+    def latest_sender(self, accept: Callable[[str], bool]) -> str:
+        """The address that sent the most recent incoming message among those ``accept`` allows."""
+        found = [(m["time_ms"], c["address"]) for c in self.conversations() for m in c["messages"]
+                 if m["incoming"] and accept(c["address"])]
+        if not found:
+            raise ValueError("messages: no incoming message from an accepted sender")
+        return max(found)[1]
+
+    # --- checks -------------------------------------------------------------------------------
+
+    def check_sent(self, who: str, numbers: list[str], expected: str, accept: Callable[[str], bool]) -> dict[str, Any]:
+        """A message sent during the task to one of ``numbers`` is accepted by ``accept``."""
+        sent = self.sent_since_start()
+        ok = any(accept(text) for address, text in sent if any(same_number(address, n) for n in numbers))
+        actual = "; ".join(f"to {address}: {text}" for address, text in sent) or "nothing sent"
+        return check(f"message to {who}", expected, actual, ok)
+
+    def check_deleted(self, who: str, numbers: list[str]) -> dict[str, Any]:
+        """No conversation with any of ``numbers`` remains."""
+        left = [c["address"] for c in self.conversations() if any(same_number(c["address"], n) for n in numbers)]
+        return check(f"conversation with {who} deleted", "deleted", left or "deleted", not left)
+
+    def check_kept(self, ids: list[str]) -> dict[str, Any]:
+        """Every conversation in ``ids`` is still there."""
+        present = {c["id"] for c in self.conversations()}
+        lost = sorted(i for i in ids if i not in present)
+        return check("other conversations kept", [], lost, not lost)
+
+    @staticmethod
+    def same_text(expected: str, actual: str) -> bool:
+        """Equal up to case, spacing and surrounding punctuation."""
+        strip = " .!?。！？"
+        return normalize_text(expected).strip(strip) == normalize_text(actual).strip(strip)
+
+    # --- samplers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def sample_topic(rng: random.Random, state: dict[str, Any]) -> str:
+        """A topic exactly one conversation mentions."""
+        topics = [t for t in TOPICS if sum(any(t.casefold() in m["text"].casefold() for m in c["messages"])
+                                           for c in state["conversations"]) == 1]
+        if not topics:
+            raise ValueError("messages: no topic is mentioned by exactly one conversation")
+        return rng.choice(topics)
+
+    @staticmethod
+    def sample_new_number(rng: random.Random, state: dict[str, Any]) -> str:
+        """A +1 number no conversation has."""
+        used = {number_key(c["address"]) for c in state["conversations"]}
+        while True:
+            number = f"+1 {rng.choice(('347', '929', '646', '213', '702'))}-555-{rng.randint(200, 999):04d}"
+            if number_key(number) not in used:
+                return number
+
+    # --- set-up -------------------------------------------------------------------------------
+
+    @staticmethod
+    def prepare_state_with_conversation(number: str, now_ms: int) -> dict[str, Any]:
+        """A patch adding a short conversation with ``number`` (an incoming message two hours ago)."""
+        key = number_key(number)
+        message = {"id": f"msg_seed_{key}", "text": "Hey, are you around later?", "time_ms": now_ms - 2 * 3600 * 1000,
+                   "incoming": True}
+        return {"apps": {"messages": {"conversations[]": {"id": f"conv_seed_{key}", "address": number, "unread": 0,
+                                                          "messages": [message]}}}}

@@ -1,0 +1,205 @@
+"""Accessor for the Notes app's state: notes, to-dos, checks and samplers."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from mobilegym.judge import BaseApp, match_time, normalize_text
+from mobilegym.judge.matchers import check
+
+NOTES_NOTE_CHANGES = ["notes"]
+NOTES_TODO_CHANGES = ["todos"]
+
+NEW_NOTES = [
+    {"title": "Parking spot", "body": "Level 3, spot C14, near the blue elevator"},
+    {"title": "Wedding RSVP", "body": "Reply to Dana and Lee by April 1, two guests"},
+    {"title": "Plumber visit", "body": "Leak under the kitchen sink, ask about the water heater"},
+    {"title": "Gym schedule", "body": "Monday and Thursday at 7 am, Saturday swim"},
+    {"title": "Podcast picks", "body": "Hidden Brain episode on habits and Radiolab on sleep"},
+    {"title": "Bike lock", "body": "Combination 3-1-9-6, spare key in the drawer"},
+]
+LIST_ADDITIONS = {
+    "Grocery list": ["Bananas", "Olive oil", "Oat milk", "Cherry tomatoes"],
+    "Chicago trip packing": ["Umbrella", "Phone charger", "Travel adapter"],
+    "Gift ideas for Mom": ["Scented candle", "Photo book"],
+    "Movie watchlist": ["Oppenheimer", "Poor Things"],
+    "Book recommendations": ["Tomorrow, and Tomorrow, and Tomorrow by Gabrielle Zevin"],
+}
+NEW_TODOS = ["Buy printer ink", "Book a haircut", "Renew car insurance", "Order contact lenses", "Call the bank",
+             "Pick up the parcel", "Back up the laptop"]
+
+
+def lines(text: str) -> list[str]:
+    """The non-empty, stripped lines of a text."""
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def describe_note(note: Mapping[str, Any] | None) -> str:
+    """A readable one-line summary for checks."""
+    if note is None:
+        return "no such note"
+    return f"{note['title']!r}: {' / '.join(lines(note['body']))}"
+
+
+class Notes(BaseApp):
+    """Notes ({id, title, body, pinned, created, updated}) and to-dos ({id, text, done, due})."""
+
+    # --- data ----------------------------------------------------------------------------------
+
+    def notes(self) -> list[dict[str, Any]]:
+        """Every note."""
+        return self.require(".notes")
+
+    def note(self, title: str) -> dict[str, Any]:
+        """The note with this exact title; raises ValueError when there is none."""
+        return self.find(".notes", title=title)
+
+    def note_by_id(self, note_id: str) -> dict[str, Any] | None:
+        """The note with this id, or None when it is gone."""
+        return next((n for n in self.notes() if n["id"] == note_id), None)
+
+    def new_notes(self) -> list[dict[str, Any]]:
+        """Notes that were not in the initial state."""
+        if self.init is None:
+            raise ValueError("notes: new_notes needs the initial state")
+        old = {n["id"] for n in self.init["notes"]}
+        return [n for n in self.notes() if n["id"] not in old]
+
+    def new_note(self, title: str) -> dict[str, Any] | None:
+        """The newly created note with this title (normalised), or None."""
+        want = normalize_text(title)
+        return next((n for n in self.new_notes() if normalize_text(n["title"]) == want), None)
+
+    def note_value(self, label: str) -> str:
+        """The value of a "label: value" line in any note (label compared case-insensitively)."""
+        want = normalize_text(label)
+        for note in self.notes():
+            for line in lines(note["body"]):
+                key, sep, value = line.partition(":")
+                if sep and normalize_text(key) == want:
+                    return value.strip()
+        raise ValueError(f"notes: no note has a line '{label}: ...'")
+
+    def todos(self) -> list[dict[str, Any]]:
+        """Every to-do."""
+        return self.require(".todos")
+
+    def todo(self, text: str) -> dict[str, Any]:
+        """The to-do with this exact text; raises ValueError when there is none."""
+        return self.find(".todos", text=text)
+
+    def open_todos(self) -> list[dict[str, Any]]:
+        """To-dos not done yet."""
+        return [t for t in self.todos() if not t["done"]]
+
+    def done_todos(self) -> list[dict[str, Any]]:
+        """To-dos already done."""
+        return [t for t in self.todos() if t["done"]]
+
+    def open_due_between(self, first: str, last: str) -> list[str]:
+        """Texts of open to-dos due on dates first..last (inclusive, ISO)."""
+        return [t["text"] for t in self.open_todos() if t["due"] is not None and first <= t["due"] <= last]
+
+    def ids_due_between(self, first: str, last: str) -> list[str]:
+        """Ids of to-dos (open or done) due on dates first..last (inclusive, ISO)."""
+        return [t["id"] for t in self.todos() if t["due"] is not None and first <= t["due"] <= last]
+
+    def new_todos(self) -> list[dict[str, Any]]:
+        """To-dos that were not in the initial state."""
+        if self.init is None:
+            raise ValueError("notes: new_todos needs the initial state")
+        old = {t["id"] for t in self.init["todos"]}
+        return [t for t in self.todos() if t["id"] not in old]
+
+    def new_todo(self, text: str) -> dict[str, Any] | None:
+        """The newly created to-do with this text (normalised), or None."""
+        want = normalize_text(text)
+        return next((t for t in self.new_todos() if normalize_text(t["text"]) == want), None)
+
+    # --- checks --------------------------------------------------------------------------------
+
+    @staticmethod
+    def check_todo(field: str, todo: Mapping[str, Any] | None, expected: Mapping[str, Any]) -> dict[str, Any]:
+        """One check that a to-do exists with every expected field value."""
+        shown = {k: todo[k] for k in expected} if todo is not None else "no such to-do"
+        return check(field, dict(expected), shown, todo is not None and all(todo[k] == v for k, v in expected.items()))
+
+    @staticmethod
+    def check_note_has(field: str, note: Mapping[str, Any] | None, required: list[str]) -> dict[str, Any]:
+        """One check that the note exists and its title or body contains every required text (normalised)."""
+        text = normalize_text(f"{note['title']}\n{note['body']}") if note is not None else ""
+        missing = [r for r in required if normalize_text(r) not in text]
+        return check(field, required, describe_note(note), note is not None and not missing)
+
+    @staticmethod
+    def check_lines_with_times(field: str, note: Mapping[str, Any] | None,
+                               items: list[tuple[str, str | None]]) -> dict[str, Any]:
+        """One check that for every (title, start) a line of the note names the title and, when start is
+        given, that time of day."""
+        body = lines(note["body"]) if note is not None else []
+
+        def listed(title: str, start: str | None) -> bool:
+            return any(normalize_text(title) in normalize_text(line) and (start is None or match_time(start, line, 0))
+                       for line in body)
+
+        expected = [f"{t} {s}" if s else t for t, s in items]
+        return check(field, expected, describe_note(note), note is not None and all(listed(t, s) for t, s in items))
+
+    def check_kept(self, field: str, path: str, kept_ids: set[str]) -> dict[str, Any]:
+        """Every item of the list at ``path`` whose id is in ``kept_ids`` still exists."""
+        missing = sorted(kept_ids - {i["id"] for i in self.require(path)})
+        return check(field, "none missing", missing or "none missing", not missing)
+
+    # --- samplers ------------------------------------------------------------------------------
+
+    @staticmethod
+    def sample_new_note(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A {title, body} for a note whose title is not taken."""
+        taken = {normalize_text(n["title"]) for n in state["notes"]}
+        pool = [n for n in NEW_NOTES if normalize_text(n["title"]) not in taken]
+        if not pool:
+            raise ValueError("notes: every candidate note title is taken")
+        return dict(rng.choice(pool))
+
+    @staticmethod
+    def sample_list_addition(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """{title, item}: a list-like note and a line it does not contain yet."""
+        pool = [(n["title"], item) for n in state["notes"] for item in LIST_ADDITIONS.get(n["title"], [])
+                if normalize_text(item) not in normalize_text(n["body"])]
+        if not pool:
+            raise ValueError("notes: no list note to add an item to")
+        title, item = rng.choice(pool)
+        return {"title": title, "item": item}
+
+    @staticmethod
+    def sample_new_todo(rng: random.Random, state: dict[str, Any]) -> str:
+        """A to-do text not on the list yet."""
+        taken = {normalize_text(t["text"]) for t in state["todos"]}
+        pool = [t for t in NEW_TODOS if normalize_text(t) not in taken]
+        if not pool:
+            raise ValueError("notes: every candidate to-do is taken")
+        return rng.choice(pool)
+
+    @staticmethod
+    def sample_open_todo(rng: random.Random, state: dict[str, Any]) -> str:
+        """The text of a to-do that is not done."""
+        pool = [t["text"] for t in state["todos"] if not t["done"]]
+        if not pool:
+            raise ValueError("notes: every to-do is done")
+        return rng.choice(pool)
+
+    @staticmethod
+    def prepare_state_with_note(title: str, **fields: Any) -> dict[str, Any]:
+        """A patch setting fields of the note with this title."""
+        return {"apps": {"notes": {f"notes[title={title}]": fields}}}
+
+    def prepare_state_with_some_done(self, rng: random.Random, keep_open: str | None = None) -> dict[str, Any]:
+        """A patch marking 2-4 random to-dos done and the others open; ``keep_open`` (an id) stays open."""
+        ids = [t["id"] for t in self.todos()]
+        done = set(rng.sample([i for i in ids if i != keep_open], rng.randint(2, 4)))
+        return self.prepare_state_with_todos_done({i: i in done for i in ids})
+
+    @staticmethod
+    def prepare_state_with_todos_done(done: Mapping[str, bool]) -> dict[str, Any]:
+        """A patch setting the done flag of to-dos by id."""
+        return {"apps": {"notes": {f"todos[id={todo_id}]": {"done": flag} for todo_id, flag in done.items()}}}

@@ -1,0 +1,260 @@
+"""Notes tasks.
+
+Task index:
+    PinNote                  operate  L1  pin or unpin a note
+    ToggleTodo               operate  L1  check off or reopen a to-do
+    CountOpenTodos           query    L1  how many to-dos are still open
+    CreateNote               operate  L2  a new note with a title and text
+    DeleteNote               operate  L2  delete a note (with confirmation)
+    AppendToNote             operate  L2  add a line to a list note
+    AddTodo                  operate  L2  a new to-do due today / tomorrow
+    NoteFactQuery            query    L2  read a code or password written in a note
+    CompleteTodoAndCount     hybrid   L2  check off a to-do and say how many remain open
+    ClearCompletedTodos      operate  L3  delete every completed to-do, keep the open ones
+    DayAgendaNote            operate  L3  cross-app: a note listing a day's calendar events with times
+    WeatherForecastNote      operate  L3  cross-app: a note with tomorrow's forecast for a city
+    CleanupAndDueThisWeek    hybrid   L4  delete completed to-dos, report the open ones due this week
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, match_value, sim_today
+from mobilegym.judge.matchers import check
+
+from ..calendar.app import Calendar, week_bounds
+from .app import NOTES_NOTE_CHANGES, NOTES_TODO_CHANGES, Notes
+
+
+class PinNote(CriteriaTask):
+    """Verdict: the note's pinned flag is as asked. Injection: the note starts in the opposite state."""
+
+    objective = "operate"
+    difficulty = "L1"
+    capabilities = ["toggle"]
+    templates = ["{pinned} my '{title}' note", "{pinned} the note called '{title}'"]
+    parameters = {"title": {"source": ".notes[*].title"},
+                  "pinned": {"type": "bool", "values": {"Pin": True, "Unpin": False}}}
+    criteria = {".notes[title={title}].pinned": "{pinned}"}
+
+    def _post_sample(self, device) -> None:
+        device.set_state(Notes.prepare_state_with_note(self.p.title, pinned=not self.p.pinned))
+
+
+class ToggleTodo(CriteriaTask):
+    """Verdict: the to-do's done flag is as asked. Injection: the to-do starts in the opposite state."""
+
+    objective = "operate"
+    difficulty = "L1"
+    capabilities = ["toggle"]
+    templates = ["In my to-do list, {done} '{text}'", "{done} the to-do '{text}' in Notes"]
+    parameters = {"text": {"source": ".todos[*].text"},
+                  "done": {"type": "bool", "values": {"check off": True, "uncheck": False}}}
+    criteria = {".todos[text={text}].done": "{done}"}
+
+    def _post_sample(self, device) -> None:
+        todo = Notes(device.get_state()["apps"]["notes"]).todo(self.p.text)
+        device.set_state(Notes.prepare_state_with_todos_done({todo["id"]: not self.p.done}))
+
+
+class CountOpenTodos(AnswerTask):
+    """Verdict: the answer is the number of to-dos not done.
+    Injection: each to-do is randomly open or done, so the count varies."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting"]
+    templates = ["How many to-dos do I still have to do?", "How many open items are on my to-do list?"]
+    answer = staticmethod(lambda task, apps_init: len(Notes(apps_init["notes"]).open_todos()))
+    answer_fields = [{"type": "number", "label": "Open to-dos"}]
+
+    def _post_sample(self, device) -> None:
+        notes = Notes(device.get_state()["apps"]["notes"])
+        device.set_state(notes.prepare_state_with_some_done(self.rng))
+
+
+class CreateNote(BaseTask):
+    """Verdict: one new note has the title and its text contains the requested content."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["text-entry", "form-filling"]
+    templates = ["Create a note titled '{note.title}' that says: {note.body}",
+                 "Write down '{note.body}' in a new note called '{note.title}'"]
+    parameters = {"note": {"sampler": Notes.sample_new_note, "fields": ["title", "body"]}}
+    expected_changes = NOTES_NOTE_CHANGES
+
+    def check_goals(self, input):
+        notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
+        added = notes.new_notes()
+        return [notes.check_note_has("new note", notes.new_note(self.p.note["title"]), [self.p.note["body"]]),
+                check("notes added", 1, len(added), len(added) == 1)]
+
+
+class DeleteNote(BaseTask):
+    """Verdict: the note is gone and every other note is still there."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["deletion", "confirmation-dialog"]
+    templates = ["Delete my '{title}' note", "I don't need the note '{title}' anymore, delete it"]
+    parameters = {"title": {"source": ".notes[*].title"}}
+    expected_changes = NOTES_NOTE_CHANGES
+
+    def check_goals(self, input):
+        init = Notes(input.apps_init["notes"])
+        notes = Notes(input.apps["notes"])
+        target = init.note(self.p.title)["id"]
+        gone = notes.note_by_id(target) is None
+        return [check(f"note '{self.p.title}' deleted", "deleted", "deleted" if gone else "still there", gone),
+                notes.check_kept("other notes kept", ".notes", {n["id"] for n in init.notes()} - {target})]
+
+
+class AppendToNote(BaseTask):
+    """Verdict: the same note (by id) keeps every line it had and now also has the new item."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["text-entry", "editing"]
+    templates = ["Add '{entry.item}' to my '{entry.title}' note", "Put '{entry.item}' on the '{entry.title}' list in Notes"]
+    parameters = {"entry": {"sampler": Notes.sample_list_addition, "fields": ["title", "item"]}}
+    expected_changes = NOTES_NOTE_CHANGES
+
+    def check_goals(self, input):
+        before = Notes(input.apps_init["notes"]).note(self.p.entry["title"])
+        note = Notes(input.apps["notes"]).note_by_id(before["id"])
+        return [Notes.check_note_has("note content", note, [*before["body"].split("\n"), self.p.entry["item"]])]
+
+
+class AddTodo(BaseTask):
+    """Verdict: one new open to-do with the text and the due date (relative to the phone's date)."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["form-filling", "date-entry"]
+    templates = ["Add a to-do '{text}' due {due}", "Remind me to '{text}' with a to-do that is due {due}"]
+    parameters = {"text": {"sampler": Notes.sample_new_todo},
+                  "due": {"type": "enum", "values": {"today": 0, "tomorrow": 1}}}
+    expected_changes = NOTES_TODO_CHANGES
+
+    def check_goals(self, input):
+        notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
+        due = (sim_today(input.os_init) + dt.timedelta(days=self.p.due)).isoformat()
+        added = notes.new_todos()
+        return [notes.check_todo("new to-do", notes.new_todo(self.p.text), {"done": False, "due": due}),
+                check("to-dos added", 1, len(added), len(added) == 1)]
+
+
+class NoteFactQuery(AnswerTask):
+    """Verdict: the answer is the value written after '<label>:' in the notes."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["information-retrieval", "search"]
+    templates = ["What is the {fact} I saved in my notes?", "Look up my {fact} in Notes and tell me"]
+    parameters = {"fact": {"type": "enum", "values": {"garage door code": "Garage door code",
+                                                      "home Wi-Fi password": "Home Wi-Fi password",
+                                                      "guest Wi-Fi password": "Guest Wi-Fi password"}}}
+    answer = staticmethod(lambda task, apps_init: Notes(apps_init["notes"]).note_value(task.p.fact))
+    answer_fields = [{"type": "text", "label": "Answer", "hint": "exactly as written in the note"}]
+
+
+class CompleteTodoAndCount(BaseTask):
+    """Verdict: the to-do is done, and the answer is how many to-dos are open afterwards."""
+
+    objective = "hybrid"
+    difficulty = "L2"
+    capabilities = ["toggle", "counting"]
+    templates = ["Check off '{text}' in my to-dos, then tell me how many are still open",
+                 "I finished '{text}'. Mark it done and tell me how many to-dos remain"]
+    parameters = {"text": {"sampler": Notes.sample_open_todo}}
+    expected_changes = NOTES_TODO_CHANGES
+    answer_fields = [{"type": "number", "label": "Open to-dos left"}]
+
+    def check_goals(self, input):
+        notes = Notes(input.apps["notes"])
+        remaining = len(Notes(input.apps_init["notes"]).open_todos()) - 1
+        return [notes.check_value(f"'{self.p.text}' done", f".todos[text={self.p.text}].done", True),
+                *build_answer_checks(remaining, input.answer, field="open_left")]
+
+
+class ClearCompletedTodos(BaseTask):
+    """Verdict: no completed to-do is left and every open one is kept.
+    Injection: each to-do is randomly open or done (at least one of each)."""
+
+    objective = "operate"
+    difficulty = "L3"
+    capabilities = ["deletion", "filtering"]
+    composition = "aggregate"
+    templates = ["Delete all the completed items from my to-do list, keep the open ones",
+                 "Clean up my to-dos: remove everything already checked off",
+                 "Get rid of every finished to-do in Notes"]
+    expected_changes = NOTES_TODO_CHANGES
+
+    def _post_sample(self, device) -> None:
+        notes = Notes(device.get_state()["apps"]["notes"])
+        device.set_state(notes.prepare_state_with_some_done(self.rng))
+
+    def check_goals(self, input):
+        init = Notes(input.apps_init["notes"])
+        notes = Notes(input.apps["notes"])
+        left = [t["text"] for t in notes.done_todos()]
+        return [check("completed to-dos left", [], left, not left),
+                notes.check_kept("open to-dos kept", ".todos", {t["id"] for t in init.open_todos()})]
+
+
+class DayAgendaNote(BaseTask):
+    """Verdict: a new note with the title lists every event of the day, each with its start time (all-day events
+    by title only). The events come from the Calendar app."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    capabilities = ["cross-app", "information-retrieval", "text-entry"]
+    composition = "aggregate"
+    templates = ["Make a note titled '{title}' listing my calendar events for {day}, one per line with its start time",
+                 "Copy {day}'s events from my calendar into a new note called '{title}', with the time each starts"]
+    parameters = {"title": {"type": "enum", "values": ["Agenda", "Day plan", "Schedule"]},
+                  "day": {"type": "enum", "values": {"today": 0, "tomorrow": 1}}}
+    expected_changes = NOTES_NOTE_CHANGES
+
+    def check_goals(self, input):
+        day = (sim_today(input.os_init) + dt.timedelta(days=self.p.day)).isoformat()
+        events = Calendar(input.apps_init["calendar"]).events_on(day)
+        notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
+        return [notes.check_lines_with_times("agenda note", notes.new_note(self.p.title),
+                                             [(e["title"], e["start"]) for e in events])]
+
+
+class CleanupAndDueThisWeek(BaseTask):
+    """Verdict: completed to-dos are deleted (open ones kept), and the answer names every open to-do due this
+    week (Monday to Sunday of the phone's date) and no other open to-do.
+    Injection: each to-do is randomly open or done, so the list varies."""
+
+    objective = "hybrid"
+    difficulty = "L4"
+    capabilities = ["deletion", "filtering", "temporal-reasoning"]
+    composition = "sequential"
+    templates = ["Tidy my to-do list by deleting everything already done, then tell me which open to-dos are due "
+                 "this week",
+                 "Remove the finished to-dos, and list the remaining ones whose due date falls in this week"]
+    expected_changes = NOTES_TODO_CHANGES
+    answer_fields = [{"type": "text", "label": "To-dos due this week", "repeatable": True, "compare": "set"}]
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()
+        notes = Notes(state["apps"]["notes"])
+        keep = self.rng.choice(notes.ids_due_between(*week_bounds(sim_today(state["os"]))))
+        device.set_state(notes.prepare_state_with_some_done(self.rng, keep_open=keep))
+
+    def check_goals(self, input):
+        init = Notes(input.apps_init["notes"])
+        notes = Notes(input.apps["notes"])
+        due = init.open_due_between(*week_bounds(sim_today(input.os_init)))
+        others = [t["text"] for t in init.open_todos() if t["text"] not in due]
+        named_others = [t for t in others if input.answer is not None and match_value(t, input.answer)]
+        left = [t["text"] for t in notes.done_todos()]
+        return [check("completed to-dos left", [], left, not left),
+                notes.check_kept("open to-dos kept", ".todos", {t["id"] for t in init.open_todos()}),
+                check("due this week", due, input.answer, bool(due) and match_value(due, input.answer)),
+                check("no other to-dos named", [], named_others, not named_others)]

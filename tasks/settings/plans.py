@@ -1,0 +1,185 @@
+"""Scripted plans for the Settings suite: an oracle and realistic mistakes per task."""
+from __future__ import annotations
+
+import re
+
+from mobilegym.oracle import Driver, negative, plan
+
+def _open(d: Driver, entry: str) -> None:
+    d.open_app("Settings")
+    d.tap(rid=entry)
+
+
+@plan("settings.ToggleWifi")
+def toggle_wifi(d: Driver) -> None:
+    _open(d, "network_entry")
+    d.tap(rid="wifi_row")
+    d.complete()
+
+
+@negative("settings.ToggleWifi", "flips airplane mode instead of Wi-Fi")
+def toggle_airplane(d: Driver) -> None:
+    _open(d, "network_entry")
+    d.tap(rid="airplane_mode_row")
+    d.complete()
+
+
+@plan("settings.SetBrightness")
+def set_brightness(d: Driver) -> None:
+    _open(d, "display_entry")
+    d.drag_slider(d.params["level"] / 100, rid="brightness_slider")
+    d.complete()
+
+
+@negative("settings.SetBrightness", "stops the slider ten percent short")
+def brightness_short(d: Driver) -> None:
+    _open(d, "display_entry")
+    d.drag_slider((d.params["level"] - 10) / 100, rid="brightness_slider")
+    d.complete()
+
+
+@plan("settings.SetFontSize")
+def set_font_size(d: Driver) -> None:
+    _open(d, "display_entry")
+    d.tap(rid="font_size_entry")
+    d.tap(rid=f"font_size_{d.params['size']}")
+    d.complete()
+
+
+@negative("settings.SetFontSize", "picks the neighbouring size")
+def font_size_neighbour(d: Driver) -> None:
+    sizes = ["small", "default", "large", "largest"]
+    wrong = sizes[(sizes.index(d.params["size"]) + 1) % len(sizes)]
+    _open(d, "display_entry")
+    d.tap(rid="font_size_entry")
+    d.tap(rid=f"font_size_{wrong}")
+    d.complete()
+
+
+@plan("settings.CheckDeviceModel")
+def check_model(d: Driver) -> None:
+    _open(d, "about_entry")
+    d.submit_answer([d.value_of("Model")])
+    d.complete()
+
+
+@negative("settings.CheckDeviceModel", "reports the device name instead of the model")
+def check_model_name(d: Driver) -> None:
+    _open(d, "about_entry")
+    d.submit_answer([d.value_of("Device name")])
+    d.complete()
+
+
+def _used_gb(d: Driver) -> str:
+    return re.match(r"([\d.]+) GB", d.value_of("Storage")).group(1)
+
+
+def _dark_mode_then_storage(d: Driver, dark: bool, used: bool) -> None:
+    if dark:
+        _open(d, "display_entry")
+        d.tap(rid="dark_mode_row")
+        d.key("back")
+        d.tap(rid="about_entry")
+    else:
+        _open(d, "about_entry")
+    value = _used_gb(d) if used else re.search(r"/ ([\d.]+) GB", d.value_of("Storage")).group(1)
+    d.submit_answer([value])
+    d.complete()
+
+
+@plan("settings.DarkModeAndStorage")
+def dark_mode_and_storage(d: Driver) -> None:
+    _dark_mode_then_storage(d, dark=True, used=True)
+
+
+@negative("settings.DarkModeAndStorage", "right answer, dark theme never turned on")
+def storage_without_dark_mode(d: Driver) -> None:
+    _dark_mode_then_storage(d, dark=False, used=True)
+
+
+@negative("settings.DarkModeAndStorage", "dark theme on, reports total storage")
+def dark_mode_wrong_storage(d: Driver) -> None:
+    _dark_mode_then_storage(d, dark=True, used=False)
+
+
+
+@plan("settings.wifi_off")
+def wifi_off(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="network_entry")
+    d.tap(rid="wifi_row")
+    d.complete()
+
+
+@negative("settings.wifi_off", "turns on airplane mode instead")
+def wifi_off_airplane(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="network_entry")
+    d.tap(rid="airplane_mode_row")
+    d.complete()
+
+
+@plan("settings.dark_theme_on")
+def dark_theme_on(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="display_entry")
+    d.tap(rid="dark_mode_row")
+    d.complete()
+
+
+@negative("settings.dark_theme_on", "toggles adaptive brightness instead")
+def dark_theme_wrong_row(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="display_entry")
+    d.tap(rid="adaptive_brightness_row")
+    d.complete()
+
+
+@plan("settings.rename_device")
+def rename_device(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="about_entry")
+    d.tap(rid="device_name")
+    d.type("Lab Phone", rid="name_input")
+    d.tap(rid="ok")
+    d.complete()
+
+
+@negative("settings.rename_device", "types the name but cancels")
+def rename_device_cancel(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="about_entry")
+    d.tap(rid="device_name")
+    d.type("Lab Phone", rid="name_input")
+    d.tap(rid="cancel")
+    d.complete()
+
+
+@plan("settings.storage_used")
+def storage_used(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="about_entry")
+    d.submit_answer([47.3])
+    d.complete()
+
+
+@negative("settings.storage_used", "reports the total instead of the used storage")
+def storage_total(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="about_entry")
+    d.submit_answer([128])
+    d.complete()
+
+
+@plan("settings.enable_nfc")
+def enable_nfc(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="network_entry")
+    d.abort("This phone has no NFC setting")
+
+
+@negative("settings.enable_nfc", "claims success without an NFC switch")
+def enable_nfc_claims(d: Driver) -> None:
+    d.open_app("Settings")
+    d.tap(rid="network_entry")
+    d.complete()

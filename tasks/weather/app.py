@@ -1,0 +1,174 @@
+"""Accessor for the Weather app's state (temperatures are stored in °C, wind in km/h)."""
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from typing import Any, Mapping
+
+from mobilegym.envs.weather.screens import CONDITIONS
+from mobilegym.judge import BaseApp, date_match_labels, normalize_text, sim_datetime, sim_today
+from mobilegym.judge.matchers import check
+
+WEATHER_SAVED_CHANGES = ["saved"]
+WEATHER_UNIT_CHANGES = ["unit"]
+CLOCK_ALARM_CHANGES = ["clock.alarms"]
+RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
+CONDITION_LABELS = list(CONDITIONS)
+
+
+def fahrenheit(celsius: float) -> int:
+    """°C to °F as the app rounds it."""
+    return round(celsius * 9 / 5 + 32)
+
+
+def condition_pattern(label: str) -> re.Pattern[str]:
+    """A regex finding a condition in English or Chinese, but not inside a longer label
+    ("Rain" does not match "Light rain", 雨 does not match 小雨)."""
+    names = [n.casefold() for pair in CONDITIONS.items() for n in (pair[0], pair[1][0])]
+    alternatives = []
+    for name in (label.casefold(), CONDITIONS[label][0]):
+        behind = sorted({other[:other.find(name)] for other in names if other != name and other.find(name) > 0})
+        ahead = sorted({other[other.find(name) + len(name):] for other in names
+                        if other != name and other.find(name) >= 0 and not other.endswith(name)})
+        word = r"\b" if name.isascii() else ""
+        alternatives.append("".join(f"(?<!{re.escape(b)})" for b in behind) + word + re.escape(name) + word
+                            + "".join(f"(?!{re.escape(a)})" for a in ahead))
+    return re.compile("|".join(alternatives), re.IGNORECASE)
+
+
+def _edge(ch: str) -> str:
+    return "[0-9a-z/.-]" if ch.isascii() and ch.isalnum() else ""
+
+
+def mentions_date(text: str | None, day: dt.date, os_state: Mapping[str, Any]) -> bool:
+    """Whether a free-text answer names a date (any written or relative form)."""
+    if text is None:
+        return False
+    clean = normalize_text(text)
+    for label in date_match_labels(day, os_state):
+        before, after = _edge(label[0]), _edge(label[-1])
+        pattern = (f"(?<!{before})" if before else "") + re.escape(label) + (f"(?!{after})" if after else "")
+        if re.search(pattern, clean):
+            return True
+    return False
+
+
+class Weather(BaseApp):
+    """Saved cities and the city catalogue with current conditions, hourly and five-day forecasts."""
+
+    def city(self, city_id: str) -> dict[str, Any]:
+        """A catalogue city by id."""
+        return self.find(".cities", id=city_id)
+
+    def saved(self) -> list[str]:
+        """Ids of the saved cities, in list order."""
+        return list(self.require(".saved"))
+
+    def current(self, city_id: str) -> dict[str, Any]:
+        """Current conditions of a city."""
+        return self.city(city_id)["current"]
+
+    def day(self, city_id: str, offset: int) -> dict[str, Any]:
+        """The forecast ``offset`` days from today (0 = today)."""
+        return self.city(city_id)["forecast"][offset]
+
+    def warmest_day(self, city_id: str) -> int:
+        """Offset of the day with the highest high (raises when it is not unique)."""
+        highs = [d["high"] for d in self.city(city_id)["forecast"]]
+        if highs.count(max(highs)) != 1:
+            raise ValueError(f"weather: {city_id} has no unique warmest day ({highs})")
+        return highs.index(max(highs))
+
+    def rainy_days(self, city_id: str) -> list[int]:
+        """Offsets of the forecast days with rain of any kind."""
+        return [d["day"] for d in self.city(city_id)["forecast"] if d["condition"] in RAINY]
+
+    def rain_start_hour(self, city_id: str, after_hour: int) -> int:
+        """The first hour after ``after_hour`` whose condition is rainy; raises when rain never starts."""
+        for entry in self.city(city_id)["hourly"]:
+            if entry["hour"] > after_hour and entry["condition"] in RAINY:
+                return entry["hour"]
+        raise ValueError(f"weather: no rain after {after_hour}:00 in {city_id}")
+
+    def warmest_of(self, city_ids: list[str]) -> str:
+        """The id of the city with the highest current temperature."""
+        return max(city_ids, key=lambda c: self.current(c)["temp"])
+
+    def check_saved_list(self, expected: list[str]) -> dict[str, Any]:
+        """The saved cities are exactly ``expected`` (order aside)."""
+        actual = self.saved()
+        return check("saved cities", sorted(expected), sorted(actual), sorted(actual) == sorted(expected))
+
+    # --- samplers ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _pick(rng: random.Random, cities: list[dict[str, Any]], what: str) -> dict[str, str]:
+        if not cities:
+            raise ValueError(f"weather: no city is {what}")
+        city = rng.choice(cities)
+        return {"id": city["id"], "name": city["name"], "name_zh": city["name_zh"]}
+
+    @staticmethod
+    def sample_saved_city(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A saved city as {id, name, name_zh}."""
+        return Weather._pick(rng, [c for c in state["cities"] if c["id"] in state["saved"]], "saved")
+
+    @staticmethod
+    def sample_unsaved_city(rng: random.Random, state: dict[str, Any], params: dict[str, Any]) -> dict[str, str]:
+        """A catalogue city that is not saved, differing in current temperature from the cities already
+        sampled (so "the warmest" of several is unambiguous)."""
+        taken = {p["id"] for p in params.values() if isinstance(p, dict) and "id" in p}
+        temps = {c["current"]["temp"] for c in state["cities"] if c["id"] in taken}
+        pool = [c for c in state["cities"]
+                if c["id"] not in state["saved"] and c["id"] not in taken and c["current"]["temp"] not in temps]
+        return Weather._pick(rng, pool, "unsaved and distinct")
+
+    @staticmethod
+    def sample_warmer_pair(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """Two saved cities {warm, warm_zh, warm_id, cool, cool_zh, cool_id}, the first strictly warmer now."""
+        saved = [c for c in state["cities"] if c["id"] in state["saved"]]
+        pairs = [(a, b) for a in saved for b in saved if a["current"]["temp"] > b["current"]["temp"]]
+        if not pairs:
+            raise ValueError("weather: no two saved cities differ in temperature")
+        warm, cool = rng.choice(pairs)
+        return {"warm": warm["name"], "warm_zh": warm["name_zh"], "warm_id": warm["id"],
+                "cool": cool["name"], "cool_zh": cool["name_zh"], "cool_id": cool["id"]}
+
+    @staticmethod
+    def sample_city_with_warmest_day(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A saved city whose warmest forecast day is unique and not today."""
+        def ok(city: dict[str, Any]) -> bool:
+            highs = [d["high"] for d in city["forecast"]]
+            return highs.count(max(highs)) == 1 and highs.index(max(highs)) > 0
+
+        return Weather._pick(rng, [c for c in state["cities"] if c["id"] in state["saved"] and ok(c)],
+                             "saved with a unique warmest day after today")
+
+    @staticmethod
+    def sample_city_with_some_rain(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A saved city where some, but not all, of the five forecast days are rainy."""
+        def ok(city: dict[str, Any]) -> bool:
+            return 0 < sum(d["condition"] in RAINY for d in city["forecast"]) < len(city["forecast"])
+
+        return Weather._pick(rng, [c for c in state["cities"] if c["id"] in state["saved"] and ok(c)],
+                             "saved with rain on some days")
+
+    @staticmethod
+    def sample_city_with_rain_later(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A saved city where it is dry now and rain starts later today."""
+        def ok(city: dict[str, Any]) -> bool:
+            return city["current"]["condition"] not in RAINY and any(h["condition"] in RAINY for h in city["hourly"])
+
+        return Weather._pick(rng, [c for c in state["cities"] if c["id"] in state["saved"] and ok(c)],
+                             "saved, dry now, with rain later today")
+
+
+def forecast_date(os_state: Mapping[str, Any], offset: int) -> dt.date:
+    """The calendar date of forecast day ``offset`` on the phone's clock."""
+    return sim_today(os_state) + dt.timedelta(days=offset)
+
+
+def current_hour(os_state: Mapping[str, Any]) -> int:
+    """The phone's current hour."""
+    return sim_datetime(os_state).hour
