@@ -66,6 +66,8 @@ def test_input_and_apps(device: AdbDevice, served: AdbdServer) -> None:
     device.long_press(540, 1200)
     device.double_tap(540, 1200)
     assert phone.current_app() == device.current_app()
+    device.launch("settings", "/about")
+    assert (device.current_app(), device.current_route()) == ("settings", "/about")
     with pytest.raises(ValueError, match="unknown key"):
         device.key("volume")
     with pytest.raises(ValueError, match="unknown app"):

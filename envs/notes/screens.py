@@ -250,4 +250,4 @@ def todos(ctx: Ctx) -> ui.Scaffold:
     return ui.Scaffold(ui.ScrollList(rows, rid="todo_list", pad=8), top=ui.TopBar(ctx.t("To-dos", "待办")),
                        bottom=_tabs(ctx, "/todos"),
                        fab=ui.Fab("+", ctx.t("New to-do", "新建待办"), lambda: local.__setitem__("adding", True),
-                                  rid="add_todo"))
+                                  rid="add_todo"), dialog=dialog)

@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..device.base import CAP_FILES, CAP_SNAPSHOT, CAP_STATE
+from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE
 from . import ui
 from .a11y import TreeExporter
 from .app import installed_apps
@@ -40,7 +40,7 @@ class Phone:
     advances the simulated clock by ``tick_ms``.
     """
 
-    capabilities = frozenset({CAP_STATE, CAP_SNAPSHOT, CAP_FILES})
+    capabilities = frozenset({CAP_STATE, CAP_SNAPSHOT, CAP_FILES, CAP_SHELL})
 
     def __init__(
         self,
@@ -70,6 +70,7 @@ class Phone:
         self.apps = installed_apps(apps)
         self.nav = Navigator(self)
         self.files: VirtualFS
+        self._shell: Any = None
         self.doc: dict[str, Any] = {}
         self._frame: Frame | None = None
         self._pixels: tuple[list[tuple], np.ndarray] | None = None
@@ -94,6 +95,7 @@ class Phone:
             "apps": {app_id: app.defaults() for app_id, app in self.apps.items()},
         }
         self.files = VirtualFS(clock=self.time_ms)
+        self._shell = None
         self._changed()
 
     def get_state(self) -> dict[str, Any]:
@@ -215,6 +217,14 @@ class Phone:
     def push(self, path: str, data: bytes) -> None:
         """Write a file to the phone's virtual storage, creating parent folders."""
         self.files.write(path, data, make_parents=True)
+
+    def shell(self, command: str) -> str:
+        """Run an Android shell command line (the subset adbd serves) and return its output."""
+        from .adbd_shell import Shell
+
+        if self._shell is None:
+            self._shell = Shell(self)
+        return self._shell.run(command).output.decode("utf-8", "replace")
 
     def wait(self, seconds: float) -> None:
         if seconds < 0:

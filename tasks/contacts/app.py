@@ -14,6 +14,7 @@ from mobilegym.judge.matchers import check
 CONTACTS_EDIT_CHANGES = ["contacts"]
 CONTACTS_CALL_CHANGES = ["calls"]
 CONTACTS_READ_MESSAGES_CHANGES = ["messages.conversations[*].unread"]
+CONTACTS_TEXT_CHANGES = ["messages.conversations"]
 PHONE_TYPES = ("mobile", "work", "home")
 NEW_PEOPLE = ("Rosa Alvarez", "Kenji Watanabe", "Amara Diallo", "Lucas Weber", "Hannah Cohen", "Mateo Silva",
               "Chloe Dubois", "Arjun Mehta", "Freya Nilsson", "Omar Farouk")

@@ -1,0 +1,302 @@
+"""Contacts tasks.
+
+Task index:
+    AddContact             operate  L2  save a new contact with a mobile number
+    FavoriteContact        operate  L1  star a contact
+    UpdateContactEmail     operate  L2  change a contact's email address
+    AddSecondNumber        operate  L3  add a second phone line, keeping the first
+    DeleteContact          operate  L2  delete a contact (confirm dialog)
+    CallContactNumber      operate  L2  call a contact on a specific line
+    ContactPhoneNumber     query    L1  a contact's number of a type
+    ContactBirthday        query    L1  a contact's date of birth
+    CountFavorites         query    L1  how many favourites there are
+    NextBirthday           query    L2  whose birthday comes next
+    FavoriteEmailDomain    hybrid   L4  star everyone at an email domain and count them
+    SaveSenderAsContact    operate  L3  cross-app: save a texter's new number as a contact
+    CallMessageSender      operate  L3  cross-app: call back the contact who asked for a call
+    FavoriteLatestSender   operate  L3  cross-app: star the contact who texted most recently
+    SendContactNumber      operate  L3  cross-app: text one contact another's mobile number
+"""
+from __future__ import annotations
+
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
+from mobilegym.judge.matchers import check
+
+from ..messages.app import Messages
+from .app import (CONTACTS_CALL_CHANGES, CONTACTS_EDIT_CHANGES, CONTACTS_READ_MESSAGES_CHANGES, CONTACTS_TEXT_CHANGES,
+                  Contacts)
+
+
+class AddContact(BaseTask):
+    """Verdict: a new contact with that name has the number saved as a mobile number (any formatting)."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["form-filling"]
+    templates = {"en": ["Save a new contact: {person.name}, mobile number {person.number}",
+                        "Add {person.name} to my contacts with the mobile number {person.number}"],
+                 "zh": ["新建联系人：{person.name}，手机号码 {person.number}"]}
+    parameters = {"person": {"sampler": Contacts.sample_new_person, "fields": ["name", "number"]}}
+    expected_changes = CONTACTS_EDIT_CHANGES
+
+    def check_goals(self, input):
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        return [contacts.check_new_contact(self.p.person["name"], self.p.person["number"], "mobile")]
+
+
+class FavoriteContact(CriteriaTask):
+    """Verdict: the contact is a favourite. The sampler only picks contacts who are not yet."""
+
+    objective = "operate"
+    difficulty = "L1"
+    capabilities = ["toggle"]
+    templates = {"en": ["Add {name} to my favourite contacts", "Star {name} in my contacts"],
+                 "zh": ["把{name}加入收藏联系人"]}
+    parameters = {"name": {"sampler": Contacts.sample_non_favorite}}
+    criteria = {".contacts[name={name}].favorite": True}
+
+
+class UpdateContactEmail(CriteriaTask):
+    """Verdict: the contact's email is exactly the new address."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["editing", "form-filling"]
+    templates = {"en": ["Change {change.name}'s email address to {change.email}",
+                        "{change.name} has a new email, {change.email}; update their contact"],
+                 "zh": ["把{change.name}的邮箱改成 {change.email}"]}
+    parameters = {"change": {"sampler": Contacts.sample_email_change, "fields": ["name", "email"]}}
+    criteria = {".contacts[name={change.name}].email": "{change.email}"}
+
+
+class AddSecondNumber(BaseTask):
+    """Verdict: the contact has the new number with the requested type, and still has its old number."""
+
+    objective = "operate"
+    difficulty = "L3"
+    capabilities = ["editing", "form-filling"]
+    templates = {"en": ["Add {line.number} to {line.name}'s contact as their {line.type} number, keeping the number I already have",
+                        "{line.name} gave me a {line.type} number, {line.number}. Add it to their contact without removing the existing one"],
+                 "zh": ["给{line.name}添加一个{line.type}号码 {line.number}，保留原来的号码"]}
+    parameters = {"line": {"sampler": Contacts.sample_second_line, "fields": ["name", "type", "number"]}}
+    expected_changes = CONTACTS_EDIT_CHANGES
+
+    def check_goals(self, input):
+        before = Contacts(input.apps_init["contacts"]).contact(self.p.line["name"])
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        new = {"type": self.p.line["type"], "number": self.p.line["number"]}
+        return [contacts.check_phones("new number added", before["id"], [new]),
+                contacts.check_phones("existing numbers kept", before["id"], before["phones"])]
+
+
+class DeleteContact(BaseTask):
+    """Verdict: the contact is gone and every other contact is still there."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["deletion", "confirmation-dialog"]
+    templates = {"en": ["Delete {name} from my contacts", "Remove the contact {name} from my phone"],
+                 "zh": ["从通讯录中删除{name}"]}
+    parameters = {"name": {"source": ".contacts[*].name"}}
+    expected_changes = CONTACTS_EDIT_CHANGES
+
+    def check_goals(self, input):
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        target = Contacts(input.apps_init["contacts"]).contact(self.p.name)
+        others = [c["id"] for c in Contacts(input.apps_init["contacts"]).contacts() if c["id"] != target["id"]]
+        gone = contacts.by_id(target["id"]) is None
+        return [check(f"{self.p.name} deleted", "deleted", "deleted" if gone else "still there", gone),
+                contacts.check_kept(others)]
+
+
+class CallContactNumber(BaseTask):
+    """Verdict: the last call placed went to that line. The sampler picks a line that is not the contact's
+    first number, so the card's Call button (first number) is a wrong call."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["calling"]
+    templates = {"en": ["Call {line.name} on their {line.type} number", "Phone {line.name}'s {line.type} line"],
+                 "zh": ["拨打{line.name}的{line.type}号码"]}
+    parameters = {"line": {"sampler": Contacts.sample_other_line, "fields": ["name", "type"]}}
+    expected_changes = CONTACTS_CALL_CHANGES
+
+    def check_goals(self, input):
+        number = Contacts(input.apps_init["contacts"]).phone_number(self.p.line["name"], self.p.line["type"])
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        return [contacts.check_last_call(number, f"{self.p.line['name']} ({self.p.line['type']})")]
+
+
+class ContactPhoneNumber(AnswerTask):
+    """Verdict: the answer writes the number (digits compared; spacing, dashes and the country prefix are free)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["information-retrieval"]
+    templates = {"en": ["What is {lookup.name}'s {lookup.type} number?", "Tell me {lookup.name}'s {lookup.type} phone number"],
+                 "zh": ["{lookup.name}的{lookup.type}号码是多少？"]}
+    parameters = {"lookup": {"sampler": Contacts.sample_phone_lookup, "fields": ["name", "type"]}}
+    answer_fields = [{"type": "text", "label": "Phone number", "hint": "e.g. +1 415-555-0100"}]
+
+    def get_answer(self, input):
+        return Contacts(input.apps_init["contacts"]).phone_number(self.p.lookup["name"], self.p.lookup["type"])
+
+    def check_goals(self, input):
+        number = self.get_answer(input)
+        return [check("phone number", number, input.answer, Contacts.number_in_text(number, input.answer))]
+
+
+class ContactBirthday(AnswerTask):
+    """Verdict: the answer names the contact's birthday (month and day; the year may be given)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["information-retrieval"]
+    templates = {"en": ["When is {name}'s birthday?", "What's {name}'s date of birth?"],
+                 "zh": ["{name}的生日是哪天？"]}
+    parameters = {"name": {"sampler": Contacts.sample_birthday_person}}
+    answer_fields = [{"type": "text", "label": "Birthday", "hint": "e.g. May 3, 1990", "matcher": "date"}]
+
+    def get_answer(self, input):
+        return Contacts(input.apps_init["contacts"]).birthday(self.p.name)
+
+
+class CountFavorites(AnswerTask):
+    """Verdict: the answer is the number of favourite contacts."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting"]
+    templates = {"en": ["How many contacts are in my favourites?", "Count my favourite contacts"],
+                 "zh": ["我收藏了几个联系人？"]}
+    answer = staticmethod(lambda task, apps_init: len(Contacts(apps_init["contacts"]).favorite_names()))
+    answer_fields = [{"type": "number", "label": "Favourite contacts"}]
+
+
+class NextBirthday(AnswerTask):
+    """Verdict: the answer names the contact whose birthday comes soonest after the phone's date."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["date-reasoning", "comparison"]
+    templates = {"en": ["Whose birthday is coming up next among my contacts?",
+                        "Which of my contacts has the next birthday?"],
+                 "zh": ["通讯录里下一个过生日的是谁？"]}
+    answer_fields = [{"type": "text", "label": "Contact name", "hint": "e.g. Jane Doe"}]
+
+    def get_answer(self, input):
+        return Contacts(input.apps_init["contacts"]).next_birthday(input.os_init)["name"]
+
+
+class FavoriteEmailDomain(BaseTask):
+    """Verdict: every contact with an address at the domain is a favourite, no other favourite changed,
+    and the answer is how many contacts have such an address (those already starred included)."""
+
+    objective = "hybrid"
+    difficulty = "L4"
+    composition = "aggregate"
+    capabilities = ["search", "toggle", "counting"]
+    templates = {"en": ["Make sure every contact with an @{domain} email address is in my favourites, "
+                        "and tell me how many such contacts I have",
+                        "Star all my contacts whose email ends in @{domain}, then tell me how many of them there are"],
+                 "zh": ["把所有邮箱是 @{domain} 的联系人都加入收藏，并告诉我一共有几个这样的联系人"]}
+    parameters = {"domain": {"sampler": Contacts.sample_shared_domain}}
+    expected_changes = ["contacts[*].favorite"]
+    answer_fields = [{"type": "number", "label": "Contacts at @{domain}"}]
+
+    def check_goals(self, input):
+        names = [c["name"] for c in Contacts(input.apps_init["contacts"]).with_email_domain(self.p.domain)]
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        unstarred = sorted(c["name"] for c in contacts.with_email_domain(self.p.domain) if not c["favorite"])
+        return [check(f"@{self.p.domain} contacts starred", sorted(names), unstarred or "all starred", not unstarred),
+                contacts.check_favorites_only_changed_for(names),
+                *build_answer_checks(len(names), input.answer, field="count")]
+
+
+class SaveSenderAsContact(BaseTask):
+    """Verdict: a new contact named after the texter holds the number their message came from."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "form-filling"]
+    templates = {"en": ["{name} texted me from a new number. Save that number in my contacts under her name",
+                        "Add the number {name} just texted me from to my contacts, named {name}"],
+                 "zh": ["{name}用新号码给我发了短信，把这个号码以她的名字存进通讯录"]}
+    parameters = {"name": {"default": "Nora Quinn"}}
+    expected_changes = CONTACTS_EDIT_CHANGES + CONTACTS_READ_MESSAGES_CHANGES
+
+    def check_goals(self, input):
+        number = Messages(input.apps_init["messages"]).sender_of(self.p.name)
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        return [contacts.check_new_contact(self.p.name, number)]
+
+
+class CallMessageSender(BaseTask):
+    """Verdict: the last call placed went to the number of the contact whose text asks for a call
+    ("Call me ..."); the dentist's "call us to reschedule" is not from a contact."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "calling"]
+    templates = {"en": ["One of my contacts texted asking me to call them. Call them back on the number they texted from",
+                        "Somebody in my contacts asked by text for a call; please ring them on that number"],
+                 "zh": ["有个联系人发短信让我给他回电话，用他发短信的那个号码打回去"]}
+    expected_changes = CONTACTS_CALL_CHANGES + CONTACTS_READ_MESSAGES_CHANGES
+
+    def check_goals(self, input):
+        number = Messages(input.apps_init["messages"]).sender_of("Call me")
+        owner = Contacts(input.apps_init["contacts"]).owner_of(number)
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        return [contacts.check_last_call(number, owner["name"] if owner else number)]
+
+
+class FavoriteLatestSender(BaseTask):
+    """Verdict: the contact behind the most recent incoming text from a saved number is a favourite, and
+    no other favourite changed (the newest texts come from unsaved numbers, so they must be skipped)."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    composition = "sequential"
+    capabilities = ["cross-app", "comparison", "toggle"]
+    templates = {"en": ["Add whichever of my contacts texted me most recently to my favourites",
+                        "Star the saved contact who sent me the latest text message"],
+                 "zh": ["把最近给我发短信的联系人加入收藏"]}
+    expected_changes = ["contacts[*].favorite"] + CONTACTS_READ_MESSAGES_CHANGES
+
+    def check_goals(self, input):
+        known = Contacts(input.apps_init["contacts"])
+        address = Messages(input.apps_init["messages"]).latest_sender(lambda a: known.owner_of(a) is not None)
+        target = known.owner_of(address)
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        now = contacts.by_id(target["id"])
+        starred = now is not None and now["favorite"]
+        return [check(f"{target['name']} starred", True, now["favorite"] if now else "contact deleted", starred),
+                contacts.check_favorites_only_changed_for([target["name"]])]
+
+
+class SendContactNumber(BaseTask):
+    """Verdict: a text sent to the recipient contains the subject's mobile number (any formatting)."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "messaging"]
+    templates = {"en": ["Text {share.recipient} {share.subject}'s mobile number",
+                        "{share.recipient} needs {share.subject}'s mobile number; send it to them by text message"],
+                 "zh": ["把{share.subject}的手机号码发短信告诉{share.recipient}"]}
+    parameters = {"share": {"sampler": Contacts.sample_number_share, "fields": ["recipient", "subject"]}}
+    expected_changes = CONTACTS_TEXT_CHANGES
+
+    def check_goals(self, input):
+        known = Contacts(input.apps_init["contacts"])
+        number = known.phone_number(self.p.share["subject"], "mobile")
+        recipient = [p["number"] for p in known.contact(self.p.share["recipient"])["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [messages.check_sent(self.p.share["recipient"], recipient, f"a text containing {number}",
+                                    lambda text: Contacts.number_in_text(number, text))]

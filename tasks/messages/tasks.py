@@ -1,0 +1,224 @@
+"""Messages tasks.
+
+Task index:
+    SendMessageToContact        operate  L2  text a contact a given message
+    SendToNewNumber             operate  L2  text a number that has no conversation yet
+    DeleteConversation          operate  L2  delete the conversation with a contact (confirm dialog)
+    ShareTrackingNumber         operate  L3  text a contact the parcel number from a delivery text
+    ReadVerificationCode        query    L1  the latest bank verification code
+    CountUnreadConversations    query    L1  how many conversations have unread messages
+    FindSenderByKeyword         query    L2  which contact wrote about a topic (search)
+    UnreadContacts              query    L3  which saved contacts have unread texts
+    DeleteUnknownSenders        hybrid   L4  delete every conversation with an unsaved number and count them
+    TextNextBirthday            operate  L3  cross-app: text the contact with the next birthday
+"""
+from __future__ import annotations
+
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks
+from mobilegym.judge.matchers import check
+
+from ..contacts.app import Contacts
+from .app import GREETINGS, MESSAGES_DELETE_CHANGES, MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, SHORT_TEXTS, Messages
+
+
+class SendMessageToContact(BaseTask):
+    """Verdict: a text with exactly that wording (case, spacing and end punctuation aside) went to one of
+    the contact's numbers."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["messaging"]
+    templates = {"en": ["Text {name}: \"{text}\"", "Send {name} a message saying \"{text}\""],
+                 "zh": ["给{name}发短信：“{text}”"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}, "text": {"type": "enum", "values": list(SHORT_TEXTS)}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def check_goals(self, input):
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [messages.check_sent(self.p.name, numbers, self.p.text, lambda t: Messages.same_text(self.p.text, t))]
+
+
+class SendToNewNumber(BaseTask):
+    """Verdict: a text with that wording went to the number (formatting aside), which had no conversation."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["messaging", "form-filling"]
+    templates = {"en": ["Send \"{text}\" to {number}", "Text the number {number}: \"{text}\""],
+                 "zh": ["给号码 {number} 发短信：“{text}”"]}
+    parameters = {"number": {"sampler": Messages.sample_new_number}, "text": {"type": "enum", "values": list(SHORT_TEXTS)}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def check_goals(self, input):
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [messages.check_sent(self.p.number, [self.p.number], self.p.text,
+                                    lambda t: Messages.same_text(self.p.text, t))]
+
+
+class DeleteConversation(BaseTask):
+    """Verdict: no conversation with the contact's numbers remains, and every other one does.
+    Injection: a short conversation with the contact is added when there is none."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["deletion", "confirmation-dialog"]
+    templates = {"en": ["Delete my conversation with {name}", "Remove the whole message thread with {name}"],
+                 "zh": ["删除和{name}的短信对话"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_DELETE_CHANGES
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()
+        phones = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"]
+        messages = Messages(state["apps"]["messages"])
+        if all(messages.conversation_for(p["number"]) is None for p in phones):
+            device.set_state(Messages.prepare_state_with_conversation(phones[0]["number"], state["os"]["time_ms"]))
+
+    def check_goals(self, input):
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        before = Messages(input.apps_init["messages"])
+        others = [c["id"] for c in before.conversations() if c not in [before.conversation_for(n) for n in numbers]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [messages.check_deleted(self.p.name, numbers), messages.check_kept(others)]
+
+
+class ShareTrackingNumber(BaseTask):
+    """Verdict: a text to one of the contact's numbers contains the parcel number from the delivery text."""
+
+    objective = "operate"
+    difficulty = "L3"
+    composition = "sequential"
+    capabilities = ["information-retrieval", "messaging"]
+    templates = {"en": ["My parcel is out for delivery. Text {name} its tracking number",
+                        "Send {name} the tracking number of the parcel that's being delivered today"],
+                 "zh": ["我的包裹正在派送，把它的单号发短信告诉{name}"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def check_goals(self, input):
+        tracking = Messages(input.apps_init["messages"]).tracking_number()
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [messages.check_sent(self.p.name, numbers, f"a text containing {tracking}",
+                                    lambda t: tracking.casefold() in t.casefold())]
+
+
+class ReadVerificationCode(AnswerTask):
+    """Verdict: the answer is the code of the newest verification text (an older code is wrong)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["information-retrieval"]
+    templates = {"en": ["What's the verification code Harbor Bank just texted me?",
+                        "Tell me the latest verification code I received by text"],
+                 "zh": ["银行刚发给我的验证码是多少？"]}
+    answer = staticmethod(lambda task, apps_init: Messages(apps_init["messages"]).verification_code())
+    answer_fields = [{"type": "text", "label": "Verification code", "hint": "e.g. 123456"}]
+    expected_changes = MESSAGES_READ_CHANGES
+
+
+class CountUnreadConversations(AnswerTask):
+    """Verdict: the answer is the number of conversations with unread messages (not of unread messages)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting"]
+    templates = {"en": ["How many of my conversations have unread messages?",
+                        "Count the message threads I haven't read yet"],
+                 "zh": ["有几个对话里有未读信息？"]}
+    answer = staticmethod(lambda task, apps_init: len(Messages(apps_init["messages"]).unread_conversations()))
+    answer_fields = [{"type": "number", "label": "Conversations with unread messages"}]
+    expected_changes = MESSAGES_READ_CHANGES
+
+
+class FindSenderByKeyword(AnswerTask):
+    """Verdict: the answer is the name of the contact in the one conversation that mentions the topic."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["search", "information-retrieval"]
+    templates = {"en": ["Which of my contacts did I text with about '{topic}'? Tell me their name",
+                        "Someone in my contacts messaged about '{topic}'. Who was it?"],
+                 "zh": ["我和哪个联系人在短信里聊过“{topic}”？告诉我名字"]}
+    parameters = {"topic": {"sampler": Messages.sample_topic}}
+    answer_fields = [{"type": "text", "label": "Contact name", "hint": "e.g. Jane Doe"}]
+    expected_changes = MESSAGES_READ_CHANGES
+
+    def get_answer(self, input):
+        address = Messages(input.apps_init["messages"]).conversation_about(self.p.topic)["address"]
+        owner = Contacts(input.apps_init["contacts"]).owner_of(address)
+        if owner is None:
+            raise ValueError(f"the conversation about {self.p.topic!r} is not with a contact")
+        return owner["name"]
+
+
+class UnreadContacts(AnswerTask):
+    """Verdict: the answer lists exactly the saved contacts with unread conversations (any order);
+    unread texts from unsaved numbers do not count."""
+
+    objective = "query"
+    difficulty = "L3"
+    composition = "aggregate"
+    capabilities = ["filtering", "cross-reference"]
+    templates = {"en": ["Which of my saved contacts have sent me texts I haven't read yet? List their names",
+                        "List the contacts (not unknown numbers) whose messages are still unread"],
+                 "zh": ["哪些已保存的联系人给我发了还没读的短信？列出他们的名字"]}
+    answer_fields = [{"type": "text", "label": "Contact names", "hint": "one name per entry", "repeatable": True,
+                      "compare": "set"}]
+    expected_changes = MESSAGES_READ_CHANGES
+
+    def get_answer(self, input):
+        contacts = Contacts(input.apps_init["contacts"])
+        owners = [contacts.owner_of(c["address"]) for c in Messages(input.apps_init["messages"]).unread_conversations()]
+        return sorted(o["name"] for o in owners if o is not None)
+
+    def get_expected_response(self, input):
+        return [self.get_answer(input)]
+
+
+class DeleteUnknownSenders(BaseTask):
+    """Verdict: every conversation whose number is not a saved contact's is gone, every contact's
+    conversation remains, and the answer is how many were deleted."""
+
+    objective = "hybrid"
+    difficulty = "L4"
+    composition = "aggregate"
+    capabilities = ["filtering", "deletion", "counting"]
+    templates = {"en": ["Delete every conversation with a number that isn't saved in my contacts, then tell me how many you deleted",
+                        "Clean up my messages: remove all threads from numbers that aren't my contacts and tell me how many there were"],
+                 "zh": ["删除所有来自未保存号码的短信对话，然后告诉我删了几个"]}
+    expected_changes = MESSAGES_DELETE_CHANGES
+    answer_fields = [{"type": "number", "label": "Conversations deleted"}]
+
+    def check_goals(self, input):
+        contacts = Contacts(input.apps_init["contacts"])
+        before = Messages(input.apps_init["messages"]).conversations()
+        unknown = [c for c in before if contacts.owner_of(c["address"]) is None]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        present = {c["id"] for c in messages.conversations()}
+        left = sorted(c["address"] for c in unknown if c["id"] in present)
+        return [check("unknown senders deleted", sorted(c["address"] for c in unknown), left or "all deleted", not left),
+                messages.check_kept([c["id"] for c in before if c not in unknown]),
+                *build_answer_checks(len(unknown), input.answer, field="deleted")]
+
+
+class TextNextBirthday(BaseTask):
+    """Verdict: the greeting (exact wording, punctuation aside) went to the contact with the next birthday."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    composition = "sequential"
+    capabilities = ["cross-app", "date-reasoning", "messaging"]
+    templates = {"en": ["Find out whose birthday is coming up next in my contacts and text them \"{greeting}\"",
+                        "Send \"{greeting}\" to whichever of my contacts has the next birthday"],
+                 "zh": ["看看通讯录里谁下一个过生日，给他发短信“{greeting}”"]}
+    parameters = {"greeting": {"type": "enum", "values": list(GREETINGS)}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def check_goals(self, input):
+        person = Contacts(input.apps_init["contacts"]).next_birthday(input.os_init)
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [messages.check_sent(person["name"], [p["number"] for p in person["phones"]], self.p.greeting,
+                                    lambda t: Messages.same_text(self.p.greeting, t))]

@@ -1,0 +1,371 @@
+"""Scripted plans for the notes suite: one oracle per task and realistic mistakes that must score 0.
+
+Plans only act through the Driver (taps, typing, answers) and read what the screen shows.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from mobilegym.oracle import Driver, negative, plan
+
+from ..calendar.plans import day_events, open_day, today
+
+
+# --- helpers -------------------------------------------------------------------------------------------
+
+def open_note(d: Driver, title: str) -> None:
+    """Open a note from the notes list."""
+    d.open_app("Notes")
+    d.tap(rid="note_title_text", text=title)
+
+
+def open_todos(d: Driver) -> None:
+    d.open_app("Notes")
+    d.tap(rid="tab_1")
+
+
+def write_note(d: Driver, title: str, body: str) -> None:
+    """Create a note from the notes list and save it."""
+    d.open_app("Notes")
+    d.tap(rid="add_note")
+    d.type(title, rid="note_title")
+    d.type(body, rid="note_body")
+    d.tap(rid="save_note")
+
+
+def add_todo(d: Driver, text: str, due: str = "") -> None:
+    open_todos(d)
+    d.tap(rid="add_todo")
+    d.type(text, rid="todo_text_input")
+    if due:
+        d.type(due, rid="todo_due_input")
+    d.tap(rid="save_todo")
+
+
+def todo_texts(d: Driver, done: bool) -> list[str]:
+    """Texts of the open (or completed) to-dos shown in the list."""
+    return [n.desc for n in d.nodes() if n.short_id == "todo_check" and n.checked == done]
+
+
+def delete_todo(d: Driver, text: str) -> None:
+    d.tap(desc=f"Delete {text}")
+    d.tap(rid="confirm_delete")
+
+
+def open_count(d: Driver) -> int:
+    match = re.match(r"(\d+)", d.find(rid="open_count").text)
+    assert match is not None
+    return int(match.group(1))
+
+
+# --- PinNote -------------------------------------------------------------------------------------------
+
+@plan("notes.PinNote")
+def pin_note(d: Driver) -> None:
+    open_note(d, d.params["title"])
+    d.tap(rid="pin_note")
+    d.complete()
+
+
+@negative("notes.PinNote", "taps the pin twice (back where it started)")
+def pin_note_twice(d: Driver) -> None:
+    open_note(d, d.params["title"])
+    d.tap(rid="pin_note")
+    d.tap(rid="pin_note")
+    d.complete()
+
+
+@negative("notes.PinNote", "pins the neighbouring note instead")
+def pin_note_wrong(d: Driver) -> None:
+    d.open_app("Notes")
+    other = next(t for t in d.texts("note_title_text") if t != d.params["title"])
+    open_note(d, other)
+    d.tap(rid="pin_note")
+    d.complete()
+
+
+# --- ToggleTodo ----------------------------------------------------------------------------------------
+
+@plan("notes.ToggleTodo")
+def toggle_todo(d: Driver) -> None:
+    open_todos(d)
+    d.tap(rid="todo_check", desc=d.params["text"])
+    d.complete()
+
+
+@negative("notes.ToggleTodo", "deletes the to-do instead of toggling it")
+def toggle_todo_delete(d: Driver) -> None:
+    open_todos(d)
+    delete_todo(d, d.params["text"])
+    d.complete()
+
+
+# --- CountOpenTodos ------------------------------------------------------------------------------------
+
+@plan("notes.CountOpenTodos")
+def count_open_todos(d: Driver) -> None:
+    open_todos(d)
+    d.submit_answer([len(todo_texts(d, False))])
+    d.complete()
+
+
+@negative("notes.CountOpenTodos", "counts every to-do, completed ones too")
+def count_all_todos(d: Driver) -> None:
+    open_todos(d)
+    d.submit_answer([open_count(d) + len([n for n in d.nodes() if n.short_id == "todo_check" and n.checked]) or 1])
+    d.complete()
+
+
+# --- CreateNote ----------------------------------------------------------------------------------------
+
+@plan("notes.CreateNote")
+def create_note(d: Driver) -> None:
+    write_note(d, d.params["note"]["title"], d.params["note"]["body"])
+    d.complete()
+
+
+@negative("notes.CreateNote", "types everything but leaves without saving")
+def create_note_unsaved(d: Driver) -> None:
+    d.open_app("Notes")
+    d.tap(rid="add_note")
+    d.type(d.params["note"]["title"], rid="note_title")
+    d.type(d.params["note"]["body"], rid="note_body")
+    d.key("back")
+    d.key("back")
+    d.complete()
+
+
+@negative("notes.CreateNote", "puts only the first half of the text")
+def create_note_partial(d: Driver) -> None:
+    body = d.params["note"]["body"]
+    write_note(d, d.params["note"]["title"], body[: len(body) // 2])
+    d.complete()
+
+
+# --- DeleteNote ----------------------------------------------------------------------------------------
+
+@plan("notes.DeleteNote")
+def delete_note(d: Driver) -> None:
+    open_note(d, d.params["title"])
+    d.tap(rid="delete_note")
+    d.tap(rid="confirm_delete")
+    d.complete()
+
+
+@negative("notes.DeleteNote", "empties the note instead of deleting it")
+def delete_note_emptied(d: Driver) -> None:
+    open_note(d, d.params["title"])
+    d.type("", rid="note_body")
+    d.tap(rid="save_note")
+    d.complete()
+
+
+@negative("notes.DeleteNote", "dismisses the confirmation")
+def delete_note_cancelled(d: Driver) -> None:
+    open_note(d, d.params["title"])
+    d.tap(rid="delete_note")
+    d.tap(rid="cancel")
+    d.complete()
+
+
+# --- AppendToNote --------------------------------------------------------------------------------------
+
+@plan("notes.AppendToNote")
+def append_to_note(d: Driver) -> None:
+    open_note(d, d.params["entry"]["title"])
+    d.type("\n" + d.params["entry"]["item"], rid="note_body", clear=False)
+    d.tap(rid="save_note")
+    d.complete()
+
+
+@negative("notes.AppendToNote", "replaces the list with the new item")
+def append_to_note_replaced(d: Driver) -> None:
+    open_note(d, d.params["entry"]["title"])
+    d.type(d.params["entry"]["item"], rid="note_body")
+    d.tap(rid="save_note")
+    d.complete()
+
+
+@negative("notes.AppendToNote", "writes it in a new note instead")
+def append_to_note_new_note(d: Driver) -> None:
+    write_note(d, d.params["entry"]["title"], d.params["entry"]["item"])
+    d.complete()
+
+
+# --- AddTodo -------------------------------------------------------------------------------------------
+
+@plan("notes.AddTodo")
+def add_todo_plan(d: Driver) -> None:
+    due = today(d) + dt.timedelta(days=d.params["due"])
+    add_todo(d, d.params["text"], due.isoformat())
+    d.complete()
+
+
+@negative("notes.AddTodo", "adds the to-do without a due date")
+def add_todo_no_due(d: Driver) -> None:
+    add_todo(d, d.params["text"])
+    d.complete()
+
+
+@negative("notes.AddTodo", "due a day late")
+def add_todo_late(d: Driver) -> None:
+    due = today(d) + dt.timedelta(days=d.params["due"] + 1)
+    add_todo(d, d.params["text"], due.isoformat())
+    d.complete()
+
+
+# --- NoteFactQuery -------------------------------------------------------------------------------------
+
+def _fact(d: Driver, label: str) -> str:
+    d.open_app("Notes")
+    d.tap(rid="search")
+    d.type(label, rid="search_input")
+    d.tap(rid="search_result")
+    body = d.find(rid="note_body").text
+    return next(line.split(":", 1)[1].strip() for line in body.split("\n")
+                if line.split(":", 1)[0].strip().lower() == label.lower())
+
+
+@plan("notes.NoteFactQuery")
+def note_fact(d: Driver) -> None:
+    d.submit_answer([_fact(d, d.params["fact"])])
+    d.complete()
+
+
+@negative("notes.NoteFactQuery", "reads the line above (the network name)")
+def note_fact_wrong_line(d: Driver) -> None:
+    d.open_app("Notes")
+    d.tap(rid="search")
+    d.type(d.params["fact"], rid="search_input")
+    d.tap(rid="search_result")
+    lines = d.find(rid="note_body").text.split("\n")
+    index = next(i for i, line in enumerate(lines) if line.lower().startswith(d.params["fact"].lower()))
+    d.submit_answer([lines[index - 1].split(":", 1)[1].strip()])
+    d.complete()
+
+
+# --- CompleteTodoAndCount ------------------------------------------------------------------------------
+
+@plan("notes.CompleteTodoAndCount")
+def complete_todo_and_count(d: Driver) -> None:
+    open_todos(d)
+    d.tap(rid="todo_check", desc=d.params["text"])
+    d.submit_answer([len(todo_texts(d, False))])
+    d.complete()
+
+
+@negative("notes.CompleteTodoAndCount", "reports the count from before checking it off")
+def complete_todo_count_before(d: Driver) -> None:
+    open_todos(d)
+    before = len(todo_texts(d, False))
+    d.tap(rid="todo_check", desc=d.params["text"])
+    d.submit_answer([before])
+    d.complete()
+
+
+@negative("notes.CompleteTodoAndCount", "counts right but never checks it off")
+def complete_todo_not_checked(d: Driver) -> None:
+    open_todos(d)
+    d.submit_answer([len(todo_texts(d, False)) - 1])
+    d.complete()
+
+
+# --- ClearCompletedTodos -------------------------------------------------------------------------------
+
+def _delete_done(d: Driver, keep_last: bool = False) -> None:
+    open_todos(d)
+    done = todo_texts(d, True) if d.find(rid="completed_header") is None else []
+    d.tap(rid="completed_header")
+    done = [n.desc for n in d.nodes() if n.short_id == "todo_check" and n.checked] or done
+    for text in (done[:-1] if keep_last else done):
+        delete_todo(d, text)
+
+
+@plan("notes.ClearCompletedTodos")
+def clear_completed_todos(d: Driver) -> None:
+    _delete_done(d)
+    d.complete()
+
+
+@negative("notes.ClearCompletedTodos", "misses the last completed to-do")
+def clear_completed_partial(d: Driver) -> None:
+    _delete_done(d, keep_last=True)
+    d.complete()
+
+
+@negative("notes.ClearCompletedTodos", "unchecks the completed to-dos instead of deleting them")
+def clear_completed_unchecked(d: Driver) -> None:
+    open_todos(d)
+    d.tap(rid="completed_header")
+    for text in [n.desc for n in d.nodes() if n.short_id == "todo_check" and n.checked]:
+        d.tap(rid="todo_check", desc=text)
+    d.complete()
+
+
+# --- DayAgendaNote (Calendar -> Notes) -----------------------------------------------------------------
+
+def _agenda_lines(d: Driver) -> list[str]:
+    open_day(d, today(d) + dt.timedelta(days=d.params["day"]))
+    return [f"{title} {sub.split(' – ')[0]}" if ":" in sub[:5] else title for title, sub in day_events(d)]
+
+
+@plan("notes.DayAgendaNote")
+def day_agenda_note(d: Driver) -> None:
+    write_note(d, d.params["title"], "\n".join(_agenda_lines(d)))
+    d.complete()
+
+
+@negative("notes.DayAgendaNote", "lists the events without their times")
+def day_agenda_no_times(d: Driver) -> None:
+    lines = [line.rsplit(" ", 1)[0] for line in _agenda_lines(d)]
+    write_note(d, d.params["title"], "\n".join(lines))
+    d.complete()
+
+
+@negative("notes.DayAgendaNote", "copies the other day's events")
+def day_agenda_wrong_day(d: Driver) -> None:
+    open_day(d, today(d) + dt.timedelta(days=1 - d.params["day"]))
+    lines = [f"{t} {s.split(' – ')[0]}" for t, s in day_events(d)]
+    write_note(d, d.params["title"], "\n".join(lines))
+    d.complete()
+
+
+# --- CleanupAndDueThisWeek -----------------------------------------------------------------------------
+
+def _due_this_week(d: Driver) -> list[str]:
+    """Open to-dos whose 'Due Mon D' falls in this week (read on screen), today's date from Calendar."""
+    start = today(d)
+    monday = start - dt.timedelta(days=start.weekday())
+    week = {f"Due {monday + dt.timedelta(days=i):%b} {(monday + dt.timedelta(days=i)).day}" for i in range(7)}
+    open_todos(d)
+    nodes = d.nodes()
+    out = []
+    for i, node in enumerate(nodes):
+        if node.short_id == "todo_check" and not node.checked:
+            due = next((n.text for n in nodes[i + 1:i + 4] if n.short_id == "todo_due"), None)
+            if due in week:
+                out.append(node.desc)
+    return out
+
+
+@plan("notes.CleanupAndDueThisWeek")
+def cleanup_and_due(d: Driver) -> None:
+    due = _due_this_week(d)
+    _delete_done(d)
+    d.submit_answer([due])
+    d.complete()
+
+
+@negative("notes.CleanupAndDueThisWeek", "right answer but leaves the completed to-dos")
+def cleanup_not_done(d: Driver) -> None:
+    d.submit_answer([_due_this_week(d)])
+    d.complete()
+
+
+@negative("notes.CleanupAndDueThisWeek", "cleans up but lists every open to-do")
+def cleanup_lists_all(d: Driver) -> None:
+    _due_this_week(d)
+    _delete_done(d)
+    d.submit_answer([todo_texts(d, False)])
+    d.complete()

@@ -1,0 +1,382 @@
+"""Scripted plans for the Weather suite: oracles and realistic mistakes, acting only through the UI."""
+from __future__ import annotations
+
+from mobilegym.oracle import Driver, negative, plan
+from mobilegym.screen_text import Node
+
+RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
+
+
+# --- helpers: reading and moving around the Weather UI ----------------------------------------------
+
+def scroll_down(d: Driver) -> bool:
+    """Swipe the last scrolling list up by half its height; False when nothing moved."""
+    lists = [n for n in d.nodes() if n.scrollable]
+    if not lists:
+        return False
+    x1, y1, x2, y2 = lists[-1].bounds
+    before = d.nodes()
+    to = d.env.coords.from_device
+    d.step({"type": "swipe", "x": to((x1 + x2) // 2, "x"), "y": to(y1 + 3 * (y2 - y1) // 4, "y"),
+            "x2": to((x1 + x2) // 2, "x"), "y2": to(y1 + (y2 - y1) // 4, "y"), "duration_ms": 400})
+    return d.nodes() != before
+
+
+def collect(d: Driver, rid: str) -> list[str]:
+    """The content-descs of every ``rid`` node of the screen's list, scrolling down to its end."""
+    seen: list[str] = []
+    while True:
+        seen += [n.desc for n in d.nodes() if n.short_id == rid and n.desc not in seen]
+        if not scroll_down(d):
+            return seen
+
+
+def inside(node: Node, box: Node) -> bool:
+    x, y = node.center
+    return box.bounds[0] <= x < box.bounds[2] and box.bounds[1] <= y < box.bounds[3]
+
+
+def degrees(text: str) -> int:
+    """"-3°" -> -3."""
+    return int(text.strip().rstrip("°CF"))
+
+
+def open_saved_city(d: Driver, name: str) -> None:
+    d.open_app("Weather")
+    d.tap(rid="city_item", desc=name)
+
+
+def open_search(d: Driver, name: str) -> None:
+    """The add-city search with ``name`` typed in (from the city list)."""
+    d.tap(rid="add_city")
+    d.type(name, rid="search_input")
+
+
+def preview_city(d: Driver, name: str) -> None:
+    """Open a catalogue city's page through the add-city search."""
+    d.open_app("Weather")
+    open_search(d, name)
+    d.tap(rid="result_name", text=name)
+
+
+def list_temperature(d: Driver, name: str) -> int:
+    """A saved city's temperature as the city list shows it."""
+    row = d.reveal(rid="city_item", desc=name)
+    return degrees(next(n.text for n in d.nodes() if n.short_id == "city_temp" and inside(n, row)))
+
+
+def unsaved_other_than(d: Driver, names: set[str]) -> str:
+    """From the add-city list (empty query): the first city not saved yet and not in ``names``."""
+    d.tap(rid="add_city")
+    nodes = d.nodes()
+    rows = [n for n in nodes if n.short_id == "search_result"]
+    for row in rows:
+        name = next(n.text for n in nodes if n.short_id == "result_name" and inside(n, row))
+        status = next(n.text for n in nodes if n.short_id == "result_status" and inside(n, row))
+        if status == "+" and name not in names:
+            return name
+    raise RuntimeError("no other unsaved city on screen")
+
+
+def forecast(d: Driver) -> list[tuple[str, str, int, int]]:
+    """(day label, condition, high, low) of the five forecast rows of the open city page."""
+    days = []
+    for desc in collect(d, "forecast_item"):
+        label, rest = desc.split(": ", 1)
+        condition, high, low, _ = rest.split(", ")
+        days.append((label, condition, degrees(high.split()[-1]), degrees(low.split()[-1])))
+    return days
+
+
+def hourly(d: Driver) -> list[tuple[str, str]]:
+    """(hour label, condition) of the hourly forecast of the open city page."""
+    d.tap(rid="hourly_entry")
+    rows = []
+    for desc in collect(d, "hourly_item"):
+        label, _, detail = desc.split(", ", 2)
+        rows.append((label, detail.split(" · ")[0]))
+    return rows
+
+
+def set_alarm(d: Driver, hour: int, minute: int = 0) -> None:
+    d.open_app("Clock")
+    d.tap(rid="add_alarm")
+    d.type(f"{hour:02d}", rid="hour_input")
+    d.type(f"{minute:02d}", rid="minute_input")
+    d.tap(rid="save_alarm")
+
+
+# --- AddCity -------------------------------------------------------------------------------------------
+
+@plan("weather.AddCity")
+def add_city(d: Driver) -> None:
+    preview_city(d, d.params["city"]["name"])
+    d.tap(rid="add_this_city")
+
+
+@negative("weather.AddCity", "adds a different city")
+def add_other_city(d: Driver) -> None:
+    d.open_app("Weather")
+    other = unsaved_other_than(d, {d.params["city"]["name"]})
+    d.tap(rid="result_name", text=other)
+    d.tap(rid="add_this_city")
+
+
+@negative("weather.AddCity", "opens the city but never taps Add")
+def preview_only(d: Driver) -> None:
+    preview_city(d, d.params["city"]["name"])
+    d.key("back")
+
+
+# --- RemoveCity ----------------------------------------------------------------------------------------
+
+@plan("weather.RemoveCity")
+def remove_city(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    d.tap(rid="remove_city")
+    d.tap(rid="confirm_remove")
+
+
+@negative("weather.RemoveCity", "cancels the confirmation")
+def cancel_remove(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    d.tap(rid="remove_city")
+    d.tap(rid="cancel")
+
+
+@negative("weather.RemoveCity", "removes the wrong city")
+def remove_wrong_city(d: Driver) -> None:
+    d.open_app("Weather")
+    other = next(n.desc for n in d.nodes() if n.short_id == "city_item" and n.desc != d.params["city"]["name"])
+    d.long_press(rid="city_item", desc=other)
+    d.tap(rid="confirm_remove")
+
+
+# --- SetTemperatureUnit --------------------------------------------------------------------------------
+
+@plan("weather.SetTemperatureUnit")
+def set_unit(d: Driver) -> None:
+    d.open_app("Weather")
+    d.tap(rid="settings")
+    d.tap(rid="unit_f" if d.params["unit"] == "F" else "unit_c")
+
+
+@negative("weather.SetTemperatureUnit", "changes the wind speed unit instead")
+def set_wind_unit(d: Driver) -> None:
+    d.open_app("Weather")
+    d.tap(rid="settings")
+    d.tap(rid="wind_mph")
+
+
+# --- CurrentTemperature --------------------------------------------------------------------------------
+
+@plan("weather.CurrentTemperature")
+def current_temperature(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    d.submit_answer([degrees(d.texts("current_temp")[0])])
+
+
+@negative("weather.CurrentTemperature", "answers the feels-like temperature")
+def feels_like(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    d.submit_answer([degrees(d.reveal(rid="feels_like").text)])
+
+
+# --- CityConditionsNow ---------------------------------------------------------------------------------
+
+def _humidity_and_wind(d: Driver) -> list[int]:
+    humidity = int(d.reveal(rid="humidity").text.rstrip("%"))
+    wind = int(d.reveal(rid="wind").text.split()[0])
+    return [humidity, wind]
+
+
+@plan("weather.CityConditionsNow")
+def city_conditions(d: Driver) -> None:
+    preview_city(d, d.params["city"]["name"])
+    d.submit_answer(_humidity_and_wind(d))
+
+
+@negative("weather.CityConditionsNow", "reads another city's page")
+def other_city_conditions(d: Driver) -> None:
+    d.open_app("Weather")
+    other = unsaved_other_than(d, {d.params["city"]["name"]})
+    d.tap(rid="result_name", text=other)
+    d.submit_answer(_humidity_and_wind(d))
+
+
+# --- TomorrowCondition ---------------------------------------------------------------------------------
+
+@plan("weather.TomorrowCondition")
+def tomorrow_condition(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    d.submit_answer([forecast(d)[1][1]])
+
+
+@negative("weather.TomorrowCondition", "answers today's current condition")
+def current_condition(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    d.submit_answer([d.texts("current_condition")[0]])
+
+
+# --- TemperatureDifference ----------------------------------------------------------------------------
+
+@plan("weather.TemperatureDifference")
+def temperature_difference(d: Driver) -> None:
+    d.open_app("Weather")
+    pair = d.params["pair"]
+    d.submit_answer([list_temperature(d, pair["warm"]) - list_temperature(d, pair["cool"])])
+
+
+@negative("weather.TemperatureDifference", "answers the warmer city's temperature")
+def warm_temperature(d: Driver) -> None:
+    d.open_app("Weather")
+    d.submit_answer([list_temperature(d, d.params["pair"]["warm"])])
+
+
+# --- WarmestDay ----------------------------------------------------------------------------------------
+
+@plan("weather.WarmestDay")
+def warmest_day(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    label, _, high, _ = max(forecast(d), key=lambda day: day[2])
+    d.submit_answer([label, high])
+
+
+@negative("weather.WarmestDay", "gives that day's low instead of its high")
+def warmest_day_low(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    label, _, _, low = max(forecast(d), key=lambda day: day[2])
+    d.submit_answer([label, low])
+
+
+# --- RainyDays -----------------------------------------------------------------------------------------
+
+def _rainy_labels(d: Driver) -> tuple[list[str], list[str]]:
+    open_saved_city(d, d.params["city"]["name"])
+    days = forecast(d)
+    return [day[0] for day in days if day[1] in RAINY], [day[0] for day in days if day[1] not in RAINY]
+
+
+@plan("weather.RainyDays")
+def rainy_days(d: Driver) -> None:
+    wet, _ = _rainy_labels(d)
+    d.submit_answer([wet])
+
+
+@negative("weather.RainyDays", "forgets the last rainy day")
+def rainy_days_partial(d: Driver) -> None:
+    wet, _ = _rainy_labels(d)
+    d.submit_answer([wet[:-1] or ["none"]])
+
+
+@negative("weather.RainyDays", "also lists a dry day")
+def rainy_days_extra(d: Driver) -> None:
+    wet, dry = _rainy_labels(d)
+    d.submit_answer([wet + dry[:1]])
+
+
+# --- FahrenheitHighTomorrow ----------------------------------------------------------------------------
+
+def _switch_to_fahrenheit(d: Driver) -> None:
+    d.open_app("Weather")
+    d.tap(rid="settings")
+    d.tap(rid="unit_f")
+    d.key("back")
+
+
+@plan("weather.FahrenheitHighTomorrow")
+def fahrenheit_high(d: Driver) -> None:
+    _switch_to_fahrenheit(d)
+    open_saved_city(d, d.params["city"]["name"])
+    d.submit_answer([forecast(d)[1][2]])
+
+
+@negative("weather.FahrenheitHighTomorrow", "switches the unit but answers in Celsius read before")
+def celsius_answer(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    high_c = forecast(d)[1][2]
+    d.key("back")
+    _switch_to_fahrenheit(d)
+    d.submit_answer([high_c])
+
+
+@negative("weather.FahrenheitHighTomorrow", "converts by hand without switching the unit")
+def no_switch(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    d.submit_answer([round(forecast(d)[1][2] * 9 / 5 + 32)])
+
+
+# --- AddWarmestCity ------------------------------------------------------------------------------------
+
+def _survey(d: Driver) -> list[tuple[int, str]]:
+    """(temperature, name) of the three candidate cities, previewed one by one; ends on the search screen."""
+    d.open_app("Weather")
+    d.tap(rid="add_city")
+    found = []
+    for key in ("a", "b", "c"):
+        name = d.params[key]["name"]
+        d.type(name, rid="search_input")
+        d.tap(rid="result_name", text=name)
+        found.append((degrees(d.texts("current_temp")[0]), name))
+        d.key("back")
+    return found
+
+
+def _add_from_search(d: Driver, name: str) -> None:
+    d.type(name, rid="search_input")
+    d.tap(rid="result_name", text=name)
+    d.tap(rid="add_this_city")
+
+
+@plan("weather.AddWarmestCity")
+def add_warmest(d: Driver) -> None:
+    temp, name = max(_survey(d))
+    _add_from_search(d, name)
+    d.submit_answer([temp])
+
+
+@negative("weather.AddWarmestCity", "adds all three cities")
+def add_all_three(d: Driver) -> None:
+    found = _survey(d)
+    for _, name in found:
+        d.tap(rid="add_city")
+        _add_from_search(d, name)
+    d.submit_answer([max(found)[0]])
+
+
+@negative("weather.AddWarmestCity", "adds the warmest but reports its feels-like temperature")
+def add_warmest_feels_like(d: Driver) -> None:
+    _, name = max(_survey(d))
+    d.type(name, rid="search_input")
+    d.tap(rid="result_name", text=name)
+    feels = degrees(d.reveal(rid="feels_like").text)
+    d.tap(rid="add_this_city")
+    d.submit_answer([feels])
+
+
+@negative("weather.AddWarmestCity", "reports the right temperature but never adds the city")
+def warmest_not_added(d: Driver) -> None:
+    d.submit_answer([max(_survey(d))[0]])
+
+
+# --- AlarmWhenRainStarts -------------------------------------------------------------------------------
+
+def _rain_hour(d: Driver) -> int:
+    open_saved_city(d, d.params["city"]["name"])
+    label = next(label for label, condition in hourly(d) if condition in RAINY)
+    return int(label.split(":")[0])
+
+
+@plan("weather.AlarmWhenRainStarts")
+def alarm_for_rain(d: Driver) -> None:
+    set_alarm(d, _rain_hour(d))
+
+
+@negative("weather.AlarmWhenRainStarts", "sets the alarm an hour late")
+def alarm_hour_late(d: Driver) -> None:
+    set_alarm(d, _rain_hour(d) + 1)
+
+
+@negative("weather.AlarmWhenRainStarts", "finds the time but sets no alarm")
+def no_alarm(d: Driver) -> None:
+    _rain_hour(d)
