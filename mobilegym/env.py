@@ -183,7 +183,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.steps = 0
         self.answer = None
         self._done = False
-        self._last_progress = self.episode.progress() if self.reward_mode == "dense" else 0.0
+        self._last_progress = self.episode.progress(answer=self.answer) if self.reward_mode == "dense" else 0.0
         started = time.perf_counter()
         obs = self._observe()
         return obs, self._info(render_ms=(time.perf_counter() - started) * 1000)
@@ -212,13 +212,13 @@ class MobileGymEnv(gym.Env[dict, dict]):
         started = time.perf_counter()
         if terminated or truncated:
             result = self.episode.evaluate(answer=self.answer, last_action=kind)
-        elif self.reward_mode == "auto_complete" and self.episode.goal_reached():
+        elif self.reward_mode == "auto_complete" and self.episode.goal_reached(answer=self.answer):
             terminated = True
             result = self.episode.evaluate(answer=self.answer, last_action="complete")
         if result is not None:
             reward = float(result.score)
         elif self.reward_mode == "dense":
-            progress = self.episode.progress()
+            progress = self.episode.progress(answer=self.answer)
             reward, self._last_progress = progress - self._last_progress, progress
         timings["judge_ms"] = (time.perf_counter() - started) * 1000
         self._done = terminated or truncated

@@ -166,6 +166,14 @@ def test_auto_complete_mode_ends_when_goal_holds() -> None:
     assert (r3, t3) == (1.0, True)
 
 
+def test_auto_complete_sees_the_answer_in_text_mode() -> None:
+    env = make("clock.CountAlarms", reward_mode="auto_complete", eval_mode="text")
+    env.reset(seed=0)
+    _, r1, t1, *_ = env.step({"type": "answer", "text": "3"})
+    _, r2, t2, *_ = env.step({"type": "answer", "text": "There are 4 alarms"})
+    assert (r1, t1, r2, t2) == (0.0, False, 1.0, True)
+
+
 def test_dense_mode_rewards_progress_deltas() -> None:
     env = make(reward_mode="dense")
     obs, _ = env.reset(seed=0)

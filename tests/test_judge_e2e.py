@@ -182,8 +182,6 @@ class GymIsOn(BaseTask):
         return ["On" if gym_alarm["enabled"] else "Off"]
 
 
-@pytest.mark.xfail(strict=True, reason="sim focus is tracked by resource-id, so typing into the n-th "
-                   "field_0_input entry edits the first one (mobilegym/sim/phone.py _focused_field)")
 def test_repeatable_entries_added_and_removed_by_tapping():
     d = Driver(EnabledLabels)
     d.step({"type": "open_app", "app": "answer_sheet"})

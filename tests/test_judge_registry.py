@@ -179,7 +179,7 @@ def test_duplicate_suites_are_rejected(tmp_path):
 
 
 def test_register_tasks_and_entry_points(tmp_path, monkeypatch):
-    write_suite(tmp_path / "folder", name="notes")
+    write_suite(tmp_path / "folder", name="mynotes")
     package_root = tmp_path / "pkgroot"
     write_suite(package_root / "thirdparty_tasks", name="memo")
     (package_root / "thirdparty_tasks" / "__init__.py").write_text("")
@@ -199,8 +199,8 @@ def test_register_tasks_and_entry_points(tmp_path, monkeypatch):
     registry = default_registry()
     assert "memo.CountNotes" in registry.refs and "clock.CountAlarms" in registry.refs
     assert any("ZeroDivisionError" in e for e in registry.errors.values())
-    assert registry_module.register_tasks(tmp_path / "folder") == ["notes"]
-    assert resolve_tasks("notes.PinFirst")[0].id == "notes.PinFirst"
+    assert registry_module.register_tasks(tmp_path / "folder") == ["mynotes"]
+    assert resolve_tasks("mynotes.PinFirst")[0].id == "mynotes.PinFirst"
 
 
 def test_json_files_go_through_the_json_loader(tmp_path, monkeypatch):

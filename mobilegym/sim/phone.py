@@ -269,7 +269,7 @@ class Phone:
             return
         os_state = self.doc["os"]
         if isinstance(target, ui.TextField):
-            os_state["focus"] = target.rid
+            os_state["focus"] = target.focus_key
             return
         os_state["focus"] = None
         if isinstance(target, ui.Slider):
@@ -296,7 +296,7 @@ class Phone:
         if focus is None:
             return None
         for view in self.frame().content.walk():
-            if isinstance(view, ui.TextField) and view.rid == focus:
+            if isinstance(view, ui.TextField) and view.focus_key == focus:
                 return view
         return None
 

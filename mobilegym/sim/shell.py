@@ -63,6 +63,7 @@ def compose(phone: Phone) -> Frame:
     else:
         app = phone.apps[os_state["foreground"]]
         content, package = app.screens[entry["path"]](Ctx(phone, app, entry)), app.package
+    ui.key_fields(content)
     if os_state.get("toast"):
         content.show_toast(os_state["toast"])
     width, height = phone.size_dp

@@ -416,7 +416,11 @@ class TextField(View):
         self.password = password
         self.on_submit = on_submit
         self.lines = lines
+        self.focus_key = rid  # unique on the screen: see key_fields
         self._lines: list[str] = []
+
+    def focused(self, env: LayoutEnv) -> bool:
+        return self.focus_key == env.focus
 
     @property
     def text(self) -> str:
@@ -443,6 +447,17 @@ class TextField(View):
             cx = x + 12 + fonts.text_width(last, size)
             cy = y + 12 + (len(self._lines) - 1) * 24 if self.value else y + 12
             out.append(("rect", cx + 1, cy, 2, 22, env.color("primary"), 0))
+
+
+def key_fields(root: View) -> None:
+    """Give every text field a unique focus key: its rid, with "#n" added for the n-th repeat of that rid
+    (repeated rows such as a list of entries share a rid but are focused one at a time)."""
+    seen: dict[str, int] = {}
+    for view in root.walk():
+        if isinstance(view, TextField):
+            n = seen.get(view.rid, 0)
+            seen[view.rid] = n + 1
+            view.focus_key = view.rid if n == 0 else f"{view.rid}#{n}"
 
 
 class Switch(View):

@@ -145,6 +145,11 @@ class Notes(BaseApp):
         expected = [f"{t} {s}" if s else t for t, s in items]
         return check(field, expected, describe_note(note), note is not None and all(listed(t, s) for t, s in items))
 
+    def check_gone(self, field: str, path: str, gone_ids: set[str]) -> dict[str, Any]:
+        """No item of the list at ``path`` has an id in ``gone_ids``."""
+        left = sorted(i["id"] for i in self.require(path) if i["id"] in gone_ids)
+        return check(field, "all deleted", left or "all deleted", not left)
+
     def check_kept(self, field: str, path: str, kept_ids: set[str]) -> dict[str, Any]:
         """Every item of the list at ``path`` whose id is in ``kept_ids`` still exists."""
         missing = sorted(kept_ids - {i["id"] for i in self.require(path)})

@@ -43,9 +43,30 @@ def add_todo(d: Driver, text: str, due: str = "") -> None:
     d.tap(rid="save_todo")
 
 
-def todo_texts(d: Driver, done: bool) -> list[str]:
-    """Texts of the open (or completed) to-dos shown in the list."""
-    return [n.desc for n in d.nodes() if n.short_id == "todo_check" and n.checked == done]
+def swipe_down(d: Driver) -> bool:
+    """Scroll the screen's list one page down; False when it did not move."""
+    lists = [n for n in d.nodes() if n.scrollable]
+    if not lists:
+        return False
+    box = lists[-1].bounds
+    before = d.nodes()
+    x, top, bottom = (box[0] + box[2]) // 2, box[1] + (box[3] - box[1]) // 4, box[1] + 3 * (box[3] - box[1]) // 4
+    d.step({"type": "swipe", "x": x, "y": bottom, "x2": x, "y2": top, "duration_ms": 400})
+    return d.nodes() != before
+
+
+def all_todos(d: Driver) -> dict[str, tuple[bool, str | None]]:
+    """Every to-do on the To-dos tab: text -> (done, "Due Mar 20" or None), scrolling through the list."""
+    seen: dict[str, tuple[bool, str | None]] = {}
+    while True:
+        nodes = d.nodes()
+        for i, node in enumerate(nodes):
+            if node.short_id == "todo_check":
+                due = next((n.text for n in nodes[i + 1:i + 4] if n.short_id == "todo_due"), None)
+                if node.desc not in seen or seen[node.desc][1] is None:
+                    seen[node.desc] = (node.checked, due)
+        if not swipe_down(d):
+            return seen
 
 
 def delete_todo(d: Driver, text: str) -> None:
@@ -54,6 +75,7 @@ def delete_todo(d: Driver, text: str) -> None:
 
 
 def open_count(d: Driver) -> int:
+    """The "N open" count shown above the to-do list."""
     match = re.match(r"(\d+)", d.find(rid="open_count").text)
     assert match is not None
     return int(match.group(1))
@@ -106,14 +128,14 @@ def toggle_todo_delete(d: Driver) -> None:
 @plan("notes.CountOpenTodos")
 def count_open_todos(d: Driver) -> None:
     open_todos(d)
-    d.submit_answer([len(todo_texts(d, False))])
+    d.submit_answer([open_count(d)])
     d.complete()
 
 
 @negative("notes.CountOpenTodos", "counts every to-do, completed ones too")
 def count_all_todos(d: Driver) -> None:
     open_todos(d)
-    d.submit_answer([open_count(d) + len([n for n in d.nodes() if n.short_id == "todo_check" and n.checked]) or 1])
+    d.submit_answer([len(all_todos(d))])
     d.complete()
 
 
@@ -156,7 +178,7 @@ def delete_note(d: Driver) -> None:
 @negative("notes.DeleteNote", "empties the note instead of deleting it")
 def delete_note_emptied(d: Driver) -> None:
     open_note(d, d.params["title"])
-    d.type("", rid="note_body")
+    d.type(" ", rid="note_body")
     d.tap(rid="save_note")
     d.complete()
 
@@ -251,14 +273,14 @@ def note_fact_wrong_line(d: Driver) -> None:
 def complete_todo_and_count(d: Driver) -> None:
     open_todos(d)
     d.tap(rid="todo_check", desc=d.params["text"])
-    d.submit_answer([len(todo_texts(d, False))])
+    d.submit_answer([open_count(d)])
     d.complete()
 
 
 @negative("notes.CompleteTodoAndCount", "reports the count from before checking it off")
 def complete_todo_count_before(d: Driver) -> None:
     open_todos(d)
-    before = len(todo_texts(d, False))
+    before = open_count(d)
     d.tap(rid="todo_check", desc=d.params["text"])
     d.submit_answer([before])
     d.complete()
@@ -267,7 +289,7 @@ def complete_todo_count_before(d: Driver) -> None:
 @negative("notes.CompleteTodoAndCount", "counts right but never checks it off")
 def complete_todo_not_checked(d: Driver) -> None:
     open_todos(d)
-    d.submit_answer([len(todo_texts(d, False)) - 1])
+    d.submit_answer([open_count(d) - 1])
     d.complete()
 
 
@@ -275,9 +297,7 @@ def complete_todo_not_checked(d: Driver) -> None:
 
 def _delete_done(d: Driver, keep_last: bool = False) -> None:
     open_todos(d)
-    done = todo_texts(d, True) if d.find(rid="completed_header") is None else []
-    d.tap(rid="completed_header")
-    done = [n.desc for n in d.nodes() if n.short_id == "todo_check" and n.checked] or done
+    done = [text for text, (checked, _) in all_todos(d).items() if checked]
     for text in (done[:-1] if keep_last else done):
         delete_todo(d, text)
 
@@ -297,8 +317,7 @@ def clear_completed_partial(d: Driver) -> None:
 @negative("notes.ClearCompletedTodos", "unchecks the completed to-dos instead of deleting them")
 def clear_completed_unchecked(d: Driver) -> None:
     open_todos(d)
-    d.tap(rid="completed_header")
-    for text in [n.desc for n in d.nodes() if n.short_id == "todo_check" and n.checked]:
+    for text in [text for text, (checked, _) in all_todos(d).items() if checked]:
         d.tap(rid="todo_check", desc=text)
     d.complete()
 
@@ -339,14 +358,7 @@ def _due_this_week(d: Driver) -> list[str]:
     monday = start - dt.timedelta(days=start.weekday())
     week = {f"Due {monday + dt.timedelta(days=i):%b} {(monday + dt.timedelta(days=i)).day}" for i in range(7)}
     open_todos(d)
-    nodes = d.nodes()
-    out = []
-    for i, node in enumerate(nodes):
-        if node.short_id == "todo_check" and not node.checked:
-            due = next((n.text for n in nodes[i + 1:i + 4] if n.short_id == "todo_due"), None)
-            if due in week:
-                out.append(node.desc)
-    return out
+    return [text for text, (done, due) in all_todos(d).items() if not done and due in week]
 
 
 @plan("notes.CleanupAndDueThisWeek")
@@ -367,5 +379,5 @@ def cleanup_not_done(d: Driver) -> None:
 def cleanup_lists_all(d: Driver) -> None:
     _due_this_week(d)
     _delete_done(d)
-    d.submit_answer([todo_texts(d, False)])
+    d.submit_answer([[text for text, (done, _) in all_todos(d).items() if not done]])
     d.complete()

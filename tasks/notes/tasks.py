@@ -198,8 +198,7 @@ class ClearCompletedTodos(BaseTask):
     def check_goals(self, input):
         init = Notes(input.apps_init["notes"])
         notes = Notes(input.apps["notes"])
-        left = [t["text"] for t in notes.done_todos()]
-        return [check("completed to-dos left", [], left, not left),
+        return [notes.check_gone("completed to-dos deleted", ".todos", {t["id"] for t in init.done_todos()}),
                 notes.check_kept("open to-dos kept", ".todos", {t["id"] for t in init.open_todos()})]
 
 
@@ -253,8 +252,7 @@ class CleanupAndDueThisWeek(BaseTask):
         due = init.open_due_between(*week_bounds(sim_today(input.os_init)))
         others = [t["text"] for t in init.open_todos() if t["text"] not in due]
         named_others = [t for t in others if input.answer is not None and match_value(t, input.answer)]
-        left = [t["text"] for t in notes.done_todos()]
-        return [check("completed to-dos left", [], left, not left),
+        return [notes.check_gone("completed to-dos deleted", ".todos", {t["id"] for t in init.done_todos()}),
                 notes.check_kept("open to-dos kept", ".todos", {t["id"] for t in init.open_todos()}),
                 check("due this week", due, input.answer, bool(due) and match_value(due, input.answer)),
                 check("no other to-dos named", [], named_others, not named_others)]
