@@ -460,46 +460,14 @@ def key_fields(root: View) -> None:
             view.focus_key = view.rid if n == 0 else f"{view.rid}#{n}"
 
 
-class Switch(View):
-    """An on/off switch; tapping it calls ``on_change(not checked)``."""
+class Toggle(View):
+    """Base of two-state controls: tapping calls ``on_change(not checked)``; ``label`` is the a11y text."""
 
-    cls = "android.widget.Switch"
     checkable = True
 
-    def __init__(self, rid: str | None, checked: bool, on_change: Callable[[bool], None] | None, **kw: Any) -> None:
-        kw.setdefault("width", 44)
-        kw.setdefault("height", 26)
+    def __init__(self, checked: bool, on_change: Callable[[bool], None] | None, label: str = "", **kw: Any) -> None:
         handler = (lambda: on_change(not checked)) if on_change is not None else None
-        super().__init__(rid=rid, on_click=handler, **kw)
-        self.is_on = checked
-
-    @property
-    def text(self) -> str:
-        return "ON" if self.is_on else "OFF"
-
-    @property
-    def checked(self) -> bool:
-        return self.is_on
-
-    def paint(self, out: list[Item], env: LayoutEnv) -> None:
-        x, y, w, h = self.frame
-        track = env.color("primary") if self.is_on else env.color("divider")
-        out.append(("rect", x, y + 3, w, h - 6, track, (h - 6) / 2))
-        knob = h - 2
-        kx = x + w - knob if self.is_on else x
-        out.append(("rect", kx, y + 1, knob, knob, env.color("surface") if not self.is_on else env.color("on_primary"), knob / 2))
-
-
-class Checkbox(View):
-    """A check box with an optional label to its right."""
-
-    cls = "android.widget.CheckBox"
-    checkable = True
-
-    def __init__(self, rid: str | None, checked: bool, on_change: Callable[[bool], None] | None, label: str = "", **kw: Any) -> None:
-        kw.setdefault("height", 40)
-        handler = (lambda: on_change(not checked)) if on_change is not None else None
-        super().__init__(rid=rid, on_click=handler, **kw)
+        super().__init__(on_click=handler, **kw)
         self.is_on = checked
         self.label = label
 
@@ -510,6 +478,39 @@ class Checkbox(View):
     @property
     def checked(self) -> bool:
         return self.is_on
+
+
+class Switch(Toggle):
+    """An on/off switch; tapping it calls ``on_change(not checked)``."""
+
+    cls = "android.widget.Switch"
+
+    def __init__(self, rid: str | None, checked: bool, on_change: Callable[[bool], None] | None, **kw: Any) -> None:
+        kw.setdefault("width", 44)
+        kw.setdefault("height", 26)
+        super().__init__(checked, on_change, rid=rid, **kw)
+
+    @property
+    def text(self) -> str:
+        return "ON" if self.is_on else "OFF"
+
+    def paint(self, out: list[Item], env: LayoutEnv) -> None:
+        x, y, w, h = self.frame
+        track = env.color("primary") if self.is_on else env.color("divider")
+        out.append(("rect", x, y + 3, w, h - 6, track, (h - 6) / 2))
+        knob = h - 2
+        kx = x + w - knob if self.is_on else x
+        out.append(("rect", kx, y + 1, knob, knob, env.color("surface") if not self.is_on else env.color("on_primary"), knob / 2))
+
+
+class Checkbox(Toggle):
+    """A check box with an optional label to its right."""
+
+    cls = "android.widget.CheckBox"
+
+    def __init__(self, rid: str | None, checked: bool, on_change: Callable[[bool], None] | None, label: str = "", **kw: Any) -> None:
+        kw.setdefault("height", 40)
+        super().__init__(checked, on_change, label, rid=rid, **kw)
 
     def natural_width(self, env: LayoutEnv) -> float | None:
         if self.width is not None:
@@ -549,26 +550,14 @@ class Radio(Checkbox):
         out.append(("text", x + 32, cy - size / 2, self.label, size, env.color("on_surface"), False))
 
 
-class Chip(View):
-    """A compact toggle pill (filter or day chip); reports checkable/checked."""
+class Chip(Toggle):
+    """A compact toggle pill (filter or day chip)."""
 
     cls = "android.widget.CompoundButton"
-    checkable = True
 
     def __init__(self, label: str, checked: bool, on_change: Callable[[bool], None] | None, **kw: Any) -> None:
         kw.setdefault("height", 36)
-        handler = (lambda: on_change(not checked)) if on_change is not None else None
-        super().__init__(on_click=handler, radius=18, **kw)
-        self.label = label
-        self.is_on = checked
-
-    @property
-    def text(self) -> str:
-        return self.label
-
-    @property
-    def checked(self) -> bool:
-        return self.is_on
+        super().__init__(checked, on_change, label, radius=18, **kw)
 
     def natural_width(self, env: LayoutEnv) -> float | None:
         return self.width if self.width is not None else fonts.text_width(self.label, env.sp(14)) + 24
