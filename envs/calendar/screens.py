@@ -96,7 +96,8 @@ def _event_row(ctx: Ctx, event: dict[str, Any], rid: str, with_date: bool = Fals
     if with_date:
         when = f"{short_date(ctx, dt.date.fromisoformat(event['date']))} · {when}"
     sub = f"{when} · {event['location']}" if event["location"] else when
-    return ui.ListItem(event["title"], subtitle=sub, leading=ui.Icon("●", size=14, color=_color(ctx, event["calendar"])),
+    dot = ui.Icon("●", size=14, color=_color(ctx, event["calendar"]))
+    return ui.ListItem(event["title"], subtitle=sub, leading=dot,
                        rid=rid, title_rid="event_title_text", desc=event["title"],
                        on_click=lambda e=event: ctx.navigate("/event", id=e["id"]))
 

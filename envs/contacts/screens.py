@@ -176,7 +176,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
     return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
 
 
-def _info_row(ctx: Ctx, glyph: str, value: str, label: str, rid: str) -> ui.View:
+def _info_row(glyph: str, value: str, label: str, rid: str) -> ui.View:
     return ui.ListItem(value, subtitle=label, leading=ui.Icon(glyph, size=24, color="muted"), title_rid=rid, rid=f"{rid}_row")
 
 
@@ -196,7 +196,8 @@ def contact_detail(ctx: Ctx) -> ui.Scaffold:
     header = ui.Column([
         ui.Row([ui.Spacer(flex=1), avatar(contact["name"], 72), ui.Spacer(flex=1)]),
         ui.Text(contact["name"], size=24, bold=True, align="center", max_lines=2, rid="contact_name"),
-        ui.Text(contact["company"], size=14, color="muted", align="center", rid="contact_company") if contact["company"] else None,
+        ui.Text(contact["company"], size=14, color="muted", align="center", rid="contact_company")
+        if contact["company"] else None,
     ], gap=6, pad=12)
     actions = ui.Row([
         ui.Spacer(flex=1),
@@ -215,9 +216,9 @@ def contact_detail(ctx: Ctx) -> ui.Scaffold:
             title_rid="phone_number", rid="phone_item", desc=f"{type_label(ctx, phone['type'])} {phone['number']}",
             on_click=lambda n=phone["number"]: start_call(ctx, contact, n)))
     if contact["email"]:
-        rows.append(_info_row(ctx, "✉", contact["email"], ctx.t("Email", "邮箱"), "email"))
+        rows.append(_info_row("✉", contact["email"], ctx.t("Email", "邮箱"), "email"))
     if contact["birthday"]:
-        rows.append(_info_row(ctx, "✱", birthday_text(ctx, contact["birthday"]), ctx.t("Birthday", "生日"), "birthday"))
+        rows.append(_info_row("✱", birthday_text(ctx, contact["birthday"]), ctx.t("Birthday", "生日"), "birthday"))
     if contact["notes"]:
         rows.append(ui.Column([ui.Text(ctx.t("Notes", "备注"), size=13, color="primary"),
                                ui.Text(contact["notes"], size=15, max_lines=None, rid="notes")], gap=4, pad=12))
@@ -335,11 +336,11 @@ def edit_contact(ctx: Ctx) -> ui.Scaffold:
         label("Birthday", "生日"), ctx.field("birthday_input", "birthday", source["birthday"], hint="YYYY-MM-DD"),
         label("Notes", "备注"), ctx.field("notes_input", "notes", source["notes"], hint=ctx.t("Notes", "备注"), lines=3),
         ui.Spacer(8),
-        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="text", rid="cancel"),
-                ui.Button(ctx.t("Save", "保存"), save, rid="save_contact")], gap=8),
+        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="outlined", rid="cancel")]),
     ]
     title = ctx.t("Edit contact", "编辑联系人") if existing else ctx.t("Create contact", "新建联系人")
-    return ui.Scaffold(ui.ScrollList(body, rid="contact_form", pad=16, gap=6), top=ui.TopBar(title, on_back=ctx.back))
+    top = ui.TopBar(title, on_back=ctx.back, actions=[ui.Button(ctx.t("Save", "保存"), save, rid="save_contact")])
+    return ui.Scaffold(ui.ScrollList(body, rid="contact_form", pad=16, gap=6), top=top)
 
 
 @APP.screen("/call")

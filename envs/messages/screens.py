@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Callable
 
 from mobilegym.envs.contacts.numbers import digits, is_dialable, number_key, same_number
 from mobilegym.envs.contacts.screens import avatar
@@ -69,7 +69,8 @@ def open_thread(ctx: Ctx, conv: dict[str, Any]) -> None:
     ctx.navigate("/thread", id=conv["id"])
 
 
-def _delete_dialog(ctx: Ctx, conv: dict[str, Any], name: str, on_done: Any, on_cancel: Any) -> ui.Dialog:
+def _delete_dialog(ctx: Ctx, conv: dict[str, Any], name: str, on_done: Callable[[], None],
+                   on_cancel: Callable[[], None]) -> ui.Dialog:
     def delete() -> None:
         ctx.state["conversations"].remove(conv)
         on_done()
@@ -142,7 +143,7 @@ def _bubbles(ctx: Ctx, messages: list[dict[str, Any]]) -> list[ui.View | None]:
     return rows
 
 
-def _composer(ctx: Ctx, send: Any) -> ui.View:
+def _composer(ctx: Ctx, send: Callable[[], None]) -> ui.View:
     return ui.Row([ctx.field("message_input", "draft", hint=ctx.t("Text message", "短信"), flex=1, on_submit=send),
                    ui.IconButton("➤", ctx.t("Send", "发送"), send, rid="send", color="primary")],
                   gap=4, pad=8, bg="surface")
@@ -177,8 +178,8 @@ def thread(ctx: Ctx) -> ui.Scaffold:
     dialog = None
     if ctx.local.get("confirm_delete"):
         dialog = _delete_dialog(ctx, conv, name, ctx.back, lambda: ctx.local.__setitem__("confirm_delete", False))
-    return ui.Scaffold(ui.ScrollList(rows, rid="message_list", pad=12, gap=8), top=ui.TopBar(name, on_back=ctx.back, actions=actions),
-                       bottom=_composer(ctx, send), dialog=dialog)
+    return ui.Scaffold(ui.ScrollList(rows, rid="message_list", pad=12, gap=8),
+                       top=ui.TopBar(name, on_back=ctx.back, actions=actions), bottom=_composer(ctx, send), dialog=dialog)
 
 
 def _recipient(contacts: list[dict[str, Any]], text: str) -> str | None:

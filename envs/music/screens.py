@@ -119,14 +119,17 @@ def _mini_player(ctx: Ctx) -> ui.View | None:
 def _song_row(ctx: Ctx, item: dict[str, Any], on_play: Callable[[], None], *, show_artist: bool = True,
               leading: ui.View | None = None, extra: ui.View | None = None) -> ui.View:
     length = clock_text(item["duration_s"])
-    subtitle = f"{artist(ctx.state, item['artist_id'])['name']} · {length}" if show_artist else length
-    if extra is None and item["id"] in ctx.state["liked"]:
+    by = artist(ctx.state, item["artist_id"])["name"]
+    subtitle = f"{by} · {length}" if show_artist else length
+    liked = item["id"] in ctx.state["liked"]
+    desc = f"{item['title']} · {by} · {length}" + (ctx.t(" · liked", " · 已喜欢") if liked else "")
+    if extra is None and liked:
         extra = ui.Icon("♥", size=16, color="primary", desc=ctx.t("Liked", "已喜欢"), rid="liked_mark")
     tail = ui.Row([extra, ui.IconButton("⋮", ctx.t(f"More options for {item['title']}", f"“{item['title']}”的更多选项"),
                                         lambda: ctx.local.update(menu=item["id"], menu_pick=False), rid="song_menu")],
                   gap=0)
     return ui.ListItem(item["title"], subtitle=subtitle, leading=leading, trailing=tail, title_rid="song_title",
-                       rid="song_item", on_click=on_play)
+                       rid="song_item", on_click=on_play, desc=desc)
 
 
 def _song_menu(ctx: Ctx, playlist_id: str | None = None) -> ui.Dialog | None:
@@ -149,7 +152,8 @@ def _song_menu(ctx: Ctx, playlist_id: str | None = None) -> ui.Dialog | None:
     cancel = ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel")
     if ctx.local.get("menu_pick"):
         options: list[ui.View | None] = [
-            ui.ListItem(p["name"], subtitle=_count(ctx, len(p["song_ids"])), rid="playlist_option",
+            ui.ListItem(p["name"], subtitle=_count(ctx, len(p["song_ids"])), rid="playlist_option", desc=p["name"],
+                        title_rid="playlist_option_name",
                         on_click=then_close(lambda p=p: _add_to_playlist(ctx, song_id, p["id"])))
             for p in s["playlists"]]
         if not options:

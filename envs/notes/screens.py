@@ -78,7 +78,8 @@ def notes_list(ctx: Ctx) -> ui.Scaffold:
     others = [n for n in notes if not n["pinned"]]
     rows: list[ui.View | None] = []
     if pinned:
-        rows.append(ui.Text(ctx.t("Pinned", "已置顶"), size=13, bold=True, color="primary", height=32, rid="pinned_header"))
+        rows.append(ui.Text(ctx.t("Pinned", "已置顶"), size=13, bold=True, color="primary", height=32,
+                            rid="pinned_header"))
         rows += [_note_row(ctx, n, "note_item") for n in pinned]
         rows.append(ui.Text(ctx.t("Others", "其他"), size=13, bold=True, color="primary", height=32, rid="others_header"))
     rows += [_note_row(ctx, n, "note_item") for n in others]
@@ -220,7 +221,8 @@ def todos(ctx: Ctx) -> ui.Scaffold:
         dialog = ui.Dialog(
             ctx.t("Delete to-do?", "删除待办？"),
             [ui.Text(target["text"], max_lines=3, rid="dialog_message")],
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("delete_todo", None), style="text", rid="cancel"),
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("delete_todo", None), style="text",
+                       rid="cancel"),
              ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
             on_dismiss=lambda: local.__setitem__("delete_todo", None),
         )

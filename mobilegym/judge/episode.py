@@ -5,13 +5,13 @@
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 from abc import ABC, abstractmethod
 from typing import Any, Mapping
 
 from ..device.base import DeviceError
+from ..jsoncopy import copy_doc
 from .diff import unexpected_changes
 from .errors import TaskError
 from .grounded import (EXTRA_STEPS, instruction_suffix, joined_answer, path_a_checks, sheet_state, submitted_check,
@@ -143,9 +143,11 @@ class PyEpisode(Episode):
         self.metadata = {**ref.metadata, "eval_mode": eval_mode, "language": task.language, "seed": task.seed,
                          "template": task.template}
 
-    def _input(self, state: Mapping[str, Any], answer: str | None) -> JudgeInput:
-        return JudgeInput(apps=state["apps"], apps_init=copy.deepcopy(self.apps_init), os=state["os"],
-                          os_init=copy.deepcopy(self.os_init), route=state["os"].get("route"), answer=answer)
+    def _input(self, state: Mapping[str, Any], answer: str | None, copy_init: bool = True) -> JudgeInput:
+        apps_init, os_init = (copy_doc(self.apps_init), copy_doc(self.os_init)) if copy_init else (
+            self.apps_init, self.os_init)
+        return JudgeInput(apps=state["apps"], apps_init=apps_init, os=state["os"], os_init=os_init,
+                          route=state["os"].get("route"), answer=answer)
 
     def _checks(self, state: Mapping[str, Any], answer: str | None) -> tuple[list[dict[str, Any]], str]:
         """(validated checks, evaluation path)."""
@@ -185,8 +187,17 @@ class PyEpisode(Episode):
         return self.progress(answer) >= 1.0
 
     def progress(self, answer: str | None = None) -> float:
+        """Fraction of checks passing now. Declarative criteria (a CriteriaTask's own checks) only
+        read state, so on a device with ``peek_state`` they read the live document: no copies on
+        the per-step checks of the dense and auto-complete reward modes."""
+        task = type(self.task)
+        peek = getattr(self.device, "peek_state", None)
         try:
-            checks, _ = self._checks(self.device.get_state(), answer)
+            if (peek is not None and not self.fields and task.check_goals is CriteriaTask.check_goals
+                    and task.evaluate is BaseTask.evaluate):
+                checks = self.task.evaluate(self._input(peek(), answer, copy_init=False))
+            else:
+                checks, _ = self._checks(self.device.get_state(), answer)
         except Exception:
             return 0.0
         return sum(c["passed"] for c in checks) / len(checks)

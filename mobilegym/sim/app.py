@@ -1,7 +1,6 @@
 """Simulated apps: a manifest, screens keyed by route, defaults.json, and the screen context."""
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import importlib
 import json
@@ -12,6 +11,7 @@ from importlib import metadata, resources
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 from urllib.parse import urlencode
 
+from ..jsoncopy import copy_doc
 from .clock import from_ms
 from .ui import Scaffold, TextField
 
@@ -57,7 +57,7 @@ class SimApp:
 
     def defaults(self) -> dict[str, Any]:
         """A fresh copy of the app's defaults.json."""
-        return copy.deepcopy(_load_defaults(self.defaults_package))
+        return copy_doc(_load_defaults(self.defaults_package))
 
     def names(self) -> set[str]:
         """Every name open_app accepts for this app (case-insensitive)."""

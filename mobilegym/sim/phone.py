@@ -9,6 +9,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from ..jsoncopy import copy_doc
 from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE
 from . import ui
 from .a11y import TreeExporter
@@ -99,24 +100,28 @@ class Phone:
         self._changed()
 
     def get_state(self) -> dict[str, Any]:
-        return copy.deepcopy(self.doc)
+        return copy_doc(self.doc)
+
+    def peek_state(self) -> dict[str, Any]:
+        """The live world document, not a copy: read it, never change it (cheap per-step judging)."""
+        return self.doc
 
     def set_state(self, patch: dict[str, Any]) -> None:
         unknown = set(patch) - {"os", "apps"}
         if unknown:
             raise ValueError(f"state patch keys must be 'os' or 'apps', got {sorted(unknown)}")
-        trial = copy.deepcopy(self.doc)
+        trial = copy_doc(self.doc)
         apply_patch(trial, patch)
         self.doc = trial
         self._changed()
 
     def snapshot(self) -> PhoneSnapshot:
         """Freeze the whole phone, e.g. to fork grouped rollouts from one state."""
-        return PhoneSnapshot(copy.deepcopy(self.doc), copy.deepcopy(self.files.nodes))
+        return PhoneSnapshot(copy_doc(self.doc), copy.deepcopy(self.files.nodes))
 
     def restore(self, snapshot: PhoneSnapshot) -> None:
         """Return to a snapshot taken with :meth:`snapshot`."""
-        self.doc = copy.deepcopy(snapshot.doc)
+        self.doc = copy_doc(snapshot.doc)
         with self.files.lock:
             self.files.nodes = copy.deepcopy(snapshot.files)
         self._changed()

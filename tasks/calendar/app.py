@@ -22,6 +22,9 @@ _APPOINTMENT = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*,?\s+([A-Z][a-z]
                           r"(\d{1,2}:\d{2}\s*[AP]M)", re.IGNORECASE)
 
 
+_CLOCK = re.compile(r"\d{1,2}\s*[:.]\s*\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?", re.IGNORECASE)
+
+
 def day_label(iso: str) -> str:
     """"2026-03-19" -> "Thursday, March 19"."""
     day = dt.date.fromisoformat(iso)
@@ -122,6 +125,21 @@ class Calendar(BaseApp):
         return text is not None and squeeze in normalize_text(text).replace(" ", "")
 
     @staticmethod
+    def mentions_time(hhmm: str, text: str | None) -> bool:
+        """Whether any time of day written in ``text`` (14:30, 2:30 pm, 2 PM) is ``hhmm``."""
+        if text is None:
+            return False
+        return any(match_time(hhmm, found.group(0), tolerance_minutes=0) for found in _CLOCK.finditer(text))
+
+    @staticmethod
+    def appointment_in_messages(conversations: list[dict[str, Any]], keyword: str, year: int) -> dict[str, str]:
+        """The appointment ({"date", "start"}) in the latest incoming message mentioning ``keyword``."""
+        found = [m for c in conversations for m in c["messages"] if m["incoming"] and keyword in m["text"]]
+        if not found:
+            raise ValueError(f"messages: no incoming message mentions {keyword!r}")
+        return Calendar.appointment_in_text(max(found, key=lambda m: m["time_ms"])["text"], year)
+
+    @staticmethod
     def appointment_in_text(text: str, year: int) -> dict[str, str]:
         """The date and time of "Thu, Mar 19 at 10:30 AM" in a message, as {"date": ISO, "start": "HH:MM"}."""
         match = _APPOINTMENT.search(text)
@@ -176,6 +194,16 @@ class Calendar(BaseApp):
         return rng.choice(pool)
 
     @staticmethod
+    def sample_event_with_place(rng: random.Random, state: dict[str, Any]) -> str:
+        """The title of an upcoming timed event with a unique title and a location."""
+        titles = [e["title"] for e in state["events"]]
+        pool = [e["title"] for e in state["events"] if e["date"] >= _start_date() and not e["all_day"]
+                and e["location"] not in ("", "Phone", "Home") and titles.count(e["title"]) == 1]
+        if not pool:
+            raise ValueError("calendar: no upcoming event with a location")
+        return rng.choice(pool)
+
+    @staticmethod
     def sample_day(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
         """One of the next 14 days from the start date (some have no events): {"iso", "label"}."""
         start = dt.date.fromisoformat(_start_date())
@@ -224,7 +252,8 @@ class Calendar(BaseApp):
     def sample_flight(rng: random.Random, state: dict[str, Any]) -> str:
         """The title of an upcoming flight event (its notes carry the flight number)."""
         pool = [e["title"] for e in state["events"]
-                if e["title"].startswith("Flight") and e["date"] >= _start_date() and re.search(r"[A-Z]{2}\s?\d{3,4}", e["notes"])]
+                if e["title"].startswith("Flight") and e["date"] >= _start_date()
+                and re.search(r"[A-Z]{2}\s?\d{3,4}", e["notes"])]
         if not pool:
             raise ValueError("calendar: no upcoming flight event")
         return rng.choice(pool)

@@ -240,7 +240,7 @@ def delete_event_cancelled(d: Driver) -> None:
     d.complete()
 
 
-@negative("calendar.DeleteEvent", "deletes the next event of the same day instead")
+@negative("calendar.DeleteEvent", "deletes another upcoming event instead")
 def delete_event_wrong(d: Driver) -> None:
     open_event(d, d.params["title"])
     d.key("back")
@@ -429,4 +429,142 @@ def event_to_todo(d: Driver) -> None:
 @negative("calendar.EventToTodo", "due the day before the event")
 def event_to_todo_day_before(d: Driver) -> None:
     _todo_for_event(d, -1)
+    d.complete()
+
+
+# --- EventFromMessage (Messages -> Calendar) -----------------------------------------------------------
+
+def _dentist_text(d: Driver) -> tuple[dt.date, str]:
+    """(date, "HH:MM") of the appointment in the Sunrise Dental text, read in Messages."""
+    year = today(d).year
+    d.open_app("Messages")
+    d.tap(rid="conversation_snippet", contains="Sunrise Dental")
+    text = next(t for t in d.texts("message_text") if "Sunrise Dental" in t)
+    match = re.search(r"(\w{3}) (\d{1,2}) at (\d{1,2}:\d{2} [AP]M)", text)
+    assert match is not None, text
+    month = [m[:3] for m in MONTHS].index(match.group(1)) + 1
+    return dt.date(year, month, int(match.group(2))), dt.datetime.strptime(match.group(3), "%I:%M %p").strftime("%H:%M")
+
+
+def _add_event(d: Driver, title: str, day: dt.date, start: str, minutes: int) -> None:
+    end = (dt.datetime.strptime(start, "%H:%M") + dt.timedelta(minutes=minutes)).strftime("%H:%M")
+    d.open_app("Calendar")
+    d.tap(rid="add_event")
+    fill_event(d, title=title, date=day.isoformat(), start=start, end=end)
+    d.tap(rid="save_event")
+
+
+@plan("calendar.EventFromMessage")
+def event_from_message(d: Driver) -> None:
+    day, start = _dentist_text(d)
+    _add_event(d, d.params["title"], day, start, d.params["length"])
+    d.complete()
+
+
+@negative("calendar.EventFromMessage", "reads 10:30 AM as 22:30")
+def event_from_message_pm(d: Driver) -> None:
+    day, start = _dentist_text(d)
+    _add_event(d, d.params["title"], day, f"{int(start[:2]) + 12}:{start[3:]}", d.params["length"])
+    d.complete()
+
+
+@negative("calendar.EventFromMessage", "keeps the default one-hour length")
+def event_from_message_default_length(d: Driver) -> None:
+    day, start = _dentist_text(d)
+    _add_event(d, d.params["title"], day, start, 60 if d.params["length"] != 60 else 30)
+    d.complete()
+
+
+# --- ShareEventByMessage (Calendar -> Messages) --------------------------------------------------------
+
+def _text_contact(d: Driver, name: str, body: str) -> None:
+    d.open_app("Messages")
+    d.tap(rid="new_message")
+    d.type(name, rid="recipient_input")
+    d.type(body, rid="message_input")
+    d.tap(rid="send")
+
+
+def _when_where(d: Driver) -> tuple[str, str]:
+    open_event(d, d.params["title"])
+    return d.find(rid="event_time").text.split(" – ")[0], d.find(rid="event_location").text
+
+
+@plan("calendar.ShareEventByMessage")
+def share_event(d: Driver) -> None:
+    start, place = _when_where(d)
+    _text_contact(d, d.params["contact"], f"{d.params['title']} starts at {start} at {place}")
+    d.complete()
+
+
+@negative("calendar.ShareEventByMessage", "leaves out the place")
+def share_event_no_place(d: Driver) -> None:
+    start, _ = _when_where(d)
+    _text_contact(d, d.params["contact"], f"{d.params['title']} starts at {start}")
+    d.complete()
+
+
+@negative("calendar.ShareEventByMessage", "texts the wrong contact")
+def share_event_wrong_contact(d: Driver) -> None:
+    start, place = _when_where(d)
+    _text_contact(d, "Zoe Martin" if d.params["contact"] != "Zoe Martin" else "Tom Becker",
+                  f"{d.params['title']} starts at {start} at {place}")
+    d.complete()
+
+
+# --- JSON tasks ----------------------------------------------------------------------------------------
+
+@plan("calendar.rename_book_club")
+def rename_book_club(d: Driver) -> None:
+    open_event(d, "Book club")
+    d.tap(rid="edit_event")
+    fill_event(d, title="Book club: Piranesi")
+    d.tap(rid="save_event")
+    d.complete()
+
+
+@negative("calendar.rename_book_club", "adds a new event with the new name instead of renaming")
+def rename_book_club_new(d: Driver) -> None:
+    d.open_app("Calendar")
+    d.tap(rid="add_event")
+    fill_event(d, title="Book club: Piranesi", date="2026-03-19", start="19:00", end="21:00", location="Maple Library")
+    d.tap(rid="save_event")
+    d.complete()
+
+
+@negative("calendar.rename_book_club", "renames it but also shifts the date")
+def rename_book_club_moved(d: Driver) -> None:
+    open_event(d, "Book club")
+    d.tap(rid="edit_event")
+    fill_event(d, title="Book club: Piranesi", date="2026-03-20")
+    d.tap(rid="save_event")
+    d.complete()
+
+
+@plan("calendar.yoga_location")
+def yoga_location(d: Driver) -> None:
+    open_event(d, "Yoga class")
+    d.submit_answer([d.find(rid="event_location").text])
+    d.complete()
+
+
+@negative("calendar.yoga_location", "answers the dentist's address (the other evening event)")
+def yoga_location_wrong(d: Driver) -> None:
+    open_event(d, "Dentist appointment")
+    d.submit_answer([d.find(rid="event_location").text])
+    d.complete()
+
+
+@plan("calendar.invite_to_review")
+def invite_to_review(d: Driver) -> None:
+    open_event(d, "Project Falcon review")
+    d.abort("The Calendar app cannot invite people or share events.")
+
+
+@negative("calendar.invite_to_review", "pastes the address into the notes and declares success")
+def invite_to_review_notes(d: Driver) -> None:
+    open_event(d, "Project Falcon review")
+    d.tap(rid="edit_event")
+    fill_event(d, notes="Invite priya.nair@example.com")
+    d.tap(rid="save_event")
     d.complete()

@@ -13,16 +13,21 @@ Task index:
     ClearDayAndCount      hybrid   L3  delete every event of a day and say how many there were
     FlightTaxiAndNumber   hybrid   L4  add a taxi before a flight and report the flight number
     EventToTodo           operate  L3  cross-app: a Notes to-do due on an event's day
+    EventFromMessage      operate  L3  cross-app: an event from the dentist's text message
+    ShareEventByMessage   operate  L3  cross-app: text a contact an event's time and place
 """
 from __future__ import annotations
 
 import datetime as dt
 
+from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.judge import (AnswerTask, BaseTask, CriteriaTask, build_answer_checks, match_time, normalize_text,
                              sim_datetime, sim_today)
 from mobilegym.judge.matchers import check
 from mobilegym.judge.timeutil import datetime_to_ms
 
+from ..contacts.app import Contacts
+from ..messages.app import Messages
 from ..notes.app import Notes
 from .app import CALENDAR_EVENT_CHANGES, Calendar, week_bounds
 
@@ -288,3 +293,55 @@ class EventToTodo(BaseTask):
         return [notes.check_todo("new to-do", notes.new_todo(f"Prepare for {self.p.title}"),
                                  {"done": False, "due": event["date"]}),
                 check("to-dos added", 1, len(notes.new_todos()), len(notes.new_todos()) == 1)]
+
+
+class EventFromMessage(BaseTask):
+    """Verdict: one new event with the title on the date and at the time the Sunrise Dental text message gives,
+    lasting the asked length (the appointment is read from the Messages app's state)."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    capabilities = ["cross-app", "information-retrieval", "form-filling"]
+    templates = ["The dentist texted me about a cleaning appointment. Put it in my calendar as '{title}', "
+                 "{length} long",
+                 "Add the cleaning appointment from the Sunrise Dental text message to my calendar, titled '{title}' "
+                 "and lasting {length}"]
+    parameters = {"title": {"type": "enum", "values": ["Dental cleaning", "Teeth cleaning", "Dentist: cleaning"]},
+                  "length": {"type": "enum", "values": {"30 minutes": 30, "45 minutes": 45, "an hour": 60}}}
+    expected_changes = CALENDAR_EVENT_CHANGES
+
+    def check_goals(self, input):
+        when = Calendar.appointment_in_messages(input.apps_init["messages"]["conversations"], "Sunrise Dental",
+                                                sim_today(input.os_init).year)
+        start = dt.datetime.strptime(when["start"], "%H:%M")
+        end = (start + dt.timedelta(minutes=self.p.length)).strftime("%H:%M")
+        cal = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        added = cal.new_events()
+        return [cal.check_event("new event", cal.new_event(self.p.title),
+                                {"date": when["date"], "all_day": False, "start": when["start"], "end": end}),
+                check("events added", 1, len(added), len(added) == 1)]
+
+
+class ShareEventByMessage(BaseTask):
+    """Verdict: a new text message to the contact (any of their numbers) gives the event's start time and place."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    capabilities = ["cross-app", "information-retrieval", "messaging"]
+    templates = ["Text {contact} when and where my '{title}' is",
+                 "Send {contact} a message with the start time and the place of '{title}' from my calendar"]
+    parameters = {"title": {"sampler": Calendar.sample_event_with_place},
+                  "contact": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = ["messages:.conversations"]
+
+    def check_goals(self, input):
+        event = Calendar(input.apps_init["calendar"]).event(self.p.title)
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.contact)["phones"]]
+        sent = Messages(input.apps["messages"], init=input.apps_init["messages"]).sent_since_start()
+        good = [text for address, text in sent if any(same_number(address, n) for n in numbers)
+                and normalize_text(event["location"]) in normalize_text(text)
+                and Calendar.mentions_time(event["start"], text)]
+        return [check(f"text to {self.p.contact}", f"{event['start']} at {event['location']}",
+                      [f"{a}: {t}" for a, t in sent] or "nothing sent", bool(good))]

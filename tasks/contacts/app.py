@@ -11,8 +11,8 @@ from mobilegym.envs.contacts.screens import next_birthday
 from mobilegym.judge import BaseApp, normalize_text, sim_today
 from mobilegym.judge.matchers import check
 
-CONTACTS_EDIT_CHANGES = ["contacts"]
-CONTACTS_CALL_CHANGES = ["calls"]
+CONTACTS_EDIT_CHANGES = [".contacts"]
+CONTACTS_CALL_CHANGES = [".calls"]
 CONTACTS_READ_MESSAGES_CHANGES = ["messages.conversations[*].unread"]
 CONTACTS_TEXT_CHANGES = ["messages.conversations"]
 PHONE_TYPES = ("mobile", "work", "home")
@@ -41,11 +41,6 @@ class Contacts(BaseApp):
     def by_id(self, contact_id: str) -> dict[str, Any] | None:
         """The contact with this id now (None once deleted)."""
         return next((c for c in self.contacts() if c["id"] == contact_id), None)
-
-    def named(self, name: str) -> list[dict[str, Any]]:
-        """Contacts whose name equals ``name`` up to case and spacing (may be empty: the agent's doing)."""
-        wanted = normalize_text(name)
-        return [c for c in self.contacts() if normalize_text(c["name"]) == wanted]
 
     def new_contacts(self) -> list[dict[str, Any]]:
         """Contacts that were not there at the start."""
@@ -213,10 +208,3 @@ class Contacts(BaseApp):
         mobiles = sorted(c["name"] for c in state["contacts"] if any(p["type"] == "mobile" for p in c["phones"]))
         recipient = rng.choice(mobiles)
         return {"recipient": recipient, "subject": rng.choice([n for n in mobiles if n != recipient])}
-
-    # --- set-up -------------------------------------------------------------------------------
-
-    @staticmethod
-    def prepare_state_with_favorite(name: str, favorite: bool) -> dict[str, Any]:
-        """A patch setting a contact's favourite flag."""
-        return {"apps": {"contacts": {f"contacts[name={name}]": {"favorite": favorite}}}}

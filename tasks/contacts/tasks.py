@@ -75,8 +75,10 @@ class AddSecondNumber(BaseTask):
     objective = "operate"
     difficulty = "L3"
     capabilities = ["editing", "form-filling"]
-    templates = {"en": ["Add {line.number} to {line.name}'s contact as their {line.type} number, keeping the number I already have",
-                        "{line.name} gave me a {line.type} number, {line.number}. Add it to their contact without removing the existing one"],
+    templates = {"en": ["Add {line.number} to {line.name}'s contact as their {line.type} number, "
+                        "keeping the number I already have",
+                        "{line.name} gave me a {line.type} number, {line.number}. "
+                        "Add it to their contact without removing the existing one"],
                  "zh": ["给{line.name}添加一个{line.type}号码 {line.number}，保留原来的号码"]}
     parameters = {"line": {"sampler": Contacts.sample_second_line, "fields": ["name", "type", "number"]}}
     expected_changes = CONTACTS_EDIT_CHANGES
@@ -128,7 +130,8 @@ class CallContactNumber(BaseTask):
 
 
 class ContactPhoneNumber(AnswerTask):
-    """Verdict: the answer writes the number (digits compared; spacing, dashes and the country prefix are free)."""
+    """Verdict: the answer writes the number (digits compared; spacing, dashes and the country prefix are free)
+    and none of the contact's other numbers, so listing every number does not pass."""
 
     objective = "query"
     difficulty = "L1"
@@ -143,7 +146,11 @@ class ContactPhoneNumber(AnswerTask):
 
     def check_goals(self, input):
         number = self.get_answer(input)
-        return [check("phone number", number, input.answer, Contacts.number_in_text(number, input.answer))]
+        others = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.lookup["name"])["phones"]
+                  if p["number"] != number]
+        passed = Contacts.number_in_text(number, input.answer) and not any(
+            Contacts.number_in_text(o, input.answer) for o in others)
+        return [check("phone number", number, input.answer, passed)]
 
 
 class ContactBirthday(AnswerTask):
@@ -201,7 +208,7 @@ class FavoriteEmailDomain(BaseTask):
                         "Star all my contacts whose email ends in @{domain}, then tell me how many of them there are"],
                  "zh": ["把所有邮箱是 @{domain} 的联系人都加入收藏，并告诉我一共有几个这样的联系人"]}
     parameters = {"domain": {"sampler": Contacts.sample_shared_domain}}
-    expected_changes = ["contacts[*].favorite"]
+    expected_changes = [".contacts[*].favorite"]
     answer_fields = [{"type": "number", "label": "Contacts at @{domain}"}]
 
     def check_goals(self, input):
@@ -266,7 +273,7 @@ class FavoriteLatestSender(BaseTask):
     templates = {"en": ["Add whichever of my contacts texted me most recently to my favourites",
                         "Star the saved contact who sent me the latest text message"],
                  "zh": ["把最近给我发短信的联系人加入收藏"]}
-    expected_changes = ["contacts[*].favorite"] + CONTACTS_READ_MESSAGES_CHANGES
+    expected_changes = [".contacts[*].favorite"] + CONTACTS_READ_MESSAGES_CHANGES
 
     def check_goals(self, input):
         known = Contacts(input.apps_init["contacts"])

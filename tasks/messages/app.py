@@ -9,9 +9,9 @@ from mobilegym.envs.contacts.numbers import number_key, same_number
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.matchers import check
 
-MESSAGES_SEND_CHANGES = ["conversations"]
-MESSAGES_DELETE_CHANGES = ["conversations"]
-MESSAGES_READ_CHANGES = ["conversations[*].unread"]
+MESSAGES_SEND_CHANGES = [".conversations"]
+MESSAGES_DELETE_CHANGES = [".conversations"]
+MESSAGES_READ_CHANGES = [".conversations[*].unread"]
 TOPICS = ("couch", "coffee", "open house", "ski trip", "brunch", "mortgage", "housewarming", "Dad's birthday")
 CODE = re.compile(r"verification code is (\d+)")
 PARCEL = re.compile(r"parcel (\S+) ")

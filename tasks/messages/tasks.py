@@ -185,8 +185,10 @@ class DeleteUnknownSenders(BaseTask):
     difficulty = "L4"
     composition = "aggregate"
     capabilities = ["filtering", "deletion", "counting"]
-    templates = {"en": ["Delete every conversation with a number that isn't saved in my contacts, then tell me how many you deleted",
-                        "Clean up my messages: remove all threads from numbers that aren't my contacts and tell me how many there were"],
+    templates = {"en": ["Delete every conversation with a number that isn't saved in my contacts, "
+                        "then tell me how many you deleted",
+                        "Clean up my messages: remove all threads from numbers that aren't my contacts "
+                        "and tell me how many there were"],
                  "zh": ["删除所有来自未保存号码的短信对话，然后告诉我删了几个"]}
     expected_changes = MESSAGES_DELETE_CHANGES
     answer_fields = [{"type": "number", "label": "Conversations deleted"}]

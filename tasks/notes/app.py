@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Mapping
 
 from mobilegym.judge import BaseApp, match_time, normalize_text
-from mobilegym.judge.matchers import check
+from mobilegym.judge.matchers import check, extract_numbers
 
 NOTES_NOTE_CHANGES = ["notes"]
 NOTES_TODO_CHANGES = ["todos"]
@@ -144,6 +145,15 @@ class Notes(BaseApp):
 
         expected = [f"{t} {s}" if s else t for t, s in items]
         return check(field, expected, describe_note(note), note is not None and all(listed(t, s) for t, s in items))
+
+    @staticmethod
+    def check_note_mentions(field: str, note: Mapping[str, Any] | None, pattern: re.Pattern[str],
+                            numbers: list[float]) -> dict[str, Any]:
+        """One check that the note exists, its text matches ``pattern`` and writes every number."""
+        text = f"{note['title']}\n{note['body']}" if note is not None else ""
+        written = extract_numbers(note["body"]) if note is not None else []
+        passed = note is not None and pattern.search(text) is not None and all(n in written for n in numbers)
+        return check(field, f"/{pattern.pattern[:40]}/ and {numbers}", describe_note(note), passed)
 
     def check_gone(self, field: str, path: str, gone_ids: set[str]) -> dict[str, Any]:
         """No item of the list at ``path`` has an id in ``gone_ids``."""

@@ -381,3 +381,84 @@ def cleanup_lists_all(d: Driver) -> None:
     _delete_done(d)
     d.submit_answer([[text for text, (done, _) in all_todos(d).items() if not done]])
     d.complete()
+
+
+# --- WeatherForecastNote (Weather -> Notes) ------------------------------------------------------------
+
+def _forecast(d: Driver, index: int) -> str:
+    """The forecast row's description ("Tue, Mar 17: Rain, high 13°, low 9°, ...") of a day of the city."""
+    d.open_app("Weather")
+    d.tap(rid="city_item", desc=d.params["city"]["name"])
+    d.tap(rid="forecast_item", index=index)
+    return [n.desc for n in d.nodes() if n.short_id == "forecast_item"][index]
+
+
+@plan("notes.WeatherForecastNote")
+def weather_note(d: Driver) -> None:
+    summary = _forecast(d, 1).split(": ", 1)[1]
+    write_note(d, f"Weather {d.params['city']['name']}", f"Tomorrow: {summary}")
+    d.complete()
+
+
+@negative("notes.WeatherForecastNote", "copies today's forecast")
+def weather_note_today(d: Driver) -> None:
+    summary = _forecast(d, 0).split(": ", 1)[1]
+    write_note(d, f"Weather {d.params['city']['name']}", f"Tomorrow: {summary}")
+    d.complete()
+
+
+@negative("notes.WeatherForecastNote", "writes the conditions without temperatures")
+def weather_note_no_temps(d: Driver) -> None:
+    summary = _forecast(d, 1).split(": ", 1)[1].split(",")[0]
+    write_note(d, f"Weather {d.params['city']['name']}", f"Tomorrow: {summary}")
+    d.complete()
+
+
+# --- JSON tasks ----------------------------------------------------------------------------------------
+
+@plan("notes.add_oat_milk_todo")
+def add_oat_milk(d: Driver) -> None:
+    add_todo(d, "Buy oat milk")
+    d.complete()
+
+
+@negative("notes.add_oat_milk_todo", "writes it on the grocery note instead of the to-do list")
+def add_oat_milk_to_grocery(d: Driver) -> None:
+    open_note(d, "Grocery list")
+    d.type("\nOat milk", rid="note_body", clear=False)
+    d.tap(rid="save_note")
+    d.complete()
+
+
+def _pinned_titles(d: Driver) -> set[str]:
+    """Titles listed between the "Pinned" and "Others" headers of the notes list."""
+    nodes = d.nodes()
+    start = next(i for i, n in enumerate(nodes) if n.short_id == "pinned_header")
+    end = next(i for i, n in enumerate(nodes) if n.short_id == "others_header")
+    return {n.text for n in nodes[start:end] if n.short_id == "note_title_text"}
+
+
+@plan("notes.count_pinned_notes")
+def count_pinned(d: Driver) -> None:
+    d.open_app("Notes")
+    d.submit_answer([len(_pinned_titles(d))])
+    d.complete()
+
+
+@negative("notes.count_pinned_notes", "answers from memory of the usual two pinned notes")
+def count_pinned_stale(d: Driver) -> None:
+    d.submit_answer([2])
+    d.complete()
+
+
+@plan("notes.lock_note_with_password")
+def lock_note(d: Driver) -> None:
+    open_note(d, "Wi-Fi and door codes")
+    d.abort("Notes cannot lock a note with a password.")
+
+
+@negative("notes.lock_note_with_password", "pins the note and claims it is locked")
+def lock_note_pinned(d: Driver) -> None:
+    open_note(d, "Wi-Fi and door codes")
+    d.tap(rid="pin_note")
+    d.complete("Locked.")

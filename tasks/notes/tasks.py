@@ -23,6 +23,7 @@ from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_che
 from mobilegym.judge.matchers import check
 
 from ..calendar.app import Calendar, week_bounds
+from ..weather.app import Weather, condition_pattern
 from .app import NOTES_NOTE_CHANGES, NOTES_TODO_CHANGES, Notes
 
 
@@ -116,7 +117,8 @@ class AppendToNote(BaseTask):
     objective = "operate"
     difficulty = "L2"
     capabilities = ["text-entry", "editing"]
-    templates = ["Add '{entry.item}' to my '{entry.title}' note", "Put '{entry.item}' on the '{entry.title}' list in Notes"]
+    templates = ["Add '{entry.item}' to my '{entry.title}' note",
+                 "Put '{entry.item}' on the '{entry.title}' list in Notes"]
     parameters = {"entry": {"sampler": Notes.sample_list_addition, "fields": ["title", "item"]}}
     expected_changes = NOTES_NOTE_CHANGES
 
@@ -223,6 +225,29 @@ class DayAgendaNote(BaseTask):
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
         return [notes.check_lines_with_times("agenda note", notes.new_note(self.p.title),
                                              [(e["title"], e["start"]) for e in events])]
+
+
+class WeatherForecastNote(BaseTask):
+    """Verdict: a new note titled 'Weather <city>' gives tomorrow's condition for the city (not a longer or shorter
+    condition name) and its high and low in °C (read from the Weather app's state)."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    app = "weather"
+    capabilities = ["cross-app", "information-retrieval", "text-entry"]
+    templates = ["Check tomorrow's weather for {city.name} and save it in a new note titled 'Weather {city.name}': "
+                 "the conditions and the high and low temperatures",
+                 "Write tomorrow's {city.name} forecast (conditions, high, low) into a note called "
+                 "'Weather {city.name}'"]
+    parameters = {"city": {"sampler": Weather.sample_saved_city, "fields": ["id", "name", "name_zh"]}}
+    expected_changes = ["notes:.notes"]
+
+    def check_goals(self, input):
+        day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)
+        notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
+        return [notes.check_note_mentions("forecast note", notes.new_note(f"Weather {self.p.city['name']}"),
+                                          condition_pattern(day["condition"]), [day["high"], day["low"]])]
 
 
 class CleanupAndDueThisWeek(BaseTask):

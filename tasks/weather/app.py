@@ -8,11 +8,12 @@ from typing import Any, Mapping
 
 from mobilegym.envs.weather.screens import CONDITIONS
 from mobilegym.judge import BaseApp, date_match_labels, normalize_text, sim_datetime, sim_today
-from mobilegym.judge.matchers import check
+from mobilegym.judge.matchers import check, extract_numbers
 
 WEATHER_SAVED_CHANGES = ["saved"]
 WEATHER_UNIT_CHANGES = ["unit"]
 CLOCK_ALARM_CHANGES = ["clock.alarms"]
+MESSAGES_SEND_CHANGES = ["messages.conversations"]
 RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
 CONDITION_LABELS = list(CONDITIONS)
 
@@ -52,6 +53,13 @@ def mentions_date(text: str | None, day: dt.date, os_state: Mapping[str, Any]) -
         if re.search(pattern, clean):
             return True
     return False
+
+
+def says_forecast(text: str, day: Mapping[str, Any]) -> bool:
+    """Whether a message states a forecast day's condition, high and low (in °C)."""
+    numbers = extract_numbers(text)
+    return (condition_pattern(day["condition"]).search(text) is not None
+            and float(day["high"]) in numbers and float(day["low"]) in numbers)
 
 
 class Weather(BaseApp):

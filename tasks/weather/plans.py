@@ -381,3 +381,97 @@ def alarm_hour_late(d: Driver) -> None:
 @negative("weather.AlarmWhenRainStarts", "finds the time but sets no alarm")
 def no_alarm(d: Driver) -> None:
     _rain_hour(d)
+
+
+# --- TextForecastToContact ---------------------------------------------------------------------------
+
+def send_text(d: Driver, name: str, text: str) -> None:
+    """In Messages: a new message to a contact picked from the suggestions."""
+    d.open_app("Messages")
+    d.tap(rid="new_message")
+    d.type(name, rid="recipient_input")
+    d.tap(rid="suggestion_name", text=name)
+    d.type(text, rid="message_input")
+    d.tap(rid="send")
+
+
+def _forecast_text(day: tuple[str, str, int, int], with_low: bool = True) -> str:
+    _, condition, high, low = day
+    return f"Tomorrow: {condition}, high {high}°" + (f", low {low}°" if with_low else "")
+
+
+@plan("weather.TextForecastToContact")
+def text_forecast(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    send_text(d, d.params["name"], _forecast_text(forecast(d)[1]))
+
+
+@negative("weather.TextForecastToContact", "sends today's forecast")
+def text_today_forecast(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    send_text(d, d.params["name"], _forecast_text(forecast(d)[0]))
+
+
+@negative("weather.TextForecastToContact", "leaves out the low")
+def text_forecast_no_low(d: Driver) -> None:
+    open_saved_city(d, d.params["city"]["name"])
+    send_text(d, d.params["name"], _forecast_text(forecast(d)[1], with_low=False))
+
+
+# --- JSON tasks ----------------------------------------------------------------------------------------
+
+def _add_from_list(d: Driver, name: str) -> None:
+    open_search(d, name)
+    d.tap(rid="result_name", text=name)
+    d.tap(rid="add_this_city")
+
+
+@plan("weather.add_tokyo_and_seoul")
+def add_tokyo_and_seoul(d: Driver) -> None:
+    d.open_app("Weather")
+    _add_from_list(d, "Tokyo")
+    _add_from_list(d, "Seoul")
+
+
+@negative("weather.add_tokyo_and_seoul", "adds only Tokyo")
+def add_tokyo_only(d: Driver) -> None:
+    d.open_app("Weather")
+    _add_from_list(d, "Tokyo")
+
+
+@plan("weather.fahrenheit_and_mph")
+def imperial_units(d: Driver) -> None:
+    d.tap(rid="settings")
+    d.tap(rid="unit_f")
+    d.tap(rid="wind_mph")
+
+
+@negative("weather.fahrenheit_and_mph", "picks m/s for the wind")
+def imperial_wrong_wind(d: Driver) -> None:
+    d.tap(rid="settings")
+    d.tap(rid="unit_f")
+    d.tap(rid="wind_ms")
+
+
+@plan("weather.london_wind_ms")
+def london_wind(d: Driver) -> None:
+    open_saved_city(d, "London")
+    d.submit_answer([d.reveal(rid="wind").text.split()[0]])
+
+
+@negative("weather.london_wind_ms", "answers the Paris wind speed")
+def paris_wind(d: Driver) -> None:
+    preview_city(d, "Paris")
+    d.submit_answer([d.reveal(rid="wind").text.split()[0]])
+
+
+@plan("weather.ten_day_forecast")
+def ten_day_forecast(d: Driver) -> None:
+    open_saved_city(d, "London")
+    d.abort("The Weather app only offers a five-day forecast")
+
+
+@negative("weather.ten_day_forecast", "claims success after opening London")
+def ten_day_pretend(d: Driver) -> None:
+    open_saved_city(d, "London")
+    d.complete()

@@ -13,14 +13,18 @@ Task index:
     FahrenheitHighTomorrow  hybrid   L3  switch to °F and report tomorrow's high in °F
     AddWarmestCity          hybrid   L4  save the warmest of three cities and report its temperature
     AlarmWhenRainStarts     operate  L3  cross-app: a Clock alarm at the hour the rain starts
+    TextForecastToContact   operate  L3  cross-app: text a contact tomorrow's forecast
 """
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
 from mobilegym.judge.matchers import check
 
-from .app import (CLOCK_ALARM_CHANGES, CONDITION_LABELS, WEATHER_SAVED_CHANGES, WEATHER_UNIT_CHANGES, Weather,
-                  condition_pattern, current_hour, fahrenheit, forecast_date, mentions_date)
+from ..contacts.app import Contacts
+from ..messages.app import Messages
+from .app import (CLOCK_ALARM_CHANGES, CONDITION_LABELS, MESSAGES_SEND_CHANGES, WEATHER_SAVED_CHANGES,
+                  WEATHER_UNIT_CHANGES, Weather, condition_pattern, current_hour, fahrenheit, forecast_date,
+                  mentions_date, says_forecast)
 
 
 class AddCity(BaseTask):
@@ -252,3 +256,27 @@ class AlarmWhenRainStarts(BaseTask):
         hit = any(a["hour"] == hour and a["minute"] == 0 and a["enabled"] for a in fresh)
         shown = [f"{a['hour']:02d}:{a['minute']:02d}{'' if a['enabled'] else ' (off)'}" for a in fresh]
         return [check("alarm at rain start", f"{hour:02d}:00 (on)", shown or "no new alarm", hit)]
+
+
+class TextForecastToContact(BaseTask):
+    """Verdict: a text sent to one of the contact's numbers states tomorrow's condition (not a longer
+    label containing it), high and low for the city, in °C."""
+
+    scope = "cross-app"
+    objective = "operate"
+    difficulty = "L3"
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "messaging"]
+    templates = {"en": ["Text {name} tomorrow's weather forecast for {city.name}: the conditions plus the high and low",
+                        "{name} is visiting {city.name} tomorrow. Send them a message with the forecast for tomorrow "
+                        "there (conditions, high and low)."],
+                 "zh": ["把{city.name_zh}明天的天气预报（天气状况、最高和最低气温）发短信告诉{name}"]}
+    parameters = {"city": {"sampler": Weather.sample_saved_city}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def check_goals(self, input):
+        day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [messages.check_sent(self.p.name, numbers, f"{day['condition']}, high {day['high']}°, low {day['low']}°",
+                                    lambda text: says_forecast(text, day))]

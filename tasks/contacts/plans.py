@@ -1,0 +1,490 @@
+"""Scripted plans for the Contacts suite: one oracle per task and realistic mistakes."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from mobilegym.oracle import Driver, negative, plan
+
+TYPE_LABELS = {"mobile": "Mobile", "work": "Work", "home": "Home"}
+
+
+def open_contact(d: Driver, name: str, index: int = 0) -> None:
+    d.open_app("Contacts")
+    d.tap(rid="contact_name", text=name, index=index)
+
+
+def number_of(d: Driver, kind: str) -> str:
+    """On a contact card: the number of a type (read from the row's description "Work +1 ...")."""
+    node = d.find(rid="phone_item", contains=f"{TYPE_LABELS[kind]} ")
+    if node is None:
+        raise AssertionError(f"no {kind} number on {d.route}")
+    return node.desc.split(" ", 1)[1]
+
+
+def off_by_one(number: str) -> str:
+    """The number with its last digit changed."""
+    return number[:-1] + str((int(number[-1]) + 1) % 10)
+
+
+def swap_last_digits(number: str) -> str:
+    swapped = number[:-2] + number[-1] + number[-2]
+    return swapped if swapped != number else off_by_one(number)
+
+
+def star(d: Driver) -> None:
+    """On a contact card: make it a favourite (no-op when it already is)."""
+    if d.find(rid="favorite_toggle", desc="Add to favourites") is not None:
+        d.tap(rid="favorite_toggle")
+
+
+def other_visible_contact(d: Driver, name: str) -> str:
+    return next(n for n in d.texts("contact_name") if n != name)
+
+
+def is_number(display: str) -> bool:
+    return bool(re.match(r"^[+\d]", display))
+
+
+def open_home(d: Driver, app: str) -> None:
+    """Open an app and go back to its first screen."""
+    d.open_app(app)
+    while d.route != "/":
+        d.key("back")
+
+
+def compose(d: Driver, recipient: str, text: str) -> None:
+    """In Messages: start a chat with a contact picked from the suggestions, type and send."""
+    open_home(d, "Messages")
+    d.tap(rid="new_message")
+    d.type(recipient, rid="recipient_input")
+    d.tap(rid="suggestion_name", text=recipient)
+    d.type(text, rid="message_input")
+    d.tap(rid="send")
+
+
+# --- AddContact -----------------------------------------------------------------------------------
+
+def _add_contact(d: Driver, name: str, number: str, kind: str = "mobile") -> None:
+    d.open_app("Contacts")
+    d.tap(rid="add_contact")
+    d.type(name, rid="name_input")
+    d.type(number, rid="phone_0_input")
+    d.tap(rid=f"phone_0_{kind}")
+    d.tap(rid="save_contact")
+
+
+@plan("contacts.AddContact")
+def add_contact(d: Driver) -> None:
+    _add_contact(d, d.params["person"]["name"], d.params["person"]["number"])
+
+
+@negative("contacts.AddContact", "one digit of the number wrong")
+def add_contact_typo(d: Driver) -> None:
+    _add_contact(d, d.params["person"]["name"], off_by_one(d.params["person"]["number"]))
+
+
+@negative("contacts.AddContact", "saved as a work number")
+def add_contact_work(d: Driver) -> None:
+    _add_contact(d, d.params["person"]["name"], d.params["person"]["number"], "work")
+
+
+# --- FavoriteContact ------------------------------------------------------------------------------
+
+@plan("contacts.FavoriteContact")
+def favorite_contact(d: Driver) -> None:
+    open_contact(d, d.params["name"])
+    d.tap(rid="favorite_toggle")
+
+
+@negative("contacts.FavoriteContact", "taps the star twice")
+def favorite_twice(d: Driver) -> None:
+    open_contact(d, d.params["name"])
+    d.tap(rid="favorite_toggle")
+    d.tap(rid="favorite_toggle")
+
+
+@negative("contacts.FavoriteContact", "stars another contact")
+def favorite_other(d: Driver) -> None:
+    d.open_app("Contacts")
+    d.tap(rid="contact_name", text=d.params["name"])
+    d.key("back")
+    d.tap(rid="contact_name", text=other_visible_contact(d, d.params["name"]))
+    d.tap(rid="favorite_toggle")
+
+
+# --- UpdateContactEmail ---------------------------------------------------------------------------
+
+def _set_email(d: Driver, email: str, save: bool = True) -> None:
+    open_contact(d, d.params["change"]["name"])
+    d.tap(rid="edit_contact")
+    d.type(email, rid="email_input")
+    d.tap(rid="save_contact" if save else "cancel")
+
+
+@plan("contacts.UpdateContactEmail")
+def update_email(d: Driver) -> None:
+    _set_email(d, d.params["change"]["email"])
+
+
+@negative("contacts.UpdateContactEmail", "drops a letter of the address")
+def update_email_typo(d: Driver) -> None:
+    email = d.params["change"]["email"]
+    _set_email(d, email[1:])
+
+
+@negative("contacts.UpdateContactEmail", "cancels instead of saving")
+def update_email_cancel(d: Driver) -> None:
+    _set_email(d, d.params["change"]["email"], save=False)
+
+
+# --- AddSecondNumber ------------------------------------------------------------------------------
+
+def _edit_phone(d: Driver, slot: int, number: str, kind: str) -> None:
+    open_contact(d, d.params["line"]["name"])
+    d.tap(rid="edit_contact")
+    if slot > 0:
+        d.tap(rid="add_phone")
+    d.type(number, rid=f"phone_{slot}_input")
+    d.tap(rid=f"phone_{slot}_{kind}")
+    d.tap(rid="save_contact")
+
+
+@plan("contacts.AddSecondNumber")
+def add_second_number(d: Driver) -> None:
+    _edit_phone(d, 1, d.params["line"]["number"], d.params["line"]["type"])
+
+
+@negative("contacts.AddSecondNumber", "overwrites the existing number")
+def overwrite_number(d: Driver) -> None:
+    _edit_phone(d, 0, d.params["line"]["number"], d.params["line"]["type"])
+
+
+@negative("contacts.AddSecondNumber", "adds it with the wrong type")
+def second_number_wrong_type(d: Driver) -> None:
+    wrong = next(k for k in TYPE_LABELS if k != d.params["line"]["type"])
+    _edit_phone(d, 1, d.params["line"]["number"], wrong)
+
+
+# --- DeleteContact --------------------------------------------------------------------------------
+
+@plan("contacts.DeleteContact")
+def delete_contact(d: Driver) -> None:
+    open_contact(d, d.params["name"])
+    d.tap(rid="delete_contact")
+    d.tap(rid="confirm_delete")
+
+
+@negative("contacts.DeleteContact", "cancels the confirmation")
+def delete_contact_cancel(d: Driver) -> None:
+    open_contact(d, d.params["name"])
+    d.tap(rid="delete_contact")
+    d.tap(rid="cancel")
+
+
+@negative("contacts.DeleteContact", "deletes a neighbouring contact")
+def delete_other_contact(d: Driver) -> None:
+    d.open_app("Contacts")
+    d.tap(rid="contact_name", text=d.params["name"])
+    d.key("back")
+    d.tap(rid="contact_name", text=other_visible_contact(d, d.params["name"]))
+    d.tap(rid="delete_contact")
+    d.tap(rid="confirm_delete")
+
+
+# --- CallContactNumber ----------------------------------------------------------------------------
+
+@plan("contacts.CallContactNumber")
+def call_contact_number(d: Driver) -> None:
+    open_contact(d, d.params["line"]["name"])
+    d.tap(rid="phone_item", contains=f"{TYPE_LABELS[d.params['line']['type']]} ")
+    d.tap(rid="end_call")
+
+
+@negative("contacts.CallContactNumber", "uses the Call button (first number)")
+def call_first_number(d: Driver) -> None:
+    open_contact(d, d.params["line"]["name"])
+    d.tap(rid="call_button")
+    d.tap(rid="end_call")
+
+
+# --- ContactPhoneNumber ---------------------------------------------------------------------------
+
+@plan("contacts.ContactPhoneNumber")
+def contact_phone_number(d: Driver) -> None:
+    open_contact(d, d.params["lookup"]["name"])
+    d.submit_answer([number_of(d, d.params["lookup"]["type"])])
+
+
+@negative("contacts.ContactPhoneNumber", "transposes the last two digits")
+def contact_phone_transposed(d: Driver) -> None:
+    open_contact(d, d.params["lookup"]["name"])
+    d.submit_answer([swap_last_digits(number_of(d, d.params["lookup"]["type"]))])
+
+
+# --- ContactBirthday ------------------------------------------------------------------------------
+
+def _birthday_on_card(d: Driver) -> dt.date:
+    return dt.datetime.strptime(d.find(rid="birthday").text, "%B %d, %Y").date()
+
+
+@plan("contacts.ContactBirthday")
+def contact_birthday(d: Driver) -> None:
+    open_contact(d, d.params["name"])
+    d.submit_answer([d.find(rid="birthday").text])
+
+
+@negative("contacts.ContactBirthday", "a day off")
+def contact_birthday_off(d: Driver) -> None:
+    open_contact(d, d.params["name"])
+    day = _birthday_on_card(d)
+    wrong = day + dt.timedelta(days=1 if day.day < 28 else -1)
+    d.submit_answer([f"{wrong:%B} {wrong.day}, {wrong.year}"])
+
+
+# --- CountFavorites -------------------------------------------------------------------------------
+
+def _favorites_count(d: Driver) -> int:
+    d.open_app("Contacts")
+    d.tap(rid="tab_1")
+    return sum(1 for n in d.nodes() if n.short_id == "favorite_item")
+
+
+@plan("contacts.CountFavorites")
+def count_favorites(d: Driver) -> None:
+    d.submit_answer([_favorites_count(d)])
+
+
+@negative("contacts.CountFavorites", "misses one")
+def count_favorites_short(d: Driver) -> None:
+    d.submit_answer([_favorites_count(d) - 1])
+
+
+# --- NextBirthday ---------------------------------------------------------------------------------
+
+@plan("contacts.NextBirthday")
+def next_birthday(d: Driver) -> None:
+    d.open_app("Contacts")
+    d.submit_answer([d.texts("upcoming_name")[0]])
+
+
+@negative("contacts.NextBirthday", "names the second upcoming birthday")
+def next_birthday_second(d: Driver) -> None:
+    d.open_app("Contacts")
+    d.submit_answer([d.texts("upcoming_name")[1]])
+
+
+# --- FavoriteEmailDomain --------------------------------------------------------------------------
+
+def _star_domain(d: Driver, skip_last: bool = False) -> int:
+    d.open_app("Contacts")
+    d.tap(rid="search")
+    d.type(f"@{d.params['domain']}", rid="search_input")
+    names = d.texts("contact_name")
+    for name in names[:-1] if skip_last else names:
+        d.tap(rid="contact_name", text=name)
+        star(d)
+        d.key("back")
+    return len(names)
+
+
+@plan("contacts.FavoriteEmailDomain")
+def favorite_email_domain(d: Driver) -> None:
+    d.submit_answer([_star_domain(d)])
+
+
+@negative("contacts.FavoriteEmailDomain", "right stars, count off by one")
+def favorite_email_domain_miscount(d: Driver) -> None:
+    d.submit_answer([_star_domain(d) - 1])
+
+
+@negative("contacts.FavoriteEmailDomain", "misses one contact, right count")
+def favorite_email_domain_partial(d: Driver) -> None:
+    d.submit_answer([_star_domain(d, skip_last=True)])
+
+
+# --- SaveSenderAsContact --------------------------------------------------------------------------
+
+def _save_sender(d: Driver, name: str, typo: bool = False) -> None:
+    d.open_app("Messages")
+    d.tap(rid="search")
+    d.type(d.params["name"], rid="search_input")
+    d.tap(rid="search_result")
+    d.tap(rid="add_contact")
+    d.type(name, rid="name_input")
+    if typo:
+        d.type(off_by_one(d.find(rid="phone_0_input").text), rid="phone_0_input")
+    d.tap(rid="save_contact")
+
+
+@plan("contacts.SaveSenderAsContact")
+def save_sender(d: Driver) -> None:
+    _save_sender(d, d.params["name"])
+
+
+@negative("contacts.SaveSenderAsContact", "saves only the first name")
+def save_sender_first_name(d: Driver) -> None:
+    _save_sender(d, d.params["name"].split()[0])
+
+
+@negative("contacts.SaveSenderAsContact", "mistypes the number")
+def save_sender_typo(d: Driver) -> None:
+    _save_sender(d, d.params["name"], typo=True)
+
+
+# --- CallMessageSender ----------------------------------------------------------------------------
+
+def _find_call_request(d: Driver) -> tuple[str, str]:
+    """(contact name, number) of the thread that asks for a call."""
+    d.open_app("Messages")
+    d.tap(rid="search")
+    d.type("call me", rid="search_input")
+    d.tap(rid="search_result")
+    return d.find(rid="toolbar_title").text, d.find(rid="thread_address").text
+
+
+@plan("contacts.CallMessageSender")
+def call_message_sender(d: Driver) -> None:
+    name, number = _find_call_request(d)
+    open_contact(d, name)
+    d.tap(rid="phone_item", contains=number)
+    d.tap(rid="end_call")
+
+
+@negative("contacts.CallMessageSender", "calls their home number")
+def call_message_sender_home(d: Driver) -> None:
+    name, _ = _find_call_request(d)
+    open_contact(d, name)
+    d.tap(rid="phone_item", contains="Home ")
+    d.tap(rid="end_call")
+
+
+@negative("contacts.CallMessageSender", "reads the text but never calls")
+def call_message_sender_no_call(d: Driver) -> None:
+    _find_call_request(d)
+
+
+# --- FavoriteLatestSender -------------------------------------------------------------------------
+
+def _named_senders(d: Driver) -> list[str]:
+    d.open_app("Messages")
+    return [n for n in d.texts("conversation_name") if not is_number(n)]
+
+
+@plan("contacts.FavoriteLatestSender")
+def favorite_latest_sender(d: Driver) -> None:
+    name = _named_senders(d)[0]
+    open_contact(d, name)
+    star(d)
+
+
+@negative("contacts.FavoriteLatestSender", "off by one: toggles the second sender")
+def favorite_second_sender(d: Driver) -> None:
+    name = _named_senders(d)[1]
+    open_contact(d, name)
+    d.tap(rid="favorite_toggle")
+
+
+@negative("contacts.FavoriteLatestSender", "opens the card but does not star it")
+def favorite_latest_sender_no_star(d: Driver) -> None:
+    open_contact(d, _named_senders(d)[0])
+
+
+# --- SendContactNumber ----------------------------------------------------------------------------
+
+@plan("contacts.SendContactNumber")
+def send_contact_number(d: Driver) -> None:
+    open_contact(d, d.params["share"]["subject"])
+    number = number_of(d, "mobile")
+    compose(d, d.params["share"]["recipient"], number)
+
+
+@negative("contacts.SendContactNumber", "texts the number to the person it belongs to")
+def send_contact_number_to_subject(d: Driver) -> None:
+    open_contact(d, d.params["share"]["subject"])
+    number = number_of(d, "mobile")
+    d.tap(rid="message_button")
+    d.type(number, rid="message_input")
+    d.tap(rid="send")
+
+
+@negative("contacts.SendContactNumber", "drops a digit")
+def send_contact_number_short(d: Driver) -> None:
+    open_contact(d, d.params["share"]["subject"])
+    compose(d, d.params["share"]["recipient"], number_of(d, "mobile")[:-1])
+
+
+# --- JSON tasks -----------------------------------------------------------------------------------
+
+@plan("contacts.favorite_zoe")
+def favorite_zoe(d: Driver) -> None:
+    open_contact(d, "Zoe Martin")
+    d.tap(rid="favorite_toggle")
+
+
+@negative("contacts.favorite_zoe", "stars Zoe twice")
+def favorite_zoe_twice(d: Driver) -> None:
+    open_contact(d, "Zoe Martin")
+    d.tap(rid="favorite_toggle")
+    d.tap(rid="favorite_toggle")
+
+
+def _set_company(d: Driver, company: str) -> None:
+    open_contact(d, "Priya Nair")
+    d.tap(rid="edit_contact")
+    d.type(company, rid="company_input")
+    d.tap(rid="save_contact")
+
+
+@plan("contacts.update_company")
+def update_company(d: Driver) -> None:
+    _set_company(d, "Orbit Robotics")
+
+
+@negative("contacts.update_company", "types the company name wrong")
+def update_company_typo(d: Driver) -> None:
+    _set_company(d, "Orbit Robotic")
+
+
+def _delete_copy(d: Driver, with_email: bool) -> None:
+    open_contact(d, "Ben Okafor")
+    if (d.find(rid="email") is not None) != with_email:
+        d.key("back")
+        d.tap(rid="contact_name", text="Ben Okafor", index=1)
+    d.tap(rid="delete_contact")
+    d.tap(rid="confirm_delete")
+
+
+@plan("contacts.delete_duplicate")
+def delete_duplicate(d: Driver) -> None:
+    _delete_copy(d, with_email=False)
+
+
+@negative("contacts.delete_duplicate", "deletes the copy with the email")
+def delete_duplicate_wrong(d: Driver) -> None:
+    _delete_copy(d, with_email=True)
+
+
+@plan("contacts.video_call_alice")
+def video_call_alice(d: Driver) -> None:
+    open_contact(d, "Alice Chen")
+    d.abort("The Contacts app can only place voice calls; there is no video calling.")
+
+
+@negative("contacts.video_call_alice", "places a voice call and calls it done")
+def video_call_voice(d: Driver) -> None:
+    open_contact(d, "Alice Chen")
+    d.tap(rid="call_button")
+    d.complete()
+
+
+@plan("contacts.tom_company")
+def tom_company(d: Driver) -> None:
+    open_contact(d, "Tom Becker")
+    d.submit_answer([d.find(rid="contact_company").text])
+
+
+@negative("contacts.tom_company", "answers his job from the notes")
+def tom_company_notes(d: Driver) -> None:
+    open_contact(d, "Tom Becker")
+    d.submit_answer([d.find(rid="notes").text])

@@ -1,0 +1,203 @@
+"""Accessor for the Music app's state: library (songs, albums, artists), playlists, Liked Songs, player."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from mobilegym.envs.contacts.numbers import same_number
+from mobilegym.envs.music.playback import playback
+from mobilegym.judge import BaseApp
+from mobilegym.judge.matchers import check
+
+MUSIC_LIKED_CHANGES = ["liked"]
+MUSIC_PLAYLIST_CHANGES = ["playlists"]
+MUSIC_PLAYER_CHANGES = ["player"]
+CLOCK_TIMER_CHANGES = ["clock.timer"]
+MESSAGES_READ_CHANGES = ["messages.conversations[*].unread"]
+NEW_PLAYLIST_NAMES = ("Road Trip", "Gym Mix", "Sunday Morning", "Study Beats", "Summer 2026", "Chill Vibes",
+                      "Late Night Drive", "Coffee Break")
+
+
+class Music(BaseApp):
+    """The library, playlists, liked songs and the player."""
+
+    def song(self, song_id: str) -> dict[str, Any]:
+        return self.find(".songs", id=song_id)
+
+    def album(self, album_id: str) -> dict[str, Any]:
+        return self.find(".albums", id=album_id)
+
+    def artist(self, artist_id: str) -> dict[str, Any]:
+        return self.find(".artists", id=artist_id)
+
+    def playlist(self, playlist_id: str) -> dict[str, Any] | None:
+        """A playlist by id, None when it no longer exists (the agent may have deleted it)."""
+        found = self.find_all(".playlists", id=playlist_id)
+        return found[0] if found else None
+
+    def playlist_named(self, name: str) -> dict[str, Any] | None:
+        """The playlist with this name (case and surrounding spaces ignored), None when there is none."""
+        wanted = name.strip().casefold()
+        return next((p for p in self.require(".playlists") if p["name"].strip().casefold() == wanted), None)
+
+    def album_songs(self, album_id: str) -> list[dict[str, Any]]:
+        """The album's songs in track order; raises when the album has none."""
+        songs = sorted(self.find_all(".songs", album_id=album_id), key=lambda s: s["track"])
+        if not songs:
+            raise ValueError(f"music: album {album_id} has no songs")
+        return songs
+
+    def artist_songs(self, artist_id: str) -> list[dict[str, Any]]:
+        """Every song by the artist; raises when there is none."""
+        songs = self.find_all(".songs", artist_id=artist_id)
+        if not songs:
+            raise ValueError(f"music: artist {artist_id} has no songs")
+        return songs
+
+    def album_length_s(self, album_id: str) -> int:
+        """Total running time of an album in seconds."""
+        return sum(s["duration_s"] for s in self.album_songs(album_id))
+
+    def liked(self) -> list[str]:
+        return list(self.require(".liked"))
+
+    def now_playing(self, now_ms: int) -> tuple[str | None, bool]:
+        """(song id at the play head, playing) at ``now_ms``, following the clock through the queue."""
+        player = self.require(".player")
+        durations = {s["id"]: s["duration_s"] for s in self.require(".songs")}
+        if not player["order"]:
+            return None, False
+        index, _, playing = playback(player, durations, now_ms)
+        return player["order"][index], playing
+
+    def check_song_set(self, field: str, expected: list[str], actual: list[str] | None) -> dict[str, Any]:
+        """The song ids are exactly ``expected`` (order aside, no duplicates); ``actual`` None: list missing."""
+        titles = {s["id"]: s["title"] for s in self.require(".songs")}
+        shown = sorted(titles[s] for s in actual) if actual is not None else "missing"
+        ok = actual is not None and len(actual) == len(set(actual)) and set(actual) == set(expected)
+        return check(field, sorted(titles[s] for s in expected), shown, ok)
+
+    # --- samplers --------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _song_ref(state: dict[str, Any], song: dict[str, Any]) -> dict[str, str]:
+        artist = next(a for a in state["artists"] if a["id"] == song["artist_id"])
+        return {"id": song["id"], "title": song["title"], "artist": artist["name"]}
+
+    @staticmethod
+    def sample_unliked_song(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A song not in Liked Songs as {id, title, artist}."""
+        pool = [s for s in state["songs"] if s["id"] not in state["liked"]]
+        if not pool:
+            raise ValueError("music: every song is liked")
+        return Music._song_ref(state, rng.choice(pool))
+
+    @staticmethod
+    def sample_song_not_playing(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A song other than the one loaded in the player, as {id, title, artist}."""
+        player = state["player"]
+        loaded = player["order"][player["index"]] if player["order"] else None
+        return Music._song_ref(state, rng.choice([s for s in state["songs"] if s["id"] != loaded]))
+
+    @staticmethod
+    def sample_any_song(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """Any song as {id, title, artist}."""
+        return Music._song_ref(state, rng.choice(state["songs"]))
+
+    @staticmethod
+    def sample_playlist(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A playlist with at least two songs, as {id, name}."""
+        pool = [p for p in state["playlists"] if len(p["song_ids"]) >= 2]
+        if not pool:
+            raise ValueError("music: no playlist has two songs")
+        chosen = rng.choice(pool)
+        return {"id": chosen["id"], "name": chosen["name"]}
+
+    @staticmethod
+    def sample_song_not_in_playlist(rng: random.Random, state: dict[str, Any], params: dict[str, Any]) -> dict[str, str]:
+        """A song missing from the sampled ``playlist``."""
+        members = next(p for p in state["playlists"] if p["id"] == params["playlist"]["id"])["song_ids"]
+        return Music._song_ref(state, rng.choice([s for s in state["songs"] if s["id"] not in members]))
+
+    @staticmethod
+    def sample_song_in_playlist(rng: random.Random, state: dict[str, Any], params: dict[str, Any]) -> dict[str, str]:
+        """A song of the sampled ``playlist``."""
+        members = next(p for p in state["playlists"] if p["id"] == params["playlist"]["id"])["song_ids"]
+        song_id = rng.choice(members)
+        return Music._song_ref(state, next(s for s in state["songs"] if s["id"] == song_id))
+
+    @staticmethod
+    def sample_new_playlist_name(rng: random.Random, state: dict[str, Any]) -> str:
+        """A playlist name nobody uses yet."""
+        taken = {p["name"].casefold() for p in state["playlists"]}
+        pool = [n for n in NEW_PLAYLIST_NAMES if n.casefold() not in taken]
+        if not pool:
+            raise ValueError("music: every candidate playlist name is taken")
+        return rng.choice(pool)
+
+    @staticmethod
+    def sample_album_of_prolific_artist(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """An album whose artist has other albums too, as {id, title, artist}."""
+        counts: dict[str, int] = {}
+        for album in state["albums"]:
+            counts[album["artist_id"]] = counts.get(album["artist_id"], 0) + 1
+        pool = [a for a in state["albums"] if counts[a["artist_id"]] > 1]
+        if not pool:
+            raise ValueError("music: no artist has more than one album")
+        album = rng.choice(pool)
+        artist = next(a for a in state["artists"] if a["id"] == album["artist_id"])
+        return {"id": album["id"], "title": album["title"], "artist": artist["name"]}
+
+    @staticmethod
+    def sample_album(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """Any album as {id, title, artist}."""
+        album = rng.choice(state["albums"])
+        artist = next(a for a in state["artists"] if a["id"] == album["artist_id"])
+        return {"id": album["id"], "title": album["title"], "artist": artist["name"]}
+
+    @staticmethod
+    def sample_album_with_unliked_songs(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """An album with at least two songs not yet liked."""
+        pool = [a for a in state["albums"]
+                if sum(s["album_id"] == a["id"] and s["id"] not in state["liked"] for s in state["songs"]) >= 2]
+        album = rng.choice(pool)
+        artist = next(a for a in state["artists"] if a["id"] == album["artist_id"])
+        return {"id": album["id"], "title": album["title"], "artist": artist["name"]}
+
+    @staticmethod
+    def sample_artist_with_unique_longest(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """An artist whose longest song is unique, as {id, name}."""
+        def ok(artist_id: str) -> bool:
+            lengths = [s["duration_s"] for s in state["songs"] if s["artist_id"] == artist_id]
+            return len(lengths) >= 2 and lengths.count(max(lengths)) == 1 and lengths.count(min(lengths)) == 1
+
+        pool = [a for a in state["artists"] if ok(a["id"])]
+        if not pool:
+            raise ValueError("music: no artist has a unique longest song")
+        chosen = rng.choice(pool)
+        return {"id": chosen["id"], "name": chosen["name"]}
+
+    @staticmethod
+    def prepare_state_with_loaded_song(state: dict[str, Any], song_id: str, position_ms: int) -> dict[str, Any]:
+        """A patch loading ``song_id`` (paused at ``position_ms``) with its album as the queue."""
+        song = next(s for s in state["songs"] if s["id"] == song_id)
+        queue = [s["id"] for s in sorted((s for s in state["songs"] if s["album_id"] == song["album_id"]),
+                                         key=lambda s: s["track"])]
+        return {"apps": {"music": {"player": {
+            "context": {"type": "album", "id": song["album_id"]}, "queue": queue, "order": queue,
+            "index": queue.index(song_id), "playing": False, "position_ms": position_ms, "started_at_ms": None,
+            "shuffle": False}}}}
+
+    @staticmethod
+    def prepare_state_with_recommendation(messages: dict[str, Any], number: str, song: dict[str, str],
+                                          now_ms: int) -> dict[str, Any]:
+        """A patch where ``number`` texts a song recommendation an hour ago (unread), appended to its
+        conversation or starting one (the Messages app's conversation schema)."""
+        message = {"id": f"msg_rec_{song['id']}", "incoming": True, "time_ms": now_ms - 3600 * 1000,
+                   "text": f"You have to hear \"{song['title']}\" by {song['artist']}, it's been on repeat all week!"}
+        conv = next((c for c in messages["conversations"] if same_number(c["address"], number)), None)
+        if conv is None:
+            return {"apps": {"messages": {"conversations[]": {"id": f"conv_rec_{song['id']}", "address": number,
+                                                              "unread": 1, "messages": [message]}}}}
+        return {"apps": {"messages": {f"conversations[id={conv['id']}]": {"messages[]": message,
+                                                                          "unread": conv["unread"] + 1}}}}

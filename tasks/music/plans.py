@@ -1,0 +1,555 @@
+"""Scripted plans for the Music suite: oracles and realistic mistakes, acting only through the UI."""
+from __future__ import annotations
+
+from mobilegym.oracle import Driver, negative, plan
+from mobilegym.screen_text import Node
+
+REPEAT_LABELS = {"off": "Repeat off", "all": "Repeat all", "one": "Repeat one"}
+
+
+# --- helpers -------------------------------------------------------------------------------------------
+
+def scroll_down(d: Driver) -> bool:
+    """Swipe the last scrolling list up by half its height; False when nothing moved."""
+    lists = [n for n in d.nodes() if n.scrollable]
+    if not lists:
+        return False
+    x1, y1, x2, y2 = lists[-1].bounds
+    before = d.nodes()
+    to = d.env.coords.from_device
+    d.step({"type": "swipe", "x": to((x1 + x2) // 2, "x"), "y": to(y1 + 3 * (y2 - y1) // 4, "y"),
+            "x2": to((x1 + x2) // 2, "x"), "y2": to(y1 + (y2 - y1) // 4, "y"), "duration_ms": 400})
+    return d.nodes() != before
+
+
+def collect(d: Driver, rid: str, attr: str = "desc") -> list[str]:
+    """The content-desc (or text) of every ``rid`` node of the screen's list, scrolling down to its end."""
+    seen: list[str] = []
+    while True:
+        seen += [getattr(n, attr) for n in d.nodes() if n.short_id == rid and getattr(n, attr) not in seen]
+        if not scroll_down(d):
+            return seen
+
+
+def inside(node: Node, box: Node) -> bool:
+    x, y = node.center
+    return box.bounds[0] <= x < box.bounds[2] and box.bounds[1] <= y < box.bounds[3]
+
+
+def song_rows(d: Driver) -> list[tuple[str, int, bool]]:
+    """(title, length in seconds, liked) of every song row of the open list."""
+    rows = []
+    for desc in collect(d, "song_item"):
+        title, _, length, *rest = desc.split(" · ")
+        minutes, seconds = length.split(":")
+        rows.append((title, int(minutes) * 60 + int(seconds), bool(rest)))
+    return rows
+
+
+def search(d: Driver, query: str) -> None:
+    d.open_app("Music")
+    d.tap(rid="search")
+    d.type(query, rid="search_input")
+
+
+def song_menu(d: Driver, title: str) -> None:
+    """Open the options of a song row on the current screen."""
+    d.tap(rid="song_menu", desc=f"More options for {title}")
+
+
+def open_album(d: Driver, title: str) -> None:
+    search(d, title)
+    d.tap(rid="album_title", text=title)
+
+
+def open_playlist(d: Driver, name: str) -> None:
+    d.open_app("Music")
+    d.tap(rid="tab_3")
+    d.tap(rid="playlist_title", text=name)
+
+
+def create_playlist(d: Driver, name: str) -> None:
+    d.open_app("Music")
+    d.tap(rid="tab_3")
+    d.tap(rid="new_playlist")
+    d.type(name, rid="playlist_name_input")
+    d.tap(rid="save_playlist")
+
+
+def open_player(d: Driver) -> None:
+    d.open_app("Music")
+    d.tap(rid="mini_player")
+
+
+def like_from_menu(d: Driver, title: str) -> None:
+    song_menu(d, title)
+    d.tap(rid="menu_like")
+
+
+# --- LikeSong ------------------------------------------------------------------------------------------
+
+@plan("music.LikeSong")
+def like_song(d: Driver) -> None:
+    search(d, d.params["song"]["title"])
+    like_from_menu(d, d.params["song"]["title"])
+
+
+@negative("music.LikeSong", "likes another song of the same album")
+def like_neighbour(d: Driver) -> None:
+    title = d.params["song"]["title"]
+    search(d, title)
+    song_menu(d, title)
+    d.tap(rid="menu_album")
+    other = next(t for t, _, liked in song_rows(d) if t != title and not liked)
+    like_from_menu(d, other)
+
+
+@negative("music.LikeSong", "taps like twice, unliking it again")
+def like_twice(d: Driver) -> None:
+    search(d, d.params["song"]["title"])
+    like_from_menu(d, d.params["song"]["title"])
+    like_from_menu(d, d.params["song"]["title"])
+
+
+# --- CreatePlaylist ------------------------------------------------------------------------------------
+
+@plan("music.CreatePlaylist")
+def create(d: Driver) -> None:
+    create_playlist(d, d.params["name"])
+
+
+@negative("music.CreatePlaylist", "typo in the name")
+def create_typo(d: Driver) -> None:
+    create_playlist(d, d.params["name"][:-1])
+
+
+@negative("music.CreatePlaylist", "types the name but cancels")
+def create_cancel(d: Driver) -> None:
+    d.open_app("Music")
+    d.tap(rid="tab_3")
+    d.tap(rid="new_playlist")
+    d.type(d.params["name"], rid="playlist_name_input")
+    d.tap(rid="cancel")
+
+
+# --- RenamePlaylist ------------------------------------------------------------------------------------
+
+@plan("music.RenamePlaylist")
+def rename(d: Driver) -> None:
+    open_playlist(d, d.params["playlist"]["name"])
+    d.tap(rid="edit_playlist")
+    d.type(d.params["new_name"], rid="playlist_name_input")
+    d.tap(rid="save_playlist")
+
+
+@negative("music.RenamePlaylist", "creates a new playlist with the new name instead")
+def rename_by_creating(d: Driver) -> None:
+    create_playlist(d, d.params["new_name"])
+
+
+# --- DeletePlaylist ------------------------------------------------------------------------------------
+
+@plan("music.DeletePlaylist")
+def delete(d: Driver) -> None:
+    open_playlist(d, d.params["playlist"]["name"])
+    d.tap(rid="delete_playlist")
+    d.tap(rid="confirm_delete")
+
+
+@negative("music.DeletePlaylist", "cancels the confirmation")
+def delete_cancel(d: Driver) -> None:
+    open_playlist(d, d.params["playlist"]["name"])
+    d.tap(rid="delete_playlist")
+    d.tap(rid="cancel")
+
+
+@negative("music.DeletePlaylist", "deletes a different playlist")
+def delete_other(d: Driver) -> None:
+    d.open_app("Music")
+    d.tap(rid="tab_3")
+    other = next(t for t in d.texts("playlist_title") if t != d.params["playlist"]["name"])
+    d.tap(rid="playlist_title", text=other)
+    d.tap(rid="delete_playlist")
+    d.tap(rid="confirm_delete")
+
+
+# --- AddSongToPlaylist ---------------------------------------------------------------------------------
+
+def _add_to(d: Driver, title: str, playlist: str) -> None:
+    song_menu(d, title)
+    d.tap(rid="menu_add_to_playlist")
+    d.tap(rid="playlist_option", desc=playlist)
+
+
+@plan("music.AddSongToPlaylist")
+def add_to_playlist(d: Driver) -> None:
+    search(d, d.params["song"]["title"])
+    _add_to(d, d.params["song"]["title"], d.params["playlist"]["name"])
+
+
+@negative("music.AddSongToPlaylist", "adds it to a different playlist")
+def add_to_other_playlist(d: Driver) -> None:
+    search(d, d.params["song"]["title"])
+    song_menu(d, d.params["song"]["title"])
+    d.tap(rid="menu_add_to_playlist")
+    other = next(t for t in d.texts("playlist_option_name") if t != d.params["playlist"]["name"])
+    d.tap(rid="playlist_option", desc=other)
+
+
+@negative("music.AddSongToPlaylist", "adds the wrong song from the album")
+def add_wrong_song(d: Driver) -> None:
+    title = d.params["song"]["title"]
+    search(d, title)
+    song_menu(d, title)
+    d.tap(rid="menu_album")
+    other = next(t for t, _, _ in song_rows(d) if t != title)
+    _add_to(d, other, d.params["playlist"]["name"])
+
+
+# --- RemoveSongFromPlaylist ----------------------------------------------------------------------------
+
+@plan("music.RemoveSongFromPlaylist")
+def remove_from_playlist(d: Driver) -> None:
+    open_playlist(d, d.params["playlist"]["name"])
+    song_menu(d, d.params["song"]["title"])
+    d.tap(rid="menu_remove_from_playlist")
+
+
+@negative("music.RemoveSongFromPlaylist", "removes a different song")
+def remove_other_song(d: Driver) -> None:
+    open_playlist(d, d.params["playlist"]["name"])
+    other = next(t for t in d.texts("song_title") if t != d.params["song"]["title"])
+    song_menu(d, other)
+    d.tap(rid="menu_remove_from_playlist")
+
+
+@negative("music.RemoveSongFromPlaylist", "opens the song menu and cancels")
+def remove_cancel(d: Driver) -> None:
+    open_playlist(d, d.params["playlist"]["name"])
+    song_menu(d, d.params["song"]["title"])
+    d.tap(rid="cancel")
+
+
+# --- PlaySong ------------------------------------------------------------------------------------------
+
+def _start_song(d: Driver) -> None:
+    search(d, d.params["song"]["title"])
+    d.tap(rid="song_title", text=d.params["song"]["title"])
+
+
+@plan("music.PlaySong")
+def play_song(d: Driver) -> None:
+    _start_song(d)
+
+
+@negative("music.PlaySong", "starts it, then pauses")
+def play_then_pause(d: Driver) -> None:
+    _start_song(d)
+    d.tap(rid="mini_play_pause")
+
+
+@negative("music.PlaySong", "starts it, then skips to the next song")
+def play_then_skip(d: Driver) -> None:
+    _start_song(d)
+    d.tap(rid="mini_player")
+    d.tap(rid="next")
+
+
+# --- SetPlaybackModes ----------------------------------------------------------------------------------
+
+def _set_shuffle(d: Driver, on: bool) -> None:
+    if (d.find(rid="shuffle").desc == "Shuffle on") != on:
+        d.tap(rid="shuffle")
+
+
+def _set_repeat(d: Driver, mode: str) -> None:
+    while d.find(rid="repeat").desc != REPEAT_LABELS[mode]:
+        d.tap(rid="repeat")
+
+
+@plan("music.SetPlaybackModes")
+def playback_modes(d: Driver) -> None:
+    open_player(d)
+    _set_shuffle(d, d.params["shuffle"])
+    _set_repeat(d, d.params["repeat"])
+
+
+@negative("music.SetPlaybackModes", "sets repeat but forgets shuffle")
+def repeat_only(d: Driver) -> None:
+    open_player(d)
+    _set_repeat(d, d.params["repeat"])
+
+
+@negative("music.SetPlaybackModes", "sets shuffle, then taps repeat one time too many")
+def repeat_overshoot(d: Driver) -> None:
+    open_player(d)
+    _set_shuffle(d, d.params["shuffle"])
+    _set_repeat(d, d.params["repeat"])
+    d.tap(rid="repeat")
+
+
+# --- NowPlayingSong ------------------------------------------------------------------------------------
+
+@plan("music.NowPlayingSong")
+def now_playing(d: Driver) -> None:
+    d.open_app("Music")
+    d.submit_answer([d.texts("mini_title")[0], d.texts("mini_artist")[0]])
+
+
+@negative("music.NowPlayingSong", "skips ahead before reading")
+def now_playing_skipped(d: Driver) -> None:
+    open_player(d)
+    d.tap(rid="next")
+    d.submit_answer([d.texts("player_title")[0], d.texts("player_artist")[0]])
+
+
+# --- AlbumSongCount ------------------------------------------------------------------------------------
+
+@plan("music.AlbumSongCount")
+def album_song_count(d: Driver) -> None:
+    open_album(d, d.params["album"]["title"])
+    d.submit_answer([int(d.texts("album_meta")[0].split()[0])])
+
+
+@negative("music.AlbumSongCount", "counts every song by the artist")
+def artist_song_count(d: Driver) -> None:
+    d.open_app("Music")
+    d.tap(rid="tab_2")
+    row = next(n for n in d.nodes() if n.short_id == "artist_item"
+               and any(m.short_id == "artist_name" and m.text == d.params["album"]["artist"] and inside(m, n)
+                       for m in d.nodes()))
+    subtitle = next(n.text for n in d.nodes() if "song" in n.text and inside(n, row))
+    d.submit_answer([int(subtitle.split(" · ")[1].split()[0])])
+
+
+# --- LongestSongByArtist -------------------------------------------------------------------------------
+
+def _artist_songs(d: Driver) -> list[tuple[str, int, bool]]:
+    search(d, d.params["artist"]["name"])
+    d.tap(rid="artist_name", text=d.params["artist"]["name"])
+    return song_rows(d)
+
+
+@plan("music.LongestSongByArtist")
+def longest_song(d: Driver) -> None:
+    d.submit_answer([max(_artist_songs(d), key=lambda row: row[1])[0]])
+
+
+@negative("music.LongestSongByArtist", "picks the shortest song")
+def shortest_song(d: Driver) -> None:
+    d.submit_answer([min(_artist_songs(d), key=lambda row: row[1])[0]])
+
+
+# --- LikeAlbumAndCount ---------------------------------------------------------------------------------
+
+def _liked_count(d: Driver) -> int:
+    d.key("back")
+    d.key("back")
+    d.tap(rid="tab_3")
+    d.tap(rid="liked_songs_entry")
+    return int(d.texts("liked_meta")[0].split()[0])
+
+
+@plan("music.LikeAlbumAndCount")
+def like_album(d: Driver) -> None:
+    open_album(d, d.params["album"]["title"])
+    for title, _, liked in song_rows(d):
+        if not liked:
+            like_from_menu(d, title)
+    d.submit_answer([_liked_count(d)])
+
+
+@negative("music.LikeAlbumAndCount", "likes the songs but reports the count from before")
+def like_album_old_count(d: Driver) -> None:
+    d.open_app("Music")
+    d.tap(rid="tab_3")
+    before = int(next(n.text for n in d.nodes() if "song" in n.text and
+                      inside(n, d.find(rid="liked_songs_entry"))).split()[0])
+    open_album(d, d.params["album"]["title"])
+    for title, _, liked in song_rows(d):
+        if not liked:
+            like_from_menu(d, title)
+    d.submit_answer([before])
+
+
+@negative("music.LikeAlbumAndCount", "likes only the first song but reports the full count")
+def like_album_partly(d: Driver) -> None:
+    d.open_app("Music")
+    d.tap(rid="tab_3")
+    before = int(next(n.text for n in d.nodes() if "song" in n.text and
+                      inside(n, d.find(rid="liked_songs_entry"))).split()[0])
+    open_album(d, d.params["album"]["title"])
+    unliked = [title for title, _, liked in song_rows(d) if not liked]
+    like_from_menu(d, unliked[0])
+    d.submit_answer([before + len(unliked)])
+
+
+# --- ArtistPlaylist ------------------------------------------------------------------------------------
+
+def _fill_with_artist(d: Driver, drop_last: bool = False) -> None:
+    create_playlist(d, d.params["name"])
+    d.tap(rid="add_songs")
+    d.type(d.params["artist"]["name"], rid="filter_input")
+    titles = collect(d, "song_title", attr="text")
+    for title in titles[:-1] if drop_last else titles:
+        d.tap(rid="song_title", text=title)
+    d.tap(rid="done")
+
+
+@plan("music.ArtistPlaylist")
+def artist_playlist(d: Driver) -> None:
+    _fill_with_artist(d)
+
+
+@negative("music.ArtistPlaylist", "misses the last song")
+def artist_playlist_partial(d: Driver) -> None:
+    _fill_with_artist(d, drop_last=True)
+
+
+@negative("music.ArtistPlaylist", "creates the playlist but adds nothing")
+def artist_playlist_empty(d: Driver) -> None:
+    create_playlist(d, d.params["name"])
+
+
+# --- AlbumLengthTimer ----------------------------------------------------------------------------------
+
+def _start_timer(d: Driver, seconds: int, start: bool = True) -> None:
+    d.open_app("Clock")
+    d.tap(rid="tab_1")
+    d.type(str(seconds // 60), rid="minutes_input")
+    d.type(str(seconds % 60), rid="seconds_input")
+    if start:
+        d.tap(rid="start")
+
+
+def _album_length(d: Driver) -> int:
+    open_album(d, d.params["album"]["title"])
+    _, length = d.texts("album_meta")[0].split(" · ")
+    minutes, _, seconds, _ = length.split()
+    return int(minutes) * 60 + int(seconds)
+
+
+@plan("music.AlbumLengthTimer")
+def album_timer(d: Driver) -> None:
+    _start_timer(d, _album_length(d))
+
+
+@negative("music.AlbumLengthTimer", "uses the first song's length")
+def first_song_timer(d: Driver) -> None:
+    open_album(d, d.params["album"]["title"])
+    _start_timer(d, song_rows(d)[0][1])
+
+
+@negative("music.AlbumLengthTimer", "enters the length but never starts the timer")
+def timer_not_started(d: Driver) -> None:
+    _start_timer(d, _album_length(d), start=False)
+
+
+# --- AddRecommendedSong -------------------------------------------------------------------------------
+
+def _recommended(d: Driver) -> tuple[str, str]:
+    """(title, artist) of the song the contact recommends, read in their Messages thread."""
+    d.open_app("Messages")
+    d.tap(rid="conversation_item", desc=d.params["name"])
+    text = next(t for t in reversed(collect(d, "message_text", attr="text")) if "You have to hear" in t)
+    title, rest = text.split('"')[1], text.split('"')[2]
+    return title, rest.split(" by ", 1)[1].split(",")[0]
+
+
+@plan("music.AddRecommendedSong")
+def add_recommended(d: Driver) -> None:
+    title, _ = _recommended(d)
+    search(d, title)
+    _add_to(d, title, d.params["playlist"]["name"])
+
+
+@negative("music.AddRecommendedSong", "adds another song by the same artist")
+def add_other_by_artist(d: Driver) -> None:
+    title, artist = _recommended(d)
+    search(d, artist)
+    other = next(t for t, _, _ in song_rows(d) if t != title)
+    _add_to(d, other, d.params["playlist"]["name"])
+
+
+@negative("music.AddRecommendedSong", "adds it to Liked Songs instead")
+def like_recommended(d: Driver) -> None:
+    title, _ = _recommended(d)
+    search(d, title)
+    like_from_menu(d, title)
+
+
+# --- JSON tasks ----------------------------------------------------------------------------------------
+
+def _road_trip(d: Driver, titles: list[str]) -> None:
+    create_playlist(d, "Road Trip")
+    d.tap(rid="add_songs")
+    for title in titles:
+        d.type(title, rid="filter_input")
+        d.tap(rid="song_title", text=title)
+    d.tap(rid="done")
+
+
+@plan("music.road_trip_playlist")
+def road_trip(d: Driver) -> None:
+    _road_trip(d, ["Gold Coast", "Neon Hearts"])
+
+
+@negative("music.road_trip_playlist", "adds only one of the two songs")
+def road_trip_partial(d: Driver) -> None:
+    _road_trip(d, ["Gold Coast"])
+
+
+@plan("music.shuffle_repeat_one")
+def shuffle_repeat_one(d: Driver) -> None:
+    d.tap(rid="mini_player")
+    _set_shuffle(d, True)
+    _set_repeat(d, "one")
+
+
+@negative("music.shuffle_repeat_one", "repeats the whole queue instead")
+def shuffle_repeat_all(d: Driver) -> None:
+    d.tap(rid="mini_player")
+    _set_shuffle(d, True)
+    _set_repeat(d, "all")
+
+
+@plan("music.unlike_harbor_song")
+def unlike_harbor_song(d: Driver) -> None:
+    d.open_app("Music")
+    d.tap(rid="tab_3")
+    d.tap(rid="liked_songs_entry")
+    d.tap(rid="unlike_song", desc="Remove Harbor Song from Liked Songs")
+
+
+@negative("music.unlike_harbor_song", "unlikes the song above it")
+def unlike_wrong_song(d: Driver) -> None:
+    d.open_app("Music")
+    d.tap(rid="tab_3")
+    d.tap(rid="liked_songs_entry")
+    titles = d.texts("song_title")
+    d.tap(rid="unlike_song", desc=f"Remove {titles[titles.index('Harbor Song') - 1]} from Liked Songs")
+
+
+@plan("music.song_after_wait")
+def song_after_wait(d: Driver) -> None:
+    d.open_app("Music")
+    d.submit_answer([d.texts("mini_title")[0]])
+
+
+@negative("music.song_after_wait", "answers the album's first song")
+def song_after_wait_first(d: Driver) -> None:
+    open_album(d, "Afterglow Protocol")
+    d.submit_answer([d.texts("song_title")[0]])
+
+
+@plan("music.download_album_offline")
+def download_album(d: Driver) -> None:
+    open_album(d, "Salt and Steel")
+    d.abort("The Music app has no download or offline option")
+
+
+@negative("music.download_album_offline", "plays the album and claims it is downloaded")
+def download_pretend(d: Driver) -> None:
+    open_album(d, "Salt and Steel")
+    d.tap(rid="play_album")
+    d.complete()

@@ -1,0 +1,322 @@
+"""Music tasks.
+
+Task index:
+    LikeSong                operate  L2  add a song to Liked Songs
+    CreatePlaylist          operate  L2  create a playlist with a given name
+    RenamePlaylist          operate  L2  rename a playlist
+    DeletePlaylist          operate  L2  delete a playlist (confirm dialog)
+    AddSongToPlaylist       operate  L2  add a song to a playlist
+    RemoveSongFromPlaylist  operate  L2  remove one song from a playlist
+    PlaySong                operate  L2  start playing a song
+    SetPlaybackModes        operate  L2  set shuffle and repeat in the player
+    NowPlayingSong          query    L1  the song and artist loaded in the player
+    AlbumSongCount          query    L1  how many songs an album has
+    LongestSongByArtist     query    L3  the artist's longest song
+    LikeAlbumAndCount       hybrid   L3  like every song of an album, report the Liked Songs count
+    ArtistPlaylist          operate  L4  a new playlist holding exactly an artist's songs
+    AlbumLengthTimer        operate  L3  cross-app: a Clock timer running for an album's length
+    AddRecommendedSong      operate  L3  cross-app: add the song a contact texted about to a playlist
+"""
+from __future__ import annotations
+
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
+from mobilegym.judge.matchers import check
+
+from ..contacts.app import Contacts
+from .app import (CLOCK_TIMER_CHANGES, MESSAGES_READ_CHANGES, MUSIC_LIKED_CHANGES, MUSIC_PLAYER_CHANGES,
+                  MUSIC_PLAYLIST_CHANGES, NEW_PLAYLIST_NAMES, Music)
+
+
+class LikeSong(BaseTask):
+    """Verdict: Liked Songs holds exactly the initial songs plus the requested one."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["search", "toggle"]
+    templates = {"en": ["Like the song '{song.title}' by {song.artist} in Music",
+                        "Add '{song.title}' by {song.artist} to my Liked Songs"],
+                 "zh": ["在音乐里把{song.artist}的《{song.title}》标记为喜欢"]}
+    parameters = {"song": {"sampler": Music.sample_unliked_song}}
+    expected_changes = MUSIC_LIKED_CHANGES
+
+    def check_goals(self, input):
+        music = Music(input.apps["music"])
+        expected = [*Music(input.apps_init["music"]).liked(), self.p.song["id"]]
+        return [music.check_song_set("liked songs", expected, music.liked())]
+
+
+class CreatePlaylist(CriteriaTask):
+    """Verdict: a playlist with exactly the requested name exists (no playlist has it at the start)."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["form-filling"]
+    templates = {"en": ["Create a new playlist called '{name}' in Music", "Make me an empty Music playlist named '{name}'"],
+                 "zh": ["在音乐里新建一个名为“{name}”的歌单"]}
+    parameters = {"name": {"sampler": Music.sample_new_playlist_name}}
+    criteria = {".playlists[name={name}].name": "{name}"}
+    expected_changes = MUSIC_PLAYLIST_CHANGES
+
+
+class RenamePlaylist(CriteriaTask):
+    """Verdict: the same playlist (by id) now carries the new name."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["form-filling", "editing"]
+    templates = {"en": ["Rename my '{playlist.name}' playlist to '{new_name}'",
+                        "Change the name of the Music playlist '{playlist.name}' to '{new_name}'"],
+                 "zh": ["把歌单“{playlist.name}”改名为“{new_name}”"]}
+    parameters = {"playlist": {"source": ".playlists", "fields": ["id", "name"]},
+                  "new_name": {"type": "enum", "values": list(NEW_PLAYLIST_NAMES)}}
+    criteria = {".playlists[id={playlist.id}].name": "{new_name}"}
+    expected_changes = MUSIC_PLAYLIST_CHANGES
+
+
+class DeletePlaylist(CriteriaTask):
+    """Verdict: the playlist is gone."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["deletion", "confirmation-dialog"]
+    templates = {"en": ["Delete my '{playlist.name}' playlist", "I don't need the '{playlist.name}' playlist anymore, remove it"],
+                 "zh": ["删除歌单“{playlist.name}”"]}
+    parameters = {"playlist": {"source": ".playlists", "fields": ["id", "name"]}}
+    criteria = {".playlists[id={playlist.id}]": None}
+    expected_changes = MUSIC_PLAYLIST_CHANGES
+
+
+class AddSongToPlaylist(BaseTask):
+    """Verdict: the playlist holds its initial songs plus the requested one."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["search", "list-management"]
+    templates = {"en": ["Add '{song.title}' by {song.artist} to my '{playlist.name}' playlist",
+                        "Put {song.artist}'s '{song.title}' on the '{playlist.name}' playlist"],
+                 "zh": ["把{song.artist}的《{song.title}》加到歌单“{playlist.name}”里"]}
+    parameters = {"playlist": {"sampler": Music.sample_playlist},
+                  "song": {"sampler": Music.sample_song_not_in_playlist}}
+    expected_changes = MUSIC_PLAYLIST_CHANGES
+
+    def check_goals(self, input):
+        music = Music(input.apps["music"])
+        target = music.playlist(self.p.playlist["id"])
+        before = Music(input.apps_init["music"]).playlist(self.p.playlist["id"])
+        return [music.check_song_set(f"songs of {self.p.playlist['name']}", [*before["song_ids"], self.p.song["id"]],
+                                     target["song_ids"] if target else None)]
+
+
+class RemoveSongFromPlaylist(BaseTask):
+    """Verdict: the playlist holds its initial songs minus the requested one."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["list-management", "deletion"]
+    templates = {"en": ["Take '{song.title}' off my '{playlist.name}' playlist",
+                        "Remove the song '{song.title}' from the Music playlist '{playlist.name}'"],
+                 "zh": ["把《{song.title}》从歌单“{playlist.name}”中移除"]}
+    parameters = {"playlist": {"sampler": Music.sample_playlist},
+                  "song": {"sampler": Music.sample_song_in_playlist}}
+    expected_changes = MUSIC_PLAYLIST_CHANGES
+
+    def check_goals(self, input):
+        music = Music(input.apps["music"])
+        target = music.playlist(self.p.playlist["id"])
+        before = Music(input.apps_init["music"]).playlist(self.p.playlist["id"])
+        return [music.check_song_set(f"songs of {self.p.playlist['name']}",
+                                     [s for s in before["song_ids"] if s != self.p.song["id"]],
+                                     target["song_ids"] if target else None)]
+
+
+class PlaySong(BaseTask):
+    """Verdict: at judging time the player is playing the requested song."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["search", "media-control"]
+    templates = {"en": ["Play '{song.title}' by {song.artist}", "Put on {song.artist}'s song '{song.title}'"],
+                 "zh": ["播放{song.artist}的《{song.title}》"]}
+    parameters = {"song": {"sampler": Music.sample_song_not_playing}}
+    expected_changes = MUSIC_PLAYER_CHANGES
+
+    def check_goals(self, input):
+        music = Music(input.apps["music"])
+        song_id, playing = music.now_playing(input.os["time_ms"])
+        actual = f"{music.song(song_id)['title']} ({'playing' if playing else 'paused'})" if song_id else "nothing loaded"
+        return [check("now playing", f"{self.p.song['title']} (playing)", actual,
+                      song_id == self.p.song["id"] and playing)]
+
+
+class SetPlaybackModes(CriteriaTask):
+    """Verdict: shuffle and repeat are both as requested (each starts in another state)."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["toggle", "media-control"]
+    templates = {"en": ["In the Music player, turn shuffle {shuffle} and set the repeat mode to '{repeat}'",
+                        "Set Music to shuffle {shuffle}, with '{repeat}'"],
+                 "zh": ["在音乐播放器里把随机播放设为{shuffle}，循环模式设为“{repeat}”"]}
+    parameters = {"shuffle": {"type": "bool", "values": {"on": True, "off": False}},
+                  "repeat": {"type": "enum", "values": {"Repeat all": "all", "Repeat one": "one", "Repeat off": "off"}}}
+    criteria = {".player.shuffle": "{shuffle}", ".player.repeat": "{repeat}"}
+    expected_changes = MUSIC_PLAYER_CHANGES
+
+
+class NowPlayingSong(AnswerTask):
+    """Verdict: the answer names the song loaded in the player and its artist.
+    Injection: a sampled song is loaded (paused) so the answer varies with the seed."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["information-retrieval"]
+    templates = {"en": ["Which song is loaded in the Music player right now, and who is it by?",
+                        "What's the current song in Music? Tell me the title and the artist."],
+                 "zh": ["音乐播放器里现在是哪首歌？歌手是谁？"]}
+    parameters = {"song": {"sampler": Music.sample_any_song}, "position_s": {"type": "int", "min": 10, "max": 170}}
+    answer = {"title": ".songs[id={song.id}].title", "artist": "{song.artist}"}
+    answer_fields = [{"type": "text", "label": "Song title", "hint": "e.g. Yellow"},
+                     {"type": "text", "label": "Artist", "hint": "e.g. Coldplay"}]
+
+    def _post_sample(self, device) -> None:
+        device.set_state(Music.prepare_state_with_loaded_song(device.get_state()["apps"]["music"], self.p.song["id"],
+                                                              self.p.position_s * 1000))
+
+
+class AlbumSongCount(AnswerTask):
+    """Verdict: the answer is the number of songs on the album (sampled among artists with several
+    albums, so the album's songs must be told apart from the artist's)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting"]
+    templates = {"en": ["How many songs are on the album '{album.title}' by {album.artist}?",
+                        "Count the tracks on {album.artist}'s album '{album.title}'"],
+                 "zh": ["{album.artist}的专辑《{album.title}》有几首歌？"]}
+    parameters = {"album": {"sampler": Music.sample_album_of_prolific_artist}}
+    answer = staticmethod(lambda task, apps_init: len(Music(apps_init["music"]).album_songs(task.p.album["id"])))
+    answer_fields = [{"type": "number", "label": "Number of songs"}]
+
+
+class LongestSongByArtist(AnswerTask):
+    """Verdict: the answer names the artist's longest song (sampled so it is unique)."""
+
+    objective = "query"
+    difficulty = "L3"
+    composition = "aggregate"
+    capabilities = ["comparison", "information-retrieval"]
+    templates = {"en": ["Which song by {artist.name} in my Music library is the longest?",
+                        "Of all the {artist.name} songs I have, which one runs the longest?",
+                        "Find {artist.name}'s longest track in Music and tell me its title"],
+                 "zh": ["我音乐库里{artist.name}最长的是哪首歌？"]}
+    parameters = {"artist": {"sampler": Music.sample_artist_with_unique_longest}}
+    answer_fields = [{"type": "text", "label": "Song title", "hint": "e.g. Yellow"}]
+
+    def get_answer(self, input):
+        songs = Music(input.apps_init["music"]).artist_songs(self.p.artist["id"])
+        return max(songs, key=lambda s: s["duration_s"])["title"]
+
+
+class LikeAlbumAndCount(BaseTask):
+    """Verdict: every song of the album is liked, no initially liked song was unliked, and the answer
+    is how many songs Liked Songs then holds (the album has at least two songs not liked yet)."""
+
+    objective = "hybrid"
+    difficulty = "L3"
+    composition = "sequential"
+    capabilities = ["toggle", "counting"]
+    templates = {"en": ["Like every song on the album '{album.title}' by {album.artist}, then tell me how many songs "
+                        "are in my Liked Songs",
+                        "I love '{album.title}': make sure all its songs are liked, and tell me my Liked Songs count "
+                        "afterwards",
+                        "Add all of {album.artist}'s '{album.title}' to Liked Songs (keep the ones already there) and "
+                        "report how many liked songs I have now"],
+                 "zh": ["把{album.artist}的专辑《{album.title}》里的每首歌都标为喜欢，然后告诉我“我喜欢的音乐”里一共有几首歌"]}
+    parameters = {"album": {"sampler": Music.sample_album_with_unliked_songs}}
+    expected_changes = MUSIC_LIKED_CHANGES
+    answer_fields = [{"type": "number", "label": "Songs in Liked Songs"}]
+
+    def check_goals(self, input):
+        before = Music(input.apps_init["music"])
+        expected = list(dict.fromkeys([*before.liked(), *(s["id"] for s in before.album_songs(self.p.album["id"]))]))
+        music = Music(input.apps["music"])
+        return [music.check_song_set("liked songs", expected, music.liked()),
+                *build_answer_checks(len(expected), input.answer, field="liked_count")]
+
+
+class ArtistPlaylist(BaseTask):
+    """Verdict: a new playlist with the requested name holds exactly the artist's songs."""
+
+    objective = "operate"
+    difficulty = "L4"
+    composition = "aggregate"
+    capabilities = ["form-filling", "filtering", "list-management"]
+    templates = {"en": ["Create a playlist called '{name}' with every {artist.name} song in my library, and nothing else",
+                        "Make a new playlist named '{name}' that has all of {artist.name}'s songs",
+                        "I want all my {artist.name} tracks in one place: put them in a new playlist '{name}'"],
+                 "zh": ["新建一个名为“{name}”的歌单，把音乐库里{artist.name}的所有歌曲都放进去，不要加别的"]}
+    parameters = {"artist": {"source": ".artists", "fields": ["id", "name"]},
+                  "name": {"sampler": Music.sample_new_playlist_name}}
+    expected_changes = MUSIC_PLAYLIST_CHANGES
+
+    def check_goals(self, input):
+        music = Music(input.apps["music"])
+        created = music.playlist_named(self.p.name)
+        expected = [s["id"] for s in Music(input.apps_init["music"]).artist_songs(self.p.artist["id"])]
+        return [check("playlist exists", self.p.name, created["name"] if created else "missing", created is not None),
+                music.check_song_set(f"songs of {self.p.name}", expected, created["song_ids"] if created else None)]
+
+
+class AlbumLengthTimer(BaseTask):
+    """Verdict: the Clock timer is running and was set to the album's total length (within a minute,
+    so rounding to whole minutes is fine)."""
+
+    scope = "cross-app"
+    objective = "operate"
+    difficulty = "L3"
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "form-filling"]
+    templates = {"en": ["I'm going to listen to '{album.title}' by {album.artist} from start to finish. Start a timer "
+                        "in Clock that runs for the album's length.",
+                        "Set and start a Clock timer as long as the album '{album.title}'"],
+                 "zh": ["我要完整听一遍{album.artist}的专辑《{album.title}》，在时钟里开一个和专辑时长一样的计时器"]}
+    parameters = {"album": {"sampler": Music.sample_album}}
+    expected_changes = CLOCK_TIMER_CHANGES
+
+    def check_goals(self, input):
+        length = Music(input.apps_init["music"]).album_length_s(self.p.album["id"])
+        timer = input.apps["clock"]["timer"]
+        ok = timer["running"] and abs(timer["duration_s"] - length) <= 60
+        return [check("timer", f"running, {length // 60} min {length % 60} s (±1 min)",
+                      f"{'running' if timer['running'] else 'stopped'}, "
+                      f"{timer['duration_s'] // 60} min {timer['duration_s'] % 60} s", ok)]
+
+
+class AddRecommendedSong(BaseTask):
+    """Verdict: the playlist holds its initial songs plus the one the contact recommended.
+    Injection: an unread text from the contact's first number recommends a song not in the playlist."""
+
+    scope = "cross-app"
+    objective = "operate"
+    difficulty = "L3"
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "list-management"]
+    templates = {"en": ["{name} texted me a song recommendation. Add that song to my '{playlist.name}' playlist.",
+                        "Check what song {name} recommended in Messages and put it on my '{playlist.name}' playlist"],
+                 "zh": ["{name}发短信给我推荐了一首歌，把它加到我的歌单“{playlist.name}”里"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}, "playlist": {"sampler": Music.sample_playlist},
+                  "song": {"sampler": Music.sample_song_not_in_playlist}}
+    expected_changes = [*MUSIC_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()
+        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
+        device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
+                                                                 state["os"]["time_ms"]))
+
+    def check_goals(self, input):
+        music = Music(input.apps["music"])
+        target = music.playlist(self.p.playlist["id"])
+        before = Music(input.apps_init["music"]).playlist(self.p.playlist["id"])
+        return [music.check_song_set(f"songs of {self.p.playlist['name']}", [*before["song_ids"], self.p.song["id"]],
+                                     target["song_ids"] if target else None)]

@@ -1,0 +1,167 @@
+"""The Calendar app: every screen renders cleanly, and events can be browsed, created, edited and deleted."""
+from __future__ import annotations
+
+import pytest
+
+from mobilegym.screen_text import parse_nodes
+from mobilegym.sim.phone import Phone
+
+from .apptools import assert_screen_ok
+from .uitools import node, tap
+
+APPS = ("calendar", "settings")
+
+
+def _phone(language: str = "en") -> Phone:
+    phone = Phone(apps=APPS, language=language)
+    phone.open_app("calendar")
+    return phone
+
+
+def _events(phone: Phone) -> list[dict]:
+    return phone.get_state()["apps"]["calendar"]["events"]
+
+
+def _type(phone: Phone, rid: str, text: str) -> None:
+    tap(phone, rid)
+    phone.type_text(text, clear=True)
+
+
+def _cell(phone: Phone, label: str) -> None:
+    """Tap the month grid's cell whose description contains ``label`` ("March 19, 2026")."""
+    cell = next(n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "day_cell" and label in n.desc)
+    phone.tap(*cell.center)
+
+
+LOOKS = [("en", {}), ("zh", {}), ("en", {"dark_mode": True, "font_size": "largest"})]
+
+
+@pytest.mark.parametrize("language, look", LOOKS)
+def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> None:
+    phone = _phone(language)
+    phone.set_state({"apps": {"settings": look}})
+    assert_screen_ok(phone)                                   # month grid
+    tap(phone, "next_month")
+    assert_screen_ok(phone)
+    tap(phone, "prev_month")
+    tap(phone, "prev_month")
+    assert_screen_ok(phone)
+    tap(phone, "today")
+    tap(phone, "tab_1")
+    assert_screen_ok(phone)                                   # schedule
+    tap(phone, "tab_0")
+    cell = next(n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "day_cell" and n.selected)
+    phone.tap(*cell.center)
+    assert_screen_ok(phone)                                   # day agenda
+    tap(phone, "event_title_text")
+    assert_screen_ok(phone)                                   # event detail
+    tap(phone, "delete_event")
+    assert_screen_ok(phone)                                   # delete confirmation
+    tap(phone, "cancel")
+    tap(phone, "edit_event")
+    assert_screen_ok(phone)                                   # editor
+    tap(phone, "all_day_row")
+    assert_screen_ok(phone)
+    phone.key("back")
+    phone.key("back")
+    tap(phone, "next_day")
+    tap(phone, "next_day")
+    tap(phone, "next_day")
+    tap(phone, "next_day")
+    tap(phone, "next_day")
+    assert_screen_ok(phone)                                   # Saturday, with an all-day event
+    tap(phone, "add_event")
+    assert_screen_ok(phone)                                   # new-event form
+    phone.key("back")
+    phone.key("back")
+    tap(phone, "search")
+    _type(phone, "search_input", "dent")
+    assert_screen_ok(phone)                                   # search results
+    phone.nav.push("calendar", "/event", {"id": "evt_gone"})
+    assert_screen_ok(phone)                                   # a deleted event's page
+
+
+def test_month_grid_marks_days_and_pages_months() -> None:
+    phone = _phone()
+    assert node(phone, "month_title").text == "March 2026"
+    today = next(n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "day_cell" and n.selected)
+    assert today.desc == "Monday, March 16, 2026, 3 events"
+    tap(phone, "next_month")
+    assert node(phone, "month_title").text == "April 2026"
+    tap(phone, "today")
+    assert node(phone, "month_title").text == "March 2026"
+
+
+def test_day_view_lists_events_in_time_order_and_steps_days() -> None:
+    phone = _phone()
+    _cell(phone, "March 21, 2026")
+    assert [n.text for n in parse_nodes(phone.a11y_xml()) if n.short_id == "event_title_text"] == \
+        ["Mom's birthday", "Farmers market"]
+    tap(phone, "next_day")
+    assert phone.current_route() == "/day?date=2026-03-22"
+    tap(phone, "next_day")
+    assert node(phone, "empty").text == "No events"
+
+
+def test_create_event_through_the_form() -> None:
+    phone = _phone()
+    _cell(phone, "March 18, 2026")
+    tap(phone, "add_event")
+    assert node(phone, "date_input").text == "2026-03-18"
+    _type(phone, "title_input", "Piano lesson")
+    _type(phone, "start_input", "9:30")
+    _type(phone, "end_input", "10:15")
+    _type(phone, "location_input", "Music school")
+    tap(phone, "calendar_family")
+    tap(phone, "reminder_60")
+    tap(phone, "save_event")
+    new = next(e for e in _events(phone) if e["title"] == "Piano lesson")
+    assert new == {"id": new["id"], "title": "Piano lesson", "date": "2026-03-18", "all_day": False, "start": "09:30",
+                   "end": "10:15", "location": "Music school", "notes": "", "calendar": "Family", "reminder": 60}
+    assert phone.current_route() == "/day?date=2026-03-18"
+    assert "Piano lesson" in [n.text for n in parse_nodes(phone.a11y_xml())]
+
+
+@pytest.mark.parametrize("field, value, toast", [("title_input", "", "Add a title"),
+                                                 ("date_input", "18/03/2026", "Enter the date as YYYY-MM-DD"),
+                                                 ("end_input", "08:00", "The end time must be after the start time")])
+def test_invalid_forms_are_rejected_with_a_message(field: str, value: str, toast: str) -> None:
+    phone = _phone()
+    tap(phone, "add_event")
+    _type(phone, "title_input", "Budget review")
+    _type(phone, field, value)
+    before = _events(phone)
+    tap(phone, "save_event")
+    assert _events(phone) == before
+    assert node(phone, "toast").text == toast
+    assert phone.current_route() == "/event/edit"
+
+
+def test_all_day_event_has_no_times() -> None:
+    phone = _phone()
+    tap(phone, "add_event")
+    _type(phone, "title_input", "Holiday")
+    tap(phone, "all_day_row")
+    assert not [n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "start_input"]
+    tap(phone, "save_event")
+    new = next(e for e in _events(phone) if e["title"] == "Holiday")
+    assert (new["all_day"], new["start"], new["end"]) == (True, None, None)
+
+
+def test_edit_and_delete_with_confirmation() -> None:
+    phone = _phone()
+    tap(phone, "search")
+    _type(phone, "search_input", "yoga")
+    assert node(phone, "result_count").text == "1 result"
+    tap(phone, "event_title_text", "Yoga class")
+    tap(phone, "edit_event")
+    _type(phone, "date_input", "2026-03-17")
+    tap(phone, "save_event")
+    assert node(phone, "event_date").text == "Tuesday, March 17, 2026"
+    tap(phone, "delete_event")
+    tap(phone, "cancel")
+    assert any(e["title"] == "Yoga class" for e in _events(phone))
+    tap(phone, "delete_event")
+    tap(phone, "confirm_delete")
+    assert not any(e["title"] == "Yoga class" for e in _events(phone))
+    assert phone.current_route() == "/search"

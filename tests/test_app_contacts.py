@@ -1,0 +1,181 @@
+"""The Contacts app: every screen renders cleanly, and its features work through the Phone."""
+from __future__ import annotations
+
+import pytest
+
+from mobilegym.screen_text import parse_nodes
+from mobilegym.sim import fonts
+from mobilegym.sim.clock import DEFAULT_START_MS
+from mobilegym.sim.phone import Phone
+
+from .uitools import node, tap
+
+APPS = ("contacts", "messages", "answer_sheet", "settings")
+SCREENS = ["/", "/favorites", "/search", "/contact?id=contact_01", "/contact?id=contact_14", "/contact?id=gone",
+           "/edit", "/edit?id=contact_03", "/edit?phone=%2B1+347-555-0183"]
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(apps=APPS)
+
+
+def assert_screen_clean(phone: Phone) -> None:
+    """Every a11y node lies on the screen, and every drawn text fits the screen's width."""
+    width, height = phone.screen_size
+    for n in parse_nodes(phone.a11y_xml()):
+        x1, y1, x2, y2 = n.bounds
+        assert 0 <= x1 <= x2 <= width and 0 <= y1 <= y2 <= height, (phone.current_route(), n)
+    screen_w = phone.size_dp[0]
+    for item in phone.frame().items():
+        if item[0] == "text":
+            _, x, _, text, size, _, bold = item
+            assert -0.5 <= x and x + fonts.text_width(text, size, bold) <= screen_w + 0.5, (phone.current_route(), text)
+
+
+def texts(phone: Phone, rid: str) -> list[str]:
+    return [n.text for n in parse_nodes(phone.a11y_xml()) if n.short_id == rid]
+
+
+def contacts(phone: Phone) -> list[dict]:
+    return phone.get_state()["apps"]["contacts"]["contacts"]
+
+
+def by_name(phone: Phone, name: str) -> dict:
+    return next(c for c in contacts(phone) if c["name"] == name)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_screen_renders(language: str) -> None:
+    phone = Phone(apps=APPS, language=language)
+    for route in SCREENS:
+        phone.reset_state()
+        phone.launch("contacts", route)
+        assert phone.current_app() == "contacts"
+        assert_screen_clean(phone)
+        assert phone.screenshot().shape == (phone.screen_size[1], phone.screen_size[0], 3)
+    phone.reset_state()
+    phone.launch("contacts", "/contact?id=contact_01")
+    tap(phone, "delete_contact")
+    assert_screen_clean(phone)
+    tap(phone, "cancel")
+    tap(phone, "phone_item")
+    assert phone.current_route().startswith("/call")
+    assert_screen_clean(phone)
+
+
+def test_list_is_alphabetical_with_sections_and_upcoming_birthdays(phone: Phone) -> None:
+    phone.open_app("contacts")
+    names = texts(phone, "contact_name")
+    assert names == sorted(names, key=str.casefold) and names[0] == "Alice Chen"
+    assert texts(phone, "section_header")[:3] == ["A", "B", "C"]
+    assert texts(phone, "upcoming_name") == ["Grace Liu", "Noah Schwartz"]
+    assert texts(phone, "upcoming_date")[0] == "Thu, Mar 19"
+
+
+def test_add_contact_validates_and_saves(phone: Phone) -> None:
+    phone.open_app("contacts")
+    tap(phone, "add_contact")
+    tap(phone, "save_contact")
+    assert node(phone, "toast").text == "Enter a name"
+    tap(phone, "name_input")
+    phone.type_text("Rosa Alvarez")
+    tap(phone, "phone_0_input")
+    phone.type_text("(415) 555 0777")
+    tap(phone, "add_phone")
+    tap(phone, "phone_1_input")
+    phone.type_text("+1 415-555-0778")
+    tap(phone, "phone_1_work")
+    tap(phone, "birthday_input")
+    phone.type_text("1990-13-01")
+    tap(phone, "save_contact")
+    assert "1990-05-31" in node(phone, "toast").text
+    tap(phone, "birthday_input")
+    phone.type_text("1990-02-14", clear=True)
+    tap(phone, "save_contact")
+    rosa = by_name(phone, "Rosa Alvarez")
+    assert rosa["phones"] == [{"type": "mobile", "number": "(415) 555 0777"}, {"type": "work", "number": "+1 415-555-0778"}]
+    assert rosa["birthday"] == "1990-02-14" and rosa["favorite"] is False and rosa["id"] not in {"contact_01"}
+    assert phone.current_route() == f"/contact?id={rosa['id']}"
+    assert node(phone, "birthday").text == "February 14, 1990"
+
+
+def test_edit_keeps_other_fields_and_cancel_discards(phone: Phone) -> None:
+    phone.launch("contacts", "/contact?id=contact_03")
+    tap(phone, "edit_contact")
+    tap(phone, "company_input")
+    phone.type_text("Contoso", clear=True)
+    tap(phone, "navigate_up")
+    assert by_name(phone, "Carla Mendes")["company"] == "Northwind Traders"
+    tap(phone, "edit_contact")
+    tap(phone, "phone_1_remove")
+    tap(phone, "email_input")
+    phone.type_text("carla@contoso.com", clear=True)
+    tap(phone, "save_contact")
+    carla = by_name(phone, "Carla Mendes")
+    assert carla["email"] == "carla@contoso.com" and len(carla["phones"]) == 1
+    assert carla["notes"] == "Allergic to peanuts" and phone.current_route() == "/contact?id=contact_03"
+
+
+def test_favourite_toggle_and_tab(phone: Phone) -> None:
+    phone.open_app("contacts")
+    tap(phone, "contact_name", "Ben Okafor")
+    assert node(phone, "favorite_toggle").desc == "Add to favourites"
+    tap(phone, "favorite_toggle")
+    assert by_name(phone, "Ben Okafor")["favorite"] is True
+    assert node(phone, "favorite_toggle").selected
+    phone.key("back")
+    tap(phone, "tab_1")
+    assert phone.current_route() == "/favorites"
+    assert "Ben Okafor" in texts(phone, "contact_name") and len(texts(phone, "contact_name")) == 6
+
+
+def test_delete_needs_confirmation(phone: Phone) -> None:
+    phone.launch("contacts", "/contact?id=contact_10")
+    tap(phone, "delete_contact")
+    tap(phone, "cancel")
+    assert len(contacts(phone)) == 21
+    tap(phone, "delete_contact")
+    assert node(phone, "alertTitle").text == "Delete Jack Wilson?"
+    tap(phone, "confirm_delete")
+    assert len(contacts(phone)) == 20 and all(c["id"] != "contact_10" for c in contacts(phone))
+    assert phone.current_route() == "/"
+
+
+@pytest.mark.parametrize("query, expected", [("olivia", "Olivia Brown"), ("555-0177", "Maya Patel"),
+                                             ("harborbank", "Tom Becker"), ("Summit", "Zoe Martin")])
+def test_search_matches_name_number_email_and_company(phone: Phone, query: str, expected: str) -> None:
+    phone.open_app("contacts")
+    tap(phone, "search")
+    tap(phone, "search_input")
+    phone.type_text(query)
+    assert texts(phone, "contact_name") == [expected]
+    tap(phone, "contact_name", expected)
+    assert node(phone, "contact_name").text == expected
+
+
+def test_search_without_hits_says_so(phone: Phone) -> None:
+    phone.launch("contacts", "/search")
+    tap(phone, "search_input")
+    phone.type_text("zzz")
+    assert node(phone, "no_results").text == "No contacts match “zzz”"
+
+
+def test_calls_are_logged_with_duration(phone: Phone) -> None:
+    phone.launch("contacts", "/contact?id=contact_01")
+    tap(phone, "phone_item", index=1)
+    assert node(phone, "call_number").text == "Work +1 415-555-0190"
+    phone.wait(30)
+    tap(phone, "end_call")
+    call = phone.get_state()["apps"]["contacts"]["calls"][-1]
+    assert call["number"] == "+1 415-555-0190" and call["contact_id"] == "contact_01"
+    assert call["time_ms"] > DEFAULT_START_MS and call["duration_s"] >= 30
+    assert phone.current_route() == "/contact?id=contact_01"
+
+
+def test_message_button_opens_messages_composer(phone: Phone) -> None:
+    phone.launch("contacts", "/contact?id=contact_13")
+    tap(phone, "message_button")
+    assert phone.current_app() == "messages" and phone.current_route().startswith("/compose")
+    assert node(phone, "recipient_input").text == "+1 312-555-0109"
+    assert node(phone, "recipient_name").text == "Maya Patel · +1 312-555-0109"

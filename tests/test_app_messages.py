@@ -1,0 +1,154 @@
+"""The Messages app: every screen renders cleanly, and its features work through the Phone."""
+from __future__ import annotations
+
+import pytest
+
+from mobilegym.screen_text import parse_nodes
+from mobilegym.sim.phone import Phone
+
+from .test_app_contacts import APPS, assert_screen_clean, texts
+from .uitools import node, tap
+
+SCREENS = ["/", "/search", "/compose", "/compose?to=%2B1+415-555-0132", "/thread?id=conv_01", "/thread?id=conv_11",
+           "/thread?id=gone"]
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(apps=APPS)
+
+
+def conversations(phone: Phone) -> list[dict]:
+    return phone.get_state()["apps"]["messages"]["conversations"]
+
+
+def conv(phone: Phone, conv_id: str) -> dict:
+    return next(c for c in conversations(phone) if c["id"] == conv_id)
+
+
+def long_press(phone: Phone, rid: str, desc: str) -> None:
+    target = next(n for n in parse_nodes(phone.a11y_xml()) if n.short_id == rid and n.desc == desc)
+    phone.long_press(*target.center)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_screen_renders(language: str) -> None:
+    phone = Phone(apps=APPS, language=language)
+    for route in SCREENS:
+        phone.reset_state()
+        phone.launch("messages", route)
+        assert phone.current_app() == "messages"
+        assert_screen_clean(phone)
+    phone.reset_state()
+    phone.launch("messages", "/thread?id=conv_01")
+    tap(phone, "delete_conversation")
+    assert_screen_clean(phone)
+    phone.launch("messages", "/compose")
+    tap(phone, "recipient_input")
+    phone.type_text("a")
+    assert_screen_clean(phone)
+
+
+def test_list_newest_first_with_names_badges_and_times(phone: Phone) -> None:
+    phone.open_app("messages")
+    names = texts(phone, "conversation_name")
+    assert names[:3] == ["72345", "Ben Okafor", "Alice Chen"]
+    assert "+1 347-555-0183" in names  # an unsaved number shows as the number
+    assert texts(phone, "conversation_time")[:5] == ["08:55", "08:42", "08:31", "07:30", "Yesterday"]
+    assert texts(phone, "unread_badge") == ["1", "1", "1", "1", "2"]
+    assert "You: Will do, thanks Tom." in texts(phone, "conversation_snippet")
+
+
+def test_opening_a_thread_marks_it_read_and_sending_appends(phone: Phone) -> None:
+    phone.open_app("messages")
+    tap(phone, "conversation_name", "Alice Chen")
+    assert conv(phone, "conv_01")["unread"] == 0
+    assert node(phone, "thread_address").text == "+1 415-555-0132"
+    assert texts(phone, "day_header") == ["Yesterday", "Today"]
+    tap(phone, "send")
+    assert node(phone, "toast").text == "Type a message first"
+    tap(phone, "message_input")
+    phone.type_text("Sure, here it is")
+    now = phone.time_ms()
+    tap(phone, "send")
+    last = conv(phone, "conv_01")["messages"][-1]
+    assert last["text"] == "Sure, here it is" and last["incoming"] is False and last["time_ms"] >= now
+    assert texts(phone, "message_text")[-1] == "Sure, here it is"
+    assert node(phone, "message_input").text == "Text message"  # the draft is cleared
+
+
+def test_compose_to_a_contact_appends_to_the_existing_conversation(phone: Phone) -> None:
+    phone.open_app("messages")
+    tap(phone, "new_message")
+    tap(phone, "recipient_input")
+    phone.type_text("carl")
+    assert texts(phone, "suggestion_name") == ["Carla Mendes", "Carla Mendes"]
+    tap(phone, "suggestion_name", "Carla Mendes")
+    assert node(phone, "recipient_name").text == "Carla Mendes · +1 510-555-0176"
+    tap(phone, "message_input")
+    phone.type_text("See you Sunday")
+    tap(phone, "send")
+    assert phone.current_route() == "/thread?id=conv_09"
+    assert conv(phone, "conv_09")["messages"][-1]["text"] == "See you Sunday"
+    assert len(conversations(phone)) == 12
+
+
+def test_compose_to_a_new_number_or_a_typed_name(phone: Phone) -> None:
+    phone.launch("messages", "/compose")
+    tap(phone, "recipient_input")
+    phone.type_text("hello?")
+    tap(phone, "message_input")
+    phone.type_text("Hi")
+    tap(phone, "send")
+    assert node(phone, "toast").text == "Choose a contact or enter a number"
+    tap(phone, "recipient_input")
+    phone.type_text("(929) 555-0101", clear=True)
+    tap(phone, "send")
+    new = conversations(phone)[-1]
+    assert new["address"] == "(929) 555-0101" and new["unread"] == 0 and new["messages"][0]["text"] == "Hi"
+    assert phone.current_route() == f"/thread?id={new['id']}"
+    phone.launch("messages", "/compose")
+    tap(phone, "recipient_input")
+    phone.type_text("wei zhang")
+    tap(phone, "message_input")
+    phone.type_text("Ni hao")
+    tap(phone, "send")
+    assert conversations(phone)[-1]["address"] == "+86 138 5555 0188"
+
+
+def test_delete_by_long_press_and_from_the_thread(phone: Phone) -> None:
+    phone.open_app("messages")
+    long_press(phone, "conversation_item", "Tom Becker")
+    assert node(phone, "alertTitle").text == "Delete conversation with Tom Becker?"
+    tap(phone, "cancel")
+    assert len(conversations(phone)) == 12
+    long_press(phone, "conversation_item", "Tom Becker")
+    tap(phone, "confirm_delete")
+    assert all(c["id"] != "conv_10" for c in conversations(phone))
+    tap(phone, "conversation_name", "Mom")
+    tap(phone, "delete_conversation")
+    tap(phone, "confirm_delete")
+    assert phone.current_route() == "/" and len(conversations(phone)) == 10
+
+
+def test_search_finds_messages_and_opens_the_thread(phone: Phone) -> None:
+    phone.launch("messages", "/search")
+    tap(phone, "search_input")
+    phone.type_text("DINNER")
+    assert texts(phone, "result_name") == ["Alice Chen", "Mom"]
+    tap(phone, "result_name", "Alice Chen")
+    assert phone.current_route() == "/thread?id=conv_01" and conv(phone, "conv_01")["unread"] == 0
+
+
+def test_unknown_sender_can_be_saved_as_a_contact(phone: Phone) -> None:
+    phone.open_app("messages")
+    tap(phone, "conversation_name", "+1 347-555-0183")
+    assert conv(phone, "conv_11")["unread"] == 0
+    tap(phone, "add_contact")
+    assert phone.current_app() == "contacts"
+    assert node(phone, "phone_0_input").text == "+1 347-555-0183"
+    tap(phone, "name_input")
+    phone.type_text("Nora Quinn")
+    tap(phone, "save_contact")
+    phone.open_app("messages")
+    assert node(phone, "toolbar_title").text == "Nora Quinn"  # the thread now shows the saved name
