@@ -1,8 +1,11 @@
 """The Notes app: every screen renders cleanly; notes and to-dos are created, edited, pinned, searched, deleted."""
 from __future__ import annotations
 
+import gymnasium as gym
 import pytest
 
+import mobilegym  # noqa: F401
+from mobilegym.oracle import Driver
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.phone import Phone
 
@@ -163,3 +166,18 @@ def test_bad_due_date_is_rejected() -> None:
     tap(phone, "save_todo")
     assert _state(phone)["todos"] == before
     assert node(phone, "toast").text == "Enter the due date as YYYY-MM-DD"
+
+
+def test_scripted_driver_never_taps_through_the_floating_button() -> None:
+    """A row's ✕ that starts under the + button is scrolled clear before the Driver taps it."""
+    env = gym.make("MobileGym-v0", task="notes.add_oat_milk_todo", obs_parts=("a11y",))
+    obs, info = env.reset(seed=0)
+    driver = Driver(env, obs, info)
+    driver.open_app("Notes")
+    driver.tap(rid="tab_1")
+    fab, target = driver.find(rid="add_todo"), driver.find(desc="Delete Pay electricity bill")
+    assert fab is not None and target is not None
+    x1, y1, x2, y2 = fab.bounds
+    assert x1 <= target.center[0] < x2 and y1 <= target.center[1] < y2
+    driver.tap(desc="Delete Pay electricity bill")
+    assert driver.texts("dialog_message") == ["Pay electricity bill"]

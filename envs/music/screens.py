@@ -158,7 +158,7 @@ def _song_menu(ctx: Ctx, playlist_id: str | None = None) -> ui.Dialog | None:
             for p in s["playlists"]]
         if not options:
             options.append(ui.Text(ctx.t("No playlists yet", "还没有歌单"), color="muted", rid="no_playlists"))
-        body: list[ui.View | None] = [ui.ScrollList(options, rid="playlist_options", height=min(280, 56 * len(options)))]
+        body: list[ui.View | None] = [ui.ScrollList(options, rid="playlist_options", height=min(300, 68 * len(options)))]
         return ui.Dialog(ctx.t("Add to playlist", "添加到歌单"), body, [cancel], on_dismiss=close)
     liked = song_id in s["liked"]
     rows: list[ui.View | None] = [
@@ -215,7 +215,8 @@ def library(ctx: Ctx) -> ui.Scaffold:
                             title_rid="album_title", on_click=lambda a=a: ctx.navigate("/album", id=a["id"]))
                 for a in sorted(s["albums"], key=lambda a: a["title"].casefold())]
     elif tab == 2:
-        rows = [ui.ListItem(a["name"], subtitle=f"{a['genre']} · {_count(ctx, sum(x['artist_id'] == a['id'] for x in s['songs']))}",
+        counts = {a["id"]: sum(x["artist_id"] == a["id"] for x in s["songs"]) for a in s["artists"]}
+        rows = [ui.ListItem(a["name"], subtitle=f"{a['genre']} · {_count(ctx, counts[a['id']])}",
                             leading=ui.Icon("☆", size=40, badge="primary"), rid="artist_item", title_rid="artist_name",
                             on_click=lambda a=a: ctx.navigate("/artist", id=a["id"]))
                 for a in sorted(s["artists"], key=lambda a: a["name"].casefold())]
@@ -320,7 +321,8 @@ def search(ctx: Ctx) -> ui.Scaffold:
                                  title_rid="album_title", leading=ui.Icon("◉", size=40, badge="primary", shape="square"),
                                  on_click=lambda a=a: ctx.navigate("/album", id=a["id"])) for a in albums]
         if artists:
-            rows.append(ui.Text(ctx.t("Artists", "艺人"), size=13, bold=True, color="primary", height=32, rid="section_artists"))
+            rows.append(ui.Text(ctx.t("Artists", "艺人"), size=13, bold=True, color="primary", height=32,
+                                rid="section_artists"))
             rows += [ui.ListItem(a["name"], subtitle=a["genre"], rid="artist_item", title_rid="artist_name",
                                  leading=ui.Icon("☆", size=40, badge="primary"),
                                  on_click=lambda a=a: ctx.navigate("/artist", id=a["id"])) for a in artists]
@@ -365,7 +367,8 @@ def now_playing(ctx: Ctx) -> ui.Scaffold:
                            ui.Text(artist(s, current["artist_id"])["name"], size=15, color="muted", rid="player_artist"),
                            ui.Text(album(s, current["album_id"])["title"], size=13, color="muted", rid="player_album")],
                           gap=2, flex=1),
-                ui.IconButton("♥" if liked else "♡", ctx.t("Remove from Liked Songs", "取消喜欢") if liked else ctx.t("Like", "喜欢"),
+                ui.IconButton("♥" if liked else "♡",
+                              ctx.t("Remove from Liked Songs", "取消喜欢") if liked else ctx.t("Like", "喜欢"),
                               lambda: _toggle_like(ctx, current["id"]), rid="like", selected=liked,
                               color="primary" if liked else None)]),
         ui.Slider("progress_slider", position // 1000, 0, length,
@@ -412,7 +415,8 @@ def playlist_detail(ctx: Ctx) -> ui.Scaffold:
 
     rows: list[ui.View | None] = [
         _header(p["name"], "playlist_name", [
-            ui.Text(p["description"], size=13, color="muted", max_lines=2, rid="playlist_description") if p["description"] else None,
+            ui.Text(p["description"], size=13, color="muted", max_lines=2, rid="playlist_description")
+            if p["description"] else None,
             ui.Text(_songs_meta(ctx, s, ids), size=13, color="muted", rid="playlist_meta")], glyph="≡"),
         ui.Row([ui.Button(ctx.t("Play", "播放"), _play(ctx, ids, 0, context), rid="play_playlist", enabled=bool(ids)),
                 ui.Button(ctx.t("Add songs", "添加歌曲"), lambda: ctx.navigate("/playlist/add", id=p["id"]),

@@ -160,8 +160,11 @@ def city_detail(ctx: Ctx) -> ui.Scaffold:
     def add() -> None:
         s["saved"] = [*s["saved"], city["id"]]
         ctx.toast(ctx.t(f"Added {city['name']}", f"已添加{city['name_zh']}"))
-        ctx.back()
-        ctx.back()
+        stack = ctx.os["stacks"][APP.id]
+        while len(stack) > 1 and stack[-1]["path"] != "/":
+            ctx.back()
+        if stack[-1]["path"] != "/":
+            ctx.replace("/")
 
     action: ui.View = (ui.IconButton("✕", ctx.t("Remove city", "移除城市"), lambda: ctx.local.__setitem__("remove", city["id"]),
                                      rid="remove_city") if saved else

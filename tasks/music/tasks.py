@@ -79,7 +79,8 @@ class DeletePlaylist(CriteriaTask):
     objective = "operate"
     difficulty = "L2"
     capabilities = ["deletion", "confirmation-dialog"]
-    templates = {"en": ["Delete my '{playlist.name}' playlist", "I don't need the '{playlist.name}' playlist anymore, remove it"],
+    templates = {"en": ["Delete my '{playlist.name}' playlist",
+                        "I don't need the '{playlist.name}' playlist anymore, remove it"],
                  "zh": ["删除歌单“{playlist.name}”"]}
     parameters = {"playlist": {"source": ".playlists", "fields": ["id", "name"]}}
     criteria = {".playlists[id={playlist.id}]": None}
