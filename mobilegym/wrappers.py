@@ -74,7 +74,7 @@ ELEMENT_CLASSES = (
 )
 CLASS_IDS = {name: i + 2 for i, name in enumerate(ELEMENT_CLASSES)}  # 0: no element, 1: other class
 FLAGS = ("clickable", "checkable", "checked", "scrollable", "focused", "selected", "editable")
-ELEMENT_FEATURES = ("x1", "y1", "x2", "y2", *FLAGS, *(f"text_bit{i}" for i in range(TEXT_BITS)))
+ELEMENT_FEATURES = ("x1", "y1", "x2", "y2", *FLAGS, "instruction_match", *(f"text_bit{i}" for i in range(TEXT_BITS)))
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
 
@@ -164,11 +164,12 @@ def _require_key(env: gym.Env, key: str, wrapper: str) -> None:
 class ElementTable(gym.ObservationWrapper):
     """Replaces ``"a11y"`` (XML) with a fixed-size table of its first ``max_elements`` salient nodes.
 
-    New entries (K = max_elements, F = len(ELEMENT_FEATURES) = 27):
+    New entries (K = max_elements, F = len(ELEMENT_FEATURES) = 28):
         ``elements``       float32 (K * F,), row-major K x F, rows in document order, zeros past the
                            last element. Per row: bounds x1, y1, x2, y2 divided by the screen size;
                            the flags clickable, checkable, checked, scrollable, focused, selected,
-                           editable (0/1); the 16 bits of ``text_hash(label)`` (0/1).
+                           editable (0/1); instruction_match, the fraction of the label's tokens
+                           that occur in the instruction; the 16 bits of ``text_hash(label)`` (0/1).
         ``element_class``  int64 (K,) in [0, 2 + len(ELEMENT_CLASSES)): 0 no element, 1 a class not
                            in ELEMENT_CLASSES, else 2 + its index there.
         ``element_mask``   int8 (K,): 1 where the row holds an element.
@@ -188,26 +189,32 @@ class ElementTable(gym.ObservationWrapper):
         entries["element_mask"] = spaces.MultiBinary(k)
         self.observation_space = spaces.Dict(entries)
 
-    def table(self, elements: Sequence[Element]) -> dict[str, np.ndarray]:
-        """The three arrays for a list of elements."""
+    def table(self, elements: Sequence[Element], instruction: str = "") -> dict[str, np.ndarray]:
+        """The three arrays for a list of elements (``instruction`` feeds instruction_match)."""
         k, f = self.max_elements, len(ELEMENT_FEATURES)
         rows = np.zeros((k, f), np.float32)
         classes = np.zeros(k, np.int64)
         mask = np.zeros(k, np.int8)
         w, h = self.screen
+        wanted = set(tokenize(instruction))
         for i, el in enumerate(elements[:k]):
             x1, y1, x2, y2 = el.bounds
             code = text_hash(el.label)
+            tokens = tokenize(el.label)
+            match = sum(t in wanted for t in tokens) / len(tokens) if tokens else 0.0
             rows[i] = (min(max(x1 / w, 0.0), 1.0), min(max(y1 / h, 0.0), 1.0), min(max(x2 / w, 0.0), 1.0),
                        min(max(y2 / h, 0.0), 1.0), el.clickable, el.checkable, el.checked, el.scrollable,
-                       el.focused, el.selected, el.editable, *((code >> b) & 1 for b in range(TEXT_BITS)))
+                       el.focused, el.selected, el.editable, match, *((code >> b) & 1 for b in range(TEXT_BITS)))
             classes[i] = CLASS_IDS.get(el.cls, 1)
             mask[i] = 1
         return {"elements": rows.reshape(-1), "element_class": classes, "element_mask": mask}
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
+        instruction = observation.get("instruction")
+        if not isinstance(instruction, str):
+            instruction = self.env.unwrapped.instruction  # type: ignore[attr-defined]
         out = {name: value for name, value in observation.items() if name != "a11y"}
-        out.update(self.table(parse_elements(observation["a11y"], self.max_elements)))
+        out.update(self.table(parse_elements(observation["a11y"], self.max_elements), instruction))
         return out
 
 

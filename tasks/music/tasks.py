@@ -22,6 +22,7 @@ from __future__ import annotations
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
 from mobilegym.judge.matchers import check
 
+from ..clock.app import Clock
 from ..contacts.app import Contacts
 from .app import (CLOCK_TIMER_CHANGES, MESSAGES_READ_CHANGES, MUSIC_LIKED_CHANGES, MUSIC_PLAYER_CHANGES,
                   MUSIC_PLAYLIST_CHANGES, NEW_PLAYLIST_NAMES, Music)
@@ -286,7 +287,7 @@ class AlbumLengthTimer(BaseTask):
 
     def check_goals(self, input):
         length = Music(input.apps_init["music"]).album_length_s(self.p.album["id"])
-        timer = input.apps["clock"]["timer"]
+        timer = Clock(input.apps["clock"]).require(".timer")
         ok = timer["running"] and abs(timer["duration_s"] - length) <= 60
         return [check("timer", f"running, {length // 60} min {length % 60} s (±1 min)",
                       f"{'running' if timer['running'] else 'stopped'}, "

@@ -55,6 +55,13 @@ def mentions_date(text: str | None, day: dt.date, os_state: Mapping[str, Any]) -
     return False
 
 
+def new_alarm_times(clock_init: Mapping[str, Any], clock_now: Mapping[str, Any]) -> list[tuple[int, int, bool]]:
+    """(hour, minute, enabled) of every alarm that is new, or changed in time or switch, since the start."""
+    before = {(a["hour"], a["minute"], a["enabled"]) for a in clock_init["alarms"]}
+    return [(a["hour"], a["minute"], a["enabled"]) for a in clock_now["alarms"]
+            if (a["hour"], a["minute"], a["enabled"]) not in before]
+
+
 def says_forecast(text: str, day: Mapping[str, Any]) -> bool:
     """Whether a message states a forecast day's condition, high and low (in °C)."""
     numbers = extract_numbers(text)

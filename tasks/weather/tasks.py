@@ -24,7 +24,7 @@ from ..contacts.app import Contacts
 from ..messages.app import Messages
 from .app import (CLOCK_ALARM_CHANGES, CONDITION_LABELS, MESSAGES_SEND_CHANGES, WEATHER_SAVED_CHANGES,
                   WEATHER_UNIT_CHANGES, Weather, condition_pattern, current_hour, fahrenheit, forecast_date,
-                  mentions_date, says_forecast)
+                  mentions_date, new_alarm_times, says_forecast)
 
 
 class AddCity(BaseTask):
@@ -251,11 +251,9 @@ class AlarmWhenRainStarts(BaseTask):
 
     def check_goals(self, input):
         hour = Weather(input.apps_init["weather"]).rain_start_hour(self.p.city["id"], current_hour(input.os_init))
-        before = [(a["hour"], a["minute"], a["enabled"]) for a in input.apps_init["clock"]["alarms"]]
-        fresh = [a for a in input.apps["clock"]["alarms"] if (a["hour"], a["minute"], a["enabled"]) not in before]
-        hit = any(a["hour"] == hour and a["minute"] == 0 and a["enabled"] for a in fresh)
-        shown = [f"{a['hour']:02d}:{a['minute']:02d}{'' if a['enabled'] else ' (off)'}" for a in fresh]
-        return [check("alarm at rain start", f"{hour:02d}:00 (on)", shown or "no new alarm", hit)]
+        fresh = new_alarm_times(input.apps_init["clock"], input.apps["clock"])
+        shown = [f"{h:02d}:{m:02d}{'' if on else ' (off)'}" for h, m, on in fresh]
+        return [check("alarm at rain start", f"{hour:02d}:00 (on)", shown or "no new alarm", (hour, 0, True) in fresh)]
 
 
 class TextForecastToContact(BaseTask):
