@@ -200,6 +200,10 @@ def make(base=CriteriaTask, **attrs):
     ({"parameters": {"a": {"kind": "int"}}}, "unknown keys"),
     ({"parameters": {"a": {"type": "decimal", "default": 1}}}, "type 'decimal'"),
     ({"parameters": {"a": {"type": "string", "values": ["x"], "min": 1, "max": 2}}}, "one domain"),
+    ({"scope": "cross-app"}, "must name the two or more apps"),
+    ({"scope": "cross-app", "related_apps": ["settings", "settings"]}, "must name the two or more apps"),
+    ({"related_apps": ["settings", "clock"]}, "scope is 'single-app'"),
+    ({"related_apps": "settings"}, "related_apps must list app ids"),
 ])
 def test_registration_rejects_bad_tasks(attrs, message):
     with pytest.raises(TaskError, match=re.escape(message)):
@@ -228,6 +232,9 @@ def test_metadata_and_step_budget():
     meta = ref.metadata
     assert meta["max_steps"] == 30 and meta["objective"] == "operate" and meta["base"] == "CriteriaTask"
     assert meta["scope"] == "single-app" and meta["composition"] == "atomic" and meta["kind"] == "python"
+    assert meta["related_apps"] == [meta["app"]]
+    cross = PyTaskRef(make(scope="cross-app", related_apps=["settings", "clock"])).metadata
+    assert cross["related_apps"] == ["settings", "clock"]
     json.dumps(meta)
     assert {d: make(difficulty=d).step_budget() for d in ("L1", "L2", "L3", "L4")} == {"L1": 15, "L2": 30, "L3": 45, "L4": 60}
     assert make(difficulty="L1", max_steps=60).step_budget() == 60

@@ -67,6 +67,7 @@ class BaseTask:
     templates: ClassVar[Any] = ()
     parameters: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     scope: ClassVar[str] = "single-app"
+    related_apps: ClassVar[Sequence[str]] = ()  # every app a cross-app task involves
     objective: ClassVar[str | None] = None
     composition: ClassVar[str] = "atomic"
     difficulty: ClassVar[str | None] = None
@@ -111,7 +112,8 @@ class BaseTask:
         """The task's metadata as a JSON-able dict."""
         return {"id": cls.task_id(), "suite": suite_of(cls), "app": cls.app_id(), "kind": "python",
                 "base": next(b.__name__ for b in cls.__mro__ if b in (CriteriaTask, AnswerTask, BaseTask)),
-                "scope": cls.scope, "objective": cls.objective, "composition": cls.composition,
+                "scope": cls.scope, "related_apps": list(cls.related_apps) or [cls.app_id()],
+                "objective": cls.objective, "composition": cls.composition,
                 "difficulty": cls.difficulty, "capabilities": list(cls.capabilities),
                 "max_steps": cls.step_budget(), "note": cls.note,
                 "has_answer_fields": cls.answer_fields is not None,

@@ -92,6 +92,13 @@ def validate_task_class(cls: type) -> None:
     _one_of(name, "difficulty", cls.difficulty, DIFFICULTIES)
     _one_of(name, "scope", cls.scope, SCOPES)
     _one_of(name, "composition", cls.composition, COMPOSITIONS)
+    apps = cls.related_apps
+    if not isinstance(apps, (list, tuple)) or not all(isinstance(a, str) and a for a in apps):
+        raise TaskError(f"{name}: related_apps must list app ids, got {apps!r}")
+    if cls.scope == "cross-app" and len(set(apps)) < 2:
+        raise TaskError(f"{name}: a cross-app task must name the two or more apps it involves in related_apps")
+    if cls.scope != "cross-app" and len(apps) > 1:
+        raise TaskError(f"{name}: related_apps lists several apps but scope is {cls.scope!r}, not 'cross-app'")
     caps = cls.capabilities
     if (not isinstance(caps, (list, tuple)) or not 1 <= len(caps) <= 4
             or not all(isinstance(c, str) and c.strip() for c in caps)):

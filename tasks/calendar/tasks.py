@@ -280,6 +280,7 @@ class EventToTodo(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["calendar", "notes"]
     capabilities = ["cross-app", "information-retrieval", "form-filling"]
     templates = ["Add a to-do 'Prepare for {title}' in Notes, due on the day of that event in my calendar",
                  "I need to get ready for '{title}'. Create the to-do 'Prepare for {title}' with its due date set to "
@@ -302,6 +303,7 @@ class EventFromMessage(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["calendar", "messages"]
     capabilities = ["cross-app", "information-retrieval", "form-filling"]
     templates = ["The dentist texted me about a cleaning appointment. Put it in my calendar as '{title}', "
                  "{length} long",
@@ -329,6 +331,7 @@ class ShareEventByMessage(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["calendar", "messages", "contacts"]
     capabilities = ["cross-app", "information-retrieval", "messaging"]
     templates = ["Text {contact} when and where my '{title}' is",
                  "Send {contact} a message with the start time and the place of '{title}' from my calendar"]

@@ -226,6 +226,7 @@ class SaveSenderAsContact(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["contacts", "messages"]
     composition = "sequential"
     capabilities = ["cross-app", "information-retrieval", "form-filling"]
     templates = {"en": ["{name} texted me from a new number. Save that number in my contacts under her name",
@@ -247,6 +248,7 @@ class CallMessageSender(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["contacts", "messages"]
     composition = "sequential"
     capabilities = ["cross-app", "information-retrieval", "calling"]
     templates = {"en": ["One of my contacts texted asking me to call them. Call them back on the number they texted from",
@@ -268,6 +270,7 @@ class FavoriteLatestSender(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["contacts", "messages"]
     composition = "sequential"
     capabilities = ["cross-app", "comparison", "toggle"]
     templates = {"en": ["Add whichever of my contacts texted me most recently to my favourites",
@@ -292,6 +295,7 @@ class SendContactNumber(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["contacts", "messages"]
     composition = "sequential"
     capabilities = ["cross-app", "information-retrieval", "messaging"]
     templates = {"en": ["Text {share.recipient} {share.subject}'s mobile number",

@@ -211,6 +211,7 @@ class TextNextBirthday(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["messages", "contacts"]
     composition = "sequential"
     capabilities = ["cross-app", "date-reasoning", "messaging"]
     templates = {"en": ["Find out whose birthday is coming up next in my contacts and text them \"{greeting}\"",

@@ -274,6 +274,7 @@ class AlbumLengthTimer(BaseTask):
     so rounding to whole minutes is fine)."""
 
     scope = "cross-app"
+    related_apps = ["music", "clock"]
     objective = "operate"
     difficulty = "L3"
     composition = "sequential"
@@ -299,6 +300,7 @@ class AddRecommendedSong(BaseTask):
     Injection: an unread text from the contact's first number recommends a song not in the playlist."""
 
     scope = "cross-app"
+    related_apps = ["music", "messages", "contacts"]
     objective = "operate"
     difficulty = "L3"
     composition = "sequential"

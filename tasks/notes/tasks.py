@@ -211,6 +211,7 @@ class DayAgendaNote(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["notes", "calendar"]
     capabilities = ["cross-app", "information-retrieval", "text-entry"]
     composition = "aggregate"
     templates = ["Make a note titled '{title}' listing my calendar events for {day}, one per line with its start time",
@@ -234,6 +235,7 @@ class WeatherForecastNote(BaseTask):
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
+    related_apps = ["notes", "weather"]
     app = "weather"
     capabilities = ["cross-app", "information-retrieval", "text-entry"]
     templates = ["Check tomorrow's weather for {city.name} and save it in a new note titled 'Weather {city.name}': "

@@ -238,6 +238,7 @@ class AlarmWhenRainStarts(BaseTask):
     city's hourly forecast (sampled so it is dry now and rain starts later today)."""
 
     scope = "cross-app"
+    related_apps = ["weather", "clock"]
     objective = "operate"
     difficulty = "L3"
     composition = "sequential"
@@ -261,6 +262,7 @@ class TextForecastToContact(BaseTask):
     label containing it), high and low for the city, in °C."""
 
     scope = "cross-app"
+    related_apps = ["weather", "messages", "contacts"]
     objective = "operate"
     difficulty = "L3"
     composition = "sequential"
