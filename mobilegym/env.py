@@ -1,6 +1,7 @@
 """MobileGymEnv: a phone as a Gymnasium environment, judged on the episode's last step."""
 from __future__ import annotations
 
+import copy
 import time
 from typing import Any, Mapping, Sequence
 
@@ -322,7 +323,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         assert self.episode is not None
         return {
             "task_id": self.episode.id,
-            "params": dict(self.episode.params),
+            "params": copy.deepcopy(self.episode.params),
             "step": self.steps,
             "max_steps": self.max_steps,
             "app": self.device.current_app(),
