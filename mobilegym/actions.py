@@ -79,7 +79,7 @@ class CoordinateSpace:
         """Device pixels -> this space (for scripted agents reading the a11y tree)."""
         size = self.width if axis == "x" else self.height
         if self.extent is None:
-            return float(px)
+            return round(px)
         return px / size * self.extent
 
 

@@ -61,6 +61,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([r.metadata for r in refs], ensure_ascii=False, indent=1, default=str))
         return 0
+    if args.summary:
+        print(suite_summary([r.metadata for r in refs]))
+        return 0
     print(f"{'task':44} {'kind':7} {'objective':9} {'diff':4} apps")
     for ref in refs:
         m = ref.metadata
@@ -70,6 +73,28 @@ def cmd_list(args: argparse.Namespace) -> int:
     for source, error in sorted(registry.errors.items()):
         print(f"warning: could not load {source}: {error}", file=sys.stderr)
     return 0
+
+
+SUMMARY_COLUMNS = ("tasks", "python", "json", "operate", "query", "hybrid", "cross-app", "infeasible",
+                   "L1", "L2", "L3", "L4")
+
+
+def suite_summary(metas: Sequence[dict[str, Any]]) -> str:
+    """A Markdown table of task counts per suite: kinds, objectives, cross-app, infeasible, difficulty."""
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(SUMMARY_COLUMNS, 0))
+    for m in metas:
+        tags = {"tasks", m.get("kind"), m.get("objective"), m.get("difficulty")}
+        if len(_apps_of(m)) > 1:
+            tags.add("cross-app")
+        if m.get("infeasible"):
+            tags.add("infeasible")
+        for row in (counts[m.get("suite", "?")], counts["**total**"]):
+            for tag in tags & set(SUMMARY_COLUMNS):
+                row[tag] += 1
+    lines = ["| suite | " + " | ".join(SUMMARY_COLUMNS) + " |", "|---" * (len(SUMMARY_COLUMNS) + 1) + "|"]
+    for suite in sorted(counts, key=lambda k: (k == "**total**", k)):
+        lines.append(f"| {suite} | " + " | ".join(str(counts[suite][c]) for c in SUMMARY_COLUMNS) + " |")
+    return "\n".join(lines)
 
 
 def _progress(done: int, total: int, label: str) -> None:
@@ -164,6 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--split", choices=["all", "train", "test", "infeasible"],
                      help="only tasks in this manifest of tasks/splits/")
     lst.add_argument("--json", action="store_true", help="print metadata as JSON")
+    lst.add_argument("--summary", action="store_true", help="print a Markdown table of task counts per suite")
     lst.set_defaults(func=cmd_list)
 
     oracle = sub.add_parser("oracle", help="run the scripted plans of every task and tabulate by suite")
