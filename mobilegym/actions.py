@@ -45,9 +45,6 @@ class Action:
     type: str
     args: dict[str, Any] = field(default_factory=dict)
 
-    def __getitem__(self, key: str) -> Any:
-        return self.args[key]
-
     def to_dict(self) -> dict[str, Any]:
         """The action as a plain dict (device-pixel coordinates)."""
         return {"type": self.type, **{k: v for k, v in self.args.items() if v is not None}}

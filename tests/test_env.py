@@ -9,7 +9,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import mobilegym  # noqa: F401
-from mobilegym.actions import InvalidAction
+from mobilegym.actions import Action, InvalidAction
 from mobilegym.env import MobileGymEnv
 from mobilegym.judge import AnswerTask, TaskError
 from mobilegym.screen_text import parse_nodes
@@ -134,6 +134,20 @@ def test_clock_episode_wrong_time_scores_zero() -> None:
     obs, *_ = env.step(center(obs, rid="save_alarm"))
     _, reward, *_ , info = env.step({"type": "complete"})
     assert reward == 0.0 and not info["judge"]["success"] and info["judge"]["error"] is None
+
+
+def test_typed_actions_and_judging_mid_episode() -> None:
+    env = make()
+    obs, _ = env.reset(seed=0)
+    tap = center(obs, text="Settings")
+    action = Action("tap", {"x": tap["x"], "y": tap["y"]})
+    assert action.to_dict() == tap
+    env.step(action)
+    assert env.unwrapped.device.current_app() == "settings"
+    verdict = env.unwrapped.judge_now()
+    assert not verdict.success and verdict.checks[0]["actual"] is False
+    _, reward, terminated, *_ = env.step({"type": "wait", "seconds": 1})
+    assert (reward, terminated) == (0.0, False)  # judging mid-episode does not end it
 
 
 def test_truncated_at_step_budget_with_judge_reward() -> None:

@@ -332,11 +332,6 @@ class Phone:
         if field is not None:
             field.on_change(field.value[:-1])
 
-    def describe(self) -> str:
-        """A short human-readable line: time, app and route."""
-        now = from_ms(self.time_ms()).strftime("%Y-%m-%d %H:%M:%S")
-        return f"[{now}] {self.current_app()} {self.current_route()}"
-
 
 def _contains(frame: tuple[float, float, float, float], x: float, y: float) -> bool:
     fx, fy, fw, fh = frame
