@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import time
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 import gymnasium as gym
@@ -12,7 +13,7 @@ from PIL import Image
 
 from . import screen_text
 from .actions import TERMINAL_TYPES, Action, ActionSpace, CoordinateSpace, InvalidAction, parse_action
-from .device.base import Device
+from .device.base import CAP_SNAPSHOT, Device, UnsupportedCapability
 from .judge import Episode, JudgeResult, TaskError, resolve_tasks
 
 OBS_PARTS = ("screenshot", "a11y", "instruction")
@@ -62,6 +63,18 @@ class Timings(Mapping[str, float]):
 
     def __repr__(self) -> str:
         return f"Timings({self._phases})"
+
+
+@dataclass(frozen=True)
+class EnvSnapshot:
+    """An episode frozen mid-way: the phone's snapshot plus the environment's episode counters."""
+
+    device: Any
+    episode: Episode
+    steps: int
+    answer: str | None
+    done: bool
+    last_progress: float
 
 
 def _choice(name: str, value: Any, allowed: Sequence[str]) -> str:
@@ -259,6 +272,21 @@ class MobileGymEnv(gym.Env[dict, dict]):
         if self.episode is None:
             raise RuntimeError("no episode yet: call reset()")
         return self.episode.instruction
+
+    def snapshot(self) -> EnvSnapshot:
+        """Freeze the episode (phone and step count) to fork rollouts from it, e.g. for GRPO or search."""
+        if self.episode is None:
+            raise RuntimeError("no episode yet: call reset()")
+        if CAP_SNAPSHOT not in self.device.capabilities:
+            raise UnsupportedCapability(f"{type(self.device).__name__} cannot snapshot (needs '{CAP_SNAPSHOT}')")
+        return EnvSnapshot(self.device.snapshot(), self.episode, self.steps, self.answer, self._done, self._last_progress)
+
+    def restore(self, snapshot: EnvSnapshot) -> dict[str, Any]:
+        """Return to a snapshot of this environment; returns the observation there."""
+        self.device.restore(snapshot.device)
+        self.episode, self.steps, self.answer = snapshot.episode, snapshot.steps, snapshot.answer
+        self._done, self._last_progress = snapshot.done, snapshot.last_progress
+        return self._observe()
 
     def judge_now(self) -> JudgeResult:
         """Judge the phone as it is now (without ending the episode)."""

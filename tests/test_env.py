@@ -150,6 +150,23 @@ def test_typed_actions_and_judging_mid_episode() -> None:
     assert (reward, terminated) == (0.0, False)  # judging mid-episode does not end it
 
 
+def test_snapshot_forks_an_episode() -> None:
+    env = make("settings.ToggleWifi")
+    obs, _ = env.reset(seed=0)
+    obs, *_ = env.step(center(obs, text="Settings"))
+    obs, *_ = env.step(center(obs, rid="network_entry"))
+    fork = env.unwrapped.snapshot()
+    right = [env.step(center(obs, rid="wifi_row")), env.step({"type": "complete"})]
+    restored = env.unwrapped.restore(fork)
+    assert restored["a11y"] == obs["a11y"] and np.array_equal(restored["screenshot"], obs["screenshot"])
+    wrong = [env.step(center(obs, rid="airplane_mode_row")), env.step({"type": "complete"})]
+    assert (right[-1][1], wrong[-1][1]) == (1.0, 0.0)
+    assert right[-1][4]["step"] == wrong[-1][4]["step"] == 4
+    env.unwrapped.restore(fork)
+    again = [env.step(center(obs, rid="wifi_row")), env.step({"type": "complete"})]
+    assert again[-1][1] == 1.0 and again[-1][0]["a11y"] == right[-1][0]["a11y"]
+
+
 def test_truncated_at_step_budget_with_judge_reward() -> None:
     env = make(max_steps=3)
     env.reset(seed=0)
