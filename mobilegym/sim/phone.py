@@ -202,6 +202,8 @@ class Phone:
         target = self.nav.resolve_app(app)
         path, _, query = (route or target.home).partition("?")
         params = dict(parse_qsl(query))
+        if path not in target.screens:
+            raise ValueError(f"app {target.id!r} has no screen {path!r}; screens: {sorted(target.screens)}")
 
         def open_screen() -> None:
             self.nav.open(target.id)
