@@ -142,6 +142,10 @@ class Driver:
                     return following
         raise PlanError(f"no value after {label!r} on screen {self.route}")
 
+    def texts(self, rid: str) -> list[str]:
+        """Texts of every on-screen node with a resource-id."""
+        return [n.text for n in self.nodes() if n.short_id == rid]
+
     # acting ------------------------------------------------------------------------
     def step(self, action: dict[str, Any]) -> None:
         """One env.step; remembers the observation, reward and info."""
