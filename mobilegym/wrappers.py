@@ -34,13 +34,15 @@ from gymnasium.envs.registration import register, registry
 from PIL import Image
 
 from .actions import KEYS
+from .env import MobileGymEnv
 
 SB3_ENV_ID = "MobileGymSB3-v0"
 
 # ---------------------------------------------------------------------------------------------
 # text hashing (stable across processes and machines: crc32, never Python's salted hash())
 
-_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|[^\W_]+")
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_TOKEN = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
 TEXT_BITS = 16
 
 
@@ -143,7 +145,13 @@ def parse_elements(xml: str, max_elements: int) -> tuple[Element, ...]:
 
     for top in ET.fromstring(xml):
         visit(top, False)
-    return tuple(out[:max_elements])
+    return tuple(out)
+
+
+def _overlap(label: str, wanted: set[str]) -> float:
+    """The fraction of a label's tokens found in ``wanted``."""
+    tokens = tokenize(label)
+    return sum(t in wanted for t in tokens) / len(tokens) if tokens else 0.0
 
 
 def _screen_size(env: gym.Env) -> tuple[int, int]:
@@ -191,22 +199,21 @@ class ElementTable(gym.ObservationWrapper):
 
     def table(self, elements: Sequence[Element], instruction: str = "") -> dict[str, np.ndarray]:
         """The three arrays for a list of elements (``instruction`` feeds instruction_match)."""
-        k, f = self.max_elements, len(ELEMENT_FEATURES)
-        rows = np.zeros((k, f), np.float32)
+        k, n = self.max_elements, min(len(elements), self.max_elements)
+        rows = np.zeros((k, len(ELEMENT_FEATURES)), np.float32)
         classes = np.zeros(k, np.int64)
         mask = np.zeros(k, np.int8)
-        w, h = self.screen
-        wanted = set(tokenize(instruction))
-        for i, el in enumerate(elements[:k]):
-            x1, y1, x2, y2 = el.bounds
-            code = text_hash(el.label)
-            tokens = tokenize(el.label)
-            match = sum(t in wanted for t in tokens) / len(tokens) if tokens else 0.0
-            rows[i] = (min(max(x1 / w, 0.0), 1.0), min(max(y1 / h, 0.0), 1.0), min(max(x2 / w, 0.0), 1.0),
-                       min(max(y2 / h, 0.0), 1.0), el.clickable, el.checkable, el.checked, el.scrollable,
-                       el.focused, el.selected, el.editable, match, *((code >> b) & 1 for b in range(TEXT_BITS)))
-            classes[i] = CLASS_IDS.get(el.cls, 1)
-            mask[i] = 1
+        if n:
+            shown = elements[:n]
+            wanted = set(tokenize(instruction))
+            w, h = self.screen
+            rows[:n, :4] = np.clip(np.array([el.bounds for el in shown], np.float32) / (w, h, w, h), 0.0, 1.0)
+            rows[:n, 4:4 + len(FLAGS)] = [el[4:] for el in shown]  # Element ends with the FLAGS, in order
+            rows[:n, 4 + len(FLAGS)] = [_overlap(el.label, wanted) for el in shown]
+            codes = np.array([text_hash(el.label) for el in shown], np.int64)
+            rows[:n, 5 + len(FLAGS):] = (codes[:, None] >> np.arange(TEXT_BITS)) & 1
+            classes[:n] = [CLASS_IDS.get(el.cls, 1) for el in shown]
+            mask[:n] = 1
         return {"elements": rows.reshape(-1), "element_class": classes, "element_mask": mask}
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
@@ -472,8 +479,6 @@ def make_sb3_env(
     clash = [k for k in _OWNED if k in env_kwargs]
     if clash:
         raise ValueError(f"make_sb3_env sets {clash} itself (use obs=, reward=, render_scale=, image_size=)")
-    from .env import MobileGymEnv
-
     if image_size is not None:
         width, height = env_kwargs.get("screen_size", (1080, 2400))
         render_scale = min(1.0, max(image_size[0] / width, image_size[1] / height))

@@ -6,7 +6,7 @@ Change paths read like ``apps.clock.alarms[id=a1].enabled``.
 """
 from __future__ import annotations
 
-import json
+import marshal
 import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence, Union
@@ -98,10 +98,11 @@ def diff(before: Any, after: Any, steps: tuple[Step, ...] = ()) -> list[Change]:
 
 
 def _identical(a: Any, b: Any) -> bool:
-    """Equal containers with the same types throughout (True is not 1), compared at C speed."""
+    """Equal containers with the same types throughout (True is not 1), compared at C speed:
+    marshal format 2 writes every value with its type and no back-references."""
     try:
-        return a == b and json.dumps(a, allow_nan=False) == json.dumps(b, allow_nan=False)
-    except (TypeError, ValueError):
+        return a == b and marshal.dumps(a, 2) == marshal.dumps(b, 2)
+    except (ValueError, RecursionError):
         return False
 
 

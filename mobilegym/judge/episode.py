@@ -143,9 +143,16 @@ class PyEpisode(Episode):
         self.metadata = {**ref.metadata, "eval_mode": eval_mode, "language": task.language, "seed": task.seed,
                          "template": task.template}
 
-    def _input(self, state: Mapping[str, Any], answer: str | None, copy_init: bool = True) -> JudgeInput:
-        apps_init, os_init = (copy_doc(self.apps_init), copy_doc(self.os_init)) if copy_init else (
-            self.apps_init, self.os_init)
+    @property
+    def read_only(self) -> bool:
+        """Whether the checks are a CriteriaTask's own declarative criteria: framework code that only
+        reads state, so it needs no private copies (of the initial or of the live state)."""
+        task = type(self.task)
+        return not self.fields and task.check_goals is CriteriaTask.check_goals and task.evaluate is BaseTask.evaluate
+
+    def _input(self, state: Mapping[str, Any], answer: str | None) -> JudgeInput:
+        apps_init, os_init = ((self.apps_init, self.os_init) if self.read_only
+                              else (copy_doc(self.apps_init), copy_doc(self.os_init)))
         return JudgeInput(apps=state["apps"], apps_init=apps_init, os=state["os"], os_init=os_init,
                           route=state["os"].get("route"), answer=answer)
 
@@ -187,17 +194,11 @@ class PyEpisode(Episode):
         return self.progress(answer) >= 1.0
 
     def progress(self, answer: str | None = None) -> float:
-        """Fraction of checks passing now. Declarative criteria (a CriteriaTask's own checks) only
-        read state, so on a device with ``peek_state`` they read the live document: no copies on
-        the per-step checks of the dense and auto-complete reward modes."""
-        task = type(self.task)
+        """Fraction of checks passing now. Read-only checks read the live document of a device
+        with ``peek_state``: no copies on the per-step checks of the dense and auto-complete modes."""
         peek = getattr(self.device, "peek_state", None)
         try:
-            if (peek is not None and not self.fields and task.check_goals is CriteriaTask.check_goals
-                    and task.evaluate is BaseTask.evaluate):
-                checks = self.task.evaluate(self._input(peek(), answer, copy_init=False))
-            else:
-                checks, _ = self._checks(self.device.get_state(), answer)
+            checks, _ = self._checks(peek() if peek is not None and self.read_only else self.device.get_state(), answer)
         except Exception:
             return 0.0
         return sum(c["passed"] for c in checks) / len(checks)

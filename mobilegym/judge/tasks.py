@@ -240,7 +240,7 @@ class CriteriaTask(BaseTask):
 
     def _invert_criteria(self, device: Any) -> None:
         """Move every criterion the initial state already meets to another value of its domain."""
-        state = device.get_state()
+        state = device.peek_state() if hasattr(device, "peek_state") else device.get_state()  # read only
         patch: dict[str, Any] = {}
         for field, path, raw, expected in self.criteria_items(state["apps"]):
             actual = resolve_state(state["apps"], state["os"], path, None, self.params)

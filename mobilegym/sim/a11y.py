@@ -1,18 +1,20 @@
 """Exports a laid-out view tree in uiautomator dump XML format (bounds in device pixels)."""
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape
 
 from .ui import LayoutEnv, ScrollList, View
 
 _ENTITIES = {'"': "&quot;", "\n": "&#10;"}
+_SPECIAL = re.compile('[&<>"\n]')
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 
 Rect = tuple[int, int, int, int]
 
 
 def _attr(value: str) -> str:
-    return escape(value, _ENTITIES)
+    return escape(value, _ENTITIES) if _SPECIAL.search(value) else value
 
 
 def _flag(value: bool) -> str:

@@ -31,6 +31,11 @@ def font_path(text: str, bold: bool) -> str:
         cjk = _cjk_path()
         if cjk is not None:
             return str(cjk)
+    return _latin_path(bold)
+
+
+@lru_cache(maxsize=None)
+def _latin_path(bold: bool) -> str:
     path = _DEJAVU / _LATIN[bold]
     if not path.exists():
         raise FileNotFoundError(f"font {path} missing: install Debian's fonts-dejavu-core")
@@ -52,13 +57,18 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 def wrap(text: str, size: float, bold: bool, width: float, max_lines: int | None) -> list[str]:
     """Greedy word wrap (character wrap for CJK); the last kept line is ellipsised if cut."""
+    return list(_wrap(text, size, bold, width, max_lines))
+
+
+@lru_cache(maxsize=65536)
+def _wrap(text: str, size: float, bold: bool, width: float, max_lines: int | None) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         lines.extend(_wrap_paragraph(paragraph, size, bold, width))
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1] + "…", size, bold, width)
-    return lines or [""]
+    return tuple(lines or [""])
 
 
 def _wrap_paragraph(text: str, size: float, bold: bool, width: float) -> list[str]:

@@ -1,0 +1,210 @@
+"""Steps per second and reset time: raw env, SB3-ready env, async workers — each beside a baseline.
+
+    python benchmarks/bench_speed.py [--steps 2000] [--task home.OpenApp] [--no-pin]
+
+Every row runs the same seeded random agent (taps on a 4 x 8 grid, back, home: what an RL agent
+does) and is printed beside a baseline measured in the same run:
+
+- a bare numpy loop copying a frame of the same size (the floor for handing out pixels),
+- the simulated phone without the environment (tap + screenshot + accessibility XML),
+- the raw env at the same resolution (for the SB3-ready wrappers),
+- one async worker, and two separate processes that never wait for each other (for two async
+  workers: a vector env steps its workers in lock-step, so it cannot beat that ceiling).
+
+Single-env rows are pinned to one CPU core (``--no-pin`` to skip). "steps/s" counts env.step time
+only, "incl. resets" counts the resets between episodes too (the SB3-ready env ends an episode as
+soon as the goal holds); reset ms is the mean of ``env.reset(seed=i)``. Async rows are the best of
+three runs and include autoresets.
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import time
+from typing import Any, Callable
+
+import gymnasium as gym
+import numpy as np
+
+import mobilegym  # noqa: F401  (registers MobileGym-v0)
+from mobilegym.sim.phone import Phone
+from mobilegym.wrappers import SB3_ENV_ID, make_sb3_env
+
+SCREEN = (1080, 2400)
+GRID = (4, 8)
+RL_SCALE = 0.1
+
+
+def agent_actions(count: int, seed: int = 0) -> list[int]:
+    """Discrete actions of a random agent: grid cells, then back and home."""
+    return np.random.default_rng(seed).integers(GRID[0] * GRID[1] + 2, size=count).tolist()
+
+
+def as_dict(index: int) -> dict[str, Any]:
+    """A grid action as a raw MobileGym action (device pixels), like GridActions does."""
+    cols, rows = GRID
+    if index == cols * rows:
+        return {"type": "key", "key": "back"}
+    if index == cols * rows + 1:
+        return {"type": "key", "key": "home"}
+    col, row = index % cols, index // cols
+    return {"type": "tap", "x": int((col + 0.5) * SCREEN[0] / cols), "y": int((row + 0.5) * SCREEN[1] / rows)}
+
+
+def timed_steps(env: gym.Env, actions: list[Any], convert: Callable[[int], Any]) -> tuple[float, float]:
+    """(steps/s counting env.step only, steps/s counting the resets too) over the actions."""
+    env.reset(seed=0)
+    stepping, resetting, episode = 0.0, 0.0, 0
+    for index in actions:
+        action = convert(index)
+        started = time.perf_counter()
+        _, _, terminated, truncated, _ = env.step(action)
+        stepping += time.perf_counter() - started
+        if terminated or truncated:
+            episode += 1
+            started = time.perf_counter()
+            env.reset(seed=episode)
+            resetting += time.perf_counter() - started
+    return len(actions) / stepping, len(actions) / (stepping + resetting)
+
+
+def reset_ms(env: gym.Env, count: int = 100) -> float:
+    env.reset(seed=0)
+    started = time.perf_counter()
+    for seed in range(count):
+        env.reset(seed=seed)
+    return (time.perf_counter() - started) / count * 1000
+
+
+def reset_ms_phone(scale: float, count: int = 100) -> float:
+    """Baseline: the phone alone back to its defaults, with a fresh screenshot and tree."""
+    phone = Phone(*SCREEN, render_scale=scale, shuffle_launcher=True)
+    started = time.perf_counter()
+    for seed in range(count):
+        phone.reset_state(seed)
+        phone.screenshot()
+        phone.a11y_xml()
+    return (time.perf_counter() - started) / count * 1000
+
+
+def copy_loop(shape: tuple[int, ...], steps: int) -> float:
+    """Baseline: a bare loop that hands out a fresh copy of a frame every step."""
+    frame = np.zeros(shape, np.uint8)
+    started = time.perf_counter()
+    for _ in range(steps):
+        frame.copy()
+    return steps / (time.perf_counter() - started)
+
+
+def phone_loop(scale: float, actions: list[int]) -> float:
+    """Baseline: the simulated phone alone (input, screenshot, accessibility XML), no env, no judge."""
+    phone = Phone(*SCREEN, render_scale=scale, shuffle_launcher=True)
+    phone.reset_state(0)
+    started = time.perf_counter()
+    for index in actions:
+        action = as_dict(index)
+        if action["type"] == "tap":
+            phone.tap(action["x"], action["y"])
+        else:
+            phone.key(action["key"])
+        phone.screenshot()
+        phone.a11y_xml()
+    return len(actions) / (time.perf_counter() - started)
+
+
+def vector_rate(num_envs: int, steps: int, kwargs: dict[str, Any], repeats: int = 3) -> float:
+    """Env steps/s of gym.make_vec(async) with the default shared memory, autoresets included
+    (best of ``repeats`` runs: other processes on the machine only ever slow a run down)."""
+    envs = gym.make_vec(SB3_ENV_ID, num_envs=num_envs, vectorization_mode="async", **kwargs)
+    envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(20):  # warm-up: workers imported and rendering
+        envs.step(rng.integers(envs.single_action_space.n, size=num_envs))
+    rounds = max(1, steps // num_envs)
+    best = 0.0
+    for _ in range(repeats):
+        started = time.perf_counter()
+        for _ in range(rounds):
+            envs.step(rng.integers(envs.single_action_space.n, size=num_envs))
+        best = max(best, rounds * num_envs / (time.perf_counter() - started))
+    envs.close()
+    return best
+
+
+def _solo(args: tuple[int, dict[str, Any]]) -> float:
+    steps, kwargs = args
+    env = make_sb3_env(**kwargs)
+    actions = agent_actions(steps, seed=os.getpid())
+    return timed_steps(env, actions, lambda i: i % env.action_space.n)[1]
+
+
+def independent_rate(processes: int, steps: int, kwargs: dict[str, Any]) -> float:
+    """Baseline: total steps/s of separate processes each running its own env (no lock-step)."""
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        return sum(pool.map(_solo, [(steps, kwargs)] * processes))
+
+
+def row(name: str, value: float, unit: str, baseline_name: str = "", baseline: float | None = None) -> None:
+    text = f"{name:<44} {value:>9.1f} {unit:<8}"
+    if baseline is not None:
+        text += f" | {baseline_name:<34} {baseline:>9.1f}  ratio {value / baseline:5.2f}"
+    print(text, flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--task", default="home.OpenApp")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin single-env rows to one core")
+    args = parser.parse_args()
+    cores = os.sched_getaffinity(0)
+    if not args.no_pin:
+        os.sched_setaffinity(0, {min(cores)})
+    actions = agent_actions(args.steps)
+    print(f"task {args.task}, {args.steps} steps of a random grid agent, "
+          f"{'pinned to 1 core' if not args.no_pin else f'{len(cores)} cores'}\n")
+
+    raw_rates, raw_reset = {}, {}
+    for label, scale in (("1080x2400", 1.0), (f"RL {RL_SCALE:g}", RL_SCALE)):
+        env = gym.make("MobileGym-v0", task=args.task, render_scale=scale, shuffle_launcher=True)
+        shape = env.observation_space["screenshot"].shape
+        env.reset(seed=0)
+        rate, with_resets = timed_steps(env, actions, as_dict)
+        raw_rates[scale] = with_resets
+        row(f"raw env {label} {shape[1]}x{shape[0]} (+a11y) steps/s", rate, "steps/s",
+            "numpy frame-copy loop", copy_loop(shape, args.steps))
+        row(f"raw env {label} steps/s", rate, "steps/s", "phone alone (no env, no judge)",
+            phone_loop(scale, actions))
+        row(f"raw env {label} steps/s incl. resets", with_resets, "steps/s")
+        raw_reset[scale] = reset_ms(env)
+        row(f"raw env {label} reset", raw_reset[scale], "ms", "phone alone: reset_state + frame",
+            reset_ms_phone(scale))
+        env.close()
+
+    sb3 = dict(task=args.task, shuffle_launcher=True, render_scale=RL_SCALE)
+    in_process = 0.0
+    for obs, action in (("multi", "grid"), ("a11y", "element"), ("image", "grid")):
+        env = make_sb3_env(obs=obs, action=action, **sb3)
+        _, with_resets = timed_steps(env, actions, lambda i: i % env.action_space.n)
+        in_process = in_process or with_resets
+        row(f"SB3 env obs={obs} action={action} incl. resets", with_resets, "steps/s",
+            f"raw env RL {RL_SCALE:g} incl. resets", raw_rates[RL_SCALE])
+        if obs == "multi":
+            row(f"SB3 env obs={obs} action={action} reset", reset_ms(env), "ms", f"raw env RL {RL_SCALE:g} reset",
+                raw_reset[RL_SCALE])
+        env.close()
+
+    if not args.no_pin:
+        os.sched_setaffinity(0, cores)
+    kwargs = dict(obs="multi", action="grid", **sb3)
+    one = vector_rate(1, args.steps, kwargs)
+    row("async x1 (make_vec, shared memory) env steps/s", one, "steps/s", "same SB3 env in-process", in_process)
+    two = vector_rate(2, args.steps, kwargs)
+    row("async x2 (make_vec, shared memory) env steps/s", two, "steps/s", "async x1", one)
+    row("async x2 (make_vec, shared memory) env steps/s", two, "steps/s", "2 separate processes (no lock-step)",
+        independent_rate(2, args.steps, kwargs))
+
+
+if __name__ == "__main__":
+    main()
