@@ -24,22 +24,35 @@ def _glyphs(path: str, px: int, text: str) -> tuple[Image.Image | None, int, int
     return mask, left, top
 
 
+@lru_cache(maxsize=4096)
+def _rounded(width: int, height: int, radius: float) -> Image.Image:
+    """A filled rounded rectangle as a 0/255 mask (Pillow draws shapes without anti-aliasing, so pasting
+    a colour through it sets exactly the pixels ``rounded_rectangle`` would)."""
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=255)
+    return mask
+
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in pixels, end-exclusive
+
+
+def _intersect(a: Box, b: Box) -> Box:
+    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+
+
 class Canvas:
-    """Draws display items; ``scale`` is pixels per dp."""
+    """Draws display items; ``scale`` is pixels per dp. Clip regions (scrolling lists) are applied
+    by cutting each shape to the region, so no layer is ever copied."""
 
     def __init__(self, width: int, height: int, scale: float, background: Color) -> None:
         self.scale = scale
         self.image = Image.new("RGB", (width, height), background)
-        self._layers: list[tuple[Image.Image, ImageDraw.ImageDraw, int, int]] = []
-        self._push(self.image, 0, 0)
+        self._draw = ImageDraw.Draw(self.image)
+        self._clips: list[Box] = [(0, 0, width, height)]
 
-    def _push(self, image: Image.Image, ox: int, oy: int) -> None:
-        self._layers.append((image, ImageDraw.Draw(image), ox, oy))
-
-    def _box(self, x: float, y: float, w: float, h: float) -> tuple[int, int, int, int]:
-        _, _, ox, oy = self._layers[-1]
+    def _box(self, x: float, y: float, w: float, h: float) -> Box:
         s = self.scale
-        return (round(x * s) - ox, round(y * s) - oy, round((x + w) * s) - ox - 1, round((y + h) * s) - oy - 1)
+        return (round(x * s), round(y * s), round((x + w) * s), round((y + h) * s))
 
     def draw(self, items: list[tuple]) -> Image.Image:
         """Paint every item in order and return the image."""
@@ -47,42 +60,45 @@ class Canvas:
             getattr(self, "_" + item[0])(*item[1:])
         return self.image
 
-    def _rect(self, x: float, y: float, w: float, h: float, color: Color, radius: float) -> None:
-        x0, y0, x1, y1 = self._box(x, y, w, h)
-        if x1 < x0 or y1 < y0:
+    def _paste(self, color: Color, box: Box, mask: Image.Image) -> None:
+        """Paste ``color`` through ``mask`` placed at ``box``, cut to the current clip."""
+        cut = _intersect(box, self._clips[-1])
+        if cut[2] <= cut[0] or cut[3] <= cut[1]:
             return
-        draw = self._layers[-1][1]
+        if cut != box:
+            mask = mask.crop((cut[0] - box[0], cut[1] - box[1], cut[2] - box[0], cut[3] - box[1]))
+        self.image.paste(color, cut, mask)
+
+    def _rect(self, x: float, y: float, w: float, h: float, color: Color, radius: float) -> None:
+        box = self._box(x, y, w, h)
+        bw, bh = box[2] - box[0], box[3] - box[1]
+        if bw <= 0 or bh <= 0:
+            return
         r = radius * self.scale
-        if r >= 1 and min(x1 - x0, y1 - y0) >= 2:
-            draw.rounded_rectangle((x0, y0, x1, y1), radius=min(r, (x1 - x0) / 2, (y1 - y0) / 2), fill=color)
-        else:
-            draw.rectangle((x0, y0, x1, y1), fill=color)
+        if r >= 1 and min(bw, bh) >= 3:
+            self._paste(color, box, _rounded(bw, bh, min(r, (bw - 1) / 2, (bh - 1) / 2)))
+            return
+        cut = _intersect(box, self._clips[-1])
+        if cut[2] > cut[0] and cut[3] > cut[1]:
+            self._draw.rectangle((cut[0], cut[1], cut[2] - 1, cut[3] - 1), fill=color)
 
     def _text(self, x: float, y: float, text: str, size: float, color: Color, bold: bool) -> None:
         px = round(size * self.scale)
         if px < _MIN_TEXT_PX:
             self._rect(x, y + size * 0.2, fonts.text_width(text, size, bold), size * 0.6, color, 0)
             return
-        image, _, ox, oy = self._layers[-1]
         mask, left, top = _glyphs(fonts.font_path(text, bold), px, text)
         if mask is not None:
-            x0, y0 = round(x * self.scale) - ox + left, round(y * self.scale) - oy + top
-            image.paste(color, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
+            x0, y0 = round(x * self.scale) + left, round(y * self.scale) + top
+            self._paste(color, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
 
     def _clip(self, x: float, y: float, w: float, h: float) -> None:
-        x0, y0, x1, y1 = self._box(x, y, w, h)
-        _, _, ox, oy = self._layers[-1]
-        parent = self._layers[-1][0]
-        sub = parent.crop((x0, y0, x1 + 1, y1 + 1))
-        self._push(sub, x0 + ox, y0 + oy)
+        self._clips.append(_intersect(self._box(x, y, w, h), self._clips[-1]))
 
     def _unclip(self) -> None:
-        sub, _, ox, oy = self._layers.pop()
-        parent, _, pox, poy = self._layers[-1]
-        parent.paste(sub, (ox - pox, oy - poy))
+        self._clips.pop()
 
     def _shade(self, x: float, y: float, w: float, h: float) -> None:
-        x0, y0, x1, y1 = self._box(x, y, w, h)
-        image = self._layers[-1][0]
-        region = image.crop((x0, y0, x1 + 1, y1 + 1))
-        image.paste(Image.eval(region, lambda v: v * 3 // 5), (x0, y0))
+        x0, y0, x1, y1 = _intersect(self._box(x, y, w, h), self._clips[-1])
+        region = self.image.crop((x0, y0, x1, y1))
+        self.image.paste(Image.eval(region, lambda v: v * 3 // 5), (x0, y0))
