@@ -165,8 +165,18 @@ class Row(View):
         self.children = [c for c in children if c is not None]
         self.gap = gap
         self.pad = pad
+        self._widths_for: tuple[float, list[float]] | None = None
 
     def _widths(self, width: float, env: LayoutEnv) -> list[float]:
+        """Each child's width in a row ``width`` wide (remembered: measure and place both ask)."""
+        cached = self._widths_for
+        if cached is not None and cached[0] == width:
+            return cached[1]
+        widths = self._split(width, env)
+        self._widths_for = (width, widths)
+        return widths
+
+    def _split(self, width: float, env: LayoutEnv) -> list[float]:
         inner = width - 2 * self.pad - self.gap * max(0, len(self.children) - 1)
         natural = [None if c.flex else c.natural_width(env) for c in self.children]
         spare = max(0.0, inner - sum(n for n in natural if n is not None))
@@ -634,7 +644,10 @@ class ScrollList(Column):
         env.scroll[self.rid or ""] = offset
         cy = y + self.pad - offset
         for child, ch in zip(self.children, heights):
-            child.place(x + self.pad, cy, inner, ch, env)
+            if cy < y + h and cy + ch > y:
+                child.place(x + self.pad, cy, inner, ch, env)
+            else:  # off screen: only its frame matters (it is neither drawn, exported nor touched)
+                child.frame = (x + self.pad, cy, inner, ch)
             cy += ch + self.gap
 
     def visible_children(self) -> list[View]:
