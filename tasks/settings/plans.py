@@ -10,18 +10,21 @@ def _open(d: Driver, entry: str) -> None:
     d.tap(rid=entry)
 
 
+def _toggle(d: Driver, entry: str, row: str) -> None:
+    """Open a Settings page, tap one switch row, declare the task done."""
+    _open(d, entry)
+    d.tap(rid=row)
+    d.complete()
+
+
 @plan("settings.ToggleWifi")
 def toggle_wifi(d: Driver) -> None:
-    _open(d, "network_entry")
-    d.tap(rid="wifi_row")
-    d.complete()
+    _toggle(d, "network_entry", "wifi_row")
 
 
 @negative("settings.ToggleWifi", "flips airplane mode instead of Wi-Fi")
 def toggle_airplane(d: Driver) -> None:
-    _open(d, "network_entry")
-    d.tap(rid="airplane_mode_row")
-    d.complete()
+    _toggle(d, "network_entry", "airplane_mode_row")
 
 
 @plan("settings.SetBrightness")
@@ -102,37 +105,24 @@ def dark_mode_wrong_storage(d: Driver) -> None:
     _dark_mode_then_storage(d, dark=True, used=False)
 
 
-
 @plan("settings.wifi_off")
 def wifi_off(d: Driver) -> None:
-    d.open_app("Settings")
-    d.tap(rid="network_entry")
-    d.tap(rid="wifi_row")
-    d.complete()
+    _toggle(d, "network_entry", "wifi_row")
 
 
 @negative("settings.wifi_off", "turns on airplane mode instead")
 def wifi_off_airplane(d: Driver) -> None:
-    d.open_app("Settings")
-    d.tap(rid="network_entry")
-    d.tap(rid="airplane_mode_row")
-    d.complete()
+    _toggle(d, "network_entry", "airplane_mode_row")
 
 
 @plan("settings.dark_theme_on")
 def dark_theme_on(d: Driver) -> None:
-    d.open_app("Settings")
-    d.tap(rid="display_entry")
-    d.tap(rid="dark_mode_row")
-    d.complete()
+    _toggle(d, "display_entry", "dark_mode_row")
 
 
 @negative("settings.dark_theme_on", "toggles adaptive brightness instead")
 def dark_theme_wrong_row(d: Driver) -> None:
-    d.open_app("Settings")
-    d.tap(rid="display_entry")
-    d.tap(rid="adaptive_brightness_row")
-    d.complete()
+    _toggle(d, "display_entry", "adaptive_brightness_row")
 
 
 @plan("settings.rename_device")
