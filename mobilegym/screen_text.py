@@ -36,23 +36,24 @@ class Node:
         return self.resource_id.split(":id/", 1)[-1]
 
 
+def node_from_element(el: ET.Element) -> Node:
+    """One <node> element of a uiautomator dump as a Node."""
+    match = _BOUNDS.fullmatch(el.get("bounds", ""))
+    if match is None:
+        raise ValueError(f"node has malformed bounds {el.get('bounds')!r}")
+    return Node(
+        text=el.get("text", ""), resource_id=el.get("resource-id", ""), cls=el.get("class", ""),
+        desc=el.get("content-desc", ""), bounds=tuple(int(v) for v in match.groups()),  # type: ignore[arg-type]
+        clickable=el.get("clickable") == "true", checkable=el.get("checkable") == "true",
+        checked=el.get("checked") == "true", scrollable=el.get("scrollable") == "true",
+        focused=el.get("focused") == "true", selected=el.get("selected") == "true",
+        package=el.get("package", ""),
+    )
+
+
 def parse_nodes(xml: str) -> list[Node]:
     """Every node of a uiautomator dump, in document order."""
-    root = ET.fromstring(xml)
-    out: list[Node] = []
-    for el in root.iter("node"):
-        match = _BOUNDS.fullmatch(el.get("bounds", ""))
-        if match is None:
-            raise ValueError(f"node has malformed bounds {el.get('bounds')!r}")
-        out.append(Node(
-            text=el.get("text", ""), resource_id=el.get("resource-id", ""), cls=el.get("class", ""),
-            desc=el.get("content-desc", ""), bounds=tuple(int(v) for v in match.groups()),  # type: ignore[arg-type]
-            clickable=el.get("clickable") == "true", checkable=el.get("checkable") == "true",
-            checked=el.get("checked") == "true", scrollable=el.get("scrollable") == "true",
-            focused=el.get("focused") == "true", selected=el.get("selected") == "true",
-            package=el.get("package", ""),
-        ))
-    return out
+    return [node_from_element(el) for el in ET.fromstring(xml).iter("node")]
 
 
 def describe(xml: str) -> str:

@@ -35,6 +35,7 @@ from PIL import Image
 
 from .actions import KEYS
 from .env import MobileGymEnv
+from .screen_text import Node, node_from_element
 
 SB3_ENV_ID = "MobileGymSB3-v0"
 
@@ -77,28 +78,44 @@ ELEMENT_CLASSES = (
 CLASS_IDS = {name: i + 2 for i, name in enumerate(ELEMENT_CLASSES)}  # 0: no element, 1: other class
 FLAGS = ("clickable", "checkable", "checked", "scrollable", "focused", "selected", "editable")
 ELEMENT_FEATURES = ("x1", "y1", "x2", "y2", *FLAGS, "instruction_match", *(f"text_bit{i}" for i in range(TEXT_BITS)))
-_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
 
 class Element(NamedTuple):
-    """One row of the element table (bounds in device pixels)."""
+    """One row of the element table: an a11y node, the label it is known by, and whether it is editable."""
 
-    cls: str
+    node: Node
     label: str
-    resource_id: str
-    bounds: tuple[int, int, int, int]
-    clickable: bool
-    checkable: bool
-    checked: bool
-    scrollable: bool
-    focused: bool
-    selected: bool
     editable: bool
 
     @property
+    def cls(self) -> str:
+        return self.node.cls
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        return self.node.bounds
+
+    @property
+    def resource_id(self) -> str:
+        return self.node.resource_id
+
+    @property
     def center(self) -> tuple[int, int]:
-        x1, y1, x2, y2 = self.bounds
-        return (x1 + x2) // 2, (y1 + y2) // 2
+        return self.node.center
+
+    @property
+    def clickable(self) -> bool:
+        return self.node.clickable
+
+    @property
+    def checked(self) -> bool:
+        return self.node.checked
+
+    @property
+    def flags(self) -> tuple[bool, ...]:
+        """The FLAGS, in order."""
+        n = self.node
+        return (n.clickable, n.checkable, n.checked, n.scrollable, n.focused, n.selected, self.editable)
 
 
 def _true(node: ET.Element, name: str) -> bool:
@@ -131,15 +148,8 @@ def parse_elements(xml: str, max_elements: int) -> tuple[Element, ...]:
         interactive = editable or any(_true(node, f) for f in ("clickable", "long-clickable", "checkable", "scrollable"))
         own = node.get("text") or node.get("content-desc") or ""
         if interactive or (own and not inside_interactive):
-            match = _BOUNDS.fullmatch(node.get("bounds", ""))
-            if match is None:
-                raise ValueError(f"a11y node has malformed bounds {node.get('bounds')!r}")
-            out.append(Element(
-                cls, own or (_first_text(node) if interactive else ""), node.get("resource-id", ""),
-                tuple(int(v) for v in match.groups()),  # type: ignore[arg-type]
-                _true(node, "clickable"), _true(node, "checkable"), _true(node, "checked"),
-                _true(node, "scrollable"), _true(node, "focused"), _true(node, "selected"), editable,
-            ))
+            label = own or (_first_text(node) if interactive else "")
+            out.append(Element(node_from_element(node), label, editable))
         for child in node:
             visit(child, inside_interactive or interactive)
 
@@ -208,7 +218,7 @@ class ElementTable(gym.ObservationWrapper):
             wanted = set(tokenize(instruction))
             w, h = self.screen
             rows[:n, :4] = np.clip(np.array([el.bounds for el in shown], np.float32) / (w, h, w, h), 0.0, 1.0)
-            rows[:n, 4:4 + len(FLAGS)] = [el[4:] for el in shown]  # Element ends with the FLAGS, in order
+            rows[:n, 4:4 + len(FLAGS)] = [el.flags for el in shown]
             rows[:n, 4 + len(FLAGS)] = [_overlap(el.label, wanted) for el in shown]
             codes = np.array([text_hash(el.label) for el in shown], np.int64)
             rows[:n, 5 + len(FLAGS):] = (codes[:, None] >> np.arange(TEXT_BITS)) & 1
