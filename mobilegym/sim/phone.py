@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import marshal
 import random
 from urllib.parse import parse_qsl
 from dataclasses import dataclass
@@ -69,6 +70,7 @@ class Phone:
         self.tick_ms = tick_ms
         self.shuffle_launcher = shuffle_launcher
         self.apps = installed_apps(apps)
+        self._defaults = marshal.dumps({app_id: app.defaults() for app_id, app in self.apps.items()})
         self.nav = Navigator(self)
         self.files: VirtualFS
         self._shell: Any = None
@@ -93,7 +95,7 @@ class Phone:
                 "stacks": {}, "recents": [], "overlay": None, "focus": None, "toast": None, "seq": 100,
                 "launcher": {"order": order},
             },
-            "apps": {app_id: app.defaults() for app_id, app in self.apps.items()},
+            "apps": marshal.loads(self._defaults),
         }
         self.files = VirtualFS(clock=self.time_ms)
         self._shell = None
