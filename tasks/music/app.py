@@ -77,6 +77,14 @@ class Music(BaseApp):
         ok = actual is not None and len(actual) == len(set(actual)) and set(actual) == set(expected)
         return check(field, sorted(titles[s] for s in expected), shown, ok)
 
+    def check_playlist_songs(self, init: "Music", playlist: dict[str, Any], added: tuple[str, ...] = (),
+                             removed: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The playlist holds exactly its initial songs, with ``added`` song ids put in and ``removed`` taken out."""
+        before = init.playlist(playlist["id"])["song_ids"]
+        expected = [s for s in before if s not in removed] + list(added)
+        target = self.playlist(playlist["id"])
+        return self.check_song_set(f"songs of {playlist['name']}", expected, target["song_ids"] if target else None)
+
     # --- samplers --------------------------------------------------------------------------------------
 
     @staticmethod

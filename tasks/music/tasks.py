@@ -102,11 +102,8 @@ class AddSongToPlaylist(BaseTask):
     expected_changes = MUSIC_PLAYLIST_CHANGES
 
     def check_goals(self, input):
-        music = Music(input.apps["music"])
-        target = music.playlist(self.p.playlist["id"])
-        before = Music(input.apps_init["music"]).playlist(self.p.playlist["id"])
-        return [music.check_song_set(f"songs of {self.p.playlist['name']}", [*before["song_ids"], self.p.song["id"]],
-                                     target["song_ids"] if target else None)]
+        return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,
+                                                                added=(self.p.song["id"],))]
 
 
 class RemoveSongFromPlaylist(BaseTask):
@@ -123,12 +120,8 @@ class RemoveSongFromPlaylist(BaseTask):
     expected_changes = MUSIC_PLAYLIST_CHANGES
 
     def check_goals(self, input):
-        music = Music(input.apps["music"])
-        target = music.playlist(self.p.playlist["id"])
-        before = Music(input.apps_init["music"]).playlist(self.p.playlist["id"])
-        return [music.check_song_set(f"songs of {self.p.playlist['name']}",
-                                     [s for s in before["song_ids"] if s != self.p.song["id"]],
-                                     target["song_ids"] if target else None)]
+        return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,
+                                                                removed=(self.p.song["id"],))]
 
 
 class PlaySong(BaseTask):
@@ -319,8 +312,5 @@ class AddRecommendedSong(BaseTask):
                                                                  state["os"]["time_ms"]))
 
     def check_goals(self, input):
-        music = Music(input.apps["music"])
-        target = music.playlist(self.p.playlist["id"])
-        before = Music(input.apps_init["music"]).playlist(self.p.playlist["id"])
-        return [music.check_song_set(f"songs of {self.p.playlist['name']}", [*before["song_ids"], self.p.song["id"]],
-                                     target["song_ids"] if target else None)]
+        return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,
+                                                                added=(self.p.song["id"],))]
