@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import calendar as _cal
 import datetime as dt
-import re
 from typing import Any
 
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
+from mobilegym.sim.fields import parse_date, parse_time
 
 from . import APP
 
@@ -21,32 +21,9 @@ WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAYS_ZH = ["一", "二", "三", "四", "五", "六", "日"]
 REMINDERS = [(None, "None", "无"), (10, "10 min", "10 分钟"), (30, "30 min", "30 分钟"), (60, "1 hour", "1 小时")]
 TABS = [("/", "Month", "月"), ("/schedule", "Schedule", "日程")]
-FAB_CLEARANCE = 72  # room below a list's last row so it can scroll clear of the floating button
-_DATE = re.compile(r"^\s*(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*$")
-_TIME = re.compile(r"^\s*(\d{1,2})\s*[:.：]\s*(\d{2})\s*$")
 
 
-# --- parsing and formatting --------------------------------------------------------------------
-
-def parse_date(text: str) -> dt.date | None:
-    """2026-03-18 or 2026/3/18 -> a date, else None."""
-    match = _DATE.match(text)
-    if not match:
-        return None
-    try:
-        return dt.date(*(int(g) for g in match.groups()))
-    except ValueError:
-        return None
-
-
-def parse_time(text: str) -> str | None:
-    """9:30 or 09:30 -> "09:30", else None."""
-    match = _TIME.match(text)
-    if not match:
-        return None
-    hour, minute = int(match.group(1)), int(match.group(2))
-    return f"{hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else None
-
+# --- formatting ---------------------------------------------------------------------------------
 
 def long_date(ctx: Ctx, day: dt.date) -> str:
     """"Monday, March 16, 2026" / "2026年3月16日 星期一"."""
@@ -180,7 +157,7 @@ def schedule(ctx: Ctx) -> ui.Scaffold:
     if not rows:
         rows.append(ui.Text(ctx.t("No upcoming events", "没有即将到来的日程"), color="muted", align="center",
                             height=120, rid="empty"))
-    rows.append(ui.Spacer(FAB_CLEARANCE))
+    rows.append(ui.Spacer(ui.FAB_CLEARANCE))
     return ui.Scaffold(ui.ScrollList(rows, rid="schedule_list", pad=8), top=ui.TopBar(ctx.t("Schedule", "日程")),
                        bottom=_tabs(ctx, "/schedule"),
                        fab=ui.Fab("+", ctx.t("New event", "新建日程"), lambda: ctx.navigate("/event/edit"),
@@ -194,7 +171,7 @@ def day(ctx: Ctx) -> ui.Scaffold:
     rows += [_event_row(ctx, e, "event_item") for e in events_on(ctx, shown.isoformat())]
     if len(rows) == 1:
         rows.append(ui.Text(ctx.t("No events", "没有日程"), color="muted", align="center", height=120, rid="empty"))
-    rows.append(ui.Spacer(FAB_CLEARANCE))
+    rows.append(ui.Spacer(ui.FAB_CLEARANCE))
     top = ui.TopBar(short_date(ctx, shown), on_back=ctx.back, actions=[
         ui.IconButton("‹", ctx.t("Previous day", "前一天"),
                       lambda: ctx.replace("/day", date=(shown - dt.timedelta(days=1)).isoformat()), rid="prev_day"),

@@ -6,29 +6,16 @@ to-dos are ``{id, text, done, due}`` (due is "YYYY-MM-DD" or None).
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Any
 
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
+from mobilegym.sim.fields import parse_date
 
 from . import APP
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 TABS = [("/", "Notes", "笔记"), ("/todos", "To-dos", "待办")]
-FAB_CLEARANCE = 72  # room below a list's last row so it can scroll clear of the floating button
-_DATE = re.compile(r"^\s*(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*$")
-
-
-def parse_date(text: str) -> dt.date | None:
-    """2026-03-18 or 2026/3/18 -> a date, else None."""
-    match = _DATE.match(text)
-    if not match:
-        return None
-    try:
-        return dt.date(*(int(g) for g in match.groups()))
-    except ValueError:
-        return None
 
 
 def short_date(ctx: Ctx, day: dt.date) -> str:
@@ -85,7 +72,7 @@ def notes_list(ctx: Ctx) -> ui.Scaffold:
     rows += [_note_row(ctx, n, "note_item") for n in others]
     if not notes:
         rows.append(ui.Text(ctx.t("No notes yet", "还没有笔记"), color="muted", align="center", height=120, rid="empty"))
-    rows.append(ui.Spacer(FAB_CLEARANCE))
+    rows.append(ui.Spacer(ui.FAB_CLEARANCE))
     top = ui.TopBar(ctx.t("Notes", "笔记"), actions=[
         ui.IconButton("⚲", ctx.t("Search notes", "搜索笔记"), lambda: ctx.navigate("/search"), rid="search")])
     return ui.Scaffold(ui.ScrollList(rows, rid="notes_list", pad=8), top=top, bottom=_tabs(ctx, "/"),
@@ -209,7 +196,7 @@ def todos(ctx: Ctx) -> ui.Scaffold:
         rows.append(ui.Text(ctx.t(f"Completed ({len(done_items)})", f"已完成（{len(done_items)}）"), size=13, bold=True,
                             color="primary", height=36, rid="completed_header"))
         rows += [_todo_row(ctx, t) for t in done_items]
-    rows.append(ui.Spacer(FAB_CLEARANCE))
+    rows.append(ui.Spacer(ui.FAB_CLEARANCE))
     local = ctx.local
     dialog = None
     target = _find(items, local.get("delete_todo"))

@@ -15,6 +15,7 @@ from .theme import Color, Theme, hex_color
 Handler = Callable[[], None]
 Item = tuple  # one display-list entry, see render.Canvas
 LINE_HEIGHT = 1.35
+FAB_CLEARANCE = 72  # room below a list's last row so it can scroll clear of a floating button (dp)
 
 
 @dataclass
