@@ -11,7 +11,7 @@ DEFAULT_DEMO_TASK = "settings.ToggleWifi"
 
 
 def _apps_of(meta: dict[str, Any]) -> list[str]:
-    return list(meta.get("related_apps") or meta.get("apps") or [meta.get("app", "?")])
+    return list(meta["related_apps"])
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
