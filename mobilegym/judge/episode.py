@@ -16,6 +16,7 @@ from .diff import unexpected_changes
 from .errors import TaskError
 from .grounded import (EXTRA_STEPS, instruction_suffix, joined_answer, path_a_checks, sheet_state, submitted_check,
                        uses_path_a)
+from .initial import InitialState
 from .inputs import JudgeInput
 from .matchers import check
 from .params import sample_parameters
@@ -72,6 +73,13 @@ class TaskRef(ABC):
         return hash(self.id)
 
 
+def _read_state(device: Any) -> Mapping[str, Any]:
+    """The device's state for reading only: the live document when the device offers ``peek_state``
+    (no copy), else a copy."""
+    peek = getattr(device, "peek_state", None)
+    return peek() if peek is not None else device.get_state()
+
+
 def _check_mode(eval_mode: str) -> None:
     if eval_mode not in EVAL_MODES:
         raise ValueError(f"eval_mode must be one of {', '.join(EVAL_MODES)}, got {eval_mode!r}")
@@ -102,9 +110,9 @@ class PyTaskRef(TaskRef):
         task = cls(seed=seed, language=language)
         device.reset_state(seed)
         task._prepare(device)
-        state = device.get_state()
-        values, display = sample_parameters(self.id, cls.parameters, random.Random(f"{self.id}|{seed}|params"),
-                                            state["apps"], state["os"], cls.app_id(), params)
+        state = _read_state(device)
+        values, display = copy_doc(sample_parameters(self.id, cls.parameters, random.Random(f"{self.id}|{seed}|params"),
+                                                     state["apps"], state["os"], cls.app_id(), params))
         variants = cls.templates_for(language)
         task.bind(values, display, variants[random.Random(f"{self.id}|{seed}|template").randrange(len(variants))])
         task._post_sample(device)
@@ -116,7 +124,7 @@ class PyTaskRef(TaskRef):
             question, fields = task.sheet_spec()
             hint = render(task.answer_hint, task.display) if task.answer_hint else ""
             device.set_state({"apps": {ANSWER_SHEET: sheet_state(question or task.description, hint, fields)}})
-        state = device.get_state()
+        state = _read_state(device)  # PyEpisode freezes it at once
         if isinstance(task, CriteriaTask) and task.criteria and all(
                 values_equal(resolve_state(state["apps"], state["os"], path, None, task.params), expected)
                 for _, path, _, expected in task.criteria_items(state["apps"])):
@@ -138,8 +146,7 @@ class PyEpisode(Episode):
         self.max_steps = max_steps
         self.eval_mode = eval_mode
         self.fields = fields
-        self.apps_init = init_state["apps"]
-        self.os_init = init_state["os"]
+        self.initial = InitialState(init_state)
         self.metadata = {**ref.metadata, "eval_mode": eval_mode, "language": task.language, "seed": task.seed,
                          "template": task.template}
 
@@ -151,8 +158,7 @@ class PyEpisode(Episode):
         return not self.fields and task.check_goals is CriteriaTask.check_goals and task.evaluate is BaseTask.evaluate
 
     def _input(self, state: Mapping[str, Any], answer: str | None) -> JudgeInput:
-        apps_init, os_init = ((self.apps_init, self.os_init) if self.read_only
-                              else (copy_doc(self.apps_init), copy_doc(self.os_init)))
+        apps_init, os_init = self.initial.shared() if self.read_only else self.initial.copy()
         return JudgeInput(apps=state["apps"], apps_init=apps_init, os=state["os"], os_init=os_init,
                           route=state["os"].get("route"), answer=answer)
 
@@ -170,7 +176,7 @@ class PyEpisode(Episode):
         return self.task.evaluate(hydrated) + [submitted_check(sheet)], "grounded-B"
 
     def evaluate(self, answer: str | None = None, last_action: str | None = None) -> JudgeResult:
-        state = self.device.get_state()
+        state = _read_state(self.device) if self.read_only else self.device.get_state()
         path = "grounded" if self.fields else "text"
         try:
             checks, path = self._checks(state, answer)
@@ -182,11 +188,11 @@ class PyEpisode(Episode):
             expected = [task.path(p, state["apps"]) for p in task.expected_changes]
             if isinstance(task, CriteriaTask):
                 expected += [path_ for _, path_, _, _ in task.criteria_items(state["apps"])]
-            effects = [c.to_dict() for c in unexpected_changes(
-                {"os": self.os_init, "apps": self.apps_init}, {"os": state["os"], "apps": state["apps"]},
-                expected, task.always_ignore, task.params)]
+            before, after = self.initial.changed_parts(state)
+            effects = [c.to_dict() for c in unexpected_changes(before, after, expected, task.always_ignore, task.params)]
             warnings += [f"unexpected {e['kind']} change: {e['path']}" for e in effects]
-            return JudgeResult.from_checks(self.id, checks, effects, warnings, path)
+            # copied: the checks and effects may hold values of the live document, which later inputs change
+            return JudgeResult.from_checks(self.id, copy_doc(checks), copy_doc(effects), warnings, path)
         except Exception as exc:  # a task bug, reported apart from agent failures
             return JudgeResult.from_error(self.id, f"{type(exc).__name__}: {exc}", path)
 
@@ -196,9 +202,8 @@ class PyEpisode(Episode):
     def progress(self, answer: str | None = None) -> float:
         """Fraction of checks passing now. Read-only checks read the live document of a device
         with ``peek_state``: no copies on the per-step checks of the dense and auto-complete modes."""
-        peek = getattr(self.device, "peek_state", None)
         try:
-            checks, _ = self._checks(peek() if peek is not None and self.read_only else self.device.get_state(), answer)
+            checks, _ = self._checks(_read_state(self.device) if self.read_only else self.device.get_state(), answer)
         except Exception:
             return 0.0
         return sum(c["passed"] for c in checks) / len(checks)

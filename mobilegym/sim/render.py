@@ -46,6 +46,7 @@ class Canvas:
 
     def __init__(self, width: int, height: int, scale: float, background: Color) -> None:
         self.scale = scale
+        self.background = background
         self.image = Image.new("RGB", (width, height), background)
         self._draw = ImageDraw.Draw(self.image)
         self._clips: list[Box] = [(0, 0, width, height)]
@@ -55,8 +56,12 @@ class Canvas:
         return (round(x * s), round(y * s), round((x + w) * s), round((y + h) * s))
 
     def draw(self, items: list[tuple]) -> Image.Image:
-        """Paint every item in order and return the image."""
-        for item in items:
+        """Paint every item in order and return the image. Leading rectangles in the background
+        colour are skipped: on the blank canvas they change no pixel (a screen's own background)."""
+        first = 0
+        while first < len(items) and items[first][0] == "rect" and items[first][5] == self.background:
+            first += 1
+        for item in items[first:]:
             getattr(self, "_" + item[0])(*item[1:])
         return self.image
 
