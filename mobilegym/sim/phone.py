@@ -152,7 +152,8 @@ class Phone:
         items = self.frame().items()
         if self._pixels is None or self._pixels[0] != items:
             canvas = Canvas(*self.render_size, self.density * self.render_scale, self.frame().env.theme.background)
-            self._pixels = (items, np.asarray(canvas.draw(items)))
+            canvas.draw(items)
+            self._pixels = (items, canvas.pixels())
         return self._pixels[1].copy()
 
     def a11y_xml(self) -> str:
