@@ -70,7 +70,8 @@ class Phone:
         self.tick_ms = tick_ms
         self.shuffle_launcher = shuffle_launcher
         self.apps = installed_apps(apps)
-        self._defaults = marshal.dumps({app_id: app.defaults() for app_id, app in self.apps.items()})
+        # marshal format 2 (no back-references): equal states give equal bytes, see _default_apps
+        self._defaults = {app_id: marshal.dumps(app.defaults(), 2) for app_id, app in self.apps.items()}
         self.nav = Navigator(self)
         self.files: VirtualFS
         self._shell: Any = None
@@ -95,11 +96,21 @@ class Phone:
                 "stacks": {}, "recents": [], "overlay": None, "focus": None, "toast": None, "seq": 100,
                 "launcher": {"order": order},
             },
-            "apps": marshal.loads(self._defaults),
+            "apps": self._default_apps(),
         }
         self.files = VirtualFS(clock=self.time_ms)
         self._shell = None
         self._changed()
+
+    def _default_apps(self) -> dict[str, Any]:
+        """Every app's default state. An app whose state in the current document still marshals to
+        its defaults' bytes keeps that object (an episode touches few apps: no reload, no free)."""
+        current = self.doc.get("apps", {})
+        out = {}
+        for app_id, blob in self._defaults.items():
+            state = current.get(app_id)
+            out[app_id] = state if state is not None and _marshal_v2(state) == blob else marshal.loads(blob)
+        return out
 
     def get_state(self) -> dict[str, Any]:
         return copy_doc(self.doc)
@@ -336,6 +347,13 @@ class Phone:
         field = self._focused_field()
         if field is not None:
             field.on_change(field.value[:-1])
+
+
+def _marshal_v2(value: Any) -> bytes | None:
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        return None
 
 
 def _contains(frame: tuple[float, float, float, float], x: float, y: float) -> bool:
