@@ -9,7 +9,9 @@ does) and is printed beside a baseline measured in the same run:
 - the simulated phone without the environment (tap + screenshot + accessibility XML),
 - the raw env at the same resolution (for the SB3-ready wrappers),
 - one async worker, and two separate processes that never wait for each other (for two async
-  workers: a vector env steps its workers in lock-step, so it cannot beat that ceiling).
+  workers: a vector env steps its workers in lock-step, so it cannot beat that ceiling). Both
+  gymnasium's AsyncVectorEnv (one env per worker) and MobileGym's BatchedAsyncVectorEnv
+  (ENVS_PER_WORKER envs per worker, which evens out the lock-step wait) are measured.
 
 Single-env rows are pinned to one CPU core (``--no-pin`` to skip). "steps/s" counts env.step time
 only, "incl. resets" counts the resets between episodes too (the SB3-ready env ends an episode as
@@ -29,9 +31,11 @@ import numpy as np
 
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
 from mobilegym.sim.phone import Phone
+from mobilegym.vector import make_batched_vec
 from mobilegym.wrappers import SB3_ENV_ID, make_sb3_env
 
 SCREEN = (1080, 2400)
+ENVS_PER_WORKER = 8
 GRID = (4, 8)
 RL_SCALE = 0.1
 
@@ -113,10 +117,22 @@ def phone_loop(scale: float, actions: list[int]) -> float:
     return len(actions) / (time.perf_counter() - started)
 
 
-def vector_rate(num_envs: int, steps: int, kwargs: dict[str, Any], repeats: int = 3) -> float:
-    """Env steps/s of gym.make_vec(async) with the default shared memory, autoresets included
-    (best of ``repeats`` runs: other processes on the machine only ever slow a run down)."""
-    envs = gym.make_vec(SB3_ENV_ID, num_envs=num_envs, vectorization_mode="async", **kwargs)
+def gymnasium_async(workers: int, kwargs: dict[str, Any]) -> gym.vector.VectorEnv:
+    """gym.make_vec(async): one env per worker process, default shared memory."""
+    return gym.make_vec(SB3_ENV_ID, num_envs=workers, vectorization_mode="async", **kwargs)
+
+
+def batched_async(workers: int, kwargs: dict[str, Any]) -> gym.vector.VectorEnv:
+    """BatchedAsyncVectorEnv: ENVS_PER_WORKER envs per worker process."""
+    return make_batched_vec(SB3_ENV_ID, workers * ENVS_PER_WORKER, envs_per_worker=ENVS_PER_WORKER, **kwargs)
+
+
+def vector_rate(make: Callable[[int, dict[str, Any]], gym.vector.VectorEnv], workers: int, steps: int,
+                kwargs: dict[str, Any], repeats: int = 3) -> float:
+    """Env steps/s of a vector env, autoresets included (best of ``repeats`` runs: other
+    processes on the machine only ever slow a run down)."""
+    envs = make(workers, kwargs)
+    num_envs = envs.num_envs
     envs.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(20):  # warm-up: workers imported and rendering
@@ -198,12 +214,14 @@ def main() -> None:
     if not args.no_pin:
         os.sched_setaffinity(0, cores)
     kwargs = dict(obs="multi", action="grid", **sb3)
-    one = vector_rate(1, args.steps, kwargs)
-    row("async x1 (make_vec, shared memory) env steps/s", one, "steps/s", "same SB3 env in-process", in_process)
-    two = vector_rate(2, args.steps, kwargs)
-    row("async x2 (make_vec, shared memory) env steps/s", two, "steps/s", "async x1", one)
-    row("async x2 (make_vec, shared memory) env steps/s", two, "steps/s", "2 separate processes (no lock-step)",
-        independent_rate(2, args.steps, kwargs))
+    independent = independent_rate(2, args.steps, kwargs)
+    for name, make in (("async (make_vec, 1 env/worker)", gymnasium_async),
+                       (f"batched async ({ENVS_PER_WORKER} envs/worker)", batched_async)):
+        one = vector_rate(make, 1, args.steps, kwargs)
+        row(f"{name} x1 worker", one, "steps/s", "same SB3 env in-process", in_process)
+        two = vector_rate(make, 2, args.steps, kwargs)
+        row(f"{name} x2 workers", two, "steps/s", "x1 worker", one)
+        row(f"{name} x2 workers", two, "steps/s", "2 separate processes (no lock-step)", independent)
 
 
 if __name__ == "__main__":

@@ -52,6 +52,21 @@ def test_reset_state_restores_defaults_and_home(phone: Phone) -> None:
     assert state["os"]["time_ms"] == DEFAULT_START_MS
 
 
+def test_reset_state_reloads_changed_apps_and_keeps_untouched_ones(phone: Phone) -> None:
+    defaults = Phone(apps=CORE_APPS).get_state()["apps"]
+    phone.set_state({"apps": {"settings": {"wifi": 1}}})  # 1 == True, yet not the default
+    phone.doc["apps"]["clock"]["alarms"].append({"id": "extra", "hour": 3})  # in place, deep inside
+    untouched = phone.doc["apps"]["answer_sheet"]
+    phone.reset_state()
+    apps = phone.get_state()["apps"]
+    assert apps == defaults and apps["settings"]["wifi"] is True
+    assert phone.doc["apps"]["answer_sheet"] is untouched  # equal to its defaults: kept, not reloaded
+    phone.doc["apps"]["answer_sheet"]["probe"] = 1  # the kept object is private to this phone ...
+    assert "probe" not in Phone(apps=CORE_APPS).get_state()["apps"]["answer_sheet"]
+    phone.reset_state()
+    assert "probe" not in phone.get_state()["apps"]["answer_sheet"]  # ... and a reset drops the change
+
+
 def test_open_app_by_id_label_or_package(phone: Phone) -> None:
     for name in ("clock", "Clock", "com.mobilegym.clock", "时钟"):
         phone.reset_state()
