@@ -9,7 +9,8 @@ a worker's share of a round is then a sum of several step costs, which varies fa
 pipe round trip is paid once per worker instead of once per env (the approach of Sample Factory
 and RLlib's ``num_envs_per_env_runner``).
 
-It is a ``gymnasium.vector.VectorEnv``: batched spaces, observations in shared memory, every
+It is a ``gymnasium.vector.VectorEnv``: batched spaces, observations in shared memory (or, for
+spaces with text such as the raw ``MobileGym-v0`` observation, sent through the pipes), every
 ``AutoresetMode``, ``reset(seed=..., options={"reset_mask": ...})``, ``call``/``get_attr``/
 ``set_attr``, ``render`` and ``close``. Environment ``i`` lives in worker ``i // envs_per_worker``.
 Actions are checked against the action space before any worker steps, so a malformed action
@@ -30,12 +31,15 @@ from typing import Any, Callable, Sequence
 
 import gymnasium as gym
 import numpy as np
+from gymnasium import spaces
 from gymnasium.error import ClosedEnvironmentError
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import (
     CloudpickleWrapper,
     batch_space,
     clear_mpi_env_vars,
+    concatenate,
+    create_empty_array,
     create_shared_memory,
     iterate,
     read_from_shared_memory,
@@ -56,6 +60,7 @@ class BatchedAsyncVectorEnv(VectorEnv):
         *,
         autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
         copy: bool = True,
+        shared_memory: bool | None = None,
         context: str | None = None,
     ) -> None:
         """
@@ -64,8 +69,10 @@ class BatchedAsyncVectorEnv(VectorEnv):
                 cloudpickle: they are sent to the worker processes).
             envs_per_worker: environments stepped one after another by each worker process.
             autoreset_mode: a ``gymnasium.vector.AutoresetMode`` (or its value).
-            copy: return a copy of the shared observation buffer (``False``: a view that the next
-                step overwrites).
+            copy: return a copy of the observation buffer (``False``: the buffer itself, which the
+                next step overwrites).
+            shared_memory: workers write observations into shared memory (``None``: whenever the
+                observation space is all fixed-size arrays; spaces with text go through the pipes).
             context: multiprocessing start method (``None``: the platform default).
         """
         if len(env_fns) == 0:
@@ -91,9 +98,18 @@ class BatchedAsyncVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
 
+        fixed_size = _fixed_size(self.single_observation_space)
+        if shared_memory and not fixed_size:
+            raise ValueError(f"shared_memory=True needs fixed-size array observations; "
+                             f"{self.single_observation_space} has text or other variable parts")
+        self.shared_memory = fixed_size if shared_memory is None else bool(shared_memory)
         ctx = multiprocessing.get_context(context)
-        buffer = create_shared_memory(self.single_observation_space, n=self.num_envs, ctx=ctx)
-        self.observations = read_from_shared_memory(self.single_observation_space, buffer, n=self.num_envs)
+        if self.shared_memory:
+            buffer = create_shared_memory(self.single_observation_space, n=self.num_envs, ctx=ctx)
+            self.observations = read_from_shared_memory(self.single_observation_space, buffer, n=self.num_envs)
+        else:
+            buffer = None
+            self.observations = create_empty_array(self.single_observation_space, n=self.num_envs, fn=np.zeros)
         self.worker_envs = [range(start, min(start + self.envs_per_worker, self.num_envs))
                             for start in range(0, self.num_envs, self.envs_per_worker)]
         self._pipes: list[Connection] = []
@@ -122,7 +138,7 @@ class BatchedAsyncVectorEnv(VectorEnv):
         replies = self._request("reset", [([seeds[i] for i in envs], [bool(mask[i]) for i in envs], options)
                                           for envs in self.worker_envs])
         infos: dict[str, Any] = {}
-        for envs, env_infos in zip(self.worker_envs, replies):
+        for envs, env_infos in zip(self.worker_envs, self._take_observations(replies)):
             for i, info in zip(envs, env_infos):
                 if info is not None:
                     infos = self._add_info(infos, info, i)
@@ -137,7 +153,7 @@ class BatchedAsyncVectorEnv(VectorEnv):
         terminated = np.zeros(self.num_envs, np.bool_)
         truncated = np.zeros(self.num_envs, np.bool_)
         infos: dict[str, Any] = {}
-        for envs, results in zip(self.worker_envs, replies):
+        for envs, results in zip(self.worker_envs, self._take_observations(replies)):
             for i, (reward, term, trunc, info) in zip(envs, results):
                 rewards[i], terminated[i], truncated[i] = reward, term, trunc
                 infos = self._add_info(infos, info, i)
@@ -222,6 +238,13 @@ class BatchedAsyncVectorEnv(VectorEnv):
             raise ValueError(f"actions outside {self.single_action_space} (env index: action): {bad}")
         return per_env
 
+    def _take_observations(self, replies: list[tuple[Any, list | None]]) -> list[Any]:
+        """Split (payload, observations) replies; without shared memory the observations arrive here."""
+        if not self.shared_memory:
+            observations = [observation for _, part in replies for observation in part]
+            self.observations = concatenate(self.single_observation_space, observations, self.observations)
+        return [payload for payload, _ in replies]
+
     def _observations_out(self) -> Any:
         return deepcopy(self.observations) if self.copy else self.observations
 
@@ -258,8 +281,10 @@ class _Worker:
                  mode: AutoresetMode) -> None:
         self.envs, self.start, self.buffer, self.space, self.mode = envs, start, buffer, observation_space, mode
         self.needs_reset = [False] * len(envs)
+        self.latest: list[Any] = [None] * len(envs)  # without shared memory: sent with every reply
 
-    def reset(self, seeds: list[int | None], selected: list[bool], options: dict[str, Any]) -> list[dict | None]:
+    def reset(self, seeds: list[int | None], selected: list[bool],
+              options: dict[str, Any]) -> tuple[list[dict | None], list | None]:
         infos: list[dict | None] = []
         for j, (env, seed, chosen) in enumerate(zip(self.envs, seeds, selected)):
             if not chosen:
@@ -269,10 +294,10 @@ class _Worker:
             self._write(j, observation)
             self.needs_reset[j] = False
             infos.append(info)
-        return infos
+        return infos, self._sent_observations()
 
-    def step(self, actions: list[Any]) -> list[tuple[float, bool, bool, dict]]:
-        return [self._step_one(j, action) for j, action in enumerate(actions)]
+    def step(self, actions: list[Any]) -> tuple[list[tuple[float, bool, bool, dict]], list | None]:
+        return [self._step_one(j, action) for j, action in enumerate(actions)], self._sent_observations()
 
     def _step_one(self, j: int, action: Any) -> tuple[float, bool, bool, dict]:
         env = self.envs[j]
@@ -305,7 +330,22 @@ class _Worker:
             env.close()
 
     def _write(self, j: int, observation: Any) -> None:
-        write_to_shared_memory(self.space, self.start + j, observation, self.buffer)
+        if self.buffer is None:
+            self.latest[j] = observation
+        else:
+            write_to_shared_memory(self.space, self.start + j, observation, self.buffer)
+
+    def _sent_observations(self) -> list | None:
+        return None if self.buffer is not None else list(self.latest)
+
+
+def _fixed_size(space: gym.Space) -> bool:
+    """Whether shared memory can hold the space: fixed-size arrays, possibly inside Dict/Tuple."""
+    if isinstance(space, spaces.Dict):
+        return all(_fixed_size(part) for part in space.spaces.values())
+    if isinstance(space, spaces.Tuple):
+        return all(_fixed_size(part) for part in space.spaces)
+    return isinstance(space, (spaces.Box, spaces.Discrete, spaces.MultiDiscrete, spaces.MultiBinary))
 
 
 def _failure(error: BaseException) -> tuple[bool, tuple[BaseException, str]]:
@@ -352,7 +392,8 @@ def _run_worker(env_fns: CloudpickleWrapper, start: int, pipe: Connection, paren
 
 def make_batched_vec(env_id: str, num_envs: int, *, envs_per_worker: int | None = None,
                      autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP, copy: bool = True,
-                     context: str | None = None, **env_kwargs: Any) -> BatchedAsyncVectorEnv:
+                     shared_memory: bool | None = None, context: str | None = None,
+                     **env_kwargs: Any) -> BatchedAsyncVectorEnv:
     """``num_envs`` copies of ``gym.make(env_id, **env_kwargs)`` in a :class:`BatchedAsyncVectorEnv`.
 
     ``envs_per_worker`` defaults to spreading the envs over one worker per CPU core.
@@ -364,4 +405,4 @@ def make_batched_vec(env_id: str, num_envs: int, *, envs_per_worker: int | None 
     spec = gym.spec(env_id)  # the spec travels to the workers: they need not have registered the id
     env_fns = [lambda: gym.make(spec, **env_kwargs)] * num_envs
     return BatchedAsyncVectorEnv(env_fns, envs_per_worker, autoreset_mode=autoreset_mode, copy=copy,
-                                 context=context)
+                                 shared_memory=shared_memory, context=context)

@@ -231,3 +231,26 @@ def test_composes_with_gymnasium_vector_wrappers() -> None:
         assert info["episode"]["r"].tolist() == [5.0, 5.0, 5.0]
     finally:
         envs.close()
+
+
+def test_text_observations_travel_through_the_pipes() -> None:
+    def raw() -> gym.Env:
+        return gym.make("MobileGym-v0", task="home.OpenApp", apps=CORE_APPS, render_scale=0.1)
+    actions = [({"type": "key", "key": "home"}, {"type": "open_app", "app": "clock"}, {"type": "complete"}),
+               ({"type": "tap", "x": 540, "y": 1200},) * 3]
+    reference = SyncVectorEnv([raw] * 3)
+    want = [reference.reset(seed=4)] + [reference.step(a) for a in actions]
+    reference.close()
+    with pytest.raises(ValueError, match="shared_memory=True needs fixed-size"):
+        BatchedAsyncVectorEnv([raw], shared_memory=True)
+    envs = BatchedAsyncVectorEnv([raw] * 3, envs_per_worker=2)
+    try:
+        assert not envs.shared_memory
+        got = [envs.reset(seed=4)] + [envs.step(a) for a in actions]
+        with pytest.raises(ValueError, match=r"env index: action\): \{1: \{'type': 'bogus'\}\}"):
+            envs.step(({"type": "wait", "seconds": 1}, {"type": "bogus"}, {"type": "wait", "seconds": 1}))
+    finally:
+        envs.close()
+    assert isinstance(got[0][0]["a11y"], tuple) and got[0][0]["a11y"][0].startswith("<?xml")
+    for step, (g, w) in enumerate(zip(got, want)):
+        assert_same(list(g), list(w), f"step {step}")
