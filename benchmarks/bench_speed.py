@@ -11,7 +11,8 @@ does) and is printed beside a baseline measured in the same run:
 - one async worker, and two separate processes that never wait for each other (for two async
   workers: a vector env steps its workers in lock-step, so it cannot beat that ceiling). Both
   gymnasium's AsyncVectorEnv (one env per worker) and MobileGym's BatchedAsyncVectorEnv
-  (ENVS_PER_WORKER envs per worker, which evens out the lock-step wait) are measured.
+  (ENVS_PER_WORKER envs per worker, which evens out the lock-step wait) are measured, and the
+  same pair behind stable-baselines3's VecEnv interface (SubprocVecEnv, BatchedSubprocVecEnv).
 
 Single-env rows are pinned to one CPU core (``--no-pin`` to skip). "steps/s" counts env.step time
 only, "incl. resets" counts the resets between episodes too (the SB3-ready env ends an episode as
@@ -28,8 +29,10 @@ from typing import Any, Callable
 
 import gymnasium as gym
 import numpy as np
+from stable_baselines3.common.vec_env import SubprocVecEnv
 
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
+from mobilegym.sb3_vec import BatchedSubprocVecEnv
 from mobilegym.sim.phone import Phone
 from mobilegym.vector import make_batched_vec
 from mobilegym.wrappers import SB3_ENV_ID, make_sb3_env
@@ -127,22 +130,33 @@ def batched_async(workers: int, kwargs: dict[str, Any]) -> gym.vector.VectorEnv:
     return make_batched_vec(SB3_ENV_ID, workers * ENVS_PER_WORKER, envs_per_worker=ENVS_PER_WORKER, **kwargs)
 
 
-def vector_rate(make: Callable[[int, dict[str, Any]], gym.vector.VectorEnv], workers: int, steps: int,
+def sb3_subproc(workers: int, kwargs: dict[str, Any]) -> Any:
+    """stable-baselines3's SubprocVecEnv: one env per worker process."""
+    return SubprocVecEnv([lambda: make_sb3_env(**kwargs)] * workers)
+
+
+def sb3_batched(workers: int, kwargs: dict[str, Any]) -> Any:
+    """BatchedSubprocVecEnv (SB3's VecEnv interface): ENVS_PER_WORKER envs per worker process."""
+    return BatchedSubprocVecEnv([lambda: make_sb3_env(**kwargs)] * (workers * ENVS_PER_WORKER), ENVS_PER_WORKER)
+
+
+def vector_rate(make: Callable[[int, dict[str, Any]], Any], workers: int, steps: int,
                 kwargs: dict[str, Any], repeats: int = 3) -> float:
-    """Env steps/s of a vector env, autoresets included (best of ``repeats`` runs: other
-    processes on the machine only ever slow a run down)."""
+    """Env steps/s of a Gymnasium or SB3 vector env, autoresets included (best of ``repeats``
+    runs: other processes on the machine only ever slow a run down)."""
     envs = make(workers, kwargs)
     num_envs = envs.num_envs
-    envs.reset(seed=0)
+    actions = getattr(envs, "single_action_space", envs.action_space).n
+    envs.reset()
     rng = np.random.default_rng(0)
     for _ in range(20):  # warm-up: workers imported and rendering
-        envs.step(rng.integers(envs.single_action_space.n, size=num_envs))
+        envs.step(rng.integers(actions, size=num_envs))
     rounds = max(1, steps // num_envs)
     best = 0.0
     for _ in range(repeats):
         started = time.perf_counter()
         for _ in range(rounds):
-            envs.step(rng.integers(envs.single_action_space.n, size=num_envs))
+            envs.step(rng.integers(actions, size=num_envs))
         best = max(best, rounds * num_envs / (time.perf_counter() - started))
     envs.close()
     return best
@@ -216,7 +230,9 @@ def main() -> None:
     kwargs = dict(obs="multi", action="grid", **sb3)
     independent = independent_rate(2, args.steps, kwargs)
     for name, make in (("async (make_vec, 1 env/worker)", gymnasium_async),
-                       (f"batched async ({ENVS_PER_WORKER} envs/worker)", batched_async)):
+                       (f"batched async ({ENVS_PER_WORKER} envs/worker)", batched_async),
+                       ("SB3 SubprocVecEnv (1 env/worker)", sb3_subproc),
+                       (f"SB3 BatchedSubprocVecEnv ({ENVS_PER_WORKER}/worker)", sb3_batched)):
         one = vector_rate(make, 1, args.steps, kwargs)
         row(f"{name} x1 worker", one, "steps/s", "same SB3 env in-process", in_process)
         two = vector_rate(make, 2, args.steps, kwargs)

@@ -1,6 +1,6 @@
 """Train PPO (stable-baselines3, CPU) on a MobileGym task until it succeeds in >= 90% of 100 evaluation episodes.
 
-    python examples/train_ppo.py [--task home.OpenApp] [--target 0.9] [--budget 300000] [--out ppo_out]
+    python examples/train_ppo.py [--task home.OpenApp] [--target 0.9] [--budget 300000] [--workers 0] [--out ppo_out]
 
 The default task, ``home.OpenApp``, asks for one of the phone's apps by name ("Open the Clock
 app") on a home screen whose icons are shuffled every episode, so the agent has to read the
@@ -25,8 +25,9 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from stable_baselines3 import PPO  # noqa: E402
 from stable_baselines3.common.env_util import make_vec_env  # noqa: E402
-from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv  # noqa: E402
+from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
 
+from mobilegym.sb3_vec import BatchedSubprocVecEnv  # noqa: E402
 from mobilegym.wrappers import make_sb3_env  # noqa: E402
 
 EVAL_SEED = 1_000_000  # evaluation episodes use seeds EVAL_SEED, EVAL_SEED + 1, ...
@@ -70,7 +71,8 @@ def main() -> None:
     parser.add_argument("--eval-episodes", type=int, default=100)
     parser.add_argument("--budget", type=int, default=300_000, help="give up after this many steps")
     parser.add_argument("--n-envs", type=int, default=8)
-    parser.add_argument("--subproc", action="store_true", help="run the training envs in worker processes")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="worker processes for the training envs (BatchedSubprocVecEnv; 0: all in this process)")
     parser.add_argument("--max-steps", type=int, default=5, help="episode step budget")
     parser.add_argument("--max-elements", type=int, default=16, help="element-table rows (tap actions)")
     parser.add_argument("--seed", type=int, default=0)
@@ -81,8 +83,12 @@ def main() -> None:
 
     env_kwargs = dict(task=args.task, obs="a11y", action="element", shuffle_launcher=True,
                       max_steps=args.max_steps, max_elements=args.max_elements)
-    venv = make_vec_env(make_sb3_env, n_envs=args.n_envs, seed=args.seed, env_kwargs=env_kwargs,
-                        vec_env_cls=SubprocVecEnv if args.subproc else DummyVecEnv)
+    if args.workers > 0:
+        per_worker = -(-args.n_envs // args.workers)
+        vec_env = dict(vec_env_cls=BatchedSubprocVecEnv, vec_env_kwargs=dict(envs_per_worker=per_worker))
+    else:
+        vec_env = dict(vec_env_cls=DummyVecEnv)
+    venv = make_vec_env(make_sb3_env, n_envs=args.n_envs, seed=args.seed, env_kwargs=env_kwargs, **vec_env)
     eval_env = make_sb3_env(**env_kwargs)
     model = PPO("MultiInputPolicy", venv, n_steps=64, batch_size=128, n_epochs=10, learning_rate=5e-4, gamma=0.9,
                 ent_coef=0.01, policy_kwargs=dict(net_arch=[256, 256]), seed=args.seed, device="cpu", verbose=0)

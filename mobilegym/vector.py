@@ -14,8 +14,9 @@ spaces with text such as the raw ``MobileGym-v0`` observation, sent through the 
 ``AutoresetMode``, ``reset(seed=..., options={"reset_mask": ...})``, ``call``/``get_attr``/
 ``set_attr``, ``render`` and ``close``. Environment ``i`` lives in worker ``i // envs_per_worker``.
 Actions are checked against the action space before any worker steps, so a malformed action
-raises without moving any environment; an exception inside a worker closes the vector env and is
-re-raised in the caller with the worker's traceback attached.
+raises without moving any environment. An exception inside a worker is re-raised in the caller
+with the worker's traceback attached; one from ``reset`` or ``step`` also closes the vector env
+(some envs may have moved and others not), one from ``call``/``get_attr``/``set_attr`` does not.
 
     envs = make_batched_vec("MobileGymSB3-v0", num_envs=8, envs_per_worker=4, task="home.OpenApp")
 """
@@ -47,7 +48,7 @@ from gymnasium.vector.utils import (
 )
 
 _CLOSE_TIMEOUT_S = 10.0
-_COMMANDS = ("reset", "step", "call", "set_attr")
+_COMMANDS = ("reset", "step", "call", "set_attr", "is_wrapped")
 
 
 class BatchedAsyncVectorEnv(VectorEnv):
@@ -131,41 +132,26 @@ class BatchedAsyncVectorEnv(VectorEnv):
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Reset every env (or those in ``options["reset_mask"]``); an int seed gives env i seed+i."""
-        self._check_open()
-        seeds = self._seeds(seed)
         options = dict(options or {})
         mask = self._reset_mask(options.pop("reset_mask", None))
-        replies = self._request("reset", [([seeds[i] for i in envs], [bool(mask[i]) for i in envs], options)
-                                          for envs in self.worker_envs])
+        observations, infos_each = self.reset_each(seed, [options] * self.num_envs, mask)
         infos: dict[str, Any] = {}
-        for envs, env_infos in zip(self.worker_envs, self._take_observations(replies)):
-            for i, info in zip(envs, env_infos):
-                if info is not None:
-                    infos = self._add_info(infos, info, i)
-        return self._observations_out(), infos
+        for i, info in enumerate(infos_each):
+            if info is not None:
+                infos = self._add_info(infos, info, i)
+        return observations, infos
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Step every env with its action (autoresetting as ``autoreset_mode`` says)."""
-        self._check_open()
-        per_env = self._checked_actions(actions)
-        replies = self._request("step", [(per_env[envs.start:envs.stop],) for envs in self.worker_envs])
-        rewards = np.zeros(self.num_envs, np.float64)
-        terminated = np.zeros(self.num_envs, np.bool_)
-        truncated = np.zeros(self.num_envs, np.bool_)
+        observations, rewards, terminated, truncated, infos_each = self.step_each(actions)
         infos: dict[str, Any] = {}
-        for envs, results in zip(self.worker_envs, self._take_observations(replies)):
-            for i, (reward, term, trunc, info) in zip(envs, results):
-                rewards[i], terminated[i], truncated[i] = reward, term, trunc
-                infos = self._add_info(infos, info, i)
-        return self._observations_out(), rewards, terminated, truncated, infos
+        for i, info in enumerate(infos_each):
+            infos = self._add_info(infos, info, i)
+        return observations, rewards, terminated, truncated, infos
 
     def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
         """Call a method (or read an attribute) of every env; one result per env."""
-        self._check_open()
-        if name in ("reset", "step", "close"):
-            raise ValueError(f"call {name!r} through the vector env's own {name}() instead")
-        return tuple(result for results in self._request("call", [(name, args, kwargs)] * len(self._pipes))
-                     for result in results)
+        return self.call_envs(None, name, args, kwargs)
 
     def get_attr(self, name: str) -> tuple[Any, ...]:
         """An attribute of every env."""
@@ -173,12 +159,60 @@ class BatchedAsyncVectorEnv(VectorEnv):
 
     def set_attr(self, name: str, values: Any) -> None:
         """Set an attribute on every env: one value for all, or a list/tuple of one per env."""
+        self.set_attr_envs(None, name, values)
+
+    # -- per-env access (what stable-baselines3's VecEnv interface needs) ------------------------
+    def reset_each(self, seed: int | Sequence[int | None] | None, options: Sequence[dict[str, Any] | None],
+                   mask: np.ndarray | None = None) -> tuple[Any, list[dict[str, Any] | None]]:
+        """Reset with one options dict per env; infos stay one dict per env (None: not reset)."""
         self._check_open()
+        seeds = self._seeds(seed)
+        if len(options) != self.num_envs:
+            raise ValueError(f"reset needs one options dict per env ({self.num_envs}), got {len(options)}")
+        mask = np.ones(self.num_envs, np.bool_) if mask is None else mask
+        replies = self._request("reset", [([seeds[i] for i in envs], [bool(mask[i]) for i in envs],
+                                           [options[i] for i in envs]) for envs in self.worker_envs])
+        infos = _per_env(self._take_observations(replies))
+        return self._observations_out(), infos
+
+    def step_each(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
+        """:meth:`step` with the infos left as one dict per env."""
+        self._check_open()
+        per_env = self._checked_actions(actions)
+        replies = self._request("step", [(per_env[envs.start:envs.stop],) for envs in self.worker_envs])
+        results = _per_env(self._take_observations(replies))
+        rewards = np.array([result[0] for result in results], np.float64)
+        terminated = np.array([result[1] for result in results], np.bool_)
+        truncated = np.array([result[2] for result in results], np.bool_)
+        return self._observations_out(), rewards, terminated, truncated, [result[3] for result in results]
+
+    def call_envs(self, indices: Sequence[int] | None, name: str, args: tuple = (),
+                  kwargs: dict[str, Any] | None = None) -> tuple[Any, ...]:
+        """Call a method (or read an attribute) of the envs at ``indices`` (None: all), in that order."""
+        self._check_open()
+        if name in ("reset", "step", "close"):
+            raise ValueError(f"call {name!r} through the vector env's own {name}() instead")
+        indices, local = self._local(indices)
+        replies = self._request("call", [(name, args, kwargs or {}, chosen) for chosen in local])
+        return self._in_order(indices, local, replies)
+
+    def set_attr_envs(self, indices: Sequence[int] | None, name: str, values: Any) -> None:
+        """Set an attribute on the envs at ``indices``: one value for all, or one per index."""
+        self._check_open()
+        indices, local = self._local(indices)
         if not isinstance(values, (list, tuple)):
-            values = [values] * self.num_envs
-        if len(values) != self.num_envs:
-            raise ValueError(f"set_attr needs one value per env ({self.num_envs}), got {len(values)}")
-        self._request("set_attr", [(name, list(values[envs.start:envs.stop])) for envs in self.worker_envs])
+            values = [values] * len(indices)
+        if len(values) != len(indices):
+            raise ValueError(f"set_attr needs one value per env ({len(indices)}), got {len(values)}")
+        by_env = dict(zip(indices, values))
+        self._request("set_attr", [(name, {j: by_env[envs.start + j] for j in chosen})
+                                   for envs, chosen in zip(self.worker_envs, local)])
+
+    def env_is_wrapped(self, wrapper_class: type[gym.Wrapper], indices: Sequence[int] | None = None) -> tuple[bool, ...]:
+        """Whether each env at ``indices`` (None: all) has a ``wrapper_class`` in its wrapper chain."""
+        self._check_open()
+        indices, local = self._local(indices)
+        return self._in_order(indices, local, self._request("is_wrapped", [(wrapper_class, chosen) for chosen in local]))
 
     def render(self) -> tuple[Any, ...] | None:
         return self.call("render")
@@ -216,6 +250,21 @@ class BatchedAsyncVectorEnv(VectorEnv):
             raise ValueError(f"reset(seed=...) got {len(seeds)} seeds for {self.num_envs} envs")
         return seeds
 
+    def _local(self, indices: Sequence[int] | None) -> tuple[list[int], list[list[int]]]:
+        """The env indices (checked) and, per worker, the positions of the chosen envs in it."""
+        indices = list(range(self.num_envs)) if indices is None else list(indices)
+        bad = [i for i in indices if isinstance(i, bool) or not isinstance(i, (int, np.integer))
+               or not 0 <= i < self.num_envs]
+        if bad:
+            raise ValueError(f"env indices {bad} are not in range(0, {self.num_envs})")
+        chosen = set(indices)
+        return indices, [[j for j, i in enumerate(envs) if i in chosen] for envs in self.worker_envs]
+
+    def _in_order(self, indices: list[int], local: list[list[int]], replies: list[list[Any]]) -> tuple[Any, ...]:
+        by_env = {envs.start + j: result for envs, chosen, results in zip(self.worker_envs, local, replies)
+                  for j, result in zip(chosen, results)}
+        return tuple(by_env[i] for i in indices)
+
     def _reset_mask(self, mask: Any) -> np.ndarray:
         if mask is None:
             return np.ones(self.num_envs, np.bool_)
@@ -251,23 +300,26 @@ class BatchedAsyncVectorEnv(VectorEnv):
     def _request(self, command: str, per_worker: list[Any]) -> list[Any]:
         for pipe, data in zip(self._pipes, per_worker):
             pipe.send((command, data))
-        return self._gather()
+        return self._gather(fatal=command in ("reset", "step"))
 
-    def _gather(self) -> list[Any]:
-        """One reply per worker; the first failure closes the vector env and is raised here."""
-        replies, failure = [], None
+    def _gather(self, fatal: bool = True) -> list[Any]:
+        """One reply per worker. The first failure is raised here, with the worker's traceback; it
+        closes the vector env if ``fatal`` (a reset or step may have left some envs moved and
+        others not) or if a worker died."""
+        replies, failure, died = [], None, False
         for index, pipe in enumerate(self._pipes):
             try:
                 ok, payload = pipe.recv()
             except (EOFError, OSError):
-                ok, payload = False, (RuntimeError(f"worker {index} exited unexpectedly"), "")
+                ok, payload, died = False, (RuntimeError(f"worker {index} exited unexpectedly"), ""), True
             if ok:
                 replies.append(payload)
             elif failure is None:
                 failure = (index, *payload)
         if failure is not None:
             index, error, trace = failure
-            self.close()
+            if fatal or died:
+                self.close()
             error.add_note(f"raised in BatchedAsyncVectorEnv worker {index} "
                            f"(envs {list(self.worker_envs[index])}):\n{trace}")
             raise error
@@ -284,13 +336,13 @@ class _Worker:
         self.latest: list[Any] = [None] * len(envs)  # without shared memory: sent with every reply
 
     def reset(self, seeds: list[int | None], selected: list[bool],
-              options: dict[str, Any]) -> tuple[list[dict | None], list | None]:
+              options: list[dict[str, Any] | None]) -> tuple[list[dict | None], list | None]:
         infos: list[dict | None] = []
-        for j, (env, seed, chosen) in enumerate(zip(self.envs, seeds, selected)):
+        for j, (env, seed, chosen, env_options) in enumerate(zip(self.envs, seeds, selected, options)):
             if not chosen:
                 infos.append(None)
                 continue
-            observation, info = env.reset(seed=seed, options=options or None)
+            observation, info = env.reset(seed=seed, options=env_options or None)
             self._write(j, observation)
             self.needs_reset[j] = False
             infos.append(info)
@@ -314,16 +366,25 @@ class _Worker:
         self._write(j, observation)
         return float(reward), bool(terminated), bool(truncated), info
 
-    def call(self, name: str, args: tuple, kwargs: dict) -> list[Any]:
+    def call(self, name: str, args: tuple, kwargs: dict, chosen: list[int]) -> list[Any]:
         results = []
-        for env in self.envs:
-            attribute = env.get_wrapper_attr(name)
+        for j in chosen:
+            attribute = self.envs[j].get_wrapper_attr(name)
             results.append(attribute(*args, **kwargs) if callable(attribute) else attribute)
         return results
 
-    def set_attr(self, name: str, values: list[Any]) -> None:
-        for env, value in zip(self.envs, values):
-            env.set_wrapper_attr(name, value)
+    def set_attr(self, name: str, values: dict[int, Any]) -> None:
+        for j, value in values.items():
+            self.envs[j].set_wrapper_attr(name, value)
+
+    def is_wrapped(self, wrapper_class: type[gym.Wrapper], chosen: list[int]) -> list[bool]:
+        results = []
+        for j in chosen:
+            env, found = self.envs[j], False
+            while isinstance(env, gym.Wrapper) and not found:
+                found, env = isinstance(env, wrapper_class), env.env
+            results.append(found)
+        return results
 
     def close(self) -> None:
         for env in self.envs:
@@ -346,6 +407,11 @@ def _fixed_size(space: gym.Space) -> bool:
     if isinstance(space, spaces.Tuple):
         return all(_fixed_size(part) for part in space.spaces)
     return isinstance(space, (spaces.Box, spaces.Discrete, spaces.MultiDiscrete, spaces.MultiBinary))
+
+
+def _per_env(per_worker: list[list[Any]]) -> list[Any]:
+    """Per-worker reply lists (workers hold consecutive envs) as one list in env order."""
+    return [item for part in per_worker for item in part]
 
 
 def _failure(error: BaseException) -> tuple[bool, tuple[BaseException, str]]:

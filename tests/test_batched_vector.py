@@ -254,3 +254,17 @@ def test_text_observations_travel_through_the_pipes() -> None:
     assert isinstance(got[0][0]["a11y"], tuple) and got[0][0]["a11y"][0].startswith("<?xml")
     for step, (g, w) in enumerate(zip(got, want)):
         assert_same(list(g), list(w), f"step {step}")
+
+
+def test_a_failed_call_raises_but_keeps_the_env_running() -> None:
+    envs = BatchedAsyncVectorEnv([Countdown] * 3, envs_per_worker=2)
+    try:
+        envs.reset(seed=0)
+        with pytest.raises(AttributeError, match="no_such_attribute") as caught:
+            envs.get_attr("no_such_attribute")
+        assert any("worker 0" in note for note in caught.value.__notes__)
+        assert not envs.closed
+        obs, *_ = envs.step([0, 0, 0])
+        assert obs.ravel().tolist() == [4, 4, 4]
+    finally:
+        envs.close()
