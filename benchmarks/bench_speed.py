@@ -16,8 +16,8 @@ does) and is printed beside a baseline measured in the same run:
 
 Single-env rows are pinned to one CPU core (``--no-pin`` to skip). "steps/s" counts env.step time
 only, "incl. resets" counts the resets between episodes too (the SB3-ready env ends an episode as
-soon as the goal holds); reset ms is the mean of ``env.reset(seed=i)``. Async rows are the best of
-three runs and include autoresets.
+soon as the goal holds); reset ms is the mean of ``env.reset(seed=i)``. Async rows include autoresets;
+one and two workers are timed in turns, three runs each, and keep their best run.
 """
 from __future__ import annotations
 
@@ -140,26 +140,29 @@ def sb3_batched(workers: int, kwargs: dict[str, Any]) -> Any:
     return BatchedSubprocVecEnv([lambda: make_sb3_env(**kwargs)] * (workers * ENVS_PER_WORKER), ENVS_PER_WORKER)
 
 
-def vector_rate(make: Callable[[int, dict[str, Any]], Any], workers: int, steps: int,
-                kwargs: dict[str, Any], repeats: int = 3) -> float:
-    """Env steps/s of a Gymnasium or SB3 vector env, autoresets included (best of ``repeats``
-    runs: other processes on the machine only ever slow a run down)."""
-    envs = make(workers, kwargs)
-    num_envs = envs.num_envs
-    actions = getattr(envs, "single_action_space", envs.action_space).n
-    envs.reset()
+def vector_rates(make: Callable[[int, dict[str, Any]], Any], steps: int, kwargs: dict[str, Any],
+                 repeats: int = 3) -> tuple[float, float]:
+    """Env steps/s of a Gymnasium or SB3 vector env with one and with two workers, autoresets
+    included. The two are timed in turns and each keeps its best run, so both see the same load
+    from the rest of the machine (which only ever slows a run down)."""
+    envs = [make(workers, kwargs) for workers in (1, 2)]
     rng = np.random.default_rng(0)
-    for _ in range(20):  # warm-up: workers imported and rendering
-        envs.step(rng.integers(actions, size=num_envs))
-    rounds = max(1, steps // num_envs)
-    best = 0.0
-    for _ in range(repeats):
-        started = time.perf_counter()
-        for _ in range(rounds):
-            envs.step(rng.integers(actions, size=num_envs))
-        best = max(best, rounds * num_envs / (time.perf_counter() - started))
-    envs.close()
-    return best
+    best = [0.0, 0.0]
+    for run in range(repeats + 1):  # run 0 warms up: workers imported and rendering
+        for index, vec in enumerate(envs):
+            num_envs = vec.num_envs
+            actions = getattr(vec, "single_action_space", vec.action_space).n
+            if run == 0:
+                vec.reset()
+            rounds = 20 if run == 0 else max(1, steps // num_envs)
+            started = time.perf_counter()
+            for _ in range(rounds):
+                vec.step(rng.integers(actions, size=num_envs))
+            if run:
+                best[index] = max(best[index], rounds * num_envs / (time.perf_counter() - started))
+    for vec in envs:
+        vec.close()
+    return best[0], best[1]
 
 
 def _solo(args: tuple[int, dict[str, Any]]) -> float:
@@ -169,10 +172,11 @@ def _solo(args: tuple[int, dict[str, Any]]) -> float:
     return timed_steps(env, actions, lambda i: i % env.action_space.n)[1]
 
 
-def independent_rate(processes: int, steps: int, kwargs: dict[str, Any]) -> float:
-    """Baseline: total steps/s of separate processes each running its own env (no lock-step)."""
+def independent_rate(processes: int, steps: int, kwargs: dict[str, Any], repeats: int = 3) -> float:
+    """Baseline: total steps/s of separate processes each running its own env (no lock-step),
+    best of ``repeats`` runs."""
     with multiprocessing.get_context("fork").Pool(processes) as pool:
-        return sum(pool.map(_solo, [(steps, kwargs)] * processes))
+        return max(sum(pool.map(_solo, [(steps, kwargs)] * processes)) for _ in range(repeats))
 
 
 def row(name: str, value: float, unit: str, baseline_name: str = "", baseline: float | None = None) -> None:
@@ -233,9 +237,8 @@ def main() -> None:
                        (f"batched async ({ENVS_PER_WORKER} envs/worker)", batched_async),
                        ("SB3 SubprocVecEnv (1 env/worker)", sb3_subproc),
                        (f"SB3 BatchedSubprocVecEnv ({ENVS_PER_WORKER}/worker)", sb3_batched)):
-        one = vector_rate(make, 1, args.steps, kwargs)
+        one, two = vector_rates(make, args.steps, kwargs)
         row(f"{name} x1 worker", one, "steps/s", "same SB3 env in-process", in_process)
-        two = vector_rate(make, 2, args.steps, kwargs)
         row(f"{name} x2 workers", two, "steps/s", "x1 worker", one)
         row(f"{name} x2 workers", two, "steps/s", "2 separate processes (no lock-step)", independent)
 
