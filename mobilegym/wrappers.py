@@ -130,7 +130,9 @@ def _first_text(node: ET.Element) -> str:
     return ""
 
 
-@lru_cache(maxsize=8)
+# Shared by every env in the process (batched vector workers and DummyVecEnv step many envs in
+# turn): big enough that each env's current screen stays cached between its steps.
+@lru_cache(maxsize=256)
 def parse_elements(xml: str, max_elements: int) -> tuple[Element, ...]:
     """The salient nodes of a uiautomator dump, in document order, at most ``max_elements``.
 
