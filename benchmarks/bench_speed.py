@@ -140,6 +140,15 @@ def sb3_batched(workers: int, kwargs: dict[str, Any]) -> Any:
     return BatchedSubprocVecEnv([lambda: make_sb3_env(**kwargs)] * (workers * ENVS_PER_WORKER), ENVS_PER_WORKER)
 
 
+def vector_steps(envs: Any, rng: np.random.Generator, rounds: int) -> float:
+    """Env steps/s of ``rounds`` random steps of a Gymnasium or SB3 vector env."""
+    actions = getattr(envs, "single_action_space", envs.action_space).n
+    started = time.perf_counter()
+    for _ in range(rounds):
+        envs.step(rng.integers(actions, size=envs.num_envs))
+    return rounds * envs.num_envs / (time.perf_counter() - started)
+
+
 def vector_rates(make: Callable[[int, dict[str, Any]], Any], steps: int, kwargs: dict[str, Any],
                  repeats: int = 3) -> tuple[float, float]:
     """Env steps/s of a Gymnasium or SB3 vector env with one and with two workers, autoresets
@@ -147,19 +156,13 @@ def vector_rates(make: Callable[[int, dict[str, Any]], Any], steps: int, kwargs:
     from the rest of the machine (which only ever slows a run down)."""
     envs = [make(workers, kwargs) for workers in (1, 2)]
     rng = np.random.default_rng(0)
+    for vec in envs:  # warm-up: workers imported and rendering
+        vec.reset()
+        vector_steps(vec, rng, 20)
     best = [0.0, 0.0]
-    for run in range(repeats + 1):  # run 0 warms up: workers imported and rendering
+    for _ in range(repeats):
         for index, vec in enumerate(envs):
-            num_envs = vec.num_envs
-            actions = getattr(vec, "single_action_space", vec.action_space).n
-            if run == 0:
-                vec.reset()
-            rounds = 20 if run == 0 else max(1, steps // num_envs)
-            started = time.perf_counter()
-            for _ in range(rounds):
-                vec.step(rng.integers(actions, size=num_envs))
-            if run:
-                best[index] = max(best[index], rounds * num_envs / (time.perf_counter() - started))
+            best[index] = max(best[index], vector_steps(vec, rng, max(1, steps // vec.num_envs)))
     for vec in envs:
         vec.close()
     return best[0], best[1]
@@ -170,7 +173,6 @@ def _solo(args: tuple[int, dict[str, Any]]) -> tuple[float, float]:
     steps, kwargs = args
     env = make_sb3_env(**kwargs)
     actions = agent_actions(steps, seed=os.getpid())
-    env.reset(seed=0)
     started = time.perf_counter()
     timed_steps(env, actions, lambda i: i % env.action_space.n)
     return started, time.perf_counter()
