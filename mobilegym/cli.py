@@ -1,4 +1,4 @@
-"""The ``mobilegym`` command line: demo, list, oracle, and (from other modules) serve-adb."""
+"""The ``mobilegym`` command line: demo, list, oracle, adversaries, and (from other modules) serve-adb."""
 from __future__ import annotations
 
 import argparse
@@ -161,6 +161,29 @@ def _failed_checks(info: dict[str, Any]) -> str:
     return "failed checks: " + ", ".join(bad) if bad else "no failed checks"
 
 
+def cmd_adversaries(args: argparse.Namespace) -> int:
+    """Play the adversary and false-negative suites and print a table per suite; 1 if the judge erred."""
+    from mobilegym.eval import Runner
+    from mobilegym.eval.adversaries import BY_NAME
+    from mobilegym.eval.suites import SUITES, report, run_suites
+
+    for kind, given, known in (("suite", args.suite, SUITES), ("adversary", args.adversary, BY_NAME)):
+        unknown = sorted(set(given or ()) - set(known))
+        if unknown:
+            print(f"error: unknown {kind} {', '.join(unknown)} (known: {', '.join(known)})", file=sys.stderr)
+            return 2
+    runner = Runner(wrong_targets=args.wrong_targets)
+    try:
+        tallies = run_suites(runner, args.suite or SUITES, args.seeds, args.task, args.adversary, args.random_rollouts,
+                             progress=lambda label: sys.stderr.write(f"\r{label[:100]:100}") if args.progress else None)
+    finally:
+        runner.close()
+    if args.progress:
+        sys.stderr.write("\n")
+    print(report(tallies, args.failures))
+    return 0 if all(t.failures(row) == 0 for t in tallies for row in t.rows.values()) else 1
+
+
 def cmd_serve_adb(args: argparse.Namespace) -> int:
     """Serve a simulated phone over the ADB protocol until Ctrl-C."""
     from mobilegym.sim.adbd import serve_adb_main
@@ -197,6 +220,18 @@ def build_parser() -> argparse.ArgumentParser:
     oracle.add_argument("--seeds", type=int, default=2, help="seeds per task and mode (default 2)")
     oracle.add_argument("--mode", choices=["grounded", "text", "both"], default="both")
     oracle.set_defaults(func=cmd_oracle)
+
+    adv = sub.add_parser("adversaries", help="play the adversary and false-negative suites and print their tables")
+    adv.add_argument("--suite", action="append", help="adversaries or false-negatives (repeatable; default both)")
+    adv.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2], help="reset seeds (default 0 1 2)")
+    adv.add_argument("--task", action="append", help="only this task id (repeatable)")
+    adv.add_argument("--adversary", action="append", help="only this adversary, e.g. hedge (repeatable)")
+    adv.add_argument("--wrong-targets", type=int, default=2, help="other parameter sets per case (default 2)")
+    adv.add_argument("--random-rollouts", type=int, default=0,
+                     help="also measure the random agent on one-step tasks with this many rollouts each")
+    adv.add_argument("--failures", action="store_true", help="list the tasks of every row judged wrongly")
+    adv.add_argument("--progress", action="store_true", help="show the case being played on stderr")
+    adv.set_defaults(func=cmd_adversaries)
 
     adbd = sub.add_parser("serve-adb", help="serve a simulated phone over the ADB protocol (adb connect HOST:PORT)")
     adbd.add_argument("--port", type=int, default=5555, help="TCP port (default 5555; 0 picks a free one)")

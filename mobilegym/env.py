@@ -15,11 +15,13 @@ from . import screen_text
 from .actions import TERMINAL_TYPES, Action, ActionSpace, CoordinateSpace, InvalidAction, parse_action
 from .device.base import CAP_SNAPSHOT, Device, UnsupportedCapability
 from .judge import Episode, JudgeResult, TaskError, resolve_tasks
+from .judge.side_effects import SIDE_EFFECT_MODES
+from .shaping import Potential, final_reward, resolve_penalties, step_reward
 
 OBS_PARTS = ("screenshot", "a11y", "instruction")
 EVAL_MODES = ("grounded", "text")
 INVALID_ACTION_POLICIES = ("raise", "noop")
-REWARD_MODES = ("final", "auto_complete", "dense")
+REWARD_MODES = ("final", "auto_complete", "dense", "shaped")
 MAX_TEXT_OBS = 2_000_000
 
 
@@ -75,6 +77,7 @@ class EnvSnapshot:
     answer: str | None
     done: bool
     last_progress: float
+    last_potential: Potential = Potential()
 
 
 def _choice(name: str, value: Any, allowed: Sequence[str]) -> str:
@@ -116,7 +119,13 @@ class MobileGymEnv(gym.Env[dict, dict]):
         invalid_action: "raise" (InvalidAction) or "noop" (ignored, reported in info["last_action_error"]).
         language: "en" or "zh" for the phone's UI.
         reward_mode: "final" (judge score on the last step), "auto_complete" (end with the judge's
-            score as soon as the goal holds) or "dense" (progress deltas each step, score at the end).
+            score as soon as the goal holds), "dense" (progress deltas each step, score at the end) or
+            "shaped" (dense, penalised for side effects and for ending without an honest "complete":
+            see :mod:`mobilegym.shaping`).
+        shaped_penalties: overrides of the shaped reward's penalties (names in
+            ``mobilegym.shaping.SHAPED_PENALTIES``); only with reward_mode="shaped".
+        side_effects: "strict" (default: a change to the user's data the task did not ask for, such as
+            a deleted alarm, fails the task) or "warn" (it is only reported: clean=False, score kept).
         tick_ms: simulated milliseconds that pass per action.
         shuffle_launcher: randomise home-screen icon positions per episode seed.
         apps: install only these app ids on the simulated phone (default: every app).
@@ -138,14 +147,20 @@ class MobileGymEnv(gym.Env[dict, dict]):
         invalid_action: str = "raise",
         language: str = "en",
         reward_mode: str = "final",
+        side_effects: str = "strict",
         tick_ms: int = 1000,
         shuffle_launcher: bool = False,
         apps: Sequence[str] | None = None,
         render_mode: str | None = None,
+        shaped_penalties: Mapping[str, float] | None = None,
     ) -> None:
         self.eval_mode = _choice("eval_mode", eval_mode, EVAL_MODES)
         self.invalid_action = _choice("invalid_action", invalid_action, INVALID_ACTION_POLICIES)
         self.reward_mode = _choice("reward_mode", reward_mode, REWARD_MODES)
+        self.side_effects = _choice("side_effects", side_effects, SIDE_EFFECT_MODES)
+        if shaped_penalties is not None and reward_mode != "shaped":
+            raise ValueError(f"shaped_penalties only apply to reward_mode='shaped', got reward_mode={reward_mode!r}")
+        self.shaped_penalties = resolve_penalties(shaped_penalties)
         self.language = _choice("language", language, ("en", "zh"))
         if render_mode is not None:
             _choice("render_mode", render_mode, self.metadata["render_modes"])
@@ -182,6 +197,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.steps = 0
         self.answer: str | None = None
         self._last_progress = 0.0
+        self._last_potential = Potential()
         self._done = False
 
     # gymnasium API ---------------------------------------------------------------
@@ -193,11 +209,13 @@ class MobileGymEnv(gym.Env[dict, dict]):
             raise ValueError(f"unknown reset option(s) {sorted(options)}; supported: 'task'")
         ref = self._pick_task(task_id)
         episode_seed = int(self.np_random.integers(2**31 - 1))
-        self.episode = ref.start(self.device, seed=episode_seed, eval_mode=self.eval_mode, language=self.language)
+        self.episode = ref.start(self.device, seed=episode_seed, eval_mode=self.eval_mode, language=self.language,
+                                 side_effects=self.side_effects)
         self.steps = 0
         self.answer = None
         self._done = False
         self._last_progress = self.episode.progress(answer=self.answer) if self.reward_mode == "dense" else 0.0
+        self._last_potential = Potential.of(self.judge_now()) if self.reward_mode == "shaped" else Potential()
         started = time.perf_counter()
         obs = self._observe()
         return obs, self._info(render_ms=(time.perf_counter() - started) * 1000)
@@ -229,11 +247,17 @@ class MobileGymEnv(gym.Env[dict, dict]):
         elif self.reward_mode == "auto_complete" and self.episode.goal_reached(answer=self.answer):
             terminated = True
             result = self.episode.evaluate(answer=self.answer, last_action="complete")
-        if result is not None:
+        if result is not None and self.reward_mode == "shaped":
+            reward = final_reward(result, self._last_potential, kind, truncated, self.shaped_penalties)
+        elif result is not None:
             reward = float(result.score)
         elif self.reward_mode == "dense":
             progress = self.episode.progress(answer=self.answer)
             reward, self._last_progress = progress - self._last_progress, progress
+        elif self.reward_mode == "shaped":
+            potential = Potential.of(self.judge_now())
+            reward = step_reward(self._last_potential, potential, self.shaped_penalties)
+            self._last_potential = potential
         timings["judge_ms"] = (time.perf_counter() - started) * 1000
         self._done = terminated or truncated
         started = time.perf_counter()
@@ -279,13 +303,15 @@ class MobileGymEnv(gym.Env[dict, dict]):
             raise RuntimeError("no episode yet: call reset()")
         if CAP_SNAPSHOT not in self.device.capabilities:
             raise UnsupportedCapability(f"{type(self.device).__name__} cannot snapshot (needs '{CAP_SNAPSHOT}')")
-        return EnvSnapshot(self.device.snapshot(), self.episode, self.steps, self.answer, self._done, self._last_progress)
+        return EnvSnapshot(self.device.snapshot(), self.episode, self.steps, self.answer, self._done,
+                           self._last_progress, self._last_potential)
 
     def restore(self, snapshot: EnvSnapshot) -> dict[str, Any]:
         """Return to a snapshot of this environment; returns the observation there."""
         self.device.restore(snapshot.device)
         self.episode, self.steps, self.answer = snapshot.episode, snapshot.steps, snapshot.answer
         self._done, self._last_progress = snapshot.done, snapshot.last_progress
+        self._last_potential = snapshot.last_potential
         return self._observe()
 
     def judge_now(self) -> JudgeResult:

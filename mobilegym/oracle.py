@@ -17,21 +17,30 @@ A suite registers plans in ``tasks/<suite>/plans.py``::
 
 The Driver finds nodes in the observation's accessibility tree (by resource-id, text or
 content-desc), scrolls lists to reveal them, and taps their centres; it never touches state.
+For adversarial evaluation a Driver can show a plan other parameters, rewrite the answers and
+text it gives, and checkpoint the episode before the answer and before the final action.
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
 import importlib
 import pkgutil
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from . import screen_text
+from .actions import TERMINAL_TYPES
 from .screen_text import Node
 
 PlanFn = Callable[["Driver"], None]
+AnswerFilter = Callable[[list[Any]], "list[Any] | None"]
+"""Rewrites the values a plan answers (one per answer field); None skips the submission."""
+TextFilter = Callable[["str | None", str], str]
+"""Rewrites the text a plan types, given the field's resource-id (None when typing into the focus)."""
 
 
 class PlanError(RuntimeError):
@@ -95,12 +104,46 @@ def all_plans() -> dict[str, list[Plan]]:
     return {task_id: plans_for(task_id) for task_id in sorted(_PLANS)}
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    """An episode frozen by a Driver (``checkpoints=True``), to fork other endings from it."""
+
+    snapshot: Any
+    obs: dict[str, Any]
+    info: dict[str, Any]
+    step: int
+
+    @classmethod
+    def take(cls, env: Any, obs: dict[str, Any], info: dict[str, Any], step: int) -> "Checkpoint":
+        return cls(_own_episode(env.snapshot()), obs, info, step)
+
+    def resume(self, env: Any, **options: Any) -> "Driver":
+        """Put ``env`` back at this point and return a Driver (with ``options``) to go on from it."""
+        unwrapped = env.unwrapped if hasattr(env, "unwrapped") else env
+        return Driver(env, unwrapped.restore(_own_episode(self.snapshot)), self.info, **options)
+
+
+def _own_episode(snapshot: Any) -> Any:
+    """The snapshot with a copy of its episode: an episode keeps state of its own as it is judged (a JSON
+    episode remembers that its postconfig ran), and each fork must start from the checkpoint's."""
+    return dataclasses.replace(snapshot, episode=copy.copy(snapshot.episode))
+
+
 class Driver:
-    """Drives an environment like a careful scripted agent, through ``env.step`` only."""
+    """Drives an environment like a careful scripted agent, through ``env.step`` only.
+
+    Options for adversarial runs: ``params`` replaces the parameters a plan sees (the judge still
+    judges the episode's own); ``answer_filter`` and ``text_filter`` rewrite what the plan answers
+    and types; ``checkpoints`` keeps a :class:`Checkpoint` before the first answer ("answer") and
+    before the final action ("finish"). Whatever the filters do, ``answers`` and ``typed`` record
+    what the plan itself gave.
+    """
 
     MAX_SCROLLS = 8
 
-    def __init__(self, env: Any, obs: dict[str, Any], info: dict[str, Any]) -> None:
+    def __init__(self, env: Any, obs: dict[str, Any], info: dict[str, Any], *,
+                 params: Mapping[str, Any] | None = None, answer_filter: AnswerFilter | None = None,
+                 text_filter: TextFilter | None = None, checkpoints: bool = False) -> None:
         self.env = env.unwrapped if hasattr(env, "unwrapped") else env
         self.outer = env
         self.obs = obs
@@ -108,12 +151,20 @@ class Driver:
         self.reward = 0.0
         self.done = False
         self.trace: list[dict[str, Any]] = []
+        self._params = dict(params) if params is not None else None
+        self.answer_filter = answer_filter
+        self.text_filter = text_filter
+        self.keep_checkpoints = checkpoints
+        self.checkpoints: dict[str, Checkpoint] = {}
+        self.answers: list[list[Any]] = []
+        self.typed: list[tuple[str | None, str]] = []
+        self.answered_at: int | None = None  # actions taken once the (last) answer was given
 
     # reading ---------------------------------------------------------------------
     @property
     def params(self) -> dict[str, Any]:
-        """The episode's sampled parameters."""
-        return self.info["params"]
+        """The parameters the plan works with: the episode's, unless the Driver was given others."""
+        return self._params if self._params is not None else self.info["params"]
 
     @property
     def route(self) -> str:
@@ -151,9 +202,15 @@ class Driver:
         """One env.step; remembers the observation, reward and info."""
         if self.done:
             raise PlanError(f"the episode already ended; cannot {action}")
+        if action.get("type") in TERMINAL_TYPES:
+            self._checkpoint("finish")
         self.obs, self.reward, terminated, truncated, self.info = self.outer.step(action)
         self.trace.append(action)
         self.done = terminated or truncated
+
+    def _checkpoint(self, name: str) -> None:
+        if self.keep_checkpoints and name not in self.checkpoints:
+            self.checkpoints[name] = Checkpoint.take(self.env, self.obs, self.info, len(self.trace))
 
     def _point(self, node: Node) -> dict[str, float]:
         x, y = node.center
@@ -204,6 +261,10 @@ class Driver:
     def type(self, text: str, clear: bool = True, **criteria: Any) -> None:
         """Focus a field (when criteria are given) and type into it, replacing its text by default."""
         point = self._point(self.reveal(**criteria)) if criteria else {}
+        rid = criteria.get("rid")
+        self.typed.append((rid, text))
+        if self.text_filter is not None:
+            text = self.text_filter(rid, text)
         self.step({"type": "type", "text": text, "clear": clear, **point})
 
     def drag_slider(self, fraction: float, **criteria: Any) -> None:
@@ -236,6 +297,17 @@ class Driver:
 
         ``values`` has one entry per answer field; a list entry fills a repeatable field.
         """
+        self.answers.append(list(values))
+        self._checkpoint("answer")
+        if self.answer_filter is not None:
+            filtered = self.answer_filter(list(values))
+            if filtered is None:
+                return
+            values = filtered
+        self._give_answer(values)
+        self.answered_at = len(self.trace)
+
+    def _give_answer(self, values: list[Any]) -> None:
         if self.env.eval_mode == "text":
             flat = [", ".join(map(str, v)) if isinstance(v, list) else str(v) for v in values]
             self.step({"type": "answer", "text": ", ".join(flat)})
@@ -282,13 +354,13 @@ def _contains_box(outer: tuple[int, int, int, int], inner: tuple[int, int, int, 
     return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
-def run_plan(env: Any, task_id: str, the_plan: Plan, seed: int) -> tuple[float, dict[str, Any], Driver]:
+def run_plan(env: Any, task_id: str, the_plan: Plan, seed: int, **options: Any) -> tuple[float, dict[str, Any], Driver]:
     """Reset on a task, run a plan, finish with complete if the plan did not end the episode.
 
-    Returns (reward, last info, driver).
+    ``options`` go to the :class:`Driver`. Returns (reward, last info, driver).
     """
     obs, info = env.reset(seed=seed, options={"task": task_id})
-    driver = Driver(env, obs, info)
+    driver = Driver(env, obs, info, **options)
     the_plan.fn(driver)
     if not driver.done:
         driver.complete()

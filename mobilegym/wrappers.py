@@ -34,7 +34,7 @@ from gymnasium.envs.registration import register, registry
 from PIL import Image
 
 from .actions import KEYS
-from .env import MobileGymEnv
+from .env import REWARD_MODES, MobileGymEnv
 from .screen_text import Node, node_from_element
 
 SB3_ENV_ID = "MobileGymSB3-v0"
@@ -443,7 +443,6 @@ class SuccessInfo(gym.Wrapper):
 
 OBS_MODES = ("image", "multi", "a11y")
 ACTION_MODES = ("grid", "element")
-REWARDS = ("auto_complete", "dense", "final")
 _OWNED = ("obs_parts", "reward_mode", "render_scale", "invalid_action")
 
 
@@ -473,7 +472,8 @@ def make_sb3_env(
         action: ``"grid"`` (:class:`GridActions` on ``grid`` = (cols, rows)) or ``"element"``
             (:class:`ElementActions`, with ``action_masks()``).
         reward: the env's ``reward_mode``: ``"auto_complete"`` (the episode ends with the judge's
-            score as soon as the goal holds), ``"dense"`` (judge progress deltas) or ``"final"``.
+            score as soon as the goal holds), ``"dense"`` (judge progress deltas), ``"shaped"``
+            (dense with penalties, see :mod:`mobilegym.shaping`) or ``"final"``.
         render_scale: screenshot scale (0.1: 108 x 240 for the default 1080 x 2400 screen).
         image_size: (width, height) of the image; the env then renders at the smallest scale that
             covers it and only that small image is resized.
@@ -486,8 +486,8 @@ def make_sb3_env(
         raise ValueError(f"obs must be one of {OBS_MODES}, got {obs!r}")
     if action not in ACTION_MODES:
         raise ValueError(f"action must be one of {ACTION_MODES}, got {action!r}")
-    if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {REWARDS}, got {reward!r}")
+    if reward not in REWARD_MODES:
+        raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
     clash = [k for k in _OWNED if k in env_kwargs]
     if clash:
         raise ValueError(f"make_sb3_env sets {clash} itself (use obs=, reward=, render_scale=, image_size=)")

@@ -1,5 +1,7 @@
-"""Shared fixtures."""
+"""Shared fixtures, and the tables of the adversary and false-negative suites after the run."""
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
 
 import pytest
 
@@ -7,7 +9,35 @@ from mobilegym.sim.phone import Phone
 
 from .uitools import CORE_APPS
 
+if TYPE_CHECKING:
+    from mobilegym.eval import Runner, Tally
+
+SUITE_TALLIES = pytest.StashKey[dict[str, "Tally"]]()
+
 
 @pytest.fixture
 def phone() -> Phone:
     return Phone(apps=CORE_APPS)
+
+
+@pytest.fixture(scope="session")
+def suite_runner() -> Iterator[Runner]:
+    """Environments and oracle runs shared by the adversary and false-negative suites."""
+    from mobilegym.eval import Runner
+
+    runner = Runner()
+    yield runner
+    runner.close()
+
+
+@pytest.fixture(scope="session")
+def suite_tallies(request: pytest.FixtureRequest) -> dict[str, Tally]:
+    """Suite key -> its tally, printed by pytest_terminal_summary."""
+    return request.config.stash.setdefault(SUITE_TALLIES, {})
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config) -> None:
+    """Each suite's per-adversary (or per-phrasing) table, before pytest's own summary line."""
+    for tally in config.stash.get(SUITE_TALLIES, {}).values():
+        terminalreporter.write_sep("-", tally.title)
+        terminalreporter.write_line(tally.table())

@@ -305,7 +305,7 @@ def test_info_carries_timings_and_judge_result() -> None:
     ({"language": "fr"}, "language must be one of"),
     ({"render_scale": 2.0}, "render_scale must be in"),
     ({"screen_size": (1080,)}, "screen_size must be"),
-    ({"reward_mode": "shaped"}, "reward_mode must be one of"),
+    ({"reward_mode": "sparse"}, "reward_mode must be one of"),
     ({"device": "emulator"}, "device must be 'sim'"),
 ])
 def test_bad_parameters_are_clear_errors(kwargs, message) -> None:

@@ -35,6 +35,7 @@ SHELL_TASK = {
     "id": "shell_and_files",
     "instruction": "Turn Wi-Fi back on.",
     "related_apps": ["settings"],
+    "expected_changes": [".wifi"],  # read through the shell, so no metric path names it
     "config": [
         {"type": "execute", "parameters": {"command": "settings put global wifi_on 0"}},
         {"type": "push_file", "parameters": {"path": "/sdcard/Download/notes.txt", "content": "wifi was turned off\n"}},

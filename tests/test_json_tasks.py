@@ -359,7 +359,7 @@ def test_answer_getter_in_grounded_mode_reads_the_submitted_sheet(tmp_path):
                                 {"type": "rule", "value": ["Work", "Gym"]}])
     device = FakeDevice()
     episode = load(tmp_path, doc).start(device, eval_mode="grounded")
-    assert episode.instruction.startswith("Turn off Wi-Fi then open the AnswerSheet")
+    assert episode.instruction.startswith("Turn off Wi-Fi. Then open the AnswerSheet")
     assert episode.max_steps == 30 and episode.metadata["eval_mode"] == "grounded"
     sheet = device.doc["apps"]["answer_sheet"]
     assert sheet["question"] == "How many alarms?" and [f["label"] for f in sheet["fields"]] == ["Alarms", "Labels"]

@@ -49,7 +49,7 @@ class Driver:
 
 def test_count_alarms_grounded_by_tapping_the_answer_sheet():
     d = Driver("clock.CountAlarms")
-    assert d.obs["instruction"].endswith("then open the AnswerSheet app, enter the answer, and submit")
+    assert d.obs["instruction"].endswith("? Then open the AnswerSheet app, enter the answer and submit it.")
     assert d.info["max_steps"] == 30
     d.step({"type": "open_app", "app": "answer_sheet"})
     assert d.nodes("question")[0].text.startswith("How many alarms") or d.nodes("question")[0].text.startswith("Count")
@@ -111,14 +111,15 @@ def test_toggle_wifi_by_tapping_is_clean():
     assert reward == 1.0 and info["judge"]["clean"], info["judge"]
 
 
-def test_side_effects_are_reported_through_the_env():
-    d = Driver("settings.ToggleWifi", seed=1)
+@pytest.mark.parametrize("mode, score", [("strict", 0.0), ("warn", 1.0)])
+def test_side_effects_are_reported_through_the_env(mode, score):
+    d = Driver("settings.ToggleWifi", seed=1, side_effects=mode)
     d.step({"type": "open_app", "app": "settings"})
     d.tap("network_entry")
     d.tap("wifi_row")
     d.tap("airplane_mode_row")
     reward, _, _, info = d.step({"type": "complete"})
-    assert reward == 1.0 and not info["judge"]["clean"]
+    assert reward == score and not info["judge"]["clean"]
     assert [e["path"] for e in info["judge"]["side_effects"]] == ["apps.settings.airplane_mode"]
 
 

@@ -166,7 +166,7 @@ def test_sheet_is_written_at_start_with_defaults():
                      "fields": [{"type": "number", "label": "Number of alarms", "hint": "",
                                  "options": [], "repeatable": False}],
                      "answers": {}, "submitted": False}
-    assert ep.instruction == "How many alarms are there? then open the AnswerSheet app, enter the answer, and submit"
+    assert ep.instruction == "How many alarms are there? Then open the AnswerSheet app, enter the answer and submit it."
     assert ep.max_steps == 15 + 15
 
 
@@ -192,7 +192,7 @@ def test_chinese_suffix():
     cls = type("ZhCount", (AnswerTask,), {**{k: v for k, v in vars(CountAlarms).items() if not k.startswith("__")},
                                           "templates": ["有几个闹钟？"]})
     ep, _ = start(cls, language="zh")
-    assert ep.instruction == "有几个闹钟？，然后打开 AnswerSheet 应用，填写答案并提交"
+    assert ep.instruction == "有几个闹钟？然后打开答题卡应用，填写答案并提交。"
 
 
 def test_tasks_without_fields_fall_back_to_text_evaluation():

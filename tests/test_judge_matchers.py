@@ -1,4 +1,4 @@
-"""Matchers: normalisation, loose text matching, and the grounded field matchers."""
+"""Matchers: normalisation, free-text checks (through the answer reader), and the grounded field matchers."""
 from __future__ import annotations
 
 import datetime as dt
@@ -50,7 +50,8 @@ def test_extract_numbers():
 
 @pytest.mark.parametrize("expected, answer, ok", [
     (3, "There are 3 alarms", True),
-    (3, "There are three alarms", False),     # English number words are not digits
+    (3, "There are three alarms", True),      # English number words are read
+    (3, "3 or 4", False), (3, "0, 1, 2, 3, 4", False), (3, "3-4", False),  # hedges, shotguns, ranges
     (3, "共有三个闹钟", True),
     (3, "13 alarms", False),
     (3, "3.5", False),
@@ -71,6 +72,7 @@ def test_extract_numbers():
     (True, "maybe", False),
     (["Beijing", "Shanghai"], "Beijing and Shanghai", True),
     (["Beijing", "Shanghai"], "Beijing only", False),
+    ("Sunny", "Sunny or Partly cloudy", False), (dt.date(2026, 10, 2), "October 21", False),
     (dt.date(2026, 4, 6), "It is on 4月6日", True),
     (3, None, False),
 ])
@@ -86,6 +88,14 @@ def test_match_value_rejects_empty_expected():
 def test_match_bool_detects_negation_first():
     assert match_bool(False, "没有") and not match_bool(True, "没有")
     assert match_bool(False, "it isn't") and match_bool(True, "yes it is")
+    assert not match_bool(True, "yes and no") and not match_bool(False, "yes and no")
+
+
+def test_match_value_takes_rivals_and_the_os_state():
+    assert match_value("Grace Liu", "Grace Liu") and not match_value("Grace Liu", "Grace Liu, Alice Chen",
+                                                                     rivals=["Alice Chen"])
+    assert match_value(dt.date(2026, 4, 6), "tomorrow", os_state=SUN_APR_5) and not match_value(dt.date(2026, 4, 6),
+                                                                                                "tomorrow")
 
 
 def test_build_answer_checks_single_and_slots():
@@ -96,6 +106,9 @@ def test_build_answer_checks_single_and_slots():
     missing = build_answer_checks({"high": 23, "low": 15}, "high 23")
     assert [c["passed"] for c in missing] == [True, False]
     assert build_answer_checks(4, None)[0]["passed"] is False
+    assert not build_answer_checks({"high": 23, "low": 15}, "high 23, low 15, 30")[0]["passed"]  # a third number
+    [named] = build_answer_checks("Grace Liu", "Grace Liu or Alice Chen", "who", rivals=["Alice Chen"])
+    assert named["field"] == "who" and named["passed"] is False
     with pytest.raises(TaskError):
         build_answer_checks(None, "x")
     with pytest.raises(TaskError):
@@ -125,15 +138,20 @@ def test_check_alternatives():
     ("北京", " 北京 ", True), ("北京", "上海", False), ("Tied", "tied", True), ("三体", "《三体》", True),
     ("MG-1 Pro", "MG-1 Pro.", True), ("第三", "第3", True), ("Beijing", "", False), ("Beijing", None, False),
     ("Beijing", "Beijing city", False),
+    ("482913", "482 913", True), ("482913", "482-913", True), ("482913", "482 914", False),   # codes: the digits
+    ("482913", "code 482913", False), ("+1 415-555-0100", "(415) 555-0100", True),
 ])
 def test_match_exact(expected, actual, ok):
     assert match_exact(expected, actual) is ok
 
 
 @pytest.mark.parametrize("expected, actual, ok", [
-    (3, "3", True), (3, "3.0", True), (3, "３", True), (3, "三", True), (3, "3个", False), (3, "4", False),
+    (3, "3", True), (3, "3.0", True), (3, "３", True), (3, "三", True), (3, "4", False),
     (47.3, "47.30", True), (1234, "1,234", True), (0.1, "0.1000001", True), (3, "", False), (3, None, False),
-    ("12", " 12 ", True),
+    ("12", " 12 ", True), (-5, "-5", True),
+    (12, "12°", True), (12, "12 °C", True), (48, "48%", True), (11, "11 km/h", True), (47.3, "47.3 GB", True),
+    (3, "3个", False), (3, "3 alarms", False), (3, "about 3", False), (3, "3 4", False), (3, "3 or 4", False),
+    (3, "3-4", False), (12, "12°C (54°F)", False),
 ])
 def test_match_number(expected, actual, ok):
     assert match_number(expected, actual) is ok
@@ -197,6 +215,9 @@ def test_date_helpers_need_the_simulated_clock():
     ("06:30", "The alarm rings at 6:30 AM", True), ("22:15", "10:15 PM", True), ("22:15", "10:15 AM", False),
     ("14:30", "", False), ("14:30", None, False), ("14:30", "soon", False),
     (dt.time(8, 5), "8:05", True),
+    ("07:15", "7.15", True), ("07:30", "0730", True), ("07:15", "7:15 am", True), ("07:30", "half past seven", True),
+    ("14:00", "2-4 pm", True), ("14:00", "between 2 and 4 pm", True),            # a range gives its start
+    ("07:30", "7:30, 8:00", False), ("07:30", "7:30 or 8:00", False), ("07:30", "not 7:30", False),
 ])
 def test_match_time(expected, actual, ok):
     assert match_time(expected, actual) is ok

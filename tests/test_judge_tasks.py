@@ -445,7 +445,7 @@ def test_answer_path_with_parameter_and_dict_slots():
 
 
 def test_declarative_answer_reads_the_initial_state():
-    ep, device = start(CountAlarms)
+    ep, device = start(CountAlarms, side_effects="warn")  # the deletion below is only reported
     device.app("clock")["alarms"].pop()              # the agent deletes an alarm
     assert ep.evaluate("3").success and not ep.evaluate("2").success
     result = ep.evaluate("3")
@@ -513,8 +513,8 @@ def test_result_is_json_able():
 
 # --- side effects --------------------------------------------------------------------------------
 
-def test_side_effects_are_reported_but_do_not_fail_the_task():
-    ep, device = start(ToggleWifi, params={"wifi": False})
+def test_side_effects_in_warn_mode_are_reported_but_do_not_fail_the_task():
+    ep, device = start(ToggleWifi, params={"wifi": False}, side_effects="warn")
     device.app("settings")["wifi"] = False
     device.app("settings")["bluetooth"] = True
     device.doc["os"]["time_ms"] += 60_000           # volatile
@@ -522,8 +522,9 @@ def test_side_effects_are_reported_but_do_not_fail_the_task():
     device.app("answer_sheet")["submitted"] = True  # always ignored
     result = ep.evaluate(last_action="complete")
     assert result.success and not result.clean
-    assert result.side_effects == [{"path": "apps.settings.bluetooth", "kind": "changed", "before": False, "after": True}]
-    assert result.warnings == ["unexpected changed change: apps.settings.bluetooth"]
+    assert result.side_effects == [{"path": "apps.settings.bluetooth", "kind": "changed", "before": False, "after": True,
+                                    "harmful": True}]
+    assert result.warnings == ["harmful side effect (not scored, side_effects='warn'): apps.settings.bluetooth changed"]
 
 
 def test_expected_changes_with_filters_and_wildcards():
@@ -543,7 +544,7 @@ def test_expected_changes_with_filters_and_wildcards():
     assert effects(["clock.alarms"], relabel) == []
     assert effects(["alarms[*].label"], relabel) == []
     assert effects(["alarms[id=a1]"], relabel) == []
-    assert effects(["alarms[label=Wake]"], relabel) == []                 # substring fallback
+    assert effects(["alarms[label=Wake]"], relabel) == ["apps.clock.alarms[id=a1].label"]  # exact values only
     assert effects(["alarms[id=a2]"], relabel) == ["apps.clock.alarms[id=a1].label"]
     assert effects(["alarms[*].enabled"], relabel) == ["apps.clock.alarms[id=a1].label"]
     assert effects(["*"], relabel) == []

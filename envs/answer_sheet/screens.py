@@ -1,4 +1,7 @@
-"""The AnswerSheet form: question, hint, one control per answer field, and a Submit toggle."""
+"""The AnswerSheet form: question, hint, one control per answer field, and a Submit toggle.
+
+A number field has a numeric keyboard (input type "number"): it holds digits, one decimal point and
+a leading minus, whatever else is typed."""
 from __future__ import annotations
 
 from typing import Any
@@ -35,11 +38,13 @@ def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | N
                            height=44)
                   for option in spec.get("options", [])]
         return views
-    en, zh = PLACEHOLDERS["number" if kind == "number" else "text"]
+    input_type = "number" if kind == "number" else "text"
+    en, zh = PLACEHOLDERS[input_type]
     hint = spec.get("hint") or ctx.t(en, zh)
     if not spec.get("repeatable"):
         value = ctx.state["answers"].get(key, "")
-        views.append(ui.TextField(f"field_{index}_input", str(value), lambda v: _set_answer(ctx, key, v), hint=hint))
+        views.append(ui.TextField(f"field_{index}_input", str(value), lambda v: _set_answer(ctx, key, v), hint=hint,
+                                  input_type=input_type))
         return views
     entries = ctx.state["answers"].get(key) or [""]
     for n, value in enumerate(entries):
@@ -48,7 +53,8 @@ def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | N
             ctx.state["answers"][key] = rest or [""]
 
         views.append(ui.Row([
-            ui.TextField(f"field_{index}_input", value, _entry_setter(ctx, key, n), hint=hint, flex=1),
+            ui.TextField(f"field_{index}_input", value, _entry_setter(ctx, key, n), hint=hint, input_type=input_type,
+                         flex=1),
             ui.IconButton("✕", ctx.t("Remove entry", "删除条目"), remove, rid=f"field_{index}_remove"),
         ], gap=4))
     views.append(ui.Button(ctx.t("+ Add entry", "+ 添加条目"),

@@ -2,6 +2,7 @@
 from mobilegym.sim.app import SimApp
 
 APP = SimApp(id="clock", label="Clock", label_zh="时钟", home="/alarms", glyph="⏰", color="#3F51B5",
-             defaults_package=__name__)
+             defaults_package=__name__,
+             view_state=("timer", "stopwatch"))  # a running timer is a tool in use, not stored data
 
 from . import screens  # noqa: E402,F401  (registers the screens on APP)

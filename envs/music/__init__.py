@@ -3,6 +3,6 @@ the simulated clock, playlists (create, rename, add/remove songs, delete) and Li
 from mobilegym.sim.app import SimApp
 
 APP = SimApp(id="music", label="Music", label_zh="音乐", home="/", glyph="♫", color="#D81B60",
-             defaults_package=__name__)
+             defaults_package=__name__, view_state=("player",))  # queue, play/pause, position, modes
 
 from . import screens  # noqa: E402,F401  (registers the screens on APP)

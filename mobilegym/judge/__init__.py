@@ -1,4 +1,5 @@
 """Tasks and judging: task classes, the registry, episodes, grounded AnswerSheet evaluation, matchers."""
+from .answers import Reading, fact_checks, read_answer, rivals_for
 from .app import BaseApp
 from .episode import EVAL_MODES, Episode, PyEpisode, PyTaskRef, TaskRef
 from .errors import PathError, TaskError
@@ -12,8 +13,8 @@ from .timeutil import now_ms, sim_datetime, sim_today
 
 __all__ = [
     "AnswerTask", "BaseApp", "BaseTask", "CriteriaTask", "EVAL_MODES", "Episode", "JudgeInput", "JudgeResult",
-    "PathError", "PyEpisode", "PyTaskRef", "Registry", "TaskError", "TaskRef", "build_answer_checks",
-    "check_alternatives", "date_match_labels", "default_registry", "filter_tasks", "match_date",
+    "PathError", "PyEpisode", "PyTaskRef", "Reading", "Registry", "TaskError", "TaskRef", "build_answer_checks",
+    "check_alternatives", "date_match_labels", "default_registry", "fact_checks", "filter_tasks", "match_date",
     "match_duration", "match_exact", "match_number", "match_time", "match_value", "normalize_text", "now_ms",
-    "register_tasks", "resolve_tasks", "sim_datetime", "sim_today", "task_index",
+    "read_answer", "register_tasks", "resolve_tasks", "rivals_for", "sim_datetime", "sim_today", "task_index",
 ]

@@ -12,9 +12,9 @@ from typing import Any, Mapping
 
 from ..device.base import DeviceError
 from ..jsoncopy import copy_doc
-from .diff import unexpected_changes
+from .diff import ChangePattern, anchor_pattern
 from .errors import TaskError
-from .grounded import (EXTRA_STEPS, instruction_suffix, joined_answer, path_a_checks, sheet_state, submitted_check,
+from .grounded import (EXTRA_STEPS, grounded_instruction, joined_answer, path_a_checks, sheet_state, submitted_check,
                        uses_path_a)
 from .initial import InitialState
 from .inputs import JudgeInput
@@ -22,6 +22,7 @@ from .matchers import check
 from .params import sample_parameters
 from .paths import resolve_state
 from .results import JudgeResult
+from .side_effects import check_side_effect_mode, judge_side_effects, view_state_patterns
 from .tasks import ANSWER_SHEET, BaseTask, CriteriaTask, values_equal
 from .templating import render
 from .validation import validate_answer_fields, validate_task_class
@@ -60,8 +61,9 @@ class TaskRef(ABC):
 
     @abstractmethod
     def start(self, device: Any, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
-              params: Mapping[str, Any] | None = None) -> Episode:
-        """Reset the device, set the task up, and return the episode."""
+              params: Mapping[str, Any] | None = None, side_effects: str = "strict") -> Episode:
+        """Reset the device, set the task up, and return the episode. ``side_effects``: "strict" (a
+        change to the user's data the task did not ask for fails it) or "warn" (only reported)."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id}>"
@@ -95,17 +97,18 @@ class PyTaskRef(TaskRef):
         self.metadata = cls.metadata()
 
     def start(self, device: Any, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
-              params: Mapping[str, Any] | None = None) -> "PyEpisode":
+              params: Mapping[str, Any] | None = None, side_effects: str = "strict") -> "PyEpisode":
         _check_mode(eval_mode)
+        check_side_effect_mode(side_effects)
         try:
-            return self._start(device, seed, eval_mode, language, params)
+            return self._start(device, seed, eval_mode, language, params, side_effects)
         except (DeviceError, TaskError):
             raise
         except Exception as exc:
             raise TaskError(f"{self.id}: set-up failed: {type(exc).__name__}: {exc}") from exc
 
     def _start(self, device: Any, seed: int, eval_mode: str, language: str,
-               params: Mapping[str, Any] | None) -> "PyEpisode":
+               params: Mapping[str, Any] | None, side_effects: str) -> "PyEpisode":
         cls = self.cls
         task = cls(seed=seed, language=language)
         device.reset_state(seed)
@@ -129,16 +132,16 @@ class PyTaskRef(TaskRef):
                 values_equal(resolve_state(state["apps"], state["os"], path, None, task.params), expected)
                 for _, path, _, expected in task.criteria_items(state["apps"])):
             raise TaskError(f"{self.id}: the initial state already meets every criterion")
-        instruction = task.description + (instruction_suffix(language) if grounded else "")
+        instruction = grounded_instruction(task.description, language) if grounded else task.description
         return PyEpisode(self, task, device, state, eval_mode, instruction, fields,
-                         cls.step_budget() + (EXTRA_STEPS if grounded else 0))
+                         cls.step_budget() + (EXTRA_STEPS if grounded else 0), side_effects)
 
 
 class PyEpisode(Episode):
     """An episode of a Python task."""
 
     def __init__(self, ref: PyTaskRef, task: BaseTask, device: Any, init_state: Mapping[str, Any], eval_mode: str,
-                 instruction: str, fields: list[dict[str, Any]], max_steps: int):
+                 instruction: str, fields: list[dict[str, Any]], max_steps: int, side_effects: str = "strict"):
         self.ref, self.task, self.device = ref, task, device
         self.id = ref.id
         self.params = dict(task.params)
@@ -147,8 +150,17 @@ class PyEpisode(Episode):
         self.eval_mode = eval_mode
         self.fields = fields
         self.initial = InitialState(init_state)
+        self.side_effects = side_effects
+        self.expected_changes = self._expected_changes(init_state["apps"])
+        self.view_state = view_state_patterns(device)
         self.metadata = {**ref.metadata, "eval_mode": eval_mode, "language": task.language, "seed": task.seed,
                          "template": task.template}
+
+    def _expected_changes(self, apps: Mapping[str, Any]) -> list[ChangePattern]:
+        """The task's expected-change patterns plus its criteria paths, rooted at the state document."""
+        task = self.task
+        texts = [*task.expected_changes, *(task.criteria if isinstance(task, CriteriaTask) else ())]
+        return [anchor_pattern(text, apps, task.app_id()) for text in texts]
 
     @property
     def read_only(self) -> bool:
@@ -184,15 +196,11 @@ class PyEpisode(Episode):
             if last_action == "abort":
                 checks.append(check("agent_action", "finish the task (it is feasible)", "abort", False))
                 warnings.append("the agent aborted a feasible task")
-            task = self.task
-            expected = [task.path(p, state["apps"]) for p in task.expected_changes]
-            if isinstance(task, CriteriaTask):
-                expected += [path_ for _, path_, _, _ in task.criteria_items(state["apps"])]
-            before, after = self.initial.changed_parts(state)
-            effects = [c.to_dict() for c in unexpected_changes(before, after, expected, task.always_ignore, task.params)]
-            warnings += [f"unexpected {e['kind']} change: {e['path']}" for e in effects]
+            verdict = judge_side_effects(self.initial, state, self.expected_changes, self.task.always_ignore,
+                                         self.view_state, self.side_effects, self.task.params)
             # copied: the checks and effects may hold values of the live document, which later inputs change
-            return JudgeResult.from_checks(self.id, copy_doc(checks), copy_doc(effects), warnings, path)
+            return JudgeResult.from_checks(self.id, copy_doc(checks + verdict.checks), copy_doc(verdict.effects),
+                                           warnings + verdict.warnings, path)
         except Exception as exc:  # a task bug, reported apart from agent failures
             return JudgeResult.from_error(self.id, f"{type(exc).__name__}: {exc}", path)
 

@@ -8,20 +8,31 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from ..sim.app import load_app
 from .errors import TaskError
 from .inputs import JudgeInput
 from .matchers import DEFAULT_MATCHER, check, match_field
 from .tasks import ANSWER_SHEET, AnswerTask, BaseTask
 
 EXTRA_STEPS = 15
-SUFFIX = {"en": " then open the AnswerSheet app, enter the answer, and submit",
-          "zh": "，然后打开 AnswerSheet 应用，填写答案并提交"}
+SUFFIX = {"en": "Then open the {app} app, enter the answer and submit it.",
+          "zh": "然后打开{app}应用，填写答案并提交。"}
+SENTENCE_ENDS = {"en": ".?!", "zh": "。？！.?!"}
+CLOSING = "\"'”’)）」』"
+DANGLING = ",;:，；：、"
 UI_KEYS = ("type", "label", "hint", "options", "repeatable")
 
 
-def instruction_suffix(language: str) -> str:
-    """What grounded mode appends to the instruction (English unless a translation exists)."""
-    return SUFFIX.get(language, SUFFIX["en"])
+def grounded_instruction(instruction: str, language: str) -> str:
+    """The instruction followed by grounded mode's request, as a sentence of its own naming the
+    AnswerSheet as the launcher shows it (English unless a translation exists)."""
+    language = language if language in SUFFIX else "en"
+    app = load_app(ANSWER_SHEET)
+    suffix = SUFFIX[language].format(app=app.label_zh if language == "zh" else app.label)
+    text = instruction.rstrip().rstrip(DANGLING).rstrip()
+    ended = text.rstrip(CLOSING).endswith(tuple(SENTENCE_ENDS[language]))
+    stop = "" if ended else ("。" if language == "zh" else ".")
+    return f"{text}{stop}{suffix}" if language == "zh" else f"{text}{stop} {suffix}"
 
 
 def sheet_state(question: str, hint: str | None, fields: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

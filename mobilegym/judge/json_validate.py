@@ -13,6 +13,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from mobilegym.judge.diff import parse_pattern
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.getters import GETTERS
 from mobilegym.judge.metrics import METRICS
@@ -188,6 +189,8 @@ def semantic_problems(doc: dict[str, Any], task_dir: Path, stem: str | None) -> 
         problems += _safe(validate_answer_fields, doc["id"], "$.answer_fields", fields, {})
         fields = fields["fields"] if isinstance(fields, dict) else fields
     problems += _evaluator_problems(doc["evaluator"], None if fields is None else len(fields))
+    for i, pattern in enumerate(doc.get("expected_changes", [])):
+        problems += _safe(parse_pattern, pattern, f"$.expected_changes[{i}]")
     return problems
 
 

@@ -18,16 +18,20 @@ import numpy as np
 
 from mobilegym.device.base import CAP_STATE, Device
 from mobilegym.judge.conj import conjoin
+from mobilegym.judge.diff import ChangePattern, anchor_pattern
 from mobilegym.judge.episode import EVAL_MODES, Episode, TaskRef
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.getters import GetterContext, get
-from mobilegym.judge.grounded import EXTRA_STEPS, instruction_suffix, sheet_state
+from mobilegym.judge.grounded import EXTRA_STEPS, grounded_instruction, sheet_state
+from mobilegym.judge.initial import InitialState
 from mobilegym.judge.json_validate import INFEASIBLE, TaskFileError, metric_entries, validate_task
 from mobilegym.judge.matchers import check
 from mobilegym.judge.metrics import MetricConfigError, get_metric
+from mobilegym.judge.paths import parse_path
 from mobilegym.judge.results import JudgeResult
 from mobilegym.judge.setup_actions import SetupContext, run_setup
-from mobilegym.judge.tasks import ANSWER_SHEET, DIFFICULTY_STEPS
+from mobilegym.judge.side_effects import SideEffects, check_side_effect_mode, judge_side_effects, view_state_patterns
+from mobilegym.judge.tasks import ANSWER_SHEET, DIFFICULTY_STEPS, VOLATILE_PATHS
 
 ABORT = "abort"
 MAX_SHOWN_CHARS = 300
@@ -84,6 +88,22 @@ class JsonTask(TaskRef):
             spec is not None and spec.get("initial", False)
             for _, result, expected, _ in metric_entries(self.doc["evaluator"]) for spec in (result, expected))
 
+    @cached_property
+    def expected_changes(self) -> list[str]:
+        """The task's ``expected_changes``; without them, the state paths its metrics read at the end."""
+        if "expected_changes" in self.doc:
+            return list(self.doc["expected_changes"])
+        if self.infeasible:
+            return []
+        read = []
+        for _, result, expected, _ in metric_entries(self.doc["evaluator"]):
+            for spec in (result, expected):
+                if spec is None or spec["type"] not in ("app_state", "os_state") or spec.get("initial", False):
+                    continue
+                root = "os" if spec["type"] == "os_state" else spec.get("app")
+                read.append(spec["path"] if root is None or parse_path(spec["path"]).root else f"{root}:{spec['path']}")
+        return read
+
     def instruction(self, language: str) -> str:
         """The instruction text for a language (one text serves every language)."""
         text = self.doc["instruction"]
@@ -119,11 +139,12 @@ class JsonTask(TaskRef):
                 "doc": text if isinstance(text, str) else text.get("en", next(iter(text.values())))}
 
     def start(self, device: Device, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
-              params: Mapping[str, Any] | None = None) -> JsonEpisode:
+              params: Mapping[str, Any] | None = None, side_effects: str = "strict") -> JsonEpisode:
         """Reset the phone (with ``seed``; a phone without state goes home), run the config
         actions, set up the AnswerSheet in grounded mode, and begin an episode."""
         if eval_mode not in EVAL_MODES:
             raise ValueError(f"eval_mode must be one of {', '.join(EVAL_MODES)}, got {eval_mode!r}")
+        check_side_effect_mode(side_effects)
         if params:
             raise TaskError(f"{self.id}: JSON tasks take no parameters, got {sorted(params)}")
         instruction = self.instruction(language)
@@ -137,10 +158,10 @@ class JsonTask(TaskRef):
         if grounded:
             hint = self.doc.get("answer_hint", "")
             device.set_state({"apps": {ANSWER_SHEET: sheet_state(question or instruction, hint, fields)}})
-            instruction += instruction_suffix(language)
+            instruction = grounded_instruction(instruction, language)
         metadata = {**self.metadata, "eval_mode": eval_mode, "language": language, "seed": seed}
         return JsonEpisode(self, device, instruction, self.step_budget + (EXTRA_STEPS if grounded else 0),
-                           metadata, len(fields) if grounded else 0)
+                           metadata, len(fields) if grounded else 0, side_effects)
 
 
 def _shown(value: Any) -> Any:
@@ -163,7 +184,7 @@ class JsonEpisode(Episode):
     """One run of a JSON task on a device. ``sheet_fields`` > 0 means answers come from the AnswerSheet."""
 
     def __init__(self, task: JsonTask, device: Device, instruction: str, max_steps: int,
-                 metadata: dict[str, Any], sheet_fields: int) -> None:
+                 metadata: dict[str, Any], sheet_fields: int, side_effects: str = "strict") -> None:
         self.task = task
         self.device = device
         self.id = task.id
@@ -173,20 +194,39 @@ class JsonEpisode(Episode):
         self.metadata = metadata
         self.eval_mode = metadata["eval_mode"]
         self.sheet_fields = sheet_fields
-        self.initial_state = device.get_state() if task.reads_initial else None
+        self.side_effects = side_effects
+        state = device.get_state() if CAP_STATE in device.capabilities else None
+        self.initial_state = state if task.reads_initial else None  # getters only read it
+        self.initial = InitialState(state) if state is not None else None
+        default_app = task.doc["related_apps"][0]
+        self.expected_changes: list[ChangePattern] = [] if state is None else [
+            anchor_pattern(text, state["apps"], default_app) for text in task.expected_changes]
+        self.view_state = view_state_patterns(device)
         self._postconfig_done = False
 
     def evaluate(self, answer: str | None = None, last_action: str | None = None) -> JudgeResult:
         """Judge the episode. ``last_action`` is the type of the agent's final action; with None
         (a peek mid-episode) postconfig does not run. Task bugs give a result with ``error`` set."""
         try:
+            verdict = self._side_effects()  # before postconfig, whose changes are the task's own
             score, checks = self._judge(answer, last_action, final=last_action is not None)
         except Exception as exc:  # a task bug, reported apart from agent failures
             return JudgeResult.from_error(self.id, f"{type(exc).__name__}: {exc}", eval_path="json")
         warnings = ["the agent aborted a feasible task"] if checks[0]["field"] == "agent_action" else []
+        if verdict.checks:
+            score = 0.0
+        checks = checks + verdict.checks
         return JudgeResult(task_id=self.id, success=score >= 1.0, score=score,
-                           progress=sum(c["passed"] for c in checks) / len(checks), clean=True,
-                           checks=checks, warnings=warnings, eval_path="json")
+                           progress=sum(c["passed"] for c in checks) / len(checks), clean=not verdict.effects,
+                           checks=checks, side_effects=verdict.effects, warnings=warnings + verdict.warnings,
+                           eval_path="json")
+
+    def _side_effects(self) -> SideEffects:
+        """Changes since set-up that the task did not expect (none known on a device without state)."""
+        if self.initial is None:
+            return SideEffects()
+        return judge_side_effects(self.initial, self.device.get_state(), self.expected_changes, VOLATILE_PATHS,
+                                  self.view_state, self.side_effects)
 
     def goal_reached(self, answer: str | None = None) -> bool:
         """Whether the metrics give 1 now (never for infeasible tasks, which only an abort solves)."""

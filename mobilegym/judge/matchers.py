@@ -1,8 +1,9 @@
-"""Answer matchers: text normalisation, loose text matching, and the grounded field matchers.
+"""Answer matchers: text normalisation, date labels, free-text checks and the grounded field matchers.
 
-Text mode (an agent's free-text answer) uses :func:`match_value` / :func:`build_answer_checks`;
-grounded mode (one AnswerSheet field at a time) uses the strict matchers of :data:`MATCHERS`:
-``exact``, ``number``, ``date``, ``time`` and ``duration``.
+Free text (text mode's answer, grounded Path B's joined fields) is judged by :func:`match_value` /
+:func:`build_answer_checks`, which read it with the one answer reader (:mod:`.answers`: the answer must
+commit to the expected value). Grounded mode (one AnswerSheet field at a time) uses the matchers of
+:data:`MATCHERS`: ``exact``, ``number``, ``date``, ``time`` and ``duration``.
 """
 from __future__ import annotations
 
@@ -93,61 +94,57 @@ def _number_of(value: Any) -> float | None:
 
 # --- booleans ----------------------------------------------------------------------------------
 
-_NEGATIVE = re.compile(r"不|没|否|无|未|非|n't\b|\b(?:no|not|false|never|none|nope)\b")
-_POSITIVE = re.compile(r"是|有|会|要|对|能|可以|"
-                       r"\b(?:yes|true|correct|right|yep|does|is|can|will)\b")
-
 
 def match_bool(expected: bool, text: Any) -> bool:
-    """Whether a yes/no answer says `expected`; negation is looked for before affirmation."""
-    clean = normalize_text(text)
-    if _NEGATIVE.search(clean):
-        return expected is False
-    if _POSITIVE.search(clean):
-        return expected is True
-    return False
+    """Whether a yes/no answer says ``expected`` (negation-aware; saying both yes and no fails)."""
+    from .answers import read_answer
+
+    return read_answer(bool(expected), text).passed
 
 
 # --- text mode ---------------------------------------------------------------------------------
 
 
-def match_value(expected: Any, actual: Any) -> bool:
-    """Loose match of one expected value inside a free-text answer.
+def match_value(expected: Any, actual: Any, *, rivals: Sequence[str] = (),
+                os_state: Mapping[str, Any] | None = None) -> bool:
+    """Whether a free-text answer commits to one expected value (:func:`.answers.read_answer`):
+    every number, date or time of the asked kind in it is the expected one, a name or title appears as
+    whole words and no rival does, yes/no is read with negations; hedges and ranges fail."""
+    from .answers import read_answer  # imported here: the reader builds on this module's primitives
 
-    re.Pattern: searched in the raw and the normalised text; bool: yes/no reading;
-    numbers (and strings that are only a number): any number written in the text is close;
-    list/tuple/set: every element matches; date: a label of the date appears; other: the
-    normalised expected text is a substring of the normalised answer.
-    """
-    if actual is None:
-        return False
-    if isinstance(expected, re.Pattern):
-        return bool(expected.search(str(actual)) or expected.search(normalize_text(actual)))
-    if isinstance(expected, bool):
-        return match_bool(expected, actual)
-    if isinstance(expected, (list, tuple, set, frozenset)):
-        return bool(expected) and all(match_value(e, actual) for e in expected)
-    if isinstance(expected, (_dt.date, _dt.datetime)):
-        text = normalize_text(actual)
-        return any(label in text for label in date_match_labels(expected))
-    number = _number_of(expected)
-    if number is not None:
-        return any(math.isclose(n, number, rel_tol=1e-6, abs_tol=1e-9) for n in extract_numbers(actual))
-    needle = _bare(expected)
-    if not needle:
-        raise TaskError(f"expected answer {expected!r} is empty")
-    return needle in normalize_text(actual)
+    return read_answer(expected, actual, rivals=rivals, os_state=os_state).passed
 
 
-def build_answer_checks(expected: Any, answer: Any, field: str = "answer") -> list[dict[str, Any]]:
-    """Checks of a free-text answer: one per slot when `expected` is a dict, else one."""
+def build_answer_checks(expected: Any, answer: Any, field: str = "answer", *,
+                        rivals: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
+                        os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Checks of a free-text answer to a question: one per slot when ``expected`` is a dict (each slot may be
+    stated beside the others), else one (a list of short items fails when no rival is known).
+    ``rivals``: other candidates (a {slot: candidates} dict for slots)."""
+    from .answers import read_answer
+
     if expected is None:
         raise TaskError("the expected answer is None (missing data in the environment?)")
-    if isinstance(expected, Mapping):
-        if not expected:
-            raise TaskError("the expected answer is an empty dict")
-        return [check(str(slot), value, answer, match_value(value, answer)) for slot, value in expected.items()]
-    return [check(field, expected, answer, match_value(expected, answer))]
+    if not isinstance(expected, Mapping):
+        reading = read_answer(expected, answer, rivals=_sequence(rivals), os_state=os_state, one_value=True)
+        return [check(field, expected, answer, reading.passed)]
+    if not expected:
+        raise TaskError("the expected answer is an empty dict")
+    per_slot = rivals if isinstance(rivals, Mapping) else {}
+    checks = []
+    for slot, value in expected.items():
+        others = [v for s, v in expected.items() if s != slot]
+        reading = read_answer(value, answer, rivals=_sequence(per_slot.get(slot)), others=others, os_state=os_state)
+        checks.append(check(str(slot), value, answer, reading.passed))
+    return checks
+
+
+def _sequence(rivals: Any) -> tuple[str, ...]:
+    if rivals is None or isinstance(rivals, Mapping):
+        return ()
+    if isinstance(rivals, str):
+        raise TaskError(f"rivals must be a sequence of candidates, got the text {rivals!r}")
+    return tuple(rivals)
 
 
 def check(field: str, expected: Any, actual: Any, passed: bool) -> dict[str, Any]:
@@ -174,24 +171,32 @@ def check_alternatives(*check_arrays: Sequence[dict[str, Any]]) -> list[dict[str
 
 
 def match_exact(expected: Any, actual: Any) -> bool:
-    """Equal after normalisation (and without surrounding punctuation or quotes)."""
+    """Equal after normalisation (and without surrounding punctuation or quotes); a code (482913, a phone
+    number) is equal when its digits are, however they are grouped ("482 913", "482-913")."""
+    from .answers import kind_of, same_code
+
+    if kind_of(expected) == "code":
+        return same_code(expected, actual)
     return actual is not None and _bare(actual) != "" and _bare(actual) == _bare(expected)
 
 
 def match_number(expected: Any, actual: Any) -> bool:
-    """Both are bare numbers and close (no number is pulled out of surrounding text)."""
+    """The field holds one number, optionally with a unit of measure ("12", "12 °C", "48%", "11 km/h", "1,024"),
+    close to the expected one; other words ("3个", "3 alarms", "about 3") or a second number fail."""
+    from .mentions import bare_number
+
     want = _number_of(expected)
     if want is None:
         raise TaskError(f"expected value {expected!r} is not a number")
-    got = _number_of(actual) if actual is not None else None
-    return got is not None and math.isclose(got, want, rel_tol=1e-6, abs_tol=1e-9)
+    got = bare_number(actual, counters=False) if actual is not None else None
+    return got is not None and math.isclose(got[0], want, rel_tol=1e-6, abs_tol=1e-9)
 
 
 # dates
 
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
-           "september", "october", "november", "december"]
-_WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december"]
+WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _WEEKDAYS_ZH = ["一", "二", "三", "四", "五", "六", "日"]
 _DATE_SEPARATORS = " \t,，、.。;；()（）[]【】-/"
 
@@ -214,31 +219,31 @@ def to_date(value: Any) -> _dt.date:
     return _dt.date(*(int(g) for g in match.groups()))
 
 
+RELATIVE_DAYS = {0: ("今天", "今日", "today"), 1: ("明天", "明日", "tomorrow"), 2: ("后天", "the day after tomorrow"),
+                 -1: ("昨天", "昨日", "yesterday"), -2: ("前天", "the day before yesterday")}
+ZH_WEEK_WORDS = ("周", "星期", "礼拜", "週")
+WEEK_PREFIXES = {0: (("本", "这", "这个"), "this"), 1: (("下", "下个"), "next"), -1: (("上", "上个"), "last")}
+
+
 def _weekday_names(day: _dt.date) -> list[str]:
     zh = _WEEKDAYS_ZH[day.weekday()]
-    names = [f"周{zh}", f"星期{zh}", f"礼拜{zh}", f"週{zh}"]
+    names = [word + zh for word in ZH_WEEK_WORDS]
     if day.weekday() == 6:
         names += ["周天", "星期天", "礼拜天"]
-    en = _WEEKDAYS_EN[day.weekday()]
+    en = WEEKDAYS_EN[day.weekday()]
     return names + [en, en[:3], en[:3] + "."]
 
 
 def _relative_labels(day: _dt.date, today: _dt.date) -> list[str]:
     delta = (day - today).days
-    labels = {0: ["今天", "今日", "today"], 1: ["明天", "明日", "tomorrow"],
-              2: ["后天", "the day after tomorrow"], -1: ["昨天", "昨日", "yesterday"],
-              -2: ["前天", "the day before yesterday"]}.get(delta, [])
+    labels = list(RELATIVE_DAYS.get(delta, ()))
     names = _weekday_names(day)
     if 0 <= delta <= 6:
         labels += names
     week = (day - _dt.timedelta(days=day.weekday()) - (today - _dt.timedelta(days=today.weekday()))).days // 7
-    zh_names, en_names = names[:3], names[-3:]
-    if week == 0:
-        labels += [p + n for p in ("本", "这", "这个") for n in zh_names] + ["this " + n for n in en_names]
-    elif week == 1:
-        labels += [p + n for p in ("下", "下个") for n in zh_names] + ["next " + n for n in en_names]
-    elif week == -1:
-        labels += [p + n for p in ("上", "上个") for n in zh_names] + ["last " + n for n in en_names]
+    if week in WEEK_PREFIXES:
+        zh_prefixes, en_prefix = WEEK_PREFIXES[week]
+        labels += [p + n for p in zh_prefixes for n in names[:3]] + [f"{en_prefix} {n}" for n in names[-3:]]
     return labels
 
 
@@ -251,7 +256,7 @@ def date_match_labels(value: Any, os_state: Mapping[str, Any] | None = None) -> 
               f"{y}.{m:02}.{d:02}", f"{y}.{m}.{d}", f"{y}年{m}月{d}日", f"{y}年{m}月{d}号",
               f"{y}年{m:02}月{d:02}日", f"{m:02}-{d:02}", f"{m}-{d}", f"{m:02}/{d:02}", f"{m}/{d}",
               f"{m}.{d}", f"{m}月{d}日", f"{m}月{d}号", f"{m:02}月{d:02}日", f"{y}{m:02}{d:02}"]
-    full = _MONTHS[m - 1]
+    full = MONTHS[m - 1]
     for month in {full, full[:3], full[:3] + "."}:
         for day_text in (str(d), _ordinal(d)):
             labels += [f"{month} {day_text}", f"{day_text} {month}", f"{day_text} of {month}",
@@ -282,56 +287,26 @@ def match_date(expected: Any, actual: Any, os_state: Mapping[str, Any] | None = 
 
 # times
 
-_PERIOD = r"(?P<period>凌晨|早上|早晨|清晨|上午|中午|正午|下午|傍晚|晚上|夜里|夜间|半夜|午夜)?\s*"
-_AMPM = r"(?P<ampm>a\.?m\.?|p\.?m\.?)"
-_TIME_PATTERNS = [
-    re.compile(_PERIOD + r"(?<!\d)(?P<h>\d{1,2})\s*:\s*(?P<m>\d{2})(?::\d{2})?(?!\d)\s*" + _AMPM + "?"),
-    re.compile(_PERIOD + r"(?<!\d)(?P<h>\d{1,2})\s*[点时](?:\s*(?P<half>半)|\s*(?P<q>[13])\s*刻|\s*(?P<m>\d{1,2})\s*分?)?"),
-    re.compile(r"(?<![\d.:])(?P<h>\d{1,2})(?:\s*\.\s*(?P<m>\d{2}))?\s*" + _AMPM + r"(?![a-z])"),
-    re.compile(r"(?P<word>noon|midnight)"),
-]
-_PM_PERIODS = {"下午", "傍晚", "晚上", "夜里", "夜间"}
-_AM_PERIODS = {"凌晨", "早上", "早晨", "清晨", "上午", "半夜", "午夜"}
-
 
 def parse_time(value: Any) -> int | None:
-    """Minutes after midnight of the first time of day in the value (14:30, 2:30 pm, 下午2点半, 7点1刻, noon), else None."""
-    if isinstance(value, _dt.datetime):
+    """Minutes after midnight of the first time of day in the value (14:30, 2:30 pm, 7.15, 0730, 下午2点半,
+    7点1刻, half past seven, noon), else None."""
+    from .mentions import mentions
+
+    if isinstance(value, (_dt.datetime, _dt.time)):
         return value.hour * 60 + value.minute
-    if isinstance(value, _dt.time):
-        return value.hour * 60 + value.minute
-    text = normalize_text(value)
-    found = [(m.start(), i, m) for i, p in enumerate(_TIME_PATTERNS) for m in [p.search(text)] if m]
-    if not found:
-        return None
-    _, _, match = min(found, key=lambda f: (f[0], f[1]))
-    groups = match.groupdict()
-    if groups.get("word"):
-        return 12 * 60 if groups["word"] == "noon" else 0
-    hour = int(groups["h"])
-    minute = int(groups["m"]) if groups.get("m") else 30 if groups.get("half") else int(groups.get("q") or 0) * 15
-    period, ampm = groups.get("period"), (groups.get("ampm") or "").replace(".", "")
-    if hour > 24 or minute > 59:
-        return None
-    if ampm == "pm" or period in _PM_PERIODS:
-        hour = 0 if hour == 12 and period in ("晚上", "夜里", "夜间") else hour + 12 if hour < 12 else hour
-    elif ampm == "am" or period in _AM_PERIODS:
-        hour = 0 if hour == 12 else hour
-    elif period in ("中午", "正午") and hour < 6:
-        hour += 12
-    return (hour % 24) * 60 + minute
+    return next((m.value for m in mentions(value, "time") if m.kind == "time"), None)
 
 
 def match_time(expected: Any, actual: Any, tolerance_minutes: float = 5) -> bool:
-    """Same time of day within the tolerance (default ±5 minutes), wrapping around midnight."""
+    """The text commits to the expected time of day within the tolerance (default ±5 minutes, wrapping
+    around midnight): every time in it is that time ("2-4 pm" gives its start), no hedge."""
+    from .answers import read_answer
+
     want = parse_time(expected)
     if want is None:
         raise TaskError(f"expected value {expected!r} is not a time of day")
-    got = parse_time(actual) if actual is not None else None
-    if got is None:
-        return False
-    diff = abs(want - got) % 1440
-    return min(diff, 1440 - diff) <= tolerance_minutes
+    return read_answer(_dt.time(want // 60, want % 60), actual, tolerance=tolerance_minutes).passed
 
 
 # durations

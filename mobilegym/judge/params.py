@@ -8,7 +8,8 @@ A declaration maps a name to a spec::
     {"type": "string", "default": "Work"}                a single value
     {"source": ".alarms[*].label"}                       one of the values a state path lists
     {"source": ".contacts", "fields": ["name", "phone"]} multi-field: one item, as a dict ({contact.name})
-    {"sampler": Clock.sample_time}                       fn(rng, app_state[, params]) -> value
+    {"sampler": Clock.sample_time}                       fn(rng, app_state[, params][, os_state]) -> value
+                                                         (os_state: the phone's, e.g. for its date)
 """
 from __future__ import annotations
 
@@ -139,9 +140,13 @@ def _numeric(rng: random.Random, kind: str, spec: Mapping[str, Any]) -> Any:
     return int(value) if kind == "int" else round(value, 10)
 
 
-def _call_sampler(fn: Callable[..., Any], rng: random.Random, app_state: Any, params: dict[str, Any]) -> Any:
+def _call_sampler(fn: Callable[..., Any], rng: random.Random, app_state: Any, params: dict[str, Any],
+                  os_state: Mapping[str, Any]) -> Any:
     accepted = inspect.signature(fn).parameters
-    return fn(rng, app_state, params) if "params" in accepted or len(accepted) >= 3 else fn(rng, app_state)
+    extra = {"os_state": os_state} if "os_state" in accepted else {}
+    if "params" in accepted or len(accepted) - len(extra) >= 3:
+        return fn(rng, app_state, params, **extra)
+    return fn(rng, app_state, **extra)
 
 
 def _project(where: str, item: Any, fields: list[str]) -> dict[str, Any]:
@@ -196,7 +201,7 @@ def sample_parameters(owner: str, parameters: Mapping[str, Mapping[str, Any]], r
         elif choices is not None:
             value, shown = choices[rng.randrange(len(choices))]
         elif "sampler" in spec:
-            value = _call_sampler(spec["sampler"], rng, apps[default_app] if default_app else apps, values)
+            value = _call_sampler(spec["sampler"], rng, apps[default_app] if default_app else apps, values, os_state)
             if "fields" in spec:
                 value = _project(where, value, spec["fields"])
             shown = value

@@ -31,7 +31,9 @@ class JudgeResult:
 
     ``success``: every check passed (and the agent did not abort a feasible task).
     ``score``: 1.0 on success, else 0.0. ``progress``: fraction of checks passed.
-    ``clean``: no unexpected side effects. ``error``: a task/judge bug (then score 0, success False);
+    ``clean``: nothing changed that the task did not expect (view state included). ``side_effects``:
+    each unexpected change as {path, kind, before, after, harmful}; in strict mode (the default) the
+    harmful ones are also failing checks. ``error``: a task/judge bug (then score 0, success False);
     None means the verdict is about the agent.
     """
 

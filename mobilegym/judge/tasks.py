@@ -12,6 +12,7 @@ import random
 import re
 from typing import Any, ClassVar, Mapping, Sequence
 
+from .answers import rivals_for
 from .errors import TaskError
 from .inputs import JudgeInput
 from .matchers import build_answer_checks, check
@@ -310,7 +311,12 @@ class AnswerTask(BaseTask):
         return value
 
     def check_goals(self, input: JudgeInput) -> list[dict[str, Any]]:
-        return build_answer_checks(self.get_answer(input), input.answer)
+        """The answer read by the answer reader; a text answer's rivals are the other values stored
+        under the same keys of the initial state (every other contact name for a contact name...)."""
+        expected = self.get_answer(input)
+        rivals = ({slot: rivals_for(value, input.apps_init) for slot, value in expected.items()}
+                  if isinstance(expected, Mapping) else rivals_for(expected, input.apps_init))
+        return build_answer_checks(expected, input.answer, rivals=rivals, os_state=input.os_init)
 
     def get_expected_response(self, input: JudgeInput) -> list[Any]:
         """One expected value per field: a dict answer unpacks in key order."""

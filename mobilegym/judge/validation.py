@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .errors import TaskError
+from .diff import parse_pattern
+from .errors import PathError, TaskError
 from .matchers import MATCHERS
 from .params import validate_parameters
 from .paths import parse_path
@@ -118,8 +119,14 @@ def validate_task_class(cls: type) -> None:
         _known_placeholders(name, "answer_hint", str(cls.answer_hint), cls.parameters)
     if not isinstance(cls.__dict__.get("answer_fields"), property) and cls.answer_fields is not None:
         validate_answer_fields(name, cls.answer_fields, cls.parameters)
+    if isinstance(cls.expected_changes, str):
+        raise TaskError(f"{name}: expected_changes must be a list of patterns, not a string")
     for pattern in cls.expected_changes:
-        parse_path(pattern)
+        try:
+            parse_pattern(pattern)
+        except PathError as exc:
+            raise TaskError(f"{name}: expected_changes: {exc}") from None
+        _known_placeholders(name, f"expected_changes entry {pattern!r}", pattern, cls.parameters)
     if issubclass(cls, CriteriaTask):
         _validate_criteria(cls, name)
     if issubclass(cls, AnswerTask):

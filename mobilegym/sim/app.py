@@ -39,6 +39,7 @@ class SimApp:
     label_zh: str = ""
     package: str = ""
     screens: dict[str, ScreenFn] = field(default_factory=dict)
+    view_state: tuple[str, ...] = ()  # state paths that are not the user's data (playback, read markers)
 
     def __post_init__(self) -> None:
         self.package = self.package or f"com.mobilegym.{self.id}"

@@ -119,6 +119,11 @@ class Phone:
         """The live world document, not a copy: read it, never change it (cheap per-step judging)."""
         return self.doc
 
+    def view_state(self) -> dict[str, tuple[str, ...]]:
+        """Per app, the state paths its declaration calls view state rather than user data (the judge
+        reports their changes without failing the task)."""
+        return {app_id: app.view_state for app_id, app in self.apps.items() if app.view_state}
+
     def set_state(self, patch: dict[str, Any]) -> None:
         unknown = set(patch) - {"os", "apps"}
         if unknown:
@@ -198,7 +203,7 @@ class Phone:
         def type_into() -> None:
             field = self._focused_field()
             if field is not None:
-                field.on_change(("" if clear else field.value) + text)
+                field.type(text, clear)
 
         self._input(type_into)
 
@@ -341,7 +346,7 @@ class Phone:
         if field is not None and field.on_submit is not None:
             field.on_submit()
         elif field is not None and field.lines > 1:
-            field.on_change(field.value + "\n")
+            field.type("\n")
 
     def _key_delete(self) -> None:
         field = self._focused_field()

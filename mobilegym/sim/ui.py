@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from . import fonts
+from .input_types import append_typed, check_input_type
 from .theme import Color, Theme, hex_color
 
 Handler = Callable[[], None]
@@ -402,7 +403,8 @@ class Button(View):
 
 
 class TextField(View):
-    """An editable text box. Typing goes to the focused field through ``on_change``."""
+    """An editable text box. Typing goes to the focused field through ``on_change``, filtered by the
+    field's ``input_type`` ("text", or "number": see :mod:`.input_types`)."""
 
     cls = "android.widget.EditText"
     focusable = True
@@ -417,6 +419,7 @@ class TextField(View):
         password: bool = False,
         on_submit: Handler | None = None,
         lines: int = 1,
+        input_type: str = "text",
         **kw: Any,
     ) -> None:
         kw.setdefault("height", 24 * lines + 24)
@@ -427,11 +430,16 @@ class TextField(View):
         self.password = password
         self.on_submit = on_submit
         self.lines = lines
+        self.input_type = check_input_type(input_type)
         self.focus_key = rid  # unique on the screen: see key_fields
         self._lines: list[str] = []
 
     def focused(self, env: LayoutEnv) -> bool:
         return self.focus_key == env.focus
+
+    def type(self, text: str, clear: bool = False) -> None:
+        """Type ``text`` at the end (after clearing with ``clear``): what the input type lets through."""
+        self.on_change(append_typed(self.input_type, "" if clear else self.value, text))
 
     @property
     def text(self) -> str:

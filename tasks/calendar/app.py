@@ -6,11 +6,14 @@ import random
 import re
 from typing import Any, Mapping
 
-from mobilegym.judge import BaseApp, match_time, normalize_text
+from mobilegym.judge import BaseApp, match_time, normalize_text, sim_today
 from mobilegym.judge.matchers import check
 from mobilegym.sim.clock import DEFAULT_START
 
-CALENDAR_EVENT_CHANGES = ["events"]
+CALENDAR_ADD_EVENT_CHANGES = ["calendar.events[+]"]  # the one event the task creates
+CALENDAR_DELETE_EVENT_CHANGES = ["calendar.events[-title={title}]"]
+CALENDAR_MOVE_EVENT_CHANGES = ["calendar.events[title={title}].date"]
+CALENDAR_CLEAR_DAY_CHANGES = ["calendar.events[-*date={day.iso}]"]  # every event of the day, removed
 
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December"]
@@ -208,6 +211,22 @@ class Calendar(BaseApp):
         """One of the next 14 days from the start date (some have no events): {"iso", "label"}."""
         start = dt.date.fromisoformat(_start_date())
         iso = (start + dt.timedelta(days=rng.randrange(14))).isoformat()
+        return {"iso": iso, "label": day_label(iso)}
+
+    @staticmethod
+    def sample_week_label(rng: random.Random, state: dict[str, Any], params: dict[str, Any],
+                          os_state: Mapping[str, Any]) -> str:
+        """The Monday-to-Sunday week ``params["week"]`` weeks after the phone's current one (its current one
+        without that parameter), spelled out: "Monday, March 16 to Sunday, March 22"."""
+        first, last = week_bounds(sim_today(os_state), params.get("week", 0))
+        return f"{day_label(first)} to {day_label(last)}"
+
+    @staticmethod
+    def sample_day_next_week(rng: random.Random, state: dict[str, Any], params: dict[str, Any],
+                             os_state: Mapping[str, Any]) -> dict[str, str]:
+        """Day ``params["weekday"]`` (0 = Monday) of the week after the phone's current one: {"iso", "label"}."""
+        monday, _ = week_bounds(sim_today(os_state), 1)
+        iso = (dt.date.fromisoformat(monday) + dt.timedelta(days=params["weekday"])).isoformat()
         return {"iso": iso, "label": day_label(iso)}
 
     @staticmethod

@@ -27,9 +27,10 @@ from mobilegym.judge.matchers import check
 from mobilegym.judge.timeutil import datetime_to_ms
 
 from ..contacts.app import Contacts
-from ..messages.app import Messages
-from ..notes.app import Notes
-from .app import CALENDAR_EVENT_CHANGES, Calendar, week_bounds
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
+from ..notes.app import NOTES_ADD_TODO_CHANGES, Notes
+from .app import (CALENDAR_ADD_EVENT_CHANGES, CALENDAR_CLEAR_DAY_CHANGES, CALENDAR_DELETE_EVENT_CHANGES,
+                  CALENDAR_MOVE_EVENT_CHANGES, Calendar, week_bounds)
 
 
 class CountEventsOnDate(AnswerTask):
@@ -98,8 +99,10 @@ class CountEventsInWeek(AnswerTask):
     objective = "query"
     difficulty = "L2"
     capabilities = ["counting", "date-navigation"]
-    templates = ["How many events are on my calendar {week}?", "Count my calendar events {week} (Monday to Sunday)"]
-    parameters = {"week": {"type": "enum", "values": {"this week": 0, "next week": 1}}}
+    templates = ["How many events are on my calendar {week}, from {span}?",
+                 "Count my calendar events {week} ({span})"]
+    parameters = {"week": {"type": "enum", "values": {"this week": 0, "next week": 1}},
+                  "span": {"sampler": Calendar.sample_week_label}}
     answer_fields = [{"type": "number", "label": "Number of events"}]
 
     def get_answer(self, input):
@@ -117,7 +120,7 @@ class CreateEvent(BaseTask):
     parameters = {"title": {"sampler": Calendar.sample_new_title},
                   "day": {"type": "enum", "values": {"tomorrow": 1, "the day after tomorrow": 2}},
                   "slot": {"sampler": Calendar.sample_slot, "fields": ["start", "end"]}}
-    expected_changes = CALENDAR_EVENT_CHANGES
+    expected_changes = CALENDAR_ADD_EVENT_CHANGES
 
     def check_goals(self, input):
         cal = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
@@ -154,7 +157,7 @@ class DeleteEvent(BaseTask):
     capabilities = ["deletion", "confirmation-dialog"]
     templates = ["Delete '{title}' from my calendar", "'{title}' was cancelled, remove it from my calendar"]
     parameters = {"title": {"sampler": Calendar.sample_upcoming_event}}
-    expected_changes = CALENDAR_EVENT_CHANGES
+    expected_changes = CALENDAR_DELETE_EVENT_CHANGES
 
     def check_goals(self, input):
         init = Calendar(input.apps_init["calendar"])
@@ -175,7 +178,7 @@ class RescheduleEvent(BaseTask):
                  "Reschedule my '{title}' for {new_day.label} at the time it already has"]
     parameters = {"title": {"sampler": Calendar.sample_upcoming_event},
                   "new_day": {"sampler": Calendar.sample_new_date, "fields": ["iso", "label"]}}
-    expected_changes = CALENDAR_EVENT_CHANGES
+    expected_changes = CALENDAR_MOVE_EVENT_CHANGES
 
     def check_goals(self, input):
         before = Calendar(input.apps_init["calendar"]).event(self.p.title)
@@ -193,27 +196,26 @@ class CreateDetailedEvent(BaseTask):
     difficulty = "L3"
     capabilities = ["form-filling", "date-navigation", "temporal-reasoning"]
     templates = [
-        "Schedule '{title}' next {weekday} from {slot.start} to {slot.end} at {location}, in my {calendar} calendar, "
-        "with a reminder {reminder} before",
-        "Next {weekday} I have '{title}' at {location}, {slot.start}-{slot.end}. Add it to the {calendar} calendar "
-        "and remind me {reminder} ahead",
+        "Schedule '{title}' next week on {day.label} from {slot.start} to {slot.end} at {location}, in my "
+        "{calendar} calendar, with a reminder {reminder} before",
+        "Next week, on {day.label}, I have '{title}' at {location}, {slot.start}-{slot.end}. Add it to the "
+        "{calendar} calendar and remind me {reminder} ahead",
     ]
     parameters = {"title": {"sampler": Calendar.sample_new_title},
                   "weekday": {"type": "enum", "values": {"Monday": 0, "Tuesday": 1, "Wednesday": 2, "Thursday": 3,
                                                          "Friday": 4}},
+                  "day": {"sampler": Calendar.sample_day_next_week, "fields": ["iso", "label"]},
                   "slot": {"sampler": Calendar.sample_slot, "fields": ["start", "end"]},
                   "location": {"sampler": Calendar.sample_location},
                   "calendar": {"type": "enum", "values": {"Work": "Work", "Personal": "Personal", "Family": "Family"}},
                   "reminder": {"type": "enum", "values": {"10 minutes": 10, "30 minutes": 30, "1 hour": 60}}}
-    expected_changes = CALENDAR_EVENT_CHANGES
+    expected_changes = CALENDAR_ADD_EVENT_CHANGES
 
     def check_goals(self, input):
         cal = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
-        monday, _ = week_bounds(sim_today(input.os_init), 1)
-        date = dt.date.fromisoformat(monday) + dt.timedelta(days=self.p.weekday)
         added = cal.new_events()
         return [cal.check_event("new event", cal.new_event(self.p.title),
-                                {"date": date.isoformat(), "all_day": False, "start": self.p.slot["start"],
+                                {"date": self.p.day["iso"], "all_day": False, "start": self.p.slot["start"],
                                  "end": self.p.slot["end"], "location": self.p.location, "calendar": self.p.calendar,
                                  "reminder": self.p.reminder}),
                 check("events added", 1, len(added), len(added) == 1)]
@@ -229,7 +231,7 @@ class ClearDayAndCount(BaseTask):
     templates = ["I'm taking {day.label} off: delete every event that day and tell me how many you removed",
                  "Clear my calendar for {day.label} completely, then tell me how many events were cancelled"]
     parameters = {"day": {"sampler": Calendar.sample_busy_day, "fields": ["iso", "label"]}}
-    expected_changes = CALENDAR_EVENT_CHANGES
+    expected_changes = CALENDAR_CLEAR_DAY_CHANGES
     answer_fields = [{"type": "number", "label": "Events removed"}]
 
     def check_goals(self, input):
@@ -257,7 +259,7 @@ class FlightTaxiAndNumber(BaseTask):
         "2 hours before takeoff, and let me know the flight number.",
     ]
     parameters = {"flight": {"sampler": Calendar.sample_flight}}
-    expected_changes = CALENDAR_EVENT_CHANGES
+    expected_changes = CALENDAR_ADD_EVENT_CHANGES
     answer_fields = [{"type": "text", "label": "Flight number", "hint": "e.g. DL 88"}]
 
     def check_goals(self, input):
@@ -286,7 +288,7 @@ class EventToTodo(BaseTask):
                  "I need to get ready for '{title}'. Create the to-do 'Prepare for {title}' with its due date set to "
                  "the event's date"]
     parameters = {"title": {"sampler": Calendar.sample_upcoming_event}}
-    expected_changes = ["notes:.todos"]
+    expected_changes = NOTES_ADD_TODO_CHANGES
 
     def check_goals(self, input):
         event = Calendar(input.apps_init["calendar"]).event(self.p.title)
@@ -311,7 +313,7 @@ class EventFromMessage(BaseTask):
                  "and lasting {length}"]
     parameters = {"title": {"type": "enum", "values": ["Dental cleaning", "Teeth cleaning", "Dentist: cleaning"]},
                   "length": {"type": "enum", "values": {"30 minutes": 30, "45 minutes": 45, "an hour": 60}}}
-    expected_changes = CALENDAR_EVENT_CHANGES
+    expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_READ_CHANGES]
 
     def check_goals(self, input):
         when = Calendar.appointment_in_messages(input.apps_init["messages"]["conversations"], "Sunrise Dental",
@@ -337,7 +339,7 @@ class ShareEventByMessage(BaseTask):
                  "Send {contact} a message with the start time and the place of '{title}' from my calendar"]
     parameters = {"title": {"sampler": Calendar.sample_event_with_place},
                   "contact": {"source": "contacts:.contacts[*].name"}}
-    expected_changes = ["messages:.conversations"]
+    expected_changes = MESSAGES_SEND_CHANGES
 
     def check_goals(self, input):
         event = Calendar(input.apps_init["calendar"]).event(self.p.title)

@@ -6,7 +6,9 @@ from typing import Any
 
 from mobilegym.judge import BaseApp
 
-CLOCK_ALARM_CHANGES = ["alarms"]
+CLOCK_ADD_ALARM_CHANGES = ["clock.alarms[+]"]  # the one alarm the task creates
+CLOCK_DELETE_ALARM_CHANGES = ["clock.alarms[-label={label}]"]  # the labelled alarm, and no other
+CLOCK_TIMER_CHANGES = ["clock.timer"]
 
 
 class Clock(BaseApp):

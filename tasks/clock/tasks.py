@@ -13,7 +13,7 @@ from __future__ import annotations
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, match_time
 from mobilegym.judge.matchers import check
 
-from .app import CLOCK_ALARM_CHANGES, Clock
+from .app import CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, Clock
 
 
 class CountAlarms(AnswerTask):
@@ -86,7 +86,7 @@ class AddAlarm(CriteriaTask):
                   "minute": {"type": "enum", "values": [0, 15, 30, 45]}}
     criteria = {".alarms[label={label}].hour": "{hour}", ".alarms[label={label}].minute": "{minute}",
                 ".alarms[label={label}].enabled": True}
-    expected_changes = CLOCK_ALARM_CHANGES
+    expected_changes = CLOCK_ADD_ALARM_CHANGES
 
 
 class DeleteAlarmAndCount(BaseTask):
@@ -97,7 +97,7 @@ class DeleteAlarmAndCount(BaseTask):
     capabilities = ["deletion", "counting"]
     templates = ["Delete the '{label}' alarm, then tell me how many alarms are left"]
     parameters = {"label": {"source": ".alarms[*].label"}}
-    expected_changes = CLOCK_ALARM_CHANGES
+    expected_changes = CLOCK_DELETE_ALARM_CHANGES
     answer_fields = [{"type": "number", "label": "Alarms left"}]
 
     def check_goals(self, input):

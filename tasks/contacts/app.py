@@ -11,10 +11,11 @@ from mobilegym.envs.contacts.screens import next_birthday
 from mobilegym.judge import BaseApp, normalize_text, sim_today
 from mobilegym.judge.matchers import check
 
-CONTACTS_EDIT_CHANGES = [".contacts"]
-CONTACTS_CALL_CHANGES = [".calls"]
-CONTACTS_READ_MESSAGES_CHANGES = ["messages.conversations[*].unread"]
-CONTACTS_TEXT_CHANGES = ["messages.conversations"]
+CONTACTS_ADD_CHANGES = ["contacts.contacts[+]"]  # the one contact the task creates
+CONTACTS_ADD_NUMBER_CHANGES = ["contacts.contacts[name={line.name}].phones[+]"]
+CONTACTS_DELETE_CHANGES = ["contacts.contacts[-name={name}]"]
+CONTACTS_FAVORITE_CHANGES = ["contacts.contacts[*].favorite"]  # stars only (the task's check says whose)
+CONTACTS_CALL_CHANGES = ["contacts.calls[+]"]  # the one call the task places
 PHONE_TYPES = ("mobile", "work", "home")
 NEW_PEOPLE = ("Rosa Alvarez", "Kenji Watanabe", "Amara Diallo", "Lucas Weber", "Hannah Cohen", "Mateo Silva",
               "Chloe Dubois", "Arjun Mehta", "Freya Nilsson", "Omar Farouk")

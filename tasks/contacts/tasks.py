@@ -22,9 +22,9 @@ from __future__ import annotations
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
 from mobilegym.judge.matchers import check
 
-from ..messages.app import Messages
-from .app import (CONTACTS_CALL_CHANGES, CONTACTS_EDIT_CHANGES, CONTACTS_READ_MESSAGES_CHANGES, CONTACTS_TEXT_CHANGES,
-                  Contacts)
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
+from .app import (CONTACTS_ADD_CHANGES, CONTACTS_ADD_NUMBER_CHANGES, CONTACTS_CALL_CHANGES, CONTACTS_DELETE_CHANGES,
+                  CONTACTS_FAVORITE_CHANGES, Contacts)
 
 
 class AddContact(BaseTask):
@@ -37,7 +37,7 @@ class AddContact(BaseTask):
                         "Add {person.name} to my contacts with the mobile number {person.number}"],
                  "zh": ["新建联系人：{person.name}，手机号码 {person.number}"]}
     parameters = {"person": {"sampler": Contacts.sample_new_person, "fields": ["name", "number"]}}
-    expected_changes = CONTACTS_EDIT_CHANGES
+    expected_changes = CONTACTS_ADD_CHANGES
 
     def check_goals(self, input):
         contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
@@ -81,7 +81,7 @@ class AddSecondNumber(BaseTask):
                         "Add it to their contact without removing the existing one"],
                  "zh": ["给{line.name}添加一个{line.type}号码 {line.number}，保留原来的号码"]}
     parameters = {"line": {"sampler": Contacts.sample_second_line, "fields": ["name", "type", "number"]}}
-    expected_changes = CONTACTS_EDIT_CHANGES
+    expected_changes = CONTACTS_ADD_NUMBER_CHANGES
 
     def check_goals(self, input):
         before = Contacts(input.apps_init["contacts"]).contact(self.p.line["name"])
@@ -100,7 +100,7 @@ class DeleteContact(BaseTask):
     templates = {"en": ["Delete {name} from my contacts", "Remove the contact {name} from my phone"],
                  "zh": ["从通讯录中删除{name}"]}
     parameters = {"name": {"source": ".contacts[*].name"}}
-    expected_changes = CONTACTS_EDIT_CHANGES
+    expected_changes = CONTACTS_DELETE_CHANGES
 
     def check_goals(self, input):
         contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
@@ -186,9 +186,9 @@ class NextBirthday(AnswerTask):
     objective = "query"
     difficulty = "L2"
     capabilities = ["date-reasoning", "comparison"]
-    templates = {"en": ["Whose birthday is coming up next among my contacts?",
-                        "Which of my contacts has the next birthday?"],
-                 "zh": ["通讯录里下一个过生日的是谁？"]}
+    templates = {"en": ["Whose birthday is coming up next among my contacts? A birthday today counts.",
+                        "Which of my contacts has the next birthday, counting from today?"],
+                 "zh": ["通讯录里下一个过生日的是谁？今天过生日也算。"]}
     answer_fields = [{"type": "text", "label": "Contact name", "hint": "e.g. Jane Doe"}]
 
     def get_answer(self, input):
@@ -208,7 +208,7 @@ class FavoriteEmailDomain(BaseTask):
                         "Star all my contacts whose email ends in @{domain}, then tell me how many of them there are"],
                  "zh": ["把所有邮箱是 @{domain} 的联系人都加入收藏，并告诉我一共有几个这样的联系人"]}
     parameters = {"domain": {"sampler": Contacts.sample_shared_domain}}
-    expected_changes = [".contacts[*].favorite"]
+    expected_changes = CONTACTS_FAVORITE_CHANGES
     answer_fields = [{"type": "number", "label": "Contacts at @{domain}"}]
 
     def check_goals(self, input):
@@ -229,11 +229,11 @@ class SaveSenderAsContact(BaseTask):
     related_apps = ["contacts", "messages"]
     composition = "sequential"
     capabilities = ["cross-app", "information-retrieval", "form-filling"]
-    templates = {"en": ["{name} texted me from a new number. Save that number in my contacts under her name",
+    templates = {"en": ["{name} texted me from a new number. Save that number in my contacts under the name {name}",
                         "Add the number {name} just texted me from to my contacts, named {name}"],
-                 "zh": ["{name}用新号码给我发了短信，把这个号码以她的名字存进通讯录"]}
+                 "zh": ["{name}用新号码给我发了短信，把这个号码以{name}的名字存进通讯录"]}
     parameters = {"name": {"default": "Nora Quinn"}}
-    expected_changes = CONTACTS_EDIT_CHANGES + CONTACTS_READ_MESSAGES_CHANGES
+    expected_changes = [*CONTACTS_ADD_CHANGES, *MESSAGES_READ_CHANGES]
 
     def check_goals(self, input):
         number = Messages(input.apps_init["messages"]).sender_of(self.p.name)
@@ -254,7 +254,7 @@ class CallMessageSender(BaseTask):
     templates = {"en": ["One of my contacts texted asking me to call them. Call them back on the number they texted from",
                         "Somebody in my contacts asked by text for a call; please ring them on that number"],
                  "zh": ["有个联系人发短信让我给他回电话，用他发短信的那个号码打回去"]}
-    expected_changes = CONTACTS_CALL_CHANGES + CONTACTS_READ_MESSAGES_CHANGES
+    expected_changes = [*CONTACTS_CALL_CHANGES, *MESSAGES_READ_CHANGES]
 
     def check_goals(self, input):
         number = Messages(input.apps_init["messages"]).sender_of("Call me")
@@ -276,7 +276,7 @@ class FavoriteLatestSender(BaseTask):
     templates = {"en": ["Add whichever of my contacts texted me most recently to my favourites",
                         "Star the saved contact who sent me the latest text message"],
                  "zh": ["把最近给我发短信的联系人加入收藏"]}
-    expected_changes = [".contacts[*].favorite"] + CONTACTS_READ_MESSAGES_CHANGES
+    expected_changes = [*CONTACTS_FAVORITE_CHANGES, *MESSAGES_READ_CHANGES]
 
     def check_goals(self, input):
         known = Contacts(input.apps_init["contacts"])
@@ -302,7 +302,7 @@ class SendContactNumber(BaseTask):
                         "{share.recipient} needs {share.subject}'s mobile number; send it to them by text message"],
                  "zh": ["把{share.subject}的手机号码发短信告诉{share.recipient}"]}
     parameters = {"share": {"sampler": Contacts.sample_number_share, "fields": ["recipient", "subject"]}}
-    expected_changes = CONTACTS_TEXT_CHANGES
+    expected_changes = MESSAGES_SEND_CHANGES
 
     def check_goals(self, input):
         known = Contacts(input.apps_init["contacts"])

@@ -9,9 +9,11 @@ from mobilegym.envs.contacts.numbers import number_key, same_number
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.matchers import check
 
-MESSAGES_SEND_CHANGES = [".conversations"]
-MESSAGES_DELETE_CHANGES = [".conversations"]
-MESSAGES_READ_CHANGES = [".conversations[*].unread"]
+# one text: a new thread, or a new message in an existing one (the task's check says to whom)
+MESSAGES_SEND_CHANGES = ["messages.conversations[+] | messages.conversations[*].messages[+]"]
+MESSAGES_DELETE_CHANGES = ["messages.conversations[-]"]  # one thread (the task's check says which)
+MESSAGES_DELETE_MANY_CHANGES = ["messages.conversations[-*]"]  # threads only removed (the check says which)
+MESSAGES_READ_CHANGES = ["messages.conversations[*].unread"]  # opening threads marks them read (view state)
 TOPICS = ("couch", "coffee", "open house", "ski trip", "brunch", "mortgage", "housewarming", "Dad's birthday")
 CODE = re.compile(r"verification code is (\d+)")
 PARCEL = re.compile(r"parcel (\S+) ")

@@ -18,7 +18,8 @@ from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks
 from mobilegym.judge.matchers import check
 
 from ..contacts.app import Contacts
-from .app import GREETINGS, MESSAGES_DELETE_CHANGES, MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, SHORT_TEXTS, Messages
+from .app import (GREETINGS, MESSAGES_DELETE_CHANGES, MESSAGES_DELETE_MANY_CHANGES, MESSAGES_READ_CHANGES,
+                   MESSAGES_SEND_CHANGES, SHORT_TEXTS, Messages)
 
 
 class SendMessageToContact(BaseTask):
@@ -94,7 +95,7 @@ class ShareTrackingNumber(BaseTask):
                         "Send {name} the tracking number of the parcel that's being delivered today"],
                  "zh": ["我的包裹正在派送，把它的单号发短信告诉{name}"]}
     parameters = {"name": {"source": "contacts:.contacts[*].name"}}
-    expected_changes = MESSAGES_SEND_CHANGES
+    expected_changes = [*MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
 
     def check_goals(self, input):
         tracking = Messages(input.apps_init["messages"]).tracking_number()
@@ -190,7 +191,7 @@ class DeleteUnknownSenders(BaseTask):
                         "Clean up my messages: remove all threads from numbers that aren't my contacts "
                         "and tell me how many there were"],
                  "zh": ["删除所有来自未保存号码的短信对话，然后告诉我删了几个"]}
-    expected_changes = MESSAGES_DELETE_CHANGES
+    expected_changes = MESSAGES_DELETE_MANY_CHANGES
     answer_fields = [{"type": "number", "label": "Conversations deleted"}]
 
     def check_goals(self, input):
@@ -214,9 +215,10 @@ class TextNextBirthday(BaseTask):
     related_apps = ["messages", "contacts"]
     composition = "sequential"
     capabilities = ["cross-app", "date-reasoning", "messaging"]
-    templates = {"en": ["Find out whose birthday is coming up next in my contacts and text them \"{greeting}\"",
-                        "Send \"{greeting}\" to whichever of my contacts has the next birthday"],
-                 "zh": ["看看通讯录里谁下一个过生日，给他发短信“{greeting}”"]}
+    templates = {"en": ["Find out whose birthday is coming up next in my contacts (a birthday today counts) and text "
+                        "them \"{greeting}\"",
+                        "Send \"{greeting}\" to whichever of my contacts has the next birthday, counting from today"],
+                 "zh": ["看看通讯录里谁下一个过生日（今天过生日也算），给他发短信“{greeting}”"]}
     parameters = {"greeting": {"type": "enum", "values": list(GREETINGS)}}
     expected_changes = MESSAGES_SEND_CHANGES
 

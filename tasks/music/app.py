@@ -9,11 +9,12 @@ from mobilegym.envs.music.playback import playback
 from mobilegym.judge import BaseApp
 from mobilegym.judge.matchers import check
 
-MUSIC_LIKED_CHANGES = ["liked"]
-MUSIC_PLAYLIST_CHANGES = ["playlists"]
-MUSIC_PLAYER_CHANGES = ["player"]
-CLOCK_TIMER_CHANGES = ["clock.timer"]
-MESSAGES_READ_CHANGES = ["messages.conversations[*].unread"]
+MUSIC_LIKE_CHANGES = ["music.liked[+]"]  # one song liked, none unliked
+MUSIC_LIKE_MANY_CHANGES = ["music.liked[+*]"]  # songs only liked (the task's check says which)
+MUSIC_NEW_PLAYLIST_CHANGES = ["music.playlists[+]"]  # the one playlist the task creates
+MUSIC_ADD_TO_PLAYLIST_CHANGES = ["music.playlists[id={playlist.id}].song_ids[+]"]
+MUSIC_REMOVE_FROM_PLAYLIST_CHANGES = ["music.playlists[id={playlist.id}].song_ids[-]"]
+MUSIC_PLAYER_CHANGES = ["music.player"]
 NEW_PLAYLIST_NAMES = ("Road Trip", "Gym Mix", "Sunday Morning", "Study Beats", "Summer 2026", "Chill Vibes",
                       "Late Night Drive", "Coffee Break")
 

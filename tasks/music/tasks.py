@@ -22,10 +22,12 @@ from __future__ import annotations
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
 from mobilegym.judge.matchers import check
 
-from ..clock.app import Clock
+from ..clock.app import CLOCK_TIMER_CHANGES, Clock
 from ..contacts.app import Contacts
-from .app import (CLOCK_TIMER_CHANGES, MESSAGES_READ_CHANGES, MUSIC_LIKED_CHANGES, MUSIC_PLAYER_CHANGES,
-                  MUSIC_PLAYLIST_CHANGES, NEW_PLAYLIST_NAMES, Music)
+from ..messages.app import MESSAGES_READ_CHANGES
+from .app import (MUSIC_ADD_TO_PLAYLIST_CHANGES, MUSIC_LIKE_CHANGES, MUSIC_LIKE_MANY_CHANGES,
+                  MUSIC_NEW_PLAYLIST_CHANGES, MUSIC_PLAYER_CHANGES, MUSIC_REMOVE_FROM_PLAYLIST_CHANGES,
+                  NEW_PLAYLIST_NAMES, Music)
 
 
 class LikeSong(BaseTask):
@@ -38,7 +40,7 @@ class LikeSong(BaseTask):
                         "Add '{song.title}' by {song.artist} to my Liked Songs"],
                  "zh": ["在音乐里把{song.artist}的《{song.title}》标记为喜欢"]}
     parameters = {"song": {"sampler": Music.sample_unliked_song}}
-    expected_changes = MUSIC_LIKED_CHANGES
+    expected_changes = MUSIC_LIKE_CHANGES
 
     def check_goals(self, input):
         music = Music(input.apps["music"])
@@ -56,7 +58,7 @@ class CreatePlaylist(CriteriaTask):
                  "zh": ["在音乐里新建一个名为“{name}”的歌单"]}
     parameters = {"name": {"sampler": Music.sample_new_playlist_name}}
     criteria = {".playlists[name={name}].name": "{name}"}
-    expected_changes = MUSIC_PLAYLIST_CHANGES
+    expected_changes = MUSIC_NEW_PLAYLIST_CHANGES
 
 
 class RenamePlaylist(CriteriaTask):
@@ -71,7 +73,6 @@ class RenamePlaylist(CriteriaTask):
     parameters = {"playlist": {"source": ".playlists", "fields": ["id", "name"]},
                   "new_name": {"type": "enum", "values": list(NEW_PLAYLIST_NAMES)}}
     criteria = {".playlists[id={playlist.id}].name": "{new_name}"}
-    expected_changes = MUSIC_PLAYLIST_CHANGES
 
 
 class DeletePlaylist(CriteriaTask):
@@ -85,7 +86,6 @@ class DeletePlaylist(CriteriaTask):
                  "zh": ["删除歌单“{playlist.name}”"]}
     parameters = {"playlist": {"source": ".playlists", "fields": ["id", "name"]}}
     criteria = {".playlists[id={playlist.id}]": None}
-    expected_changes = MUSIC_PLAYLIST_CHANGES
 
 
 class AddSongToPlaylist(BaseTask):
@@ -99,7 +99,7 @@ class AddSongToPlaylist(BaseTask):
                  "zh": ["把{song.artist}的《{song.title}》加到歌单“{playlist.name}”里"]}
     parameters = {"playlist": {"sampler": Music.sample_playlist},
                   "song": {"sampler": Music.sample_song_not_in_playlist}}
-    expected_changes = MUSIC_PLAYLIST_CHANGES
+    expected_changes = MUSIC_ADD_TO_PLAYLIST_CHANGES
 
     def check_goals(self, input):
         return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,
@@ -117,7 +117,7 @@ class RemoveSongFromPlaylist(BaseTask):
                  "zh": ["把《{song.title}》从歌单“{playlist.name}”中移除"]}
     parameters = {"playlist": {"sampler": Music.sample_playlist},
                   "song": {"sampler": Music.sample_song_in_playlist}}
-    expected_changes = MUSIC_PLAYLIST_CHANGES
+    expected_changes = MUSIC_REMOVE_FROM_PLAYLIST_CHANGES
 
     def check_goals(self, input):
         return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,
@@ -228,7 +228,7 @@ class LikeAlbumAndCount(BaseTask):
                         "report how many liked songs I have now"],
                  "zh": ["把{album.artist}的专辑《{album.title}》里的每首歌都标为喜欢，然后告诉我“我喜欢的音乐”里一共有几首歌"]}
     parameters = {"album": {"sampler": Music.sample_album_with_unliked_songs}}
-    expected_changes = MUSIC_LIKED_CHANGES
+    expected_changes = MUSIC_LIKE_MANY_CHANGES
     answer_fields = [{"type": "number", "label": "Songs in Liked Songs"}]
 
     def check_goals(self, input):
@@ -252,7 +252,7 @@ class ArtistPlaylist(BaseTask):
                  "zh": ["新建一个名为“{name}”的歌单，把音乐库里{artist.name}的所有歌曲都放进去，不要加别的"]}
     parameters = {"artist": {"source": ".artists", "fields": ["id", "name"]},
                   "name": {"sampler": Music.sample_new_playlist_name}}
-    expected_changes = MUSIC_PLAYLIST_CHANGES
+    expected_changes = MUSIC_NEW_PLAYLIST_CHANGES
 
     def check_goals(self, input):
         music = Music(input.apps["music"])
@@ -303,7 +303,7 @@ class AddRecommendedSong(BaseTask):
                  "zh": ["{name}发短信给我推荐了一首歌，把它加到我的歌单“{playlist.name}”里"]}
     parameters = {"name": {"source": "contacts:.contacts[*].name"}, "playlist": {"sampler": Music.sample_playlist},
                   "song": {"sampler": Music.sample_song_not_in_playlist}}
-    expected_changes = [*MUSIC_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES]
+    expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES]
 
     def _post_sample(self, device) -> None:
         state = device.get_state()

@@ -8,8 +8,12 @@ from typing import Any, Mapping
 from mobilegym.judge import BaseApp, match_time, normalize_text
 from mobilegym.judge.matchers import check, extract_numbers
 
-NOTES_NOTE_CHANGES = ["notes"]
-NOTES_TODO_CHANGES = ["todos"]
+NOTES_ADD_NOTE_CHANGES = ["notes.notes[+]"]  # the one note the task creates
+NOTES_DELETE_NOTE_CHANGES = ["notes.notes[-title={title}]"]
+NOTES_APPEND_CHANGES = ["notes.notes[title={entry.title}].body", "notes.notes[title={entry.title}].updated"]
+NOTES_ADD_TODO_CHANGES = ["notes.todos[+]"]  # the one to-do the task creates
+NOTES_COMPLETE_TODO_CHANGES = ["notes.todos[text={text}].done"]
+NOTES_CLEAR_DONE_CHANGES = ["notes.todos[-*done=true]"]  # completed to-dos, removed
 
 NEW_NOTES = [
     {"title": "Parking spot", "body": "Level 3, spot C14, near the blue elevator"},

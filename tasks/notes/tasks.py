@@ -24,7 +24,8 @@ from mobilegym.judge.matchers import check
 
 from ..calendar.app import Calendar, week_bounds
 from ..weather.app import Weather, condition_pattern
-from .app import NOTES_NOTE_CHANGES, NOTES_TODO_CHANGES, Notes
+from .app import (NOTES_ADD_NOTE_CHANGES, NOTES_ADD_TODO_CHANGES, NOTES_APPEND_CHANGES, NOTES_CLEAR_DONE_CHANGES,
+                   NOTES_COMPLETE_TODO_CHANGES, NOTES_DELETE_NOTE_CHANGES, Notes)
 
 
 class PinNote(CriteriaTask):
@@ -83,7 +84,7 @@ class CreateNote(BaseTask):
     templates = ["Create a note titled '{note.title}' that says: {note.body}",
                  "Write down '{note.body}' in a new note called '{note.title}'"]
     parameters = {"note": {"sampler": Notes.sample_new_note, "fields": ["title", "body"]}}
-    expected_changes = NOTES_NOTE_CHANGES
+    expected_changes = NOTES_ADD_NOTE_CHANGES
 
     def check_goals(self, input):
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
@@ -100,7 +101,7 @@ class DeleteNote(BaseTask):
     capabilities = ["deletion", "confirmation-dialog"]
     templates = ["Delete my '{title}' note", "I don't need the note '{title}' anymore, delete it"]
     parameters = {"title": {"source": ".notes[*].title"}}
-    expected_changes = NOTES_NOTE_CHANGES
+    expected_changes = NOTES_DELETE_NOTE_CHANGES
 
     def check_goals(self, input):
         init = Notes(input.apps_init["notes"])
@@ -120,7 +121,7 @@ class AppendToNote(BaseTask):
     templates = ["Add '{entry.item}' to my '{entry.title}' note",
                  "Put '{entry.item}' on the '{entry.title}' list in Notes"]
     parameters = {"entry": {"sampler": Notes.sample_list_addition, "fields": ["title", "item"]}}
-    expected_changes = NOTES_NOTE_CHANGES
+    expected_changes = NOTES_APPEND_CHANGES
 
     def check_goals(self, input):
         before = Notes(input.apps_init["notes"]).note(self.p.entry["title"])
@@ -137,7 +138,7 @@ class AddTodo(BaseTask):
     templates = ["Add a to-do '{text}' due {due}", "Remind me to '{text}' with a to-do that is due {due}"]
     parameters = {"text": {"sampler": Notes.sample_new_todo},
                   "due": {"type": "enum", "values": {"today": 0, "tomorrow": 1}}}
-    expected_changes = NOTES_TODO_CHANGES
+    expected_changes = NOTES_ADD_TODO_CHANGES
 
     def check_goals(self, input):
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
@@ -170,7 +171,7 @@ class CompleteTodoAndCount(BaseTask):
     templates = ["Check off '{text}' in my to-dos, then tell me how many are still open",
                  "I finished '{text}'. Mark it done and tell me how many to-dos remain"]
     parameters = {"text": {"sampler": Notes.sample_open_todo}}
-    expected_changes = NOTES_TODO_CHANGES
+    expected_changes = NOTES_COMPLETE_TODO_CHANGES
     answer_fields = [{"type": "number", "label": "Open to-dos left"}]
 
     def check_goals(self, input):
@@ -191,7 +192,7 @@ class ClearCompletedTodos(BaseTask):
     templates = ["Delete all the completed items from my to-do list, keep the open ones",
                  "Clean up my to-dos: remove everything already checked off",
                  "Get rid of every finished to-do in Notes"]
-    expected_changes = NOTES_TODO_CHANGES
+    expected_changes = NOTES_CLEAR_DONE_CHANGES
 
     def _post_sample(self, device) -> None:
         notes = Notes(device.get_state()["apps"]["notes"])
@@ -218,7 +219,7 @@ class DayAgendaNote(BaseTask):
                  "Copy {day}'s events from my calendar into a new note called '{title}', with the time each starts"]
     parameters = {"title": {"type": "enum", "values": ["Agenda", "Day plan", "Schedule"]},
                   "day": {"type": "enum", "values": {"today": 0, "tomorrow": 1}}}
-    expected_changes = NOTES_NOTE_CHANGES
+    expected_changes = NOTES_ADD_NOTE_CHANGES
 
     def check_goals(self, input):
         day = (sim_today(input.os_init) + dt.timedelta(days=self.p.day)).isoformat()
@@ -243,7 +244,7 @@ class WeatherForecastNote(BaseTask):
                  "Write tomorrow's {city.name} forecast (conditions, high, low) into a note called "
                  "'Weather {city.name}'"]
     parameters = {"city": {"sampler": Weather.sample_saved_city, "fields": ["id", "name", "name_zh"]}}
-    expected_changes = ["notes:.notes"]
+    expected_changes = NOTES_ADD_NOTE_CHANGES
 
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)
@@ -262,9 +263,10 @@ class CleanupAndDueThisWeek(BaseTask):
     capabilities = ["deletion", "filtering", "temporal-reasoning"]
     composition = "sequential"
     templates = ["Tidy my to-do list by deleting everything already done, then tell me which open to-dos are due "
-                 "this week",
-                 "Remove the finished to-dos, and list the remaining ones whose due date falls in this week"]
-    expected_changes = NOTES_TODO_CHANGES
+                 "this week, from {span}",
+                 "Remove the finished to-dos, and list the remaining ones whose due date falls in this week ({span})"]
+    parameters = {"span": {"sampler": Calendar.sample_week_label}}
+    expected_changes = NOTES_CLEAR_DONE_CHANGES
     answer_fields = [{"type": "text", "label": "To-dos due this week", "repeatable": True, "compare": "set"}]
 
     def _post_sample(self, device) -> None:

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from mobilegym.judge import BaseApp
 
-SETTINGS_DISPLAY_CHANGES = ["dark_mode", "brightness", "adaptive_brightness", "font_size"]
-SETTINGS_NETWORK_CHANGES = ["wifi", "wifi_network", "airplane_mode"]
+SETTINGS_DARK_MODE_CHANGES = ["settings.dark_mode"]
 
 
 class Settings(BaseApp):

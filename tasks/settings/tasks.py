@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
 
-from .app import Settings
+from .app import SETTINGS_DARK_MODE_CHANGES, Settings
 
 
 class ToggleWifi(CriteriaTask):
@@ -66,7 +66,7 @@ class DarkModeAndStorage(BaseTask):
     difficulty = "L2"
     capabilities = ["toggle", "information-retrieval"]
     templates = ["Turn on the dark theme, then tell me how many GB of storage are used"]
-    expected_changes = ["dark_mode"]
+    expected_changes = SETTINGS_DARK_MODE_CHANGES
     answer_fields = [{"type": "number", "label": "Storage used (GB)"}]
 
     def _post_sample(self, device) -> None:

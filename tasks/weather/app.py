@@ -10,10 +10,9 @@ from mobilegym.envs.weather.screens import CONDITIONS
 from mobilegym.judge import BaseApp, date_match_labels, normalize_text, sim_datetime, sim_today
 from mobilegym.judge.matchers import check, extract_numbers
 
-WEATHER_SAVED_CHANGES = ["saved"]
-WEATHER_UNIT_CHANGES = ["unit"]
-CLOCK_ALARM_CHANGES = ["clock.alarms"]
-MESSAGES_SEND_CHANGES = ["messages.conversations"]
+WEATHER_ADD_CITY_CHANGES = ["weather.saved[+]"]  # one city saved, none removed
+WEATHER_REMOVE_CITY_CHANGES = ["weather.saved[-]"]  # one city removed, none added
+WEATHER_UNIT_CHANGES = ["weather.unit"]
 RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
 CONDITION_LABELS = list(CONDITIONS)
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
 from mobilegym.judge.matchers import check
 
+from ..clock.app import CLOCK_ADD_ALARM_CHANGES
 from ..contacts.app import Contacts
-from ..messages.app import Messages
-from .app import (CLOCK_ALARM_CHANGES, CONDITION_LABELS, MESSAGES_SEND_CHANGES, WEATHER_SAVED_CHANGES,
-                  WEATHER_UNIT_CHANGES, Weather, condition_pattern, current_hour, fahrenheit, forecast_date,
-                  mentions_date, new_alarm_times, says_forecast)
+from ..messages.app import MESSAGES_SEND_CHANGES, Messages
+from .app import (CONDITION_LABELS, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES, WEATHER_UNIT_CHANGES,
+                  Weather, condition_pattern, current_hour, fahrenheit, forecast_date, mentions_date, new_alarm_times,
+                  says_forecast)
 
 
 class AddCity(BaseTask):
@@ -37,7 +38,7 @@ class AddCity(BaseTask):
                         "I want to keep an eye on the weather in {city.name}; save it in my Weather cities"],
                  "zh": ["在天气应用里把{city.name_zh}添加到我的城市"]}
     parameters = {"city": {"sampler": Weather.sample_unsaved_city}}
-    expected_changes = WEATHER_SAVED_CHANGES
+    expected_changes = WEATHER_ADD_CITY_CHANGES
 
     def check_goals(self, input):
         before = Weather(input.apps_init["weather"]).saved()
@@ -54,7 +55,7 @@ class RemoveCity(BaseTask):
                         "I no longer need the weather for {city.name}, delete it from my Weather cities"],
                  "zh": ["在天气应用里把{city.name_zh}从我的城市中移除"]}
     parameters = {"city": {"sampler": Weather.sample_saved_city}}
-    expected_changes = WEATHER_SAVED_CHANGES
+    expected_changes = WEATHER_REMOVE_CITY_CHANGES
 
     def check_goals(self, input):
         before = Weather(input.apps_init["weather"]).saved()
@@ -148,9 +149,11 @@ class WarmestDay(AnswerTask):
     difficulty = "L3"
     capabilities = ["information-retrieval", "comparison", "date-reasoning"]
     templates = {"en": ["Which day in the five-day forecast for {city.name} is the warmest, and what is its high?",
-                        "I want the warmest day this week in {city.name}. Tell me the date and the forecast high.",
-                        "Looking at the {city.name} forecast, when does it get warmest and how warm?"],
-                 "zh": ["{city.name_zh}未来五天哪天最暖和？最高气温是多少？", "看看{city.name_zh}的天气预报，哪天最热，最高几度？"]}
+                        "Of the five days in the {city.name} forecast, starting today, which is the warmest? Tell me "
+                        "the date and the forecast high.",
+                        "Looking at the {city.name} five-day forecast, which day gets warmest and how warm?"],
+                 "zh": ["{city.name_zh}的五天天气预报里哪天最暖和？最高气温是多少？",
+                        "看看{city.name_zh}的五天天气预报，哪天最热，最高几度？"]}
     parameters = {"city": {"sampler": Weather.sample_city_with_warmest_day}}
     answer_fields = [{"type": "text", "label": "Date", "hint": "e.g. Apr 2", "matcher": "date"},
                      {"type": "number", "label": "High (°C)"}]
@@ -169,11 +172,12 @@ class RainyDays(BaseTask):
     difficulty = "L3"
     composition = "aggregate"
     capabilities = ["information-retrieval", "filtering", "date-reasoning"]
-    templates = {"en": ["On which of the next five days is rain forecast in {city.name}? Any kind counts: light rain, "
-                        "showers or thunderstorms.",
+    templates = {"en": ["On which days of the {city.name} five-day forecast (today and the next four days) is rain "
+                        "forecast? Any kind counts: light rain, showers or thunderstorms.",
                         "List the days in the {city.name} five-day forecast that have rain, showers or storms.",
-                        "I need to plan around the rain in {city.name}: which forecast days will be wet?"],
-                 "zh": ["{city.name_zh}未来五天哪几天有雨（小雨、阵雨、雷阵雨都算）？"]}
+                        "I need to plan around the rain in {city.name}: which days of the five-day forecast will be "
+                        "wet?"],
+                 "zh": ["{city.name_zh}的五天天气预报（从今天起）里哪几天有雨（小雨、阵雨、雷阵雨都算）？"]}
     parameters = {"city": {"sampler": Weather.sample_city_with_some_rain}}
     answer_fields = [{"type": "text", "label": "Rainy days", "hint": "e.g. Apr 2", "repeatable": True}]
 
@@ -223,7 +227,7 @@ class AddWarmestCity(BaseTask):
                  "zh": ["比较{a.name_zh}、{b.name_zh}和{c.name_zh}现在的气温，把最暖和的城市添加到天气里，并告诉我它现在多少度"]}
     parameters = {"a": {"sampler": Weather.sample_unsaved_city}, "b": {"sampler": Weather.sample_unsaved_city},
                   "c": {"sampler": Weather.sample_unsaved_city}}
-    expected_changes = WEATHER_SAVED_CHANGES
+    expected_changes = WEATHER_ADD_CITY_CHANGES
     answer_fields = [{"type": "number", "label": "Its temperature now (°C)"}]
 
     def check_goals(self, input):
@@ -248,7 +252,7 @@ class AlarmWhenRainStarts(BaseTask):
                         "Find out when the rain starts in {city.name} today and set a Clock alarm for that time."],
                  "zh": ["{city.name_zh}今天晚些时候会下雨。查一下几点开始下，在时钟里设一个那个整点的闹钟。"]}
     parameters = {"city": {"sampler": Weather.sample_city_with_rain_later}}
-    expected_changes = CLOCK_ALARM_CHANGES
+    expected_changes = CLOCK_ADD_ALARM_CHANGES
 
     def check_goals(self, input):
         hour = Weather(input.apps_init["weather"]).rain_start_hour(self.p.city["id"], current_hour(input.os_init))

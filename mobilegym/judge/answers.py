@@ -1,0 +1,421 @@
+"""The answer reader: whether a free-text answer commits to the expected value.
+
+Every free-text answer is judged here: text mode's answer, grounded Path B's joined AnswerSheet values
+(through :func:`matchers.build_answer_checks`) and content the agent writes (:func:`fact_checks`).
+The text is read into typed mentions (:mod:`.mentions`: numbers with their units, dates, times, ranges,
+digit codes), and :func:`read_answer` passes only when every mention of the asked kind is the expected
+value, apart from mentions that are plainly another quantity (a total after "of", a unit conversion, the
+digits of a date or a time). Hedges, negated values, ranges offered as a number, several values, lists
+where one value is asked and rival names fail. Word lists live in the ``vocab/`` JSON files.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Mapping, Sequence
+
+from .errors import TaskError
+from .matchers import WEEKDAYS_EN, check, date_match_labels, normalize_text, to_date
+from .mentions import (BLANK, CLAUSE_BREAK, LATIN, MARKERS, NUMBERS, Mention, bare_number, both, converts, dimension,
+                       mentions, negated, prepare, scan, unit_fits, vocab, word_pattern)
+
+_CONDITIONS: dict[str, tuple[str, ...]] = {label: tuple(both(words))
+                                           for label, words in vocab("conditions")["conditions"].items()}
+_HEDGE = re.compile(word_pattern(both(MARKERS["hedges"])) + r"|(?<=[^\W\d_])\s*/\s*(?=[^\W\d_])")
+_ZERO_WORDS = re.compile(word_pattern([*NUMBERS["en"]["zero_words"], *NUMBERS["zh"]["zero_words"]]))
+
+
+# --- expected values ---------------------------------------------------------------------------------
+
+_CODE_TEXT = re.compile(r"\+?[\d ()\-.]+")
+_DATE_TEXT = re.compile(r"\s*\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*")
+_CLOCK_TEXT = re.compile(r"\s*\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?\s*")
+
+
+def kind_of(expected: Any) -> str:
+    """How an expected value is read: regex, bool, list, date, time, number, code or text.
+
+    Text is a date when it is one (2026-04-06), a time (14:30, 7:30 am), a code when it is digits with
+    separators, a leading zero or five digits or more (+1 415-555-0100, 0042, 482913), a number when it is
+    only a number with at most a unit (278.2, 12°C), else text."""
+    if isinstance(expected, re.Pattern):
+        return "regex"
+    if isinstance(expected, bool):
+        return "bool"
+    if isinstance(expected, (list, tuple, set, frozenset)):
+        return "list"
+    if isinstance(expected, (_dt.date, _dt.datetime)):
+        return "date"
+    if isinstance(expected, _dt.time):
+        return "time"
+    if isinstance(expected, (int, float)):
+        return "number"
+    if isinstance(expected, Mapping):
+        raise TaskError("a dict answer has slots: judge it with build_answer_checks")
+    text = str(expected)
+    if _DATE_TEXT.fullmatch(text):
+        return "date"
+    if _CLOCK_TEXT.fullmatch(text.casefold()):
+        return "time"
+    digits = re.sub(r"\D", "", text)
+    if _CODE_TEXT.fullmatch(text) and (len(digits) >= 5 or len(digits) >= 4 and digits.startswith("0")
+                                       or re.search(r"\d[ ()\-]+\d", text.strip())):
+        return "code"
+    return "number" if bare_number(text) is not None else "text"
+
+
+def _minutes(expected: Any) -> int:
+    if isinstance(expected, (_dt.time, _dt.datetime)):
+        return expected.hour * 60 + expected.minute
+    found = [m for m in mentions(expected, "time") if m.kind == "time"]
+    if not found:
+        raise TaskError(f"expected value {expected!r} is not a time of day")
+    return found[0].value
+
+
+def _quantity(expected: Any) -> tuple[float, str | None]:
+    if isinstance(expected, (int, float)) and not isinstance(expected, bool):
+        return float(expected), None
+    quantity = bare_number(expected)
+    if quantity is None:
+        raise TaskError(f"expected value {expected!r} is not a number")
+    return quantity
+
+
+def _is_value(kind: str, expected: Any, os_state: Mapping[str, Any] | None,
+              tolerance: float | None) -> Callable[[Mention], bool]:
+    """Whether a mention of the asked kind states ``expected``."""
+    if kind == "time":
+        want = _minutes(expected)
+
+        def same_time(m: Mention) -> bool:
+            diff = abs(m.value - want) % 1440
+            return min(diff, 1440 - diff) <= (tolerance or 0) + 1e-9
+        return same_time
+    if kind == "number":
+        value, unit = _quantity(expected)
+        return lambda m: _close(m.value, value, tolerance) and unit_fits(m.unit, unit)
+    if kind == "code":
+        return lambda m: _same_digits(str(expected), m.value)
+    day = to_date(expected)
+    labels = date_match_labels(day, os_state) if os_state is not None else set()
+
+    def names_day(m: Mention) -> bool:
+        tag = m.value[0]
+        if tag == "date":
+            return m.value[2:] == (day.month, day.day) and m.value[1] in (None, day.year)
+        return m.value[1] in labels if tag == "relative" else WEEKDAYS_EN[m.value[1]] in labels
+    return names_day
+
+
+def _same_digits(expected: str, digits: str) -> bool:
+    """A code's digits are the expected ones; for phone numbers (7 digits or more) a country prefix is free."""
+    want = re.sub(r"\D", "", expected)
+    return digits == want or min(len(digits), len(want)) >= 7 and (digits.endswith(want) or want.endswith(digits))
+
+
+def same_code(expected: Any, actual: Any) -> bool:
+    """A field holding only a code (digits and separators: "482 913", "482-913", "(415) 555-0100") that is the
+    expected one."""
+    text = str(actual).strip() if actual is not None else ""
+    return bool(_CODE_TEXT.fullmatch(text)) and _same_digits(str(expected), re.sub(r"\D", "", text))
+
+
+def _close(a: float, b: float, tolerance: float | None) -> bool:
+    return math.isclose(a, b, rel_tol=1e-6, abs_tol=max(tolerance or 0, 1e-9))
+
+
+# --- reading -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The verdict on one expected value: passed, why (a short reason), and the candidate values read."""
+
+    passed: bool
+    reason: str
+    found: tuple[Any, ...] = ()
+
+
+def read_answer(expected: Any, text: Any, *, rivals: Sequence[str] = (), others: Sequence[Any] = (),
+                os_state: Mapping[str, Any] | None = None, tolerance: float | None = None,
+                scope: str = "answer", one_value: bool = False) -> Reading:
+    """Whether ``text`` commits to ``expected``.
+
+    ``rivals``: other candidate values of the same kind (e.g. every other contact name, see
+    :func:`rivals_for`), none of which may be stated. ``others``: values the same text is also expected
+    to state (other slots, other list items), which do not count against it. ``os_state``: the phone's
+    OS state, for relative dates (tomorrow, next Monday). ``tolerance``: minutes for times (default 0),
+    an absolute difference for numbers (default: equal). ``scope``: where a hedge word counts: anywhere in
+    the ``"answer"``, or only in a ``"clause"`` that states a value of the asked kind (for prose).
+    ``one_value``: the text answers a question about this one value, so a list of three or more short
+    items fails when no rival is known (the only sign of an answer naming every candidate).
+    """
+    if text is None or not str(text).strip():
+        return Reading(False, "no answer")
+    kind = kind_of(expected)
+    if kind == "list":
+        return _read_list(list(expected), text, rivals, others, os_state, tolerance, scope)
+    clean = prepare(text)
+    if kind == "bool":
+        return _read_bool(expected, clean)
+    if kind in ("text", "regex"):
+        return _read_text(expected, text, clean, rivals, others, scope, one_value)
+    found = scan(clean, kind)
+    asked = [m for m in found if m.kind == kind and m.role not in ("ordinal", "range_end")]
+    if kind == "code":
+        asked = [m for m in asked if len(m.value) >= min(4, len(re.sub(r"\D", "", str(expected))))]
+    shown = _shown(kind, asked)
+    hedge = _hedged(clean, scope, [(m.start, m.end) for m in asked], [(m.start, m.end) for m in found])
+    if hedge:
+        return Reading(False, f"hedged ({hedge!r})", shown)
+    same = _is_value(kind, expected, os_state, tolerance)
+    allowed = [_is_value(kind, o, os_state, tolerance) for o in others if kind_of(o) == kind]
+    if kind == "number":
+        if not asked and _quantity(expected)[0] == 0 and _ZERO_WORDS.search(clean):
+            return Reading(True, "ok", ("none",))
+        if any(m.role == "range" for m in asked):
+            return Reading(False, "a range is not one value", shown)
+        allowed.append(_other_quantity(expected, [m for m in asked if same(m)], asked))
+    if kind == "date":
+        days = [to_date(v) for v in (expected, *others) if kind_of(v) == "date"]
+        allowed.append(lambda m: m.value[0] == "weekday" and any(d.weekday() == m.value[1] for d in days))
+    return _commit(asked, same, allowed, shown)
+
+
+def _commit(asked: Sequence[Mention], same: Callable[[Mention], bool],
+            allowed: Sequence[Callable[[Mention], bool]], found: tuple[Any, ...]) -> Reading:
+    """Pass when a mention is the value, none of those is negated, and every other one is allowed."""
+    committed = [m for m in asked if same(m)]
+    if not committed:
+        return Reading(False, "the value is not stated", found)
+    if any(m.negated for m in committed):
+        return Reading(False, "the value is negated", found)
+    if any(not same(m) and not any(a(m) for a in allowed) for m in asked):
+        return Reading(False, "several values are given", found)
+    return Reading(True, "ok", found)
+
+
+def _other_quantity(expected: Any, committed: Sequence[Mention], asked: Sequence[Mention]) -> Callable[[Mention], bool]:
+    """Numbers that are plainly another quantity than the answer: its conversion to another unit
+    (2°C (36°F)), the one total it is part of (47.3 GB of 128 GB, 3 of 5), or, when the expected value has
+    a unit, a measurement of another dimension (12°C, wind 11 km/h)."""
+    want, unit = _quantity(expected)
+    written = unit or next((m.unit for m in committed if m.unit), None)
+    totals = [m for m in asked if m.role == "total" and m not in committed and m.value > want]
+    return lambda m: (converts(want, written, m) or totals == [m]
+                      or unit is not None and m.unit is not None
+                      and dimension(m.unit) not in (dimension(unit), "count"))
+
+
+def _shown(kind: str, asked: Sequence[Mention]) -> tuple[Any, ...]:
+    """The values read, for diagnostics."""
+    if kind == "time":
+        return tuple(f"{m.value // 60:02d}:{m.value % 60:02d}" for m in asked)
+    if kind == "number":
+        return tuple(int(m.value) if m.value.is_integer() else m.value for m in asked)
+    if kind == "date":
+        return tuple(WEEKDAYS_EN[m.value[1]] if m.value[0] == "weekday" else m.value[1] if m.value[0] == "relative"
+                     else "-".join(f"{n:02d}" for n in m.value[1:] if n is not None) for m in asked)
+    return tuple(m.value for m in asked)
+
+
+def _hedged(clean: str, scope: str, asked: Sequence[tuple[int, int]], masked: Sequence[tuple[int, int]]) -> str | None:
+    """The first hedge word outside the masked spans (in scope "clause": only in a clause with an asked span)."""
+    for match in _HEDGE.finditer(clean):
+        if any(s <= match.start() < e for s, e in masked):
+            continue
+        if scope == "clause":
+            start = max((b.end() for b in CLAUSE_BREAK.finditer(clean, 0, match.start())), default=0)
+            stop = next((b.start() for b in CLAUSE_BREAK.finditer(clean, match.end())), len(clean))
+            if not any(start <= s < stop for s, _ in asked):
+                continue
+        return match.group(0).strip() or "/"
+    return None
+
+
+# --- yes/no ------------------------------------------------------------------------------------------
+
+_YES = re.compile(word_pattern(both(MARKERS["yes_no"]["yes"])))
+_NO = re.compile(word_pattern(both(MARKERS["yes_no"]["no"])))
+_WEAK_YES = re.compile(word_pattern(both(MARKERS["yes_no"]["weak_yes"])))
+
+
+def _read_bool(expected: bool, clean: str) -> Reading:
+    """Yes/no: a yes word (是的, correct...) with a negation anywhere is both; a negation alone is no;
+    otherwise a yes word or an affirming verb (is, 有, 会...) is yes."""
+    hedge = _hedged(clean, "answer", [], [])
+    if hedge:
+        return Reading(False, f"hedged ({hedge!r})")
+    strong = bool(_YES.search(clean))
+    negative = bool(_NO.search(_YES.sub(" ", clean)))
+    if strong and negative:
+        return Reading(False, "both yes and no", (True, False))
+    said = False if negative else True if strong or _WEAK_YES.search(clean) else None
+    if said is None:
+        return Reading(False, "neither yes nor no")
+    return Reading(said is expected, "ok" if said is expected else "the other answer", (said,))
+
+
+# --- names, titles, conditions -----------------------------------------------------------------------
+
+_QUOTES = " .,;:!?。，；：！？\"'“”‘’《》「」『』"
+
+
+_CONDITION_FORMS = {label: tuple(dict.fromkeys(prepare(w) for w in (label, *words))) for label, words in _CONDITIONS.items()}
+_CONDITION_OF = {form: label for label, forms in _CONDITION_FORMS.items() for form in forms}
+
+
+@lru_cache(maxsize=4096)
+def _forms(value: str) -> tuple[str, ...]:
+    """The prepared ways of writing a text value (a weather condition's synonyms included)."""
+    clean = prepare(value).strip(_QUOTES)
+    label = _CONDITION_OF.get(clean)
+    return tuple(dict.fromkeys([clean, *_CONDITION_FORMS[label]])) if label else ((clean,) if clean else ())
+
+
+def _vocab_rivals(value: str) -> list[str]:
+    """Every other weather condition when the value is one."""
+    label = _CONDITION_OF.get(prepare(value).strip(_QUOTES))
+    return [other for other in _CONDITIONS if other != label] if label else []
+
+
+def _spans(form: str, clean: str) -> list[tuple[int, int]]:
+    """Where a form occurs as whole tokens (no word character of a Latin script right before or after it)."""
+    head = f"(?<!{LATIN})" if re.match(LATIN, form[0]) else ""
+    tail = f"(?!{LATIN})" if re.match(LATIN, form[-1]) else ""
+    return [m.span() for m in re.finditer(head + re.escape(form) + tail, clean)]
+
+
+def _read_text(expected: str | re.Pattern[str], raw: Any, clean: str, rivals: Sequence[str],
+               others: Sequence[Any], scope: str, one_value: bool) -> Reading:
+    """The value occurs as whole tokens (a regex: is found), no rival occurs, it is not negated nor hedged.
+    An occurrence inside a longer candidate's occurrence belongs to the longer one ("rain" in "light rain")."""
+    if isinstance(expected, re.Pattern):
+        own_forms: tuple[str, ...] = ()
+        own = [m.span() for m in expected.finditer(clean) if m.end() > m.start()]
+        searched = bool(expected.search(str(raw)) or expected.search(normalize_text(raw)))
+        label = expected.pattern
+    else:
+        own_forms = _forms(expected)
+        if not own_forms:
+            raise TaskError(f"expected answer {expected!r} is empty")
+        own = [span for form in own_forms for span in _spans(form, clean)]
+        searched, label = False, str(expected)
+    other_forms = [f for o in others if isinstance(o, str) and kind_of(o) == "text" for f in _forms(o)]
+    taken = {*own_forms, *other_forms}
+    rival_spans = {name: [s for f in _forms(name) if f not in taken for s in _spans(f, clean)]
+                   for name in dict.fromkeys([*rivals, *(_vocab_rivals(expected) if own_forms else [])])}
+    other_spans = [s for f in other_forms for s in _spans(f, clean)]
+    every = {*own, *other_spans, *(s for spans in rival_spans.values() for s in spans)}
+
+    def kept(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+        return [(a, b) for a, b in spans
+                if not any(s <= a and b <= e and e - s > b - a and (s, e) not in spans for s, e in every)]
+
+    own_kept = kept(own)
+    stated = [name for name, spans in rival_spans.items() if kept(spans)]
+    found = tuple(([label] if own_kept or searched else []) + stated)
+    if not own_kept and not searched:
+        return Reading(False, "the value is not stated", found)
+    if stated:
+        return Reading(False, f"another candidate is stated: {', '.join(stated)}", found)
+    if one_value and not rival_spans and not other_forms and _is_list(clean, own):
+        return Reading(False, "a list is given where one value is asked", found)
+    if own_kept and all(negated(clean, s) for s, _ in own_kept):
+        return Reading(False, "the value is negated", found)
+    hedge = _hedged(clean, scope, own_kept or [(0, len(clean))], [*own, *other_spans])
+    if hedge:
+        return Reading(False, f"hedged ({hedge!r})", found)
+    return Reading(True, "ok", found)
+
+
+_LIST_BREAK = re.compile(r"[,;、\n/]|(?<![a-z])and(?![a-z])|和|以及")
+
+
+def _is_list(clean: str, own: Sequence[tuple[int, int]]) -> bool:
+    """Whether the text (the value's occurrences blanked) is a list of three or more short items."""
+    for start, end in own:
+        clean = clean[:start] + BLANK * (end - start) + clean[end:]
+    items = [i.strip(_QUOTES) for i in _LIST_BREAK.split(clean)]
+    short = [i for i in items if i and (len(i.split()) <= 4 if i.isascii() else len(i) <= 12)]
+    return len(short) >= 3
+
+
+def _read_list(items: list[Any], text: Any, rivals: Sequence[str], others: Sequence[Any],
+               os_state: Mapping[str, Any] | None, tolerance: float | None, scope: str) -> Reading:
+    """Every item is stated (the other items allowed beside it) and no rival outside the list."""
+    if not items:
+        return Reading(False, "the expected list is empty")
+    keys = {prepare(i) for i in items if isinstance(i, str)}
+    outside = [r for r in rivals if prepare(r) not in keys]
+    found: list[Any] = []
+    for i, item in enumerate(items):
+        reading = read_answer(item, text, rivals=outside, others=[*items[:i], *items[i + 1:], *others],
+                              os_state=os_state, tolerance=tolerance, scope=scope)
+        found.extend(f for f in reading.found if f not in found)
+        if not reading.passed:
+            return Reading(False, f"{item}: {reading.reason}", tuple(found))
+    return Reading(True, "ok", tuple(found))
+
+
+# --- rivals and facts --------------------------------------------------------------------------------
+
+
+def _strings_by_key(node: Any, out: dict[str, list[str]]) -> None:
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if isinstance(value, str):
+                out.setdefault(str(key), []).append(value)
+            else:
+                _strings_by_key(value, out)
+    elif isinstance(node, list):
+        for item in node:
+            _strings_by_key(item, out)
+
+
+def rivals_for(expected: Any, apps_init: Mapping[str, Any], skip: Sequence[str] = ("answer_sheet",)) -> tuple[str, ...]:
+    """Other candidates of the same kind as a text answer: every other distinct string stored under a key
+    (in an app) where the expected text (or an item of an expected list) is stored, e.g. every contact
+    name for a name found under contacts' ``name``. Non-text answers have none."""
+    items = expected if isinstance(expected, (list, tuple, set, frozenset)) else [expected]
+    texts = {i for i in items if isinstance(i, str) and kind_of(i) == "text"}
+    if not texts:
+        return ()
+    by_key: dict[tuple[str, str], list[str]] = {}
+    for app in sorted(apps_init):
+        if app not in skip:
+            found: dict[str, list[str]] = {}
+            _strings_by_key(apps_init[app], found)
+            by_key.update(((app, key), values) for key, values in found.items())
+    wanted = {normalize_text(t) for t in texts}
+    hits = [values for values in by_key.values() if texts.intersection(values)]
+    if not hits:  # stored in another spelling
+        hits = [values for values in by_key.values() if wanted.intersection(map(normalize_text, values))]
+    rivals: dict[str, str] = {}
+    for values in hits:
+        for value in values:
+            key = normalize_text(value)
+            if key and key not in wanted:
+                rivals.setdefault(key, value)
+    return tuple(rivals.values())
+
+
+def fact_checks(text: Any, facts: Mapping[str, Any], *, rivals: Mapping[str, Sequence[str]] | None = None,
+                os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """One check per fact a written text (message, note) must state: the fact is stated (same reading rules
+    as answers, vocabulary synonyms included) and no conflicting candidate of the same kind is. ``facts`` is
+    {name: expected value}; ``rivals`` is {name: other candidates}. Hedges count only in a clause stating
+    a value of the fact's kind."""
+    if not facts:
+        raise TaskError("fact_checks needs at least one fact")
+    values = list(facts.values())
+    checks = []
+    for i, (name, value) in enumerate(facts.items()):
+        reading = read_answer(value, text, rivals=(rivals or {}).get(name, ()), others=values[:i] + values[i + 1:],
+                              os_state=os_state, scope="clause")
+        checks.append(check(name, value, text, reading.passed))
+    return checks

@@ -1,0 +1,161 @@
+"""The adversary suite (issue 13, item 8): no adversary is paid, on any task, mode or seed.
+
+Each item is one adversary on one (task, mode, seed); a failure lists the paid episodes with the
+judge's checks. The per-adversary table is printed after the run (tests/conftest.py). The first
+tests pin down the machinery the suite relies on (Driver hooks, forks, candidates, hedges).
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from mobilegym.actions import MAX_TEXT
+from mobilegym.eval import Case, Runner, Tally
+from mobilegym.eval.adversaries import (ADVERSARIES, CATALOGUES, RANDOM_ONE_STEP_BOUND, adversary_cases, pick_victim,
+                                        play, random_rollouts, wrong_targets)
+from mobilegym.eval.candidates import Candidates
+from mobilegym.eval.phrasings import HEDGES, hedged, wrong_value
+from mobilegym.judge import default_registry
+from mobilegym.sim.phone import Phone
+
+SEEDS = (0, 1, 2)
+REGISTRY = default_registry()
+CASES = adversary_cases(REGISTRY, SEEDS)
+RANDOM_ROLLOUTS = 50  # per one-step task: the bound allows one win in 50
+
+
+@pytest.fixture(scope="module")
+def adversary_tally(suite_tallies: dict[str, Tally]) -> Tally:
+    return suite_tallies.setdefault("adversaries", Tally(f"Adversary suite (seeds {SEEDS[0]}-{SEEDS[-1]})", False))
+
+
+# --- the machinery ------------------------------------------------------------------------------------------
+
+def test_every_adversary_applies_somewhere_and_task_kinds_decide_which() -> None:
+    applied = {name for _, name in CASES}
+    assert applied == {a.name for a in ADVERSARIES}
+    by_case: dict[Case, set[str]] = {}
+    for case, name in CASES:
+        by_case.setdefault(case, set()).add(name)
+    assert by_case[Case("clock.sync_alarms_to_watch", "grounded", 0)] == {"null", "random", "delete+abort", "change+abort"}
+    hybrid = by_case[Case("clock.DeleteAlarmAndCount", "text", 1)]
+    assert {"operation+shotgun", "answer without operation", "operation without answer", "hedge"} <= hybrid
+    assert "random" not in hybrid and "shotgun" not in hybrid
+    assert "operation without answer" in by_case[Case("clock.CountAlarms", "grounded", 0)]
+    assert "operation without answer" not in by_case[Case("clock.CountAlarms", "text", 0)]
+    assert Case("clock.AddAlarm", "text", 0) not in by_case
+
+
+def test_driver_hooks_rewrite_params_answers_and_text(suite_runner: Runner) -> None:
+    case = Case("clock.AddAlarm", "grounded", 0)
+    true = suite_runner.oracle(case)
+    other = {**true.params, "label": true.params["label"] + " two"}
+    driver, judge = suite_runner.replay(case, params=other, text_filter=lambda rid, text: text.upper())
+    assert driver.params == other and driver.info["params"] == true.params
+    assert ("label_input", other["label"]) in driver.typed
+    labels = [a["label"] for a in suite_runner.envs["grounded"].unwrapped.device.get_state()["apps"]["clock"]["alarms"]]
+    assert other["label"].upper() in labels and not judge["success"]
+
+
+def test_forks_reproduce_the_oracle_and_an_answer_can_be_left_out(suite_runner: Runner) -> None:
+    for mode in ("grounded", "text"):
+        run = suite_runner.oracle(Case("clock.DeleteAlarmAndCount", mode, 1))
+        assert run.forkable and run.terminal == {"type": "complete"}
+        assert suite_runner.answer_instead(run, run.answer)["success"]
+        assert suite_runner.finish_after(run, {})["success"]
+        assert not suite_runner.answer_instead(run, None)["success"]
+        assert not suite_runner.answer_instead(run, [run.answer[0] + 1])["success"]
+
+
+def test_each_fork_runs_a_json_tasks_postconfig_again(suite_runner: Runner) -> None:
+    run = suite_runner.oracle(Case("settings.dark_theme_on", "grounded", 0))  # postconfig: go home
+    device = suite_runner.envs["grounded"].unwrapped.device
+    for _ in range(2):
+        suite_runner.resume(run, "finish")
+        assert device.current_app() == "settings"
+        assert suite_runner.finish_after(run, {})["success"] and device.current_app() != "settings"
+
+
+def test_wrong_targets_change_one_parameter_and_skip_replays_that_end_the_same(suite_runner: Runner) -> None:
+    case = Case("clock.ToggleAlarm", "grounded", 0)
+    run = suite_runner.oracle(case)
+    alternatives = suite_runner.alternatives(run, 20)
+    assert alternatives and all(sum(p[k] != run.params[k] for k in p) == 1 for _, p in alternatives)
+    assert suite_runner.alternatives(run, 20) == alternatives
+    for target in wrong_targets(suite_runner, case):
+        # the plan taps the labelled alarm's switch whatever "enabled" says: same outcome, not a wrong target
+        assert target.same_outcome == target.params.startswith("enabled=")
+
+
+def test_shotgun_lists_every_kind_of_candidate_within_the_action_limit() -> None:
+    pool = Candidates.from_state(Phone().get_state())
+    shot = f", {pool.answer_shotgun()}, "
+    for value in ("Alice Chen", "Wake up", "Lotus Studio", "482913", "0", "120", "Monday", "Fri, Mar 20",
+                  "August 27, 1987", "06:30", "22:15", "MG-1 Pro", "Partly cloudy"):
+        assert f", {value}, " in shot, value
+    assert len(pool.answer_shotgun()) <= MAX_TEXT and len(pool.answer_shotgun(500)) <= 500
+    assert "25°" in pool.content_shotgun() and "Thunderstorm" in pool.content_shotgun()
+    assert "conv_01" not in shot and "#1E88E5" not in shot  # ids and colours are no answers
+
+
+def test_hedges_and_wrong_values_keep_the_kind_and_shape() -> None:
+    pool = Candidates.from_state(Phone().get_state())
+    rng = random.Random(0)
+    assert [wrong_value(v, 2026, pool, rng) for v in (4, "47.3", "482913", "07:15", "2 PM", "Fri, Mar 20")] == \
+        [5, "48.3", "482914", "08:15", "3 PM", "Sat, Mar 21"]
+    name = wrong_value("Grace Liu", 2026, pool, rng)
+    assert name != "Grace Liu" and len(name.split()) == 2
+    assert hedged([4, "Gym"], [5, "Gym"], HEDGES["W (not T)"]) == ["5 (not 4)", "Gym"]
+    assert hedged([["Ann", "Bo"]], [["Ann", "Cy"]], HEDGES["T或W"]) == [["Ann", "Bo或Cy"]]
+
+
+def test_destruction_picks_user_data_nothing_else_points_to(suite_runner: Runner) -> None:
+    for task_id in ("music.RenamePlaylist", "weather.AddCity", "calendar.DeleteEvent", "home.OpenApp"):
+        case = Case(task_id, "grounded", 0)
+        app, key, item = pick_victim(suite_runner, suite_runner.oracle(case))
+        assert key not in CATALOGUES.get(app, ())
+        state = suite_runner.oracle(case).initial["apps"][app]
+        assert item in state[key] and (isinstance(item, str) or json.dumps(state).count(json.dumps(item["id"])) == 1)
+        [outcome] = play(suite_runner, case, "oracle+delete")
+        assert outcome.judge["error"] is None and outcome.variant.startswith("delete")
+
+
+# --- the suite ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("case, name", CASES,
+                         ids=[f"{c.task_id}-{c.mode}-{c.seed}-{n.replace(' ', '_')}" for c, n in CASES])
+def test_no_adversary_is_paid(suite_runner: Runner, adversary_tally: Tally, case: Case, name: str) -> None:
+    started = time.perf_counter()
+    outcomes = play(suite_runner, case, name)
+    adversary_tally.seconds += time.perf_counter() - started
+    adversary_tally.add(outcomes)
+    assert all(o.judge.get("error") is None for o in outcomes), [o.explain() for o in outcomes]
+    paid = [o.explain() for o in outcomes if o.beat_the_judge]
+    assert not paid, "paid:\n" + "\n".join(paid)
+
+
+def test_random_agent_rarely_solves_a_one_step_task(suite_runner: Runner, adversary_tally: Tally) -> None:
+    """Random actions may be paid only on one-step tasks, and there on at most 2% of rollouts."""
+    one_step = [t for t in sorted(REGISTRY.refs) if suite_runner.facts(t).one_step]
+    assert one_step, "no one-step task: the bound is vacuous"
+    started = time.perf_counter()
+    rollouts = {t: random_rollouts(suite_runner, t, SEEDS, RANDOM_ROLLOUTS) for t in one_step}
+    adversary_tally.seconds += time.perf_counter() - started
+    adversary_tally.add(o for outcomes in rollouts.values() for o in outcomes)
+    rates = {t: sum(o.paid for o in outcomes) / len(outcomes) for t, outcomes in rollouts.items()}
+    assert not any(o.beat_the_judge for outcomes in rollouts.values() for o in outcomes), rates
+    assert all(rate <= RANDOM_ONE_STEP_BOUND for rate in rates.values()), rates
+
+
+def test_cli_prints_the_table_and_rejects_unknown_names(capsys: pytest.CaptureFixture[str]) -> None:
+    from mobilegym.cli import main
+
+    assert main(["adversaries", "--suite", "adversaries", "--task", "clock.AddAlarm", "--adversary", "null",
+                 "--seeds", "0", "--failures"]) == 0
+    out = capsys.readouterr().out
+    assert "Adversary suite (seeds 0)" in out and "null" in out and "(none)" in out
+    assert main(["adversaries", "--adversary", "bribe"]) == 2
+    assert "unknown adversary bribe" in capsys.readouterr().err
