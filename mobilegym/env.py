@@ -303,13 +303,14 @@ class MobileGymEnv(gym.Env[dict, dict]):
             raise RuntimeError("no episode yet: call reset()")
         if CAP_SNAPSHOT not in self.device.capabilities:
             raise UnsupportedCapability(f"{type(self.device).__name__} cannot snapshot (needs '{CAP_SNAPSHOT}')")
-        return EnvSnapshot(self.device.snapshot(), self.episode, self.steps, self.answer, self._done,
+        return EnvSnapshot(self.device.snapshot(), copy.copy(self.episode), self.steps, self.answer, self._done,
                            self._last_progress, self._last_potential)
 
     def restore(self, snapshot: EnvSnapshot) -> dict[str, Any]:
         """Return to a snapshot of this environment; returns the observation there."""
         self.device.restore(snapshot.device)
-        self.episode, self.steps, self.answer = snapshot.episode, snapshot.steps, snapshot.answer
+        # each restore gets its own copy: an episode keeps state as it is judged (a JSON task's postconfig ran)
+        self.episode, self.steps, self.answer = copy.copy(snapshot.episode), snapshot.steps, snapshot.answer
         self._done, self._last_progress = snapshot.done, snapshot.last_progress
         self._last_potential = snapshot.last_potential
         return self._observe()

@@ -22,8 +22,6 @@ text it gives, and checkpoint the episode before the answer and before the final
 """
 from __future__ import annotations
 
-import copy
-import dataclasses
 import importlib
 import pkgutil
 import re
@@ -115,18 +113,12 @@ class Checkpoint:
 
     @classmethod
     def take(cls, env: Any, obs: dict[str, Any], info: dict[str, Any], step: int) -> "Checkpoint":
-        return cls(_own_episode(env.snapshot()), obs, info, step)
+        return cls(env.snapshot(), obs, info, step)
 
     def resume(self, env: Any, **options: Any) -> "Driver":
         """Put ``env`` back at this point and return a Driver (with ``options``) to go on from it."""
         unwrapped = env.unwrapped if hasattr(env, "unwrapped") else env
-        return Driver(env, unwrapped.restore(_own_episode(self.snapshot)), self.info, **options)
-
-
-def _own_episode(snapshot: Any) -> Any:
-    """The snapshot with a copy of its episode: an episode keeps state of its own as it is judged (a JSON
-    episode remembers that its postconfig ran), and each fork must start from the checkpoint's."""
-    return dataclasses.replace(snapshot, episode=copy.copy(snapshot.episode))
+        return Driver(env, unwrapped.restore(self.snapshot), self.info, **options)
 
 
 class Driver:

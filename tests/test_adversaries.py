@@ -138,7 +138,7 @@ def test_no_adversary_is_paid(suite_runner: Runner, adversary_tally: Tally, case
 
 
 def test_random_agent_rarely_solves_a_one_step_task(suite_runner: Runner, adversary_tally: Tally) -> None:
-    """Random actions may be paid only on one-step tasks, and there on at most 2% of rollouts."""
+    """Random actions may be paid only on one-step tasks, and there on at most RANDOM_ONE_STEP_BOUND (10%) of rollouts."""
     one_step = [t for t in sorted(REGISTRY.refs) if suite_runner.facts(t).one_step]
     assert one_step, "no one-step task: the bound is vacuous"
     started = time.perf_counter()

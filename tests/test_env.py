@@ -351,3 +351,18 @@ def test_task_errors_are_kept_apart_from_agent_failures() -> None:
     failed.reset(seed=0)
     *_, info = failed.step({"type": "complete", "text": "17"})
     assert info["task_error"] is None and info["judge"]["score"] == 0.0
+
+
+def test_every_fork_of_a_snapshot_judges_afresh() -> None:
+    """A JSON task's postconfig runs when an episode ends; each restored fork ends it again, on its own."""
+    env = gym.make("MobileGym-v0", task="settings.dark_theme_on", obs_parts=("a11y",))
+    env.reset(seed=0)
+    env.step({"type": "open_app", "app": "settings"})
+    fork = env.unwrapped.snapshot()
+    endings = []
+    for _ in range(2):
+        env.unwrapped.restore(fork)
+        env.unwrapped.device.set_state({"apps": {"settings": {"dark_mode": True}}})
+        *_, info = env.step({"type": "complete"})
+        endings.append((info["judge"]["score"], info["app"]))
+    assert endings == [(1.0, "launcher")] * 2  # postconfig (go home) ran at the end of both

@@ -23,8 +23,8 @@ TREE = """<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rot
 </node></hierarchy>"""
 
 
-def score(name, result, expected=None, os_state=None, **options):
-    return get_metric(name)(result, expected, options, os_state)
+def score(name, result, expected=None, os_state=None, apps_init=None, **options):
+    return get_metric(name)(result, expected, options, {"os_state": os_state, "apps_init": apps_init})
 
 
 @pytest.mark.parametrize(
@@ -156,7 +156,7 @@ def test_task_side_mistakes_raise(name, expected, options, message):
 
 
 def test_matcher_task_errors_propagate():
-    with pytest.raises(TaskError, match="not a time of day"):
+    with pytest.raises(MetricConfigError, match="not a time of day"):
         score("time_match", "14:30", "teatime")
 
 
@@ -229,3 +229,25 @@ def test_conjunction_errors():
         conjoin("xor", [1])
     with pytest.raises(ValueError, match="at least one"):
         conjoin("and", [])
+
+
+@pytest.mark.parametrize("name, result, expected, options, want", [
+    ("answer_match", "3 or 4", 3, {}, 0),
+    ("answer_match", "Four alarms.", 4, {}, 1),
+    ("number_within", "47.3 GB of 128 GB", 47.3, {"abs_tol": 0.05}, 1),
+    ("number_within", "47.3 or 48.3", 47.3, {"abs_tol": 0.05}, 0),
+    ("number_within", "maybe 47.3", 47.3, {"abs_tol": 0.05}, 0),
+    ("number_within", "6.1 m/s (about 22 km/h)", 6.1, {}, 1),
+    ("time_match", "14:30 or 15:30", "14:30", {}, 0),
+    ("time_match", "2-4 PM", "14:00", {}, 1),
+    ("date_match", "2026-03-17, 2026-03-18", "2026-03-17", {}, 0),
+])
+def test_answer_metrics_need_a_committed_answer(name, result, expected, options, want) -> None:
+    assert score(name, result, expected, **options) == want
+
+
+def test_answer_match_fails_a_rival_from_the_apps_data() -> None:
+    apps = {"contacts": {"contacts": [{"id": "c1", "company": "Acme"}, {"id": "c2", "company": "Globex"}]}}
+    assert score("answer_match", "Acme", "Acme", apps_init=apps) == 1
+    assert score("answer_match", "Acme, Globex", "Acme", apps_init=apps) == 0
+    assert score("answer_match", "Acme, Globex", "Acme") == 0  # a bare list where one value is asked

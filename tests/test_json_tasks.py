@@ -422,3 +422,18 @@ def test_bulky_evidence_is_summarised_in_checks(tmp_path):
     assert result.checks[0]["actual"].endswith("chars)")
     assert result.checks[1] == {"field": "brightness_in_range(screenshot)", "expected": {"min": 200},
                                 "actual": "<screenshot 100x200>", "passed": True}
+
+
+@pytest.mark.parametrize("func", ["contains", "regex_match", "check_include_exclude", "includes_all"])
+def test_substring_metrics_cannot_judge_an_answer(tmp_path, func) -> None:
+    doc = task(tmp_path, answer_fields=[{"type": "text", "label": "Place"}],
+               ev_func=func, ev_result={"type": "answer", "field": 0}, ev_expected={"type": "rule", "value": "x"})
+    found = problems(tmp_path, doc)
+    assert any(where == "$.evaluator.func" and f"metric {func!r} cannot judge an agent's answer" in text
+               for where, text in found), found
+
+
+def test_answer_metrics_read_answers_with_the_answer_reader(tmp_path) -> None:
+    doc = task(tmp_path, answer_fields=[{"type": "text", "label": "Place"}], ev_func="answer_match",
+               ev_result={"type": "answer", "field": 0}, ev_expected={"type": "rule", "value": "x"})
+    assert load(tmp_path, doc).id.endswith(doc["id"])

@@ -139,7 +139,7 @@ def test_check_alternatives():
     ("MG-1 Pro", "MG-1 Pro.", True), ("第三", "第3", True), ("Beijing", "", False), ("Beijing", None, False),
     ("Beijing", "Beijing city", False),
     ("482913", "482 913", True), ("482913", "482-913", True), ("482913", "482 914", False),   # codes: the digits
-    ("482913", "code 482913", False), ("+1 415-555-0100", "(415) 555-0100", True),
+    ("482913", "code 482913", False), ("4815", "4815.", True), ("+1 415-555-0100", "(415) 555-0100", True),
 ])
 def test_match_exact(expected, actual, ok):
     assert match_exact(expected, actual) is ok

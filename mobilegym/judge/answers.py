@@ -19,28 +19,28 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .errors import TaskError
 from .matchers import WEEKDAYS_EN, check, date_match_labels, normalize_text, to_date
-from .mentions import (BLANK, CLAUSE_BREAK, LATIN, MARKERS, NUMBERS, Mention, bare_number, both, converts, dimension,
+from .mentions import (CLAUSE_BREAK, LATIN, MARKERS, NUMBERS, Mention, bare_number, both, converts, dimension,
                        mentions, negated, prepare, scan, unit_fits, vocab, word_pattern)
 
 _CONDITIONS: dict[str, tuple[str, ...]] = {label: tuple(both(words))
                                            for label, words in vocab("conditions")["conditions"].items()}
 _HEDGE = re.compile(word_pattern(both(MARKERS["hedges"])) + r"|(?<=[^\W\d_])\s*/\s*(?=[^\W\d_])")
 _ZERO_WORDS = re.compile(word_pattern([*NUMBERS["en"]["zero_words"], *NUMBERS["zh"]["zero_words"]]))
+_QUOTES = " .,;:!?。，；：！？\"'“”‘’《》「」『』"  # stripped around a value
 
 
 # --- expected values ---------------------------------------------------------------------------------
 
-_CODE_TEXT = re.compile(r"\+?[\d ()\-.]+")
+_CODE_TEXT = re.compile(r"\s*\+?[\d ()\-]+\s*")
 _DATE_TEXT = re.compile(r"\s*\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*")
-_CLOCK_TEXT = re.compile(r"\s*\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?\s*")
 
 
 def kind_of(expected: Any) -> str:
     """How an expected value is read: regex, bool, list, date, time, number, code or text.
 
-    Text is a date when it is one (2026-04-06), a time (14:30, 7:30 am), a code when it is digits with
-    separators, a leading zero or five digits or more (+1 415-555-0100, 0042, 482913), a number when it is
-    only a number with at most a unit (278.2, 12°C), else text."""
+    Text is a date when it is one (2026-04-06), a code when it is four digits or more, maybe grouped (4815,
+    482913, +1 415-555-0100), a number when it is only a number with at most a unit (12, 278.2, 12°C), a
+    time when it is only a time of day (14:30, 7:30 am, 下午2点), else text."""
     if isinstance(expected, re.Pattern):
         return "regex"
     if isinstance(expected, bool):
@@ -55,16 +55,22 @@ def kind_of(expected: Any) -> str:
         return "number"
     if isinstance(expected, Mapping):
         raise TaskError("a dict answer has slots: judge it with build_answer_checks")
-    text = str(expected)
+    return _text_kind(str(expected))
+
+
+@lru_cache(maxsize=4096)
+def _text_kind(text: str) -> str:
     if _DATE_TEXT.fullmatch(text):
         return "date"
-    if _CLOCK_TEXT.fullmatch(text.casefold()):
-        return "time"
-    digits = re.sub(r"\D", "", text)
-    if _CODE_TEXT.fullmatch(text) and (len(digits) >= 5 or len(digits) >= 4 and digits.startswith("0")
-                                       or re.search(r"\d[ ()\-]+\d", text.strip())):
+    if _CODE_TEXT.fullmatch(text) and len(re.sub(r"\D", "", text)) >= 4:
         return "code"
-    return "number" if bare_number(text) is not None else "text"
+    if bare_number(text) is not None:
+        return "number"
+    clean = prepare(text).strip(_QUOTES)
+    times = scan(clean, "time")
+    if len(times) == 1 and times[0].kind == "time" and (times[0].start, times[0].end) == (0, len(clean)):
+        return "time"
+    return "text"
 
 
 def _minutes(expected: Any) -> int:
@@ -112,15 +118,20 @@ def _is_value(kind: str, expected: Any, os_state: Mapping[str, Any] | None,
 
 
 def _same_digits(expected: str, digits: str) -> bool:
-    """A code's digits are the expected ones; for phone numbers (7 digits or more) a country prefix is free."""
+    """A code's digits are the expected ones; for phone numbers (7 digits or more) a country code or a
+    national trunk 0 is free (+81 90-5555-0172 is 090-5555-0172 and 90-5555-0172)."""
     want = re.sub(r"\D", "", expected)
-    return digits == want or min(len(digits), len(want)) >= 7 and (digits.endswith(want) or want.endswith(digits))
+    if digits == want:
+        return True
+    forms = [(d, d[1:] if d.startswith("0") else d) for d in (digits, want)]
+    return any(min(len(a), len(b)) >= 7 and (a.endswith(b) or b.endswith(a))
+               for a in forms[0] for b in forms[1])
 
 
 def same_code(expected: Any, actual: Any) -> bool:
     """A field holding only a code (digits and separators: "482 913", "482-913", "(415) 555-0100") that is the
     expected one."""
-    text = str(actual).strip() if actual is not None else ""
+    text = str(actual).strip(_QUOTES) if actual is not None else ""
     return bool(_CODE_TEXT.fullmatch(text)) and _same_digits(str(expected), re.sub(r"\D", "", text))
 
 
@@ -151,14 +162,15 @@ def read_answer(expected: Any, text: Any, *, rivals: Sequence[str] = (), others:
     OS state, for relative dates (tomorrow, next Monday). ``tolerance``: minutes for times (default 0),
     an absolute difference for numbers (default: equal). ``scope``: where a hedge word counts: anywhere in
     the ``"answer"``, or only in a ``"clause"`` that states a value of the asked kind (for prose).
-    ``one_value``: the text answers a question about this one value, so a list of three or more short
-    items fails when no rival is known (the only sign of an answer naming every candidate).
+    ``one_value``: the text is an answer giving only the expected value(s) (not prose), so for a name, a
+    title or a code a bare list ("A, B") that has the value as one item and another short item that is none
+    of the expected values fails: it names another candidate, known to the state or not.
     """
     if text is None or not str(text).strip():
         return Reading(False, "no answer")
     kind = kind_of(expected)
     if kind == "list":
-        return _read_list(list(expected), text, rivals, others, os_state, tolerance, scope)
+        return _read_list(list(expected), text, rivals, others, os_state, tolerance, scope, one_value)
     clean = prepare(text)
     if kind == "bool":
         return _read_bool(expected, clean)
@@ -172,14 +184,17 @@ def read_answer(expected: Any, text: Any, *, rivals: Sequence[str] = (), others:
     hedge = _hedged(clean, scope, [(m.start, m.end) for m in asked], [(m.start, m.end) for m in found])
     if hedge:
         return Reading(False, f"hedged ({hedge!r})", shown)
+    if kind == "code" and one_value and _lists_another(clean, [expected, *others]):
+        return Reading(False, "a list is given where one value is asked", shown)
     same = _is_value(kind, expected, os_state, tolerance)
-    allowed = [_is_value(kind, o, os_state, tolerance) for o in others if kind_of(o) == kind]
+    numbers = [o for o in others if kind_of(o) == kind]
+    allowed = [_is_value(kind, o, os_state, tolerance) for o in numbers]
     if kind == "number":
         if not asked and _quantity(expected)[0] == 0 and _ZERO_WORDS.search(clean):
             return Reading(True, "ok", ("none",))
-        if any(m.role == "range" for m in asked):
+        if any(not same(m) and not any(a(m) for a in allowed) for pair in _ranges(found) for m in pair):
             return Reading(False, "a range is not one value", shown)
-        allowed.append(_other_quantity(expected, [m for m in asked if same(m)], asked))
+        allowed.append(_other_quantity(expected, [m for m in asked if same(m)], asked, numbers))
     if kind == "date":
         days = [to_date(v) for v in (expected, *others) if kind_of(v) == "date"]
         allowed.append(lambda m: m.value[0] == "weekday" and any(d.weekday() == m.value[1] for d in days))
@@ -199,14 +214,23 @@ def _commit(asked: Sequence[Mention], same: Callable[[Mention], bool],
     return Reading(True, "ok", found)
 
 
-def _other_quantity(expected: Any, committed: Sequence[Mention], asked: Sequence[Mention]) -> Callable[[Mention], bool]:
+def _ranges(found: Sequence[Mention]) -> list[tuple[Mention, Mention]]:
+    """The (start, end) mentions of each range written ("3-4", "between 3 and 4")."""
+    ends = {(m.start, m.end): m for m in found if m.role == "range_end"}
+    return [(m, ends[m.start, m.end]) for m in found if m.role == "range" and (m.start, m.end) in ends]
+
+
+def _other_quantity(expected: Any, committed: Sequence[Mention], asked: Sequence[Mention],
+                    others: Sequence[Any]) -> Callable[[Mention], bool]:
     """Numbers that are plainly another quantity than the answer: its conversion to another unit
-    (2°C (36°F)), the one total it is part of (47.3 GB of 128 GB, 3 of 5), or, when the expected value has
-    a unit, a measurement of another dimension (12°C, wind 11 km/h)."""
+    (2°C (36°F)) or another expected value's (25°C (77°F) / 20°C (68°F)), the one total it is part of
+    (47.3 GB of 128 GB, 3 of 5), or, when the expected value has a unit, a measurement of another
+    dimension (12°C, wind 11 km/h)."""
     want, unit = _quantity(expected)
     written = unit or next((m.unit for m in committed if m.unit), None)
+    converted = [(want, written), *(_quantity(o) for o in others)]
     totals = [m for m in asked if m.role == "total" and m not in committed and m.value > want]
-    return lambda m: (converts(want, written, m) or totals == [m]
+    return lambda m: (any(converts(value, of, m) for value, of in converted) or totals == [m]
                       or unit is not None and m.unit is not None
                       and dimension(m.unit) not in (dimension(unit), "count"))
 
@@ -262,11 +286,16 @@ def _read_bool(expected: bool, clean: str) -> Reading:
 
 # --- names, titles, conditions -----------------------------------------------------------------------
 
-_QUOTES = " .,;:!?。，；：！？\"'“”‘’《》「」『』"
-
-
-_CONDITION_FORMS = {label: tuple(dict.fromkeys(prepare(w) for w in (label, *words))) for label, words in _CONDITIONS.items()}
+_CONDITION_FORMS = {label: tuple(dict.fromkeys(prepare(w) for w in (label, *words)))
+                    for label, words in _CONDITIONS.items()}
 _CONDITION_OF = {form: label for label, forms in _CONDITION_FORMS.items() for form in forms}
+_CHANCE_WORDS = vocab("conditions")["chances"]
+_CONDITION_WORD = word_pattern(_CONDITION_OF)
+_CHANCE = re.compile(  # "30% chance of rain", "有30%的可能下雨", "rain chance", "降雨概率": no condition is stated
+    rf"(?:(?:\d+(?:\.\d+)?\s*%|{word_pattern(both(_CHANCE_WORDS['before']))})\s*(?:的\s*)?)+"
+    rf"(?:{word_pattern(both(_CHANCE_WORDS['lead']))}\s*)?{_CONDITION_WORD}"
+    rf"|{_CONDITION_WORD}\s*(?:的\s*)?{word_pattern(both(_CHANCE_WORDS['after']))}")
+_CODE_JOINT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|(?<=[a-z\d])[\s-](?=\d)|(?<=\d)[\s-](?=[a-z])")
 
 
 @lru_cache(maxsize=4096)
@@ -283,17 +312,27 @@ def _vocab_rivals(value: str) -> list[str]:
     return [other for other in _CONDITIONS if other != label] if label else []
 
 
-def _spans(form: str, clean: str) -> list[tuple[int, int]]:
-    """Where a form occurs as whole tokens (no word character of a Latin script right before or after it)."""
+@lru_cache(maxsize=4096)
+def _form_pattern(form: str) -> re.Pattern[str]:
+    """A form as whole tokens (no word character of a Latin script right before or after it); the letter and
+    digit groups of a code may be joined by a space, a hyphen or nothing (UA 1542, ua1542, 7Z-48213)."""
     head = f"(?<!{LATIN})" if re.match(LATIN, form[0]) else ""
     tail = f"(?!{LATIN})" if re.match(LATIN, form[-1]) else ""
-    return [m.span() for m in re.finditer(head + re.escape(form) + tail, clean)]
+    return re.compile(head + r"[\s-]?".join(re.escape(part) for part in _CODE_JOINT.split(form)) + tail)
+
+
+def _spans(form: str, clean: str, masks: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """Where a form occurs as whole tokens, outside the masked spans."""
+    return [m.span() for m in _form_pattern(form).finditer(clean)
+            if not any(s <= m.start() and m.end() <= e for s, e in masks)]
 
 
 def _read_text(expected: str | re.Pattern[str], raw: Any, clean: str, rivals: Sequence[str],
                others: Sequence[Any], scope: str, one_value: bool) -> Reading:
     """The value occurs as whole tokens (a regex: is found), no rival occurs, it is not negated nor hedged.
-    An occurrence inside a longer candidate's occurrence belongs to the longer one ("rain" in "light rain")."""
+    An occurrence inside a longer candidate's occurrence belongs to the longer one ("rain" in "light rain"),
+    and a weather condition in a chance phrase ("30% chance of rain") is not stated."""
+    chances = [m.span() for m in _CHANCE.finditer(clean)]
     if isinstance(expected, re.Pattern):
         own_forms: tuple[str, ...] = ()
         own = [m.span() for m in expected.finditer(clean) if m.end() > m.start()]
@@ -303,13 +342,13 @@ def _read_text(expected: str | re.Pattern[str], raw: Any, clean: str, rivals: Se
         own_forms = _forms(expected)
         if not own_forms:
             raise TaskError(f"expected answer {expected!r} is empty")
-        own = [span for form in own_forms for span in _spans(form, clean)]
+        own = [span for form in own_forms for span in _spans(form, clean, chances)]
         searched, label = False, str(expected)
     other_forms = [f for o in others if isinstance(o, str) and kind_of(o) == "text" for f in _forms(o)]
     taken = {*own_forms, *other_forms}
-    rival_spans = {name: [s for f in _forms(name) if f not in taken for s in _spans(f, clean)]
+    rival_spans = {name: [s for f in _forms(name) if f not in taken for s in _spans(f, clean, chances)]
                    for name in dict.fromkeys([*rivals, *(_vocab_rivals(expected) if own_forms else [])])}
-    other_spans = [s for f in other_forms for s in _spans(f, clean)]
+    other_spans = [s for f in other_forms for s in _spans(f, clean, chances)]
     every = {*own, *other_spans, *(s for spans in rival_spans.values() for s in spans)}
 
     def kept(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -323,30 +362,49 @@ def _read_text(expected: str | re.Pattern[str], raw: Any, clean: str, rivals: Se
         return Reading(False, "the value is not stated", found)
     if stated:
         return Reading(False, f"another candidate is stated: {', '.join(stated)}", found)
-    if one_value and not rival_spans and not other_forms and _is_list(clean, own):
+    if one_value and _lists_another(clean, [expected, *others]):
         return Reading(False, "a list is given where one value is asked", found)
     if own_kept and all(negated(clean, s) for s, _ in own_kept):
         return Reading(False, "the value is negated", found)
-    hedge = _hedged(clean, scope, own_kept or [(0, len(clean))], [*own, *other_spans])
+    hedge = _hedged(clean, scope, own_kept or [(0, len(clean))], [*own, *other_spans, *chances])
     if hedge:
         return Reading(False, f"hedged ({hedge!r})", found)
     return Reading(True, "ok", found)
 
 
-_LIST_BREAK = re.compile(r"[,;、\n/]|(?<![a-z])and(?![a-z])|和|以及")
+_LIST_BREAK = re.compile(r"[,;、\n/]|(?<![a-z])or(?![a-z])|或者|或")
 
 
-def _is_list(clean: str, own: Sequence[tuple[int, int]]) -> bool:
-    """Whether the text (the value's occurrences blanked) is a list of three or more short items."""
-    for start, end in own:
-        clean = clean[:start] + BLANK * (end - start) + clean[end:]
+def _lists_another(clean: str, values: Sequence[Any]) -> bool:
+    """Whether the text is a bare list ("A, B") with one of the values as an item and another short item
+    that states none of them and is not only a date, time or quantity ("March 20", "128 GB", "3" may go
+    along; "4815" is a code, a candidate)."""
     items = [i.strip(_QUOTES) for i in _LIST_BREAK.split(clean)]
-    short = [i for i in items if i and (len(i.split()) <= 4 if i.isascii() else len(i) <= 12)]
-    return len(short) >= 3
+    items = [i for i in items if i]
+
+    def is_value(item: str) -> bool:
+        return any(same_code(v, item) if kind_of(v) == "code" else
+                   bool(v.fullmatch(item)) if isinstance(v, re.Pattern) else
+                   isinstance(v, str) and item in _forms(v) for v in values)
+
+    def states_value(item: str) -> bool:
+        return is_value(item) or any(isinstance(v, str) and kind_of(v) == "text" and _spans(f, item)
+                                     for v in values for f in _forms(v))
+
+    def other_kind(item: str) -> bool:  # dates, times and quantities; a bare number of 4+ digits is a code
+        covered = [c for m in scan(item, "number") if m.kind != "number" or m.unit or abs(m.value) < 1000
+                   for c in range(m.start, m.end)]
+        return not re.sub(r"[\s\W]", "", "".join(ch for i, ch in enumerate(item) if i not in covered))
+
+    def short(item: str) -> bool:
+        return len(item.split()) <= 3 if item.isascii() else len(item) <= 8
+
+    return (len(items) > 1 and any(is_value(i) for i in items)
+            and any(short(i) and not states_value(i) and not other_kind(i) for i in items))
 
 
 def _read_list(items: list[Any], text: Any, rivals: Sequence[str], others: Sequence[Any],
-               os_state: Mapping[str, Any] | None, tolerance: float | None, scope: str) -> Reading:
+               os_state: Mapping[str, Any] | None, tolerance: float | None, scope: str, one_value: bool) -> Reading:
     """Every item is stated (the other items allowed beside it) and no rival outside the list."""
     if not items:
         return Reading(False, "the expected list is empty")
@@ -355,7 +413,7 @@ def _read_list(items: list[Any], text: Any, rivals: Sequence[str], others: Seque
     found: list[Any] = []
     for i, item in enumerate(items):
         reading = read_answer(item, text, rivals=outside, others=[*items[:i], *items[i + 1:], *others],
-                              os_state=os_state, tolerance=tolerance, scope=scope)
+                              os_state=os_state, tolerance=tolerance, scope=scope, one_value=one_value)
         found.extend(f for f in reading.found if f not in found)
         if not reading.passed:
             return Reading(False, f"{item}: {reading.reason}", tuple(found))

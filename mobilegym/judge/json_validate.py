@@ -154,6 +154,13 @@ def _getter_problems(spec: Any, where: str, answer_fields: int | None) -> list[P
     return []
 
 
+ANSWER_METRICS = frozenset(name for name, m in METRICS.items() if m.reads_answers)
+
+
+def _reads_answer(*specs: Any) -> bool:
+    return any(isinstance(spec, dict) and spec.get("type") == "answer" for spec in specs)
+
+
 def _evaluator_problems(evaluator: dict[str, Any], answer_fields: int | None) -> list[Problem]:
     func = evaluator["func"]
     if func == INFEASIBLE:
@@ -172,6 +179,10 @@ def _evaluator_problems(evaluator: dict[str, Any], answer_fields: int | None) ->
                              f"unknown metric {name!r}; known: {', '.join(sorted(METRICS))}"))
         else:
             problems += [(f"$.evaluator.options{suffix}", p) for p in METRICS[name].check_options(options)]
+            if _reads_answer(result, expected) and not METRICS[name].reads_answers:
+                problems.append((f"$.evaluator.func{suffix}",
+                                 f"metric {name!r} cannot judge an agent's answer (it would pay an answer listing "
+                                 f"every candidate); use one of: {', '.join(sorted(ANSWER_METRICS))}"))
         problems += _getter_problems(result, f"$.evaluator.result{suffix}", answer_fields)
         problems += _getter_problems(expected, f"$.evaluator.expected{suffix}", answer_fields)
     return problems

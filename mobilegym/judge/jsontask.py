@@ -274,6 +274,15 @@ class JsonEpisode(Episode):
 
         return conjoin(evaluator.get("conj", "and"), scores()), checks
 
+    def _metric_context(self, ctx: GetterContext, names: frozenset[str]) -> dict[str, Any]:
+        """What a metric may ask of the evaluator: the OS state now, the apps' initial state."""
+        context: dict[str, Any] = {}
+        if "os_state" in names:
+            context["os_state"] = ctx.os_state()
+        if "apps_init" in names and self.initial is not None:
+            context["apps_init"] = self.initial.shared()[0]
+        return context
+
     def _checks(self, ctx: GetterContext) -> Iterator[tuple[dict[str, Any], float]]:
         """(check, score) per metric, computed one at a time as the caller asks."""
         entries = metric_entries(self.task.doc["evaluator"])
@@ -281,9 +290,8 @@ class JsonEpisode(Episode):
             where = f"$.evaluator.func[{i}]" if len(entries) > 1 else "$.evaluator.func"
             result, expected = get(ctx, result_spec), get(ctx, expected_spec)
             metric = get_metric(name)
-            os_state = ctx.os_state() if metric.context else None
             try:
-                score = metric(result, expected, options, os_state)
+                score = metric(result, expected, options, self._metric_context(ctx, metric.context))
             except MetricConfigError as exc:
                 raise TaskError(f"{where} ({name}): {exc}") from exc
             shown_expected = _shown(expected) if expected_spec is not None else (options or None)

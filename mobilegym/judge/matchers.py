@@ -119,7 +119,7 @@ def build_answer_checks(expected: Any, answer: Any, field: str = "answer", *,
                         rivals: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
                         os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """Checks of a free-text answer to a question: one per slot when ``expected`` is a dict (each slot may be
-    stated beside the others), else one (a list of short items fails when no rival is known).
+    stated beside the others), else one; a bare list naming something else besides the values fails.
     ``rivals``: other candidates (a {slot: candidates} dict for slots)."""
     from .answers import read_answer
 
@@ -134,7 +134,8 @@ def build_answer_checks(expected: Any, answer: Any, field: str = "answer", *,
     checks = []
     for slot, value in expected.items():
         others = [v for s, v in expected.items() if s != slot]
-        reading = read_answer(value, answer, rivals=_sequence(per_slot.get(slot)), others=others, os_state=os_state)
+        reading = read_answer(value, answer, rivals=_sequence(per_slot.get(slot)), others=others, os_state=os_state,
+                              one_value=True)
         checks.append(check(str(slot), value, answer, reading.passed))
     return checks
 

@@ -42,8 +42,9 @@ def both(entry: Mapping[str, Sequence[str]]) -> list[str]:
 NUMBERS = vocab("numbers")
 MARKERS = vocab("markers")
 _UNITS = {form: (dim, unit, spec["to_base"])  # written form -> (dimension, canonical unit, to_base)
-          for dim, units in vocab("units")["dimensions"].items() for unit, spec in units.items() for form in spec["forms"]}
-BLANK = "\x00"
+          for dim, units in vocab("units")["dimensions"].items()
+          for unit, spec in units.items() for form in spec["forms"]}
+_BLANK = "\x00"
 LATIN = r"[^\W\u2e80-\u9fff\uf900-\ufaff]"  # a word character that is not CJK (CJK text has no spaces)
 
 # --- normalisation -----------------------------------------------------------------------------------
@@ -132,12 +133,12 @@ _EN_PREFIXES = [en for _, en in WEEK_PREFIXES.values()]
 _DATE_PATTERNS = [
     re.compile(r"(?<![\d.])(?P<year>\d{4})\s*[-/.年]\s*(?P<m>\d{1,2})\s*[-/.月]\s*(?P<d>\d{1,2})(?:\s*[日号])?(?![\d.])"),
     re.compile(r"(?<![\d.])(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]?(?!\d)"),
-    re.compile(rf"(?<![a-z]){_MONTH}\s*(?P<d>\d{{1,2}}){_ORD}?(?![\d:])(?:,?\s*(?P<year>\d{{4}})(?!\d))?"),
+    re.compile(rf"(?<![a-z]){_MONTH}\s*(?P<d>\d{{1,2}}){_ORD}?(?!\d|:\d)(?:,?\s*(?P<year>\d{{4}})(?!\d))?"),
     re.compile(rf"(?<![\d.])(?P<d>\d{{1,2}}){_ORD}?\s+(?:of\s+)?{_MONTH}(?![a-z])(?:,?\s*(?P<year>\d{{4}})(?!\d))?"),
 ]
 _DATE_RUN = re.compile(  # March 17, 18 and 19: one month, several days
     rf"(?<![a-z]){_MONTH}\s*(?P<d>\d{{1,2}}){_ORD}?"
-    rf"(?P<rest>(?:\s*(?:,|、|/|&|-|and|or|和|或|至|到)\s*\d{{1,2}}{_ORD}?(?![\d:.]))+)")
+    rf"(?P<rest>(?:\s*(?:,|、|/|&|-|and|or|和|或|至|到)\s*\d{{1,2}}{_ORD}?(?!\d|[:.]\d))+)")
 _AMBIGUOUS_DATES = [  # read as dates only when a date is asked
     re.compile(r"(?<![\d.:/-])(?P<m>\d{1,2})\s*[-/.]\s*(?P<d>\d{1,2})(?![\d:/]|\.\d|\s*(?:a\.?m|p\.?m))"),
     re.compile(r"(?<!\d)(?P<year>\d{4})(?P<m>\d{2})(?P<d>\d{2})(?!\d)"),
@@ -145,7 +146,7 @@ _AMBIGUOUS_DATES = [  # read as dates only when a date is asked
 _WEEKDAY_PATTERNS = [
     re.compile(rf"(?P<rel>(?:{word_pattern(_EN_PREFIXES)}\s+)?{word_pattern(WEEKDAYS_EN)})"),
     re.compile(rf"(?<![a-z])(?P<abbr>{'|'.join(sorted(_WEEKDAY_ABBR, key=len, reverse=True))})\.?"
-               rf"(?=\s*(?:[,.]|\d|{word_pattern(_MONTH_NAMES)}|$))"),
+               rf"(?=\s*(?:[,.]|\d|{word_pattern(_MONTH_NAMES)}))"),  # "Tue, Mar 17", not "the sun"
     re.compile(rf"(?P<rel>{word_pattern(_ZH_PREFIXES)}?{word_pattern(ZH_WEEK_WORDS)}(?P<zh>[1-6日天]))"),
     re.compile(f"(?P<rel>{word_pattern(w for words in RELATIVE_DAYS.values() for w in words)})"),
 ]
@@ -160,7 +161,8 @@ _TIME_RANGES = [
     re.compile(rf"(?:(?P<between>between)\s+|from\s+)?{_PERIOD}(?<![\d.:])(?P<h>\d{{1,2}})(?::(?P<m>\d{{2}}))?"
                rf"(?:{_AMPM.replace('ampm', 'ampm1')})?(?(between)\s+and\s+|{_RANGE_JOIN})"
                rf"(?P<h2>\d{{1,2}})(?::(?P<m2>\d{{2}}))?{_AMPM}"),
-    re.compile(rf"{_PERIOD}(?<![\d.:])(?P<h>\d{{1,2}}):(?P<m>\d{{2}}){_RANGE_JOIN}(?P<h2>\d{{1,2}}):(?P<m2>\d{{2}})(?!\d)"),
+    re.compile(rf"{_PERIOD}(?<![\d.:])(?P<h>\d{{1,2}}):(?P<m>\d{{2}}){_RANGE_JOIN}"
+               rf"(?P<h2>\d{{1,2}}):(?P<m2>\d{{2}})(?!\d)"),
     re.compile(rf"{_PERIOD}(?<![\d.:])(?P<h>\d{{1,2}})\s*(?:[点时](?:\s*(?P<half>半))?)?{_RANGE_JOIN}"
                rf"(?P<h2>\d{{1,2}})\s*[点时]"),
 ]
@@ -234,10 +236,10 @@ class _Scanner:
         pieces: list[str] = []
         last = 0
         for match in pattern.finditer(self.text):
-            made = None if BLANK in match.group(0) else build(match)
+            made = None if _BLANK in match.group(0) else build(match)
             if made:
                 self.found.extend(made)
-                pieces += [self.text[last:match.start()], BLANK * (match.end() - match.start())]
+                pieces += [self.text[last:match.start()], _BLANK * (match.end() - match.start())]
                 last = match.end()
         if pieces:
             self.text = "".join(pieces) + self.text[last:]

@@ -7,8 +7,14 @@ task file. Adding one is writing one function with the :func:`metric` decorator.
 Agent-produced evidence of the wrong shape (``None``, a missing number) scores 0; a
 task-side mistake (an invalid regex, an empty selector) raises :class:`MetricConfigError`,
 which the JSON task turns into a task error. A metric that also needs the phone's OS
-state (relative dates) declares a keyword-only ``os_state`` parameter; it is filled in by
-the evaluator and can never be set from a task file.
+state (relative dates) or the apps' initial state (the rival candidates of an answer) declares
+a keyword-only ``os_state`` / ``apps_init`` parameter; the evaluator fills them in and a task
+file can never set them.
+
+Only metrics registered with ``reads_answers=True`` may judge an agent's answer (an ``answer``
+getter): they read it with the one answer reader (:mod:`mobilegym.judge.answers`), so a hedge, a
+list of candidates or a rival name fails. Substring and regex metrics would pay an answer that
+lists every candidate, so the task validator refuses them on answers.
 """
 from __future__ import annotations
 
@@ -17,15 +23,16 @@ import json
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from mobilegym.judge import matchers
+from mobilegym.judge.answers import read_answer, rivals_for
 
-CONTEXT_PARAMS = frozenset({"os_state"})
+CONTEXT_PARAMS = frozenset({"os_state", "apps_init"})
 
 
 class MetricConfigError(ValueError):
@@ -41,6 +48,7 @@ class Metric:
     options: frozenset[str]
     required: frozenset[str]
     context: frozenset[str]
+    reads_answers: bool = False
 
     def check_options(self, options: dict[str, Any]) -> list[str]:
         """Problems with an options mapping for this metric (empty if fine)."""
@@ -49,8 +57,10 @@ class Metric:
         problems += [f"metric {self.name!r} needs option {k!r}" for k in sorted(self.required) if k not in options]
         return problems
 
-    def __call__(self, result: Any, expected: Any, options: dict[str, Any], os_state: dict | None = None) -> float:
-        extra = {"os_state": os_state} if "os_state" in self.context else {}
+    def __call__(self, result: Any, expected: Any, options: dict[str, Any],
+                 context: Mapping[str, Any] | None = None) -> float:
+        """Score ``result``; ``context`` holds what the evaluator knows ({"os_state": ..., "apps_init": ...})."""
+        extra = {name: (context or {}).get(name) for name in self.context}
         score = float(self.fn(result, expected, **options, **extra))
         if not 0.0 <= score <= 1.0:
             raise MetricConfigError(f"metric {self.name!r} returned {score}, outside [0, 1]")
@@ -60,8 +70,16 @@ class Metric:
 METRICS: dict[str, Metric] = {}
 
 
-def metric(fn: Callable[..., float]) -> Callable[..., float]:
-    """Register ``fn`` under its own name; its keyword-only parameters are its options."""
+def metric(fn: Callable[..., float] | None = None, *,
+           reads_answers: bool = False) -> Any:
+    """Register ``fn`` under its own name; its keyword-only parameters are its options.
+    ``@metric(reads_answers=True)`` marks a metric that may judge an agent's answer."""
+    if fn is None:
+        return lambda f: _register(f, reads_answers)
+    return _register(fn, reads_answers)
+
+
+def _register(fn: Callable[..., float], reads_answers: bool) -> Callable[..., float]:
     params = list(inspect.signature(fn).parameters.values())
     positional = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
     if positional != ["result", "expected"]:
@@ -73,6 +91,7 @@ def metric(fn: Callable[..., float]) -> Callable[..., float]:
         options=frozenset(p.name for p in keyword if p.name not in CONTEXT_PARAMS),
         required=frozenset(p.name for p in keyword if p.default is p.empty and p.name not in CONTEXT_PARAMS),
         context=frozenset(p.name for p in keyword if p.name in CONTEXT_PARAMS),
+        reads_answers=reads_answers,
     )
     return fn
 
@@ -124,23 +143,24 @@ def _as_list(value: Any) -> list | None:
 
 # ---------------------------------------------------------------- value metrics
 
-@metric
+@metric(reads_answers=True)
 def exact_match(result: Any, expected: Any) -> float:
     """1 if result equals expected exactly (same JSON value; true is not 1)."""
     return float(_same(result, expected))
 
 
-@metric
+@metric(reads_answers=True)
 def normalized_match(result: Any, expected: Any) -> float:
     """1 if both texts are equal after normalize_text (case, spaces, full-width, numerals, edge punctuation)."""
     return float(matchers.match_exact(expected, result))
 
 
-@metric
-def answer_match(result: Any, expected: Any) -> float:
-    """1 if a free-text answer says the expected value (match_value: a number written in the text,
-    yes/no for true/false, every element of a list, otherwise a normalised substring)."""
-    return float(matchers.match_value(expected, result))
+@metric(reads_answers=True)
+def answer_match(result: Any, expected: Any, *, os_state: dict | None = None, apps_init: dict | None = None) -> float:
+    """1 if a free-text answer commits to the expected value (the answer reader: a number, a date, a time,
+    yes/no, every element of a list, a name or title), stating no rival candidate from the apps' data."""
+    rivals = rivals_for(expected, apps_init) if apps_init else ()
+    return float(read_answer(expected, result, rivals=rivals, os_state=os_state, one_value=True).passed)
 
 
 @metric
@@ -181,28 +201,37 @@ def regex_match(result: Any, expected: Any, *, ignore_case: bool = False, full: 
     return float(found is not None)
 
 
-@metric
+@metric(reads_answers=True)
 def number_within(result: Any, expected: Any, *, abs_tol: float = 0.0, rel_tol: float = 0.0) -> float:
-    """1 if the number (or the single number in a text) is within the tolerance of expected."""
+    """1 if the number (or the one number a text commits to) is within the tolerance of expected."""
     target = _number(expected)
     if target is None:
         raise MetricConfigError(f"number_within needs a numeric expected value, got {expected!r}")
+    if isinstance(result, str):
+        tolerance = max(abs_tol, rel_tol * abs(target))
+        return float(read_answer(target, result, tolerance=tolerance or None).passed)
     actual = _number(result)
     if actual is None:
         return 0.0
     return float(math.isclose(actual, target, rel_tol=max(rel_tol, 1e-9), abs_tol=max(abs_tol, 1e-9)))
 
 
-@metric
+@metric(reads_answers=True)
 def time_match(result: Any, expected: Any, *, tolerance_minutes: float = 5) -> float:
-    """1 if the text names the same time of day (14:30, 下午2点半, 2:30 pm) within the tolerance."""
-    return float(matchers.match_time(expected, result, tolerance_minutes=tolerance_minutes))
+    """1 if the text commits to the same time of day (14:30, 下午2点半, 2:30 pm) within the tolerance."""
+    if matchers.parse_time(expected) is None:
+        raise MetricConfigError(f"expected value {expected!r} is not a time of day")
+    return float(read_answer(expected, result, tolerance=tolerance_minutes).passed)
 
 
-@metric
+@metric(reads_answers=True)
 def date_match(result: Any, expected: Any, *, os_state: dict | None = None) -> float:
-    """1 if the text names the expected date (ISO), including relative words from the phone's date."""
-    return float(matchers.match_date(expected, result, os_state))
+    """1 if the text commits to the expected date (ISO), relative words from the phone's date included."""
+    try:
+        day = matchers.to_date(expected)
+    except Exception as exc:
+        raise MetricConfigError(f"date_match needs a date as expected value: {exc}") from None
+    return float(read_answer(day, result, os_state=os_state).passed)
 
 
 @metric
@@ -213,7 +242,7 @@ def duration_match(result: Any, expected: Any, *, tolerance_minutes: float = 0) 
 
 # ---------------------------------------------------------------- collections
 
-@metric
+@metric(reads_answers=True)
 def list_equal(result: Any, expected: Any, *, normalize: bool = False) -> float:
     """1 if both lists have the same elements in the same order."""
     items, want = _as_list(result), _as_list(expected)
@@ -224,7 +253,7 @@ def list_equal(result: Any, expected: Any, *, normalize: bool = False) -> float:
     return float([_key(x, normalize) for x in items] == [_key(x, normalize) for x in want])
 
 
-@metric
+@metric(reads_answers=True)
 def set_equal(result: Any, expected: Any, *, normalize: bool = False) -> float:
     """1 if both lists hold the same distinct elements, in any order."""
     items, want = _as_list(result), _as_list(expected)

@@ -1,4 +1,4 @@
-"""Task parameters: declaration checks and seeded sampling.
+"""Task parameters: declaration checks, seeded sampling, and every value a parameter can take.
 
 A declaration maps a name to a spec::
 
@@ -10,19 +10,24 @@ A declaration maps a name to a spec::
     {"source": ".contacts", "fields": ["name", "phone"]} multi-field: one item, as a dict ({contact.name})
     {"sampler": Clock.sample_time}                       fn(rng, app_state[, params][, os_state]) -> value
                                                          (os_state: the phone's, e.g. for its date)
+
+A sampler picks among targets with :func:`unambiguous` where a check accepts answers within a tolerance.
 """
 from __future__ import annotations
 
 import inspect
 import math
 import random
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .errors import TaskError
 from .paths import as_path, resolve_state
 
 TYPES = ("enum", "bool", "int", "float", "string", "object")
 KEYS = {"type", "values", "min", "max", "step", "source", "sampler", "default", "fields", "description"}
+DOMAIN_DRAWS = 512  # draw sequences parameter_domain tries: a sampler of fresh phone numbers has thousands
+MAX_DRAWS_PER_CALL = 64
+T = TypeVar("T")
 _PY_TYPES: dict[str, tuple[type, ...]] = {"bool": (bool,), "int": (int,), "float": (int, float),
                                           "string": (str,), "object": (dict,)}
 
@@ -158,6 +163,51 @@ def _project(where: str, item: Any, fields: list[str]) -> dict[str, Any]:
     return {f: item[f] for f in fields}
 
 
+def source_items(where: str, spec: Mapping[str, Any], apps: Mapping[str, Any], os_state: Mapping[str, Any],
+                 default_app: str | None, values: Mapping[str, Any]) -> list[Any]:
+    """The items a ``source`` parameter chooses from (projected to its ``fields``), given the earlier ``values``."""
+    try:
+        found = resolve_state(apps, os_state, spec["source"], default_app, values, strict=True)
+    except TaskError as exc:
+        raise TaskError(f"{where}: {exc}") from exc
+    if not isinstance(found, list) or not found:
+        raise TaskError(f"{where}: source {spec['source']!r} gives {found!r}, not a non-empty list")
+    items = [_project(where, i, spec["fields"]) for i in found] if "fields" in spec else found
+    if "fields" not in spec and any(isinstance(i, (dict, list)) for i in items):
+        raise TaskError(f"{where}: source items are containers; select a field ([*].name) or declare 'fields'")
+    return items
+
+
+def _listed(where: str, name: str, spec: Mapping[str, Any], apps: Mapping[str, Any], os_state: Mapping[str, Any],
+            default_app: str | None, values: Mapping[str, Any]) -> list[tuple[Any, Any]] | None:
+    """(value, display) pairs of a parameter whose domain is a list (``values``, a plain bool, a ``source``),
+    else None."""
+    if "values" in spec:
+        return _choices(spec)
+    if param_type(name, spec) == "bool" and not {"default", "sampler", "source"} & set(spec):
+        return [(True, True), (False, False)]
+    if "source" in spec:
+        return [(i, i) for i in source_items(where, spec, apps, os_state, default_app, values)]
+    return None
+
+
+def _draw(where: str, name: str, spec: Mapping[str, Any], choices: list[tuple[Any, Any]] | None, rng: random.Random,
+          apps: Mapping[str, Any], os_state: Mapping[str, Any], default_app: str | None,
+          values: dict[str, Any]) -> tuple[Any, Any]:
+    """One (value, display) of a parameter drawn with ``rng``: from its listed ``choices``, its sampler, its
+    range, or its default."""
+    if choices is not None:
+        return choices[rng.randrange(len(choices))]
+    if "sampler" in spec:
+        value = _call_sampler(spec["sampler"], rng, apps[default_app] if default_app else apps, values, os_state)
+        value = _project(where, value, spec["fields"]) if "fields" in spec else value
+        return value, value
+    if "min" in spec:
+        value = _numeric(rng, param_type(name, spec), spec)
+        return value, value
+    return spec["default"], spec["default"]
+
+
 def sample_parameters(owner: str, parameters: Mapping[str, Mapping[str, Any]], rng: random.Random,
                       apps: Mapping[str, Any], os_state: Mapping[str, Any], default_app: str | None,
                       overrides: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -173,22 +223,7 @@ def sample_parameters(owner: str, parameters: Mapping[str, Mapping[str, Any]], r
     for name, spec in parameters.items():
         where = f"{owner}: parameter {name!r}"
         kind = param_type(name, spec)
-        choices: list[tuple[Any, Any]] | None = None
-        if "values" in spec:
-            choices = _choices(spec)
-        elif kind == "bool" and "default" not in spec and "sampler" not in spec and "source" not in spec:
-            choices = [(True, True), (False, False)]
-        elif "source" in spec:
-            try:
-                found = resolve_state(apps, os_state, spec["source"], default_app, values, strict=True)
-            except TaskError as exc:
-                raise TaskError(f"{where}: {exc}") from exc
-            if not isinstance(found, list) or not found:
-                raise TaskError(f"{where}: source {spec['source']!r} gives {found!r}, not a non-empty list")
-            items = [_project(where, i, spec["fields"]) for i in found] if "fields" in spec else found
-            if "fields" not in spec and any(isinstance(i, (dict, list)) for i in items):
-                raise TaskError(f"{where}: source items are containers; select a field ([*].name) or declare 'fields'")
-            choices = [(i, i) for i in items]
+        choices = _listed(where, name, spec, apps, os_state, default_app, values)
         if name in overrides:
             wanted = overrides[name]
             match = [c for c in (choices or []) if c[0] == wanted and type(c[0]) is type(wanted)]
@@ -198,19 +233,77 @@ def sample_parameters(owner: str, parameters: Mapping[str, Mapping[str, Any]], r
             if "min" in spec and not spec["min"] <= wanted <= spec["max"]:
                 raise TaskError(f"{where}: {wanted!r} is outside [{spec['min']}, {spec['max']}]")
             value, shown = match[0] if match else (wanted, wanted)
-        elif choices is not None:
-            value, shown = choices[rng.randrange(len(choices))]
-        elif "sampler" in spec:
-            value = _call_sampler(spec["sampler"], rng, apps[default_app] if default_app else apps, values, os_state)
-            if "fields" in spec:
-                value = _project(where, value, spec["fields"])
-            shown = value
-        elif "min" in spec:
-            value = _numeric(rng, kind, spec)
-            shown = value
         else:
-            value = shown = spec["default"]
+            value, shown = _draw(where, name, spec, choices, rng, apps, os_state, default_app, values)
         if kind in _PY_TYPES and not _is_type(value, kind) and "fields" not in spec:
             raise TaskError(f"{where}: value {value!r} is not of type {kind}")
         values[name], display[name] = value, shown
     return values, display
+
+
+# --- every value a parameter can take (for tests that try every target) ---------------------------------------
+
+class _Scripted(random.Random):
+    """A generator whose integer draws (choice, randrange, randint, sample, shuffle) take scripted outcomes, then
+    0, recording how many outcomes each draw had. Float draws cannot be enumerated."""
+
+    def __init__(self, script: list[int]):
+        self.script, self.ways = script, []
+        super().__init__(0)
+
+    def _randbelow(self, n: int) -> int:
+        if len(self.ways) >= MAX_DRAWS_PER_CALL:
+            raise TaskError(f"a parameter draw made over {MAX_DRAWS_PER_CALL} random choices; its domain is unbounded")
+        outcome = self.script[len(self.ways)] if len(self.ways) < len(self.script) else 0
+        self.ways.append(n)
+        return outcome
+
+    def random(self) -> float:
+        raise TaskError("a parameter draw uses random floats; its domain cannot be enumerated")
+
+
+def every_draw(fn: Callable[[random.Random], T], limit: int) -> list[T]:
+    """Every distinct value ``fn(rng)`` returns over all outcomes of its rng's integer draws, in a fixed order
+    (first draw slowest), from at most ``limit`` draw sequences."""
+    found: list[T] = []
+    script: list[int] = []
+    for _ in range(limit):
+        rng = _Scripted(script)
+        value = fn(rng)
+        if value not in found:
+            found.append(value)
+        taken = (script + [0] * len(rng.ways))[:len(rng.ways)]
+        last = max((i for i, way in enumerate(taken) if way + 1 < rng.ways[i]), default=None)
+        if last is None:
+            break
+        script = taken[:last] + [taken[last] + 1]
+    return found
+
+
+def parameter_domain(owner: str, parameters: Mapping[str, Mapping[str, Any]], name: str, apps: Mapping[str, Any],
+                     os_state: Mapping[str, Any], default_app: str | None, values: Mapping[str, Any],
+                     limit: int = DOMAIN_DRAWS) -> list[Any]:
+    """Every value parameter ``name`` can be sampled as, given the values of the parameters declared before it
+    (``values``): its list, its range, or what its sampler returns over every outcome of its random draws
+    (at most ``limit`` draw sequences, so a huge generated domain is cut, deterministically)."""
+    spec = parameters[name]
+    where = f"{owner}: parameter {name!r}"
+    earlier = dict(values)
+    choices = _listed(where, name, spec, apps, os_state, default_app, earlier)
+    return every_draw(lambda rng: _draw(where, name, spec, choices, rng, apps, os_state, default_app, earlier)[0],
+                      limit)
+
+
+def unambiguous(items: Sequence[T], answer: Callable[[T], float], tolerance: float,
+                period: float | None = None) -> list[T]:
+    """The items whose answer is more than ``tolerance`` from every other item's, in order: the targets a sampler
+    may pick when a check accepts answers within ``tolerance`` of the target's (an album within a minute of
+    another's length would pass a +/-60 s timer check for either). ``period``: answers wrap around (1440 for
+    minutes of the day)."""
+    keys = [answer(item) for item in items]
+
+    def apart(a: float, b: float) -> bool:
+        gap = abs(a - b) if period is None else min(abs(a - b) % period, period - abs(a - b) % period)
+        return gap > tolerance
+
+    return [item for n, item in enumerate(items) if all(apart(keys[n], k) for m, k in enumerate(keys) if m != n)]

@@ -20,12 +20,10 @@ MONTHS = ["January", "February", "March", "April", "May", "June", "July", "Augus
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 NEW_TITLES = ["Dinner with Sam", "Piano lesson", "Coffee with Jordan", "Vet appointment", "Tax advisor call",
               "Climbing session", "Budget review", "Pick up dry cleaning", "Language exchange", "Team trivia night"]
+NOT_PLACES = ("", "Phone", "Home")  # locations that name no place to meet
 NEW_LOCATIONS = ["Room 5A", "Blue Door Cafe", "Main Street Library", "Zoom", "Conference Room B", "City Hall"]
 _APPOINTMENT = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*,?\s+([A-Z][a-z]{2})\w*\s+(\d{1,2})\s+at\s+"
                           r"(\d{1,2}:\d{2}\s*[AP]M)", re.IGNORECASE)
-
-
-_CLOCK = re.compile(r"\d{1,2}\s*[:.]\s*\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?", re.IGNORECASE)
 
 
 def day_label(iso: str) -> str:
@@ -90,6 +88,12 @@ class Calendar(BaseApp):
         """How many events fall on dates first..last (inclusive, ISO dates)."""
         return sum(1 for e in self.events() if first <= e["date"] <= last)
 
+    def other_values(self, key: str, taken: list[str]) -> list[str]:
+        """The distinct values of an event field (title, location) other than ``taken`` (normalised; for
+        locations, also those that name no place): the rivals of a fact a text states about an event."""
+        skip = {normalize_text(v) for v in (*taken, *(NOT_PLACES if key == "location" else ()))}
+        return list(dict.fromkeys(e[key] for e in self.events() if normalize_text(e[key]) not in skip))
+
     def next_event(self, moment: dt.datetime) -> dict[str, Any]:
         """The first timed event on ``moment``'s day starting at or after it; raises ValueError if none."""
         later = [e for e in self.events_on(moment.date().isoformat())
@@ -126,13 +130,6 @@ class Calendar(BaseApp):
         """Whether ``text`` contains a code such as "UA 1542", ignoring case and spaces ("ua1542")."""
         squeeze = normalize_text(code).replace(" ", "")
         return text is not None and squeeze in normalize_text(text).replace(" ", "")
-
-    @staticmethod
-    def mentions_time(hhmm: str, text: str | None) -> bool:
-        """Whether any time of day written in ``text`` (14:30, 2:30 pm, 2 PM) is ``hhmm``."""
-        if text is None:
-            return False
-        return any(match_time(hhmm, found.group(0), tolerance_minutes=0) for found in _CLOCK.finditer(text))
 
     @staticmethod
     def appointment_in_messages(conversations: list[dict[str, Any]], keyword: str, year: int) -> dict[str, str]:
@@ -201,7 +198,7 @@ class Calendar(BaseApp):
         """The title of an upcoming timed event with a unique title and a location."""
         titles = [e["title"] for e in state["events"]]
         pool = [e["title"] for e in state["events"] if e["date"] >= _start_date() and not e["all_day"]
-                and e["location"] not in ("", "Phone", "Home") and titles.count(e["title"]) == 1]
+                and e["location"] not in NOT_PLACES and titles.count(e["title"]) == 1]
         if not pool:
             raise ValueError("calendar: no upcoming event with a location")
         return rng.choice(pool)

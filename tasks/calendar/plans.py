@@ -485,30 +485,39 @@ def _text_contact(d: Driver, name: str, body: str) -> None:
     d.tap(rid="send")
 
 
-def _when_where(d: Driver) -> tuple[str, str]:
+def _when_where(d: Driver) -> tuple[str, str, str]:
+    """(date, start, place) as the event's page shows them."""
     open_event(d, d.params["title"])
-    return d.find(rid="event_time").text.split(" – ")[0], d.find(rid="event_location").text
+    return (d.find(rid="event_date").text, d.find(rid="event_time").text.split(" – ")[0],
+            d.find(rid="event_location").text)
 
 
 @plan("calendar.ShareEventByMessage")
 def share_event(d: Driver) -> None:
-    start, place = _when_where(d)
-    _text_contact(d, d.params["contact"], f"{d.params['title']} starts at {start} at {place}")
+    day, start, place = _when_where(d)
+    _text_contact(d, d.params["contact"], f"{d.params['title']} is on {day}, starting at {start} at {place}")
     d.complete()
 
 
 @negative("calendar.ShareEventByMessage", "leaves out the place")
 def share_event_no_place(d: Driver) -> None:
-    start, _ = _when_where(d)
-    _text_contact(d, d.params["contact"], f"{d.params['title']} starts at {start}")
+    day, start, _ = _when_where(d)
+    _text_contact(d, d.params["contact"], f"{d.params['title']} is on {day}, starting at {start}")
+    d.complete()
+
+
+@negative("calendar.ShareEventByMessage", "leaves out the day")
+def share_event_no_day(d: Driver) -> None:
+    _, start, place = _when_where(d)
+    _text_contact(d, d.params["contact"], f"{d.params['title']} starts at {start} at {place}")
     d.complete()
 
 
 @negative("calendar.ShareEventByMessage", "texts the wrong contact")
 def share_event_wrong_contact(d: Driver) -> None:
-    start, place = _when_where(d)
+    day, start, place = _when_where(d)
     _text_contact(d, "Zoe Martin" if d.params["contact"] != "Zoe Martin" else "Tom Becker",
-                  f"{d.params['title']} starts at {start} at {place}")
+                  f"{d.params['title']} is on {day}, starting at {start} at {place}")
     d.complete()
 
 

@@ -14,13 +14,12 @@ Task index:
     FlightTaxiAndNumber   hybrid   L4  add a taxi before a flight and report the flight number
     EventToTodo           operate  L3  cross-app: a Notes to-do due on an event's day
     EventFromMessage      operate  L3  cross-app: an event from the dentist's text message
-    ShareEventByMessage   operate  L3  cross-app: text a contact an event's time and place
+    ShareEventByMessage   operate  L3  cross-app: text a contact an event's day, time and place
 """
 from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.judge import (AnswerTask, BaseTask, CriteriaTask, build_answer_checks, match_time, normalize_text,
                              sim_datetime, sim_today)
 from mobilegym.judge.matchers import check
@@ -328,7 +327,8 @@ class EventFromMessage(BaseTask):
 
 
 class ShareEventByMessage(BaseTask):
-    """Verdict: a new text message to the contact (any of their numbers) gives the event's start time and place."""
+    """Verdict: what was texted to the contact (any of their numbers) states the event's day, start time and
+    place, and no other day, time or event place."""
 
     objective = "operate"
     difficulty = "L3"
@@ -342,11 +342,10 @@ class ShareEventByMessage(BaseTask):
     expected_changes = MESSAGES_SEND_CHANGES
 
     def check_goals(self, input):
-        event = Calendar(input.apps_init["calendar"]).event(self.p.title)
+        calendar = Calendar(input.apps_init["calendar"])
+        event = calendar.event(self.p.title)
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.contact)["phones"]]
-        sent = Messages(input.apps["messages"], init=input.apps_init["messages"]).sent_since_start()
-        good = [text for address, text in sent if any(same_number(address, n) for n in numbers)
-                and normalize_text(event["location"]) in normalize_text(text)
-                and Calendar.mentions_time(event["start"], text)]
-        return [check(f"text to {self.p.contact}", f"{event['start']} at {event['location']}",
-                      [f"{a}: {t}" for a, t in sent] or "nothing sent", bool(good))]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return messages.check_sent_facts(
+            self.p.contact, numbers, {"day": event["date"], "start time": event["start"], "place": event["location"]},
+            rivals={"place": calendar.other_values("location", [event["location"]])}, os_state=input.os_init)

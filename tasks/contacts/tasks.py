@@ -290,7 +290,8 @@ class FavoriteLatestSender(BaseTask):
 
 
 class SendContactNumber(BaseTask):
-    """Verdict: a text sent to the recipient contains the subject's mobile number (any formatting)."""
+    """Verdict: what was texted to the recipient states the subject's mobile number (any grouping, country
+    prefix optional) and no other phone number."""
 
     objective = "operate"
     difficulty = "L3"
@@ -309,5 +310,4 @@ class SendContactNumber(BaseTask):
         number = known.phone_number(self.p.share["subject"], "mobile")
         recipient = [p["number"] for p in known.contact(self.p.share["recipient"])["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
-        return [messages.check_sent(self.p.share["recipient"], recipient, f"a text containing {number}",
-                                    lambda text: Contacts.number_in_text(number, text))]
+        return messages.check_sent_facts(self.p.share["recipient"], recipient, {"mobile number": number})

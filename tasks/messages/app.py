@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, Sequence
 
 from mobilegym.envs.contacts.numbers import number_key, same_number
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.matchers import check
+
+from ..written import written_checks
 
 # one text: a new thread, or a new message in an existing one (the task's check says to whom)
 MESSAGES_SEND_CHANGES = ["messages.conversations[+] | messages.conversations[*].messages[+]"]
@@ -40,6 +42,10 @@ class Messages(BaseApp):
         return [(c["address"], m["text"]) for c in self.conversations() for m in c["messages"]
                 if not m["incoming"] and m["id"] not in before]
 
+    def texts_to(self, numbers: Sequence[str]) -> list[str]:
+        """The texts sent since the start to any of ``numbers``, in conversation order."""
+        return [text for address, text in self.sent_since_start() if any(same_number(address, n) for n in numbers)]
+
     def unread_conversations(self) -> list[dict[str, Any]]:
         """Conversations with unread messages."""
         return [c for c in self.conversations() if c["unread"] > 0]
@@ -59,6 +65,13 @@ class Messages(BaseApp):
     def tracking_number(self) -> str:
         """The parcel number in the most recent delivery message."""
         return self._latest_match(PARCEL, "parcel number")
+
+    def codes(self) -> list[str]:
+        """Every number a text could share: verification codes and parcel numbers in the messages, and the
+        conversations' own numbers (the rivals of a shared code)."""
+        texts = [m["text"] for c in self.conversations() for m in c["messages"]]
+        found = [code for text in texts for pattern in (CODE, PARCEL) for code in pattern.findall(text)]
+        return list(dict.fromkeys([*found, *(c["address"] for c in self.conversations())]))
 
     def conversation_about(self, topic: str) -> dict[str, Any]:
         """The one conversation mentioning ``topic``; raises ValueError unless exactly one does."""
@@ -90,6 +103,16 @@ class Messages(BaseApp):
         ok = any(accept(text) for address, text in sent if any(same_number(address, n) for n in numbers))
         actual = "; ".join(f"to {address}: {text}" for address, text in sent) or "nothing sent"
         return check(f"message to {who}", expected, actual, ok)
+
+    def check_sent_facts(self, who: str, numbers: list[str], facts: Mapping[str, Any], *,
+                         rivals: Mapping[str, Sequence[str]] | None = None, optional: Mapping[str, Any] | None = None,
+                         os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """A text went to one of ``numbers``, and what was sent to them (all such texts together) states every
+        fact and no rival (:func:`mobilegym.tasks.written.written_checks`)."""
+        texts = self.texts_to(numbers)
+        sent = "; ".join(f"to {address}: {text}" for address, text in self.sent_since_start()) or "nothing sent"
+        return [check(f"message to {who}", "a text", sent, bool(texts)),
+                *written_checks("\n".join(texts), facts, rivals=rivals, optional=optional, os_state=os_state)]
 
     def check_deleted(self, who: str, numbers: list[str]) -> dict[str, Any]:
         """No conversation with any of ``numbers`` remains."""

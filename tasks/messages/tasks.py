@@ -85,7 +85,8 @@ class DeleteConversation(BaseTask):
 
 
 class ShareTrackingNumber(BaseTask):
-    """Verdict: a text to one of the contact's numbers contains the parcel number from the delivery text."""
+    """Verdict: what was texted to the contact states the parcel number from the delivery text, and no other
+    code or number the Messages app shows (a verification code, a sender's number)."""
 
     objective = "operate"
     difficulty = "L3"
@@ -98,11 +99,12 @@ class ShareTrackingNumber(BaseTask):
     expected_changes = [*MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
 
     def check_goals(self, input):
-        tracking = Messages(input.apps_init["messages"]).tracking_number()
+        known = Messages(input.apps_init["messages"])
+        tracking = known.tracking_number()
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
-        return [messages.check_sent(self.p.name, numbers, f"a text containing {tracking}",
-                                    lambda t: tracking.casefold() in t.casefold())]
+        return messages.check_sent_facts(self.p.name, numbers, {"tracking number": tracking},
+                                         rivals={"tracking number": [c for c in known.codes() if c != tracking]})
 
 
 class ReadVerificationCode(AnswerTask):

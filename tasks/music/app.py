@@ -7,6 +7,7 @@ from typing import Any
 from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.music.playback import playback
 from mobilegym.judge import BaseApp
+from mobilegym.judge.params import unambiguous
 from mobilegym.judge.matchers import check
 
 MUSIC_LIKE_CHANGES = ["music.liked[+]"]  # one song liked, none unliked
@@ -15,6 +16,7 @@ MUSIC_NEW_PLAYLIST_CHANGES = ["music.playlists[+]"]  # the one playlist the task
 MUSIC_ADD_TO_PLAYLIST_CHANGES = ["music.playlists[id={playlist.id}].song_ids[+]"]
 MUSIC_REMOVE_FROM_PLAYLIST_CHANGES = ["music.playlists[id={playlist.id}].song_ids[-]"]
 MUSIC_PLAYER_CHANGES = ["music.player"]
+ALBUM_LENGTH_TOLERANCE_S = 60  # a timer within a minute of an album's length is right (rounded to minutes)
 NEW_PLAYLIST_NAMES = ("Road Trip", "Gym Mix", "Sunday Morning", "Study Beats", "Summer 2026", "Chill Vibes",
                       "Late Night Drive", "Coffee Break")
 
@@ -158,9 +160,14 @@ class Music(BaseApp):
         return {"id": album["id"], "title": album["title"], "artist": artist["name"]}
 
     @staticmethod
-    def sample_album(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """Any album as {id, title, artist}."""
-        album = rng.choice(state["albums"])
+    def sample_album_of_distinct_length(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """An album as {id, title, artist} whose length is more than ALBUM_LENGTH_TOLERANCE_S from every other
+        album's (so a timer for another album cannot pass for it)."""
+        music = Music(state)
+        pool = unambiguous(state["albums"], lambda a: music.album_length_s(a["id"]), ALBUM_LENGTH_TOLERANCE_S)
+        if not pool:
+            raise ValueError("music: no album's length is a minute apart from every other's")
+        album = rng.choice(pool)
         artist = next(a for a in state["artists"] if a["id"] == album["artist_id"])
         return {"id": album["id"], "title": album["title"], "artist": artist["name"]}
 

@@ -25,7 +25,7 @@ from mobilegym.judge.matchers import check
 from ..clock.app import CLOCK_TIMER_CHANGES, Clock
 from ..contacts.app import Contacts
 from ..messages.app import MESSAGES_READ_CHANGES
-from .app import (MUSIC_ADD_TO_PLAYLIST_CHANGES, MUSIC_LIKE_CHANGES, MUSIC_LIKE_MANY_CHANGES,
+from .app import (ALBUM_LENGTH_TOLERANCE_S, MUSIC_ADD_TO_PLAYLIST_CHANGES, MUSIC_LIKE_CHANGES, MUSIC_LIKE_MANY_CHANGES,
                   MUSIC_NEW_PLAYLIST_CHANGES, MUSIC_PLAYER_CHANGES, MUSIC_REMOVE_FROM_PLAYLIST_CHANGES,
                   NEW_PLAYLIST_NAMES, Music)
 
@@ -264,7 +264,8 @@ class ArtistPlaylist(BaseTask):
 
 class AlbumLengthTimer(BaseTask):
     """Verdict: the Clock timer is running and was set to the album's total length (within a minute,
-    so rounding to whole minutes is fine)."""
+    so rounding to whole minutes is fine). Sampled among albums more than a minute from every other in
+    length, so another album's timer cannot pass."""
 
     scope = "cross-app"
     related_apps = ["music", "clock"]
@@ -276,14 +277,14 @@ class AlbumLengthTimer(BaseTask):
                         "in Clock that runs for the album's length.",
                         "Set and start a Clock timer as long as the album '{album.title}'"],
                  "zh": ["我要完整听一遍{album.artist}的专辑《{album.title}》，在时钟里开一个和专辑时长一样的计时器"]}
-    parameters = {"album": {"sampler": Music.sample_album}}
+    parameters = {"album": {"sampler": Music.sample_album_of_distinct_length}}
     expected_changes = CLOCK_TIMER_CHANGES
 
     def check_goals(self, input):
         length = Music(input.apps_init["music"]).album_length_s(self.p.album["id"])
         timer = Clock(input.apps["clock"]).require(".timer")
-        ok = timer["running"] and abs(timer["duration_s"] - length) <= 60
-        return [check("timer", f"running, {length // 60} min {length % 60} s (±1 min)",
+        ok = timer["running"] and abs(timer["duration_s"] - length) <= ALBUM_LENGTH_TOLERANCE_S
+        return [check("timer", f"running, {length // 60} min {length % 60} s (±{ALBUM_LENGTH_TOLERANCE_S} s)",
                       f"{'running' if timer['running'] else 'stopped'}, "
                       f"{timer['duration_s'] // 60} min {timer['duration_s'] % 60} s", ok)]
 

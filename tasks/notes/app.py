@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import random
-import re
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from mobilegym.judge import BaseApp, match_time, normalize_text
-from mobilegym.judge.matchers import check, extract_numbers
+from mobilegym.judge import BaseApp, normalize_text
+from mobilegym.judge.answers import fact_checks
+from mobilegym.judge.matchers import check
+
+from ..written import written_checks
 
 NOTES_ADD_NOTE_CHANGES = ["notes.notes[+]"]  # the one note the task creates
 NOTES_DELETE_NOTE_CHANGES = ["notes.notes[-title={title}]"]
@@ -32,6 +34,11 @@ LIST_ADDITIONS = {
 }
 NEW_TODOS = ["Buy printer ink", "Book a haircut", "Renew car insurance", "Order contact lenses", "Call the bank",
              "Pick up the parcel", "Back up the laptop"]
+
+
+def _line_key(line: str) -> str:
+    """A line as compared: normalised, without surrounding punctuation."""
+    return normalize_text(line).strip(" .,;:!?。，；：！？")
 
 
 def lines(text: str) -> list[str]:
@@ -130,34 +137,36 @@ class Notes(BaseApp):
         return check(field, dict(expected), shown, todo is not None and all(todo[k] == v for k, v in expected.items()))
 
     @staticmethod
-    def check_note_has(field: str, note: Mapping[str, Any] | None, required: list[str]) -> dict[str, Any]:
-        """One check that the note exists and its title or body contains every required text (normalised)."""
-        text = normalize_text(f"{note['title']}\n{note['body']}") if note is not None else ""
-        missing = [r for r in required if normalize_text(r) not in text]
-        return check(field, required, describe_note(note), note is not None and not missing)
+    def check_note_lines(field: str, note: Mapping[str, Any] | None, expected: list[str]) -> dict[str, Any]:
+        """One check that the note exists and its lines are exactly ``expected``, in any order (case, spacing
+        and end punctuation aside): the dictated text, or a list with its new item, and nothing else."""
+        have = sorted(_line_key(line) for line in lines(note["body"])) if note is not None else []
+        want = sorted(_line_key(line) for line in expected if line.strip())
+        return check(field, expected, describe_note(note), note is not None and have == want)
 
     @staticmethod
     def check_lines_with_times(field: str, note: Mapping[str, Any] | None,
                                items: list[tuple[str, str | None]]) -> dict[str, Any]:
-        """One check that for every (title, start) a line of the note names the title and, when start is
-        given, that time of day."""
+        """One check that for every (title, start) one line of the note states the title and, when start is
+        given, that time of day (read as a written fact)."""
         body = lines(note["body"]) if note is not None else []
 
         def listed(title: str, start: str | None) -> bool:
-            return any(normalize_text(title) in normalize_text(line) and (start is None or match_time(start, line, 0))
-                       for line in body)
+            facts = {"title": title, **({"start": start} if start else {})}
+            return any(all(c["passed"] for c in fact_checks(line, facts)) for line in body)
 
         expected = [f"{t} {s}" if s else t for t, s in items]
         return check(field, expected, describe_note(note), note is not None and all(listed(t, s) for t, s in items))
 
     @staticmethod
-    def check_note_mentions(field: str, note: Mapping[str, Any] | None, pattern: re.Pattern[str],
-                            numbers: list[float]) -> dict[str, Any]:
-        """One check that the note exists, its text matches ``pattern`` and writes every number."""
-        text = f"{note['title']}\n{note['body']}" if note is not None else ""
-        written = extract_numbers(note["body"]) if note is not None else []
-        passed = note is not None and pattern.search(text) is not None and all(n in written for n in numbers)
-        return check(field, f"/{pattern.pattern[:40]}/ and {numbers}", describe_note(note), passed)
+    def check_note_facts(field: str, note: Mapping[str, Any] | None, facts: Mapping[str, Any], *,
+                         rivals: Mapping[str, Sequence[str]] | None = None, optional: Mapping[str, Any] | None = None,
+                         os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """The note exists, and its body states every fact and no rival
+        (:func:`mobilegym.tasks.written.written_checks`)."""
+        body = note["body"] if note is not None else ""
+        return [check(field, "a new note", describe_note(note), note is not None),
+                *written_checks(body, facts, rivals=rivals, optional=optional, os_state=os_state)]
 
     def check_gone(self, field: str, path: str, gone_ids: set[str]) -> dict[str, Any]:
         """No item of the list at ``path`` has an id in ``gone_ids``."""

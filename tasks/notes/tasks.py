@@ -23,7 +23,7 @@ from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_che
 from mobilegym.judge.matchers import check
 
 from ..calendar.app import Calendar, week_bounds
-from ..weather.app import Weather, condition_pattern
+from ..weather.app import Weather, forecast_date, forecast_facts
 from .app import (NOTES_ADD_NOTE_CHANGES, NOTES_ADD_TODO_CHANGES, NOTES_APPEND_CHANGES, NOTES_CLEAR_DONE_CHANGES,
                    NOTES_COMPLETE_TODO_CHANGES, NOTES_DELETE_NOTE_CHANGES, Notes)
 
@@ -76,7 +76,7 @@ class CountOpenTodos(AnswerTask):
 
 
 class CreateNote(BaseTask):
-    """Verdict: one new note has the title and its text contains the requested content."""
+    """Verdict: one new note has the title and its text is the requested content (nothing else)."""
 
     objective = "operate"
     difficulty = "L2"
@@ -89,7 +89,7 @@ class CreateNote(BaseTask):
     def check_goals(self, input):
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
         added = notes.new_notes()
-        return [notes.check_note_has("new note", notes.new_note(self.p.note["title"]), [self.p.note["body"]]),
+        return [notes.check_note_lines("new note", notes.new_note(self.p.note["title"]), [self.p.note["body"]]),
                 check("notes added", 1, len(added), len(added) == 1)]
 
 
@@ -113,7 +113,7 @@ class DeleteNote(BaseTask):
 
 
 class AppendToNote(BaseTask):
-    """Verdict: the same note (by id) keeps every line it had and now also has the new item."""
+    """Verdict: the same note (by id) keeps every line it had and now also has the new item, and no other line."""
 
     objective = "operate"
     difficulty = "L2"
@@ -126,7 +126,7 @@ class AppendToNote(BaseTask):
     def check_goals(self, input):
         before = Notes(input.apps_init["notes"]).note(self.p.entry["title"])
         note = Notes(input.apps["notes"]).note_by_id(before["id"])
-        return [Notes.check_note_has("note content", note, [*before["body"].split("\n"), self.p.entry["item"]])]
+        return [Notes.check_note_lines("note content", note, [*before["body"].split("\n"), self.p.entry["item"]])]
 
 
 class AddTodo(BaseTask):
@@ -206,8 +206,9 @@ class ClearCompletedTodos(BaseTask):
 
 
 class DayAgendaNote(BaseTask):
-    """Verdict: a new note with the title lists every event of the day, each with its start time (all-day events
-    by title only). The events come from the Calendar app."""
+    """Verdict: a new note with the title lists every event of the day, each on a line with its start time
+    (all-day events by title only), and no other event's title, no other time and no other day. The events
+    come from the Calendar app."""
 
     objective = "operate"
     difficulty = "L3"
@@ -223,15 +224,23 @@ class DayAgendaNote(BaseTask):
 
     def check_goals(self, input):
         day = (sim_today(input.os_init) + dt.timedelta(days=self.p.day)).isoformat()
-        events = Calendar(input.apps_init["calendar"]).events_on(day)
+        calendar = Calendar(input.apps_init["calendar"])
+        events = calendar.events_on(day)
+        titles = [e["title"] for e in events]
+        facts = {**{f"title {t}": t for t in titles},
+                 **{f"start of {e['title']}": e["start"] for e in events if e["start"] is not None}}
+        rivals = dict.fromkeys((f"title {t}" for t in titles), calendar.other_values("title", titles))
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
-        return [notes.check_lines_with_times("agenda note", notes.new_note(self.p.title),
-                                             [(e["title"], e["start"]) for e in events])]
+        note = notes.new_note(self.p.title)
+        return [notes.check_lines_with_times("agenda lines", note, [(e["title"], e["start"]) for e in events]),
+                *notes.check_note_facts("agenda note", note, facts, rivals=rivals, optional={"day": day},
+                                        os_state=input.os_init)]
 
 
 class WeatherForecastNote(BaseTask):
-    """Verdict: a new note titled 'Weather <city>' gives tomorrow's condition for the city (not a longer or shorter
-    condition name) and its high and low in °C (read from the Weather app's state)."""
+    """Verdict: a new note titled 'Weather <city>' states tomorrow's condition for the city (any synonym; no
+    other condition, "Light rain" is not "Rain") and its high and low in °C (no other temperature); a day,
+    when named, is tomorrow. The forecast is read from the Weather app's state."""
 
     objective = "operate"
     difficulty = "L3"
@@ -249,8 +258,10 @@ class WeatherForecastNote(BaseTask):
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
-        return [notes.check_note_mentions("forecast note", notes.new_note(f"Weather {self.p.city['name']}"),
-                                          condition_pattern(day["condition"]), [day["high"], day["low"]])]
+        return notes.check_note_facts("forecast note", notes.new_note(f"Weather {self.p.city['name']}"),
+                                      forecast_facts(day),
+                                      optional={"day": forecast_date(input.os_init, 1).isoformat()},
+                                      os_state=input.os_init)
 
 
 class CleanupAndDueThisWeek(BaseTask):

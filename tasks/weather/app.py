@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from mobilegym.envs.weather.screens import CONDITIONS
 from mobilegym.judge import BaseApp, date_match_labels, normalize_text, sim_datetime, sim_today
-from mobilegym.judge.matchers import check, extract_numbers
+from mobilegym.judge.matchers import check
 
 WEATHER_ADD_CITY_CHANGES = ["weather.saved[+]"]  # one city saved, none removed
 WEATHER_REMOVE_CITY_CHANGES = ["weather.saved[-]"]  # one city removed, none added
@@ -61,11 +61,9 @@ def new_alarm_times(clock_init: Mapping[str, Any], clock_now: Mapping[str, Any])
             if (a["hour"], a["minute"], a["enabled"]) not in before]
 
 
-def says_forecast(text: str, day: Mapping[str, Any]) -> bool:
-    """Whether a message states a forecast day's condition, high and low (in °C)."""
-    numbers = extract_numbers(text)
-    return (condition_pattern(day["condition"]).search(text) is not None
-            and float(day["high"]) in numbers and float(day["low"]) in numbers)
+def forecast_facts(day: Mapping[str, Any]) -> dict[str, Any]:
+    """What a text giving a forecast day must state: its condition, and its high and low in °C."""
+    return {"condition": day["condition"], "high": f"{day['high']:g}°C", "low": f"{day['low']:g}°C"}
 
 
 class Weather(BaseApp):

@@ -24,8 +24,8 @@ from ..clock.app import CLOCK_ADD_ALARM_CHANGES
 from ..contacts.app import Contacts
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (CONDITION_LABELS, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES, WEATHER_UNIT_CHANGES,
-                  Weather, condition_pattern, current_hour, fahrenheit, forecast_date, mentions_date, new_alarm_times,
-                  says_forecast)
+                  Weather, condition_pattern, current_hour, fahrenheit, forecast_date, forecast_facts, mentions_date,
+                  new_alarm_times)
 
 
 class AddCity(BaseTask):
@@ -262,8 +262,9 @@ class AlarmWhenRainStarts(BaseTask):
 
 
 class TextForecastToContact(BaseTask):
-    """Verdict: a text sent to one of the contact's numbers states tomorrow's condition (not a longer
-    label containing it), high and low for the city, in °C."""
+    """Verdict: what was texted to the contact (any of their numbers) states tomorrow's condition for the
+    city (any synonym; no other condition, "Light rain" is not "Rain") and its high and low in °C (no other
+    temperature); a day, when named, is tomorrow."""
 
     scope = "cross-app"
     related_apps = ["weather", "messages", "contacts"]
@@ -282,5 +283,6 @@ class TextForecastToContact(BaseTask):
         day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
-        return [messages.check_sent(self.p.name, numbers, f"{day['condition']}, high {day['high']}°, low {day['low']}°",
-                                    lambda text: says_forecast(text, day))]
+        return messages.check_sent_facts(self.p.name, numbers, forecast_facts(day),
+                                         optional={"day": forecast_date(input.os_init, 1).isoformat()},
+                                         os_state=input.os_init)
