@@ -13,10 +13,8 @@ import pytest
 from mobilegym.eval.candidates import Candidates
 from mobilegym.judge import default_registry
 from mobilegym.sim.phone import Phone
-from mobilegym.tasks.written import written_checks
 
 REGISTRY = default_registry()
-TUESDAY = "2026-03-17"  # the phone's tomorrow: the episodes start on Monday, March 16, 2026
 
 
 def start(task_id: str, **params: Any) -> tuple[Phone, Any]:
@@ -74,6 +72,7 @@ HIRO = "+81 90-5555-0172"
     "Book club: Thu, Mar 19, 19:00, Maple Library. See you there!",
     "Book club is this Thursday at 7 in the evening, at Maple Library",
     "读书会在3月19日晚上7点，地点是Maple Library",
+    "Book club is next Thursday at 7 PM at Maple Library",  # said on Monday: the coming Thursday is one reading
 ])
 def test_an_event_shared_in_natural_wording_is_paid(text: str) -> None:
     assert judged_text("calendar.ShareEventByMessage", HIRO, text, **EVENT) == []
@@ -111,28 +110,20 @@ def test_an_event_texted_to_someone_else_fails() -> None:
 
 SYDNEY = {"id": "sydney", "name": "Sydney", "name_zh": "悉尼"}  # tomorrow: Thunderstorm, 25° / 20°
 SHANGHAI = {"id": "shanghai", "name": "Shanghai", "name_zh": "上海"}  # tomorrow: Rain, 13° / 9°
+NEW_YORK = {"id": "new_york", "name": "New York", "name_zh": "纽约"}  # tomorrow: Partly cloudy, 11° / 2°
 JACK = "+1 206-555-0133"
-
-READER_GAPS = {  # natural wording the answer reader does not read yet (mobilegym/judge/mentions.py, answers.py)
-    "date before a colon": 'a date right before ":" ("Tue, March 17: ...") is not read as a date, so its day '
-                           "counts as a number",
-    "conversion of another fact": "a unit conversion is allowed only for the fact it converts, not beside "
-                                  "another fact of the same kind",
-}
-
-
-def _gap(name: str, *values: Any) -> Any:
-    return pytest.param(*values, marks=pytest.mark.xfail(reason=READER_GAPS[name], strict=True))
-
 
 NATURAL_FORECASTS = [
     (SYDNEY, "Tomorrow in Sydney: Thunderstorms, high 25°C, low 20°C"),
     (SYDNEY, "Tue, March 17 - thunder storms, high of 25 degrees and a low of 20 degrees, 75% precipitation"),
-    _gap("date before a colon", SYDNEY, "Tue, Mar 17: Thunderstorm, high 25°, low 20°, 75% precipitation"),
-    _gap("conversion of another fact", SYDNEY, "Sydney tomorrow: thunderstorm, 25°C (77°F) / 20°C (68°F)"),
+    (SYDNEY, "Tue, Mar 17: Thunderstorm, high 25°, low 20°, 75% precipitation"),
+    (SYDNEY, "Sydney tomorrow: thunderstorm, 25°C (77°F) / 20°C (68°F)"),
+    (SYDNEY, "Tomorrow: thunderstorms, 20-25°C"),
     (SYDNEY, "悉尼明天雷阵雨，最高25°，最低20°"),
     (SHANGHAI, "Tomorrow will be rainy in Shanghai, high 13°C, low 9°C"),
     (SHANGHAI, "Shanghai: rain, 13 / 9 degrees, wind 11 km/h"),
+    (NEW_YORK, "New York tomorrow: partly cloudy, 20% chance of rain, high 11°C, low 2°C"),  # a chance is no condition
+    (NEW_YORK, "纽约明天多云，降雨概率20%，最高11°，最低2°"),
 ]
 WRONG_FORECASTS = [
     (SYDNEY, "Wednesday, March 18 - Thunderstorm, high 25°, low 20°", ["day"]),
@@ -141,6 +132,7 @@ WRONG_FORECASTS = [
     (SYDNEY, "Tomorrow: Thunderstorm, high 24°, low 20°", ["high", "low"]),  # 24° is another temperature for both
     (SYDNEY, "Tomorrow: Thunderstorm, high 25°, low 19-20°", ["high", "low"]),
     (SHANGHAI, "Tomorrow: Light rain, high 13°, low 9°", ["condition"]),
+    (NEW_YORK, "Tomorrow: partly cloudy, then rain, high 11°, low 2°", ["condition"]),
 ]
 
 
@@ -222,6 +214,7 @@ OLIVIA = "+1 503-555-0151"
 
 
 @pytest.mark.parametrize("text", ["+81 90-5555-0172", "Hiro's mobile is +81 90 5555 0172, call him after 6 pm",
+                                  "Hiro's mobile is 090-5555-0172",
                                   "Hiro的手机号是+81 90-5555-0172"])
 def test_a_number_shared_in_natural_wording_is_paid(text: str) -> None:
     assert judged_text("contacts.SendContactNumber", OLIVIA, text, **SHARE) == []
@@ -298,18 +291,3 @@ def test_an_appended_item_with_every_candidate_fails() -> None:
     phone.set_state({"apps": {"notes": {"notes[title=Grocery list]": {"body": body}}}})
     assert failed(ep) == ["note content"]
 
-
-# --- the optional-fact rule -------------------------------------------------------------------------------------
-
-def test_an_optional_fact_may_be_left_out_but_not_misstated() -> None:
-    os_state = Phone().get_state()["os"]
-    facts = {"condition": "Rain", "high": "13°C"}
-
-    def passed(text: str) -> list[bool]:
-        return [c["passed"] for c in written_checks(text, facts, optional={"day": TUESDAY}, os_state=os_state)]
-
-    assert passed("Rain, high 13°") == [True, True, True]
-    assert passed("Tomorrow: rain, high 13°") == [True, True, True]
-    assert passed("明天有雨，最高13°") == [True, True, True]
-    assert passed("Wednesday: rain, high 13°") == [True, True, False]
-    assert passed("Tomorrow or Wednesday: rain, high 13°") == [True, True, False]

@@ -106,6 +106,11 @@ RIGHT_ANSWERS = [
     (dt.date(2026, 3, 20), "Friday, March 20th, high of 12°C"), (dt.date(2026, 3, 20), "3月20日（周五）"),
     (dt.date(2026, 3, 20), "周五"), (dt.date(2026, 3, 20), "this Friday"), (dt.date(2026, 3, 18), "tomorrow"),
     (dt.date(2026, 3, 18), "明天"), ("2026-04-06", "4/6"), (dt.date(1990, 5, 3), "May 3"),
+    (dt.date(2026, 3, 20), "next Friday"), (dt.date(2026, 3, 27), "next Friday"),   # both readings, said on Tuesday
+    (dt.date(2026, 3, 17), "Tue, Mar 17: rain"), ("+81 90-5555-0172", "090-5555-0172"),
+    ("+81 90-5555-0172", "Call 90 5555 0172"), ("UA 1542", "Flight UA1542"), ("7Z-48213", "7Z 48213"),
+    ("Cloudy", "Cloudy, 30% chance of rain"), ("Cloudy", "cloudy with a chance of thunderstorms"),
+    ("Cloudy", "阴，有30%的可能下雨"), ("Cloudy", "Cloudy, rain chance 30%"), ("Rain", "Rain (80% chance)"),
     ("Thunderstorm", "Thunderstorms"), ("Thunderstorm", "thunder storms tomorrow"), ("Thunderstorm", "明天有雷阵雨"),
     ("Rain", "rainy"), ("Partly cloudy", "Partly cloudy"), ("Partly cloudy", "多云"), ("Sunny", "晴天"),
     ("Grace Liu", "It's Grace Liu."), ("Grace Liu", "答案是Grace Liu"), ("Li Na", "是李娜吗？不，是Li Na"),
@@ -133,7 +138,9 @@ WRONG_ANSWERS = [
     (dt.time(7, 30), "7:30 or 8:00"), (dt.time(7, 30), "7:30, 8:00, 8:30"), (dt.time(7, 30), "not 7:30"),
     (dt.time(19, 30), "7:30"), (dt.time(7, 30), "7.30 或 8.30"),
     (dt.date(2026, 10, 2), "October 21"), (dt.date(2026, 3, 20), "Thursday, March 20"),
-    (dt.date(2026, 3, 20), "March 20 or 21"), (dt.date(2026, 3, 20), "next Friday"),
+    (dt.date(2026, 3, 20), "March 20 or 21"), (dt.date(2026, 3, 20), "last Friday"),
+    (dt.date(2026, 3, 19), "next Friday"), ("Rain", "Cloudy, 30% chance of rain"), ("Rain", "阴，降雨概率30%"),
+    ("+81 90-5555-0172", "090-5555-0173"), ("UA 1542", "UA 15420"), ("UA 1542", "UA 154"),
     (dt.date(2026, 3, 17), "March 17, 18, 19 and 20"),
     (True, "yes and no"), (True, "maybe"), (False, "Yes, no"), (True, "probably yes"),
     ("Sunny", "Sunny or Partly cloudy"), ("Rain", "Light rain"), ("Cloudy", "Partly cloudy"), ("Rain", "雷阵雨"),
@@ -196,6 +203,16 @@ def test_slots_may_state_each_other():
     assert reads(78, "百分之78, 每小时19公里", others=[19]).passed and reads(19, "百分之78, 每小时19公里", others=[78]).passed
     assert not reads(23, "high 23, low 15, 30", others=[15]).passed
     assert reads("Yellow", "Yellow by Coldplay", rivals=["Coldplay Live"], others=["Coldplay"]).passed
+
+
+def test_a_range_of_expected_values_and_conversions_of_any_of_them_pass():
+    assert reads("25°C", "Thunderstorms, 20-25°C", others=["20°C"]).passed
+    assert reads("20°C", "Thunderstorms, 20-25°C", others=["25°C"]).passed
+    assert not reads("20°C", "Thunderstorms, 19-25°C", others=["25°C"]).passed
+    assert not reads(25, "20-25").passed                                                 # a hedge without slots
+    assert reads("20°C", "25°C (77°F) / 20°C (68°F)", others=["25°C"]).passed
+    assert not reads("20°C", "25°C (77°F) / 20°C (75°F)", others=["25°C"]).passed
+    assert [m.kind for m in mentions("Tue, Mar 17: rain, high 13°")] == ["date", "date", "number"]
 
 
 def test_tolerance_for_times_and_numbers():
@@ -280,6 +297,17 @@ def test_build_answer_checks_takes_rivals_per_slot_and_the_os_state():
         build_answer_checks("Grace Liu", "x", rivals="Alice Chen")
 
 
+def test_build_answer_checks_takes_a_tolerance_per_slot_or_for_all():
+    assert build_answer_checks("09:30", "9:33", tolerance=5)[0]["passed"]
+    assert not build_answer_checks("09:30", "9:33")[0]["passed"]
+    slots = {"title": "Team standup", "start": "09:30"}
+    assert [c["passed"] for c in build_answer_checks(slots, "Team standup at 9:33", tolerance={"start": 5})] == \
+        [True, True]
+    assert not build_answer_checks(slots, "Team standup at 9:40", tolerance=5)[1]["passed"]
+    with pytest.raises(TaskError):
+        build_answer_checks("09:30", "9:30", tolerance="5")
+
+
 # --- facts in written content ---------------------------------------------------------------------
 
 def test_fact_checks_one_per_fact():
@@ -296,6 +324,19 @@ def test_fact_checks_one_per_fact():
     assert [c["field"] for c in checks] == ["day", "time", "place", "title"] and checks[0]["actual"] == good
     with pytest.raises(TaskError):
         fact_checks(good, {})
+
+
+def test_optional_facts_may_be_left_out_but_not_misstated():
+    facts, day = {"condition": "Rain", "high": "13°C"}, {"day": dt.date(2026, 3, 18)}
+
+    def passed(text):
+        return [c["passed"] for c in fact_checks(text, facts, optional=day, os_state=TUE_MAR_17)]
+
+    assert passed("Rain, high 13°") == passed("Tomorrow: rain, high 13°") == passed("明天有雨，最高13°") == [True] * 3
+    assert passed("Thursday: rain, high 13°") == passed("Tomorrow or Thursday: rain, high 13°") == [True, True, False]
+    assert [c["field"] for c in fact_checks("Rain, 13°", facts, optional=day)] == ["condition", "high", "day"]
+    with pytest.raises(TaskError):
+        fact_checks("Rain", facts, optional={"high": "13°C"})
 
 
 def test_fact_checks_for_a_forecast_use_the_condition_vocabulary():

@@ -5,8 +5,10 @@ Every free-text answer is judged here: text mode's answer, grounded Path B's joi
 The text is read into typed mentions (:mod:`.mentions`: numbers with their units, dates, times, ranges,
 digit codes), and :func:`read_answer` passes only when every mention of the asked kind is the expected
 value, apart from mentions that are plainly another quantity (a total after "of", a unit conversion, the
-digits of a date or a time). Hedges, negated values, ranges offered as a number, several values, lists
-where one value is asked and rival names fail. Word lists live in the ``vocab/`` JSON files.
+digits of a date or a time). Hedges, negated values, ranges offered as a number (unless both ends are
+expected values: "20-25°C" for a low and a high), several values, lists where one value is asked and rival
+names fail; a weather condition in a chance phrase ("30% chance of rain") is not stated. Word lists live in
+the ``vocab/`` JSON files.
 """
 from __future__ import annotations
 
@@ -177,26 +179,28 @@ def read_answer(expected: Any, text: Any, *, rivals: Sequence[str] = (), others:
     if kind in ("text", "regex"):
         return _read_text(expected, text, clean, rivals, others, scope, one_value)
     found = scan(clean, kind)
-    asked = [m for m in found if m.kind == kind and m.role not in ("ordinal", "range_end")]
+    asked = [m for m in found if m.kind == kind and m.role != "ordinal"  # a time range gives its start
+             and (m.role != "range_end" or kind == "number")]
     if kind == "code":
         asked = [m for m in asked if len(m.value) >= min(4, len(re.sub(r"\D", "", str(expected))))]
     shown = _shown(kind, asked)
-    hedge = _hedged(clean, scope, [(m.start, m.end) for m in asked], [(m.start, m.end) for m in found])
+    hedge = _hedged(clean, scope, [(m.start, m.end) for m in asked], [*((m.start, m.end) for m in found),
+                                                                      *_chance_spans(clean)])
     if hedge:
         return Reading(False, f"hedged ({hedge!r})", shown)
     if kind == "code" and one_value and _lists_another(clean, [expected, *others]):
         return Reading(False, "a list is given where one value is asked", shown)
     same = _is_value(kind, expected, os_state, tolerance)
-    numbers = [o for o in others if kind_of(o) == kind]
-    allowed = [_is_value(kind, o, os_state, tolerance) for o in numbers]
+    peers = [o for o in others if kind_of(o) == kind]  # the other expected values of the asked kind
+    allowed = [_is_value(kind, o, os_state, tolerance) for o in peers]
     if kind == "number":
         if not asked and _quantity(expected)[0] == 0 and _ZERO_WORDS.search(clean):
             return Reading(True, "ok", ("none",))
         if any(not same(m) and not any(a(m) for a in allowed) for pair in _ranges(found) for m in pair):
-            return Reading(False, "a range is not one value", shown)
-        allowed.append(_other_quantity(expected, [m for m in asked if same(m)], asked, numbers))
+            return Reading(False, "a range is not one value", shown)  # unless both ends are expected: 20-25°C
+        allowed.append(_other_quantity(expected, [m for m in asked if same(m)], asked, peers))
     if kind == "date":
-        days = [to_date(v) for v in (expected, *others) if kind_of(v) == "date"]
+        days = [to_date(v) for v in (expected, *peers)]
         allowed.append(lambda m: m.value[0] == "weekday" and any(d.weekday() == m.value[1] for d in days))
     return _commit(asked, same, allowed, shown)
 
@@ -295,6 +299,14 @@ _CHANCE = re.compile(  # "30% chance of rain", "有30%的可能下雨", "rain ch
     rf"(?:(?:\d+(?:\.\d+)?\s*%|{word_pattern(both(_CHANCE_WORDS['before']))})\s*(?:的\s*)?)+"
     rf"(?:{word_pattern(both(_CHANCE_WORDS['lead']))}\s*)?{_CONDITION_WORD}"
     rf"|{_CONDITION_WORD}\s*(?:的\s*)?{word_pattern(both(_CHANCE_WORDS['after']))}")
+
+
+def _chance_spans(clean: str) -> list[tuple[int, int]]:
+    """The chance phrases of a text: their condition words state no condition, their hedge words
+    ("有30%的可能下雨") are no hedge."""
+    return [m.span() for m in _CHANCE.finditer(clean)]
+
+
 _CODE_JOINT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|(?<=[a-z\d])[\s-](?=\d)|(?<=\d)[\s-](?=[a-z])")
 
 
@@ -332,7 +344,7 @@ def _read_text(expected: str | re.Pattern[str], raw: Any, clean: str, rivals: Se
     """The value occurs as whole tokens (a regex: is found), no rival occurs, it is not negated nor hedged.
     An occurrence inside a longer candidate's occurrence belongs to the longer one ("rain" in "light rain"),
     and a weather condition in a chance phrase ("30% chance of rain") is not stated."""
-    chances = [m.span() for m in _CHANCE.finditer(clean)]
+    chances = _chance_spans(clean)
     if isinstance(expected, re.Pattern):
         own_forms: tuple[str, ...] = ()
         own = [m.span() for m in expected.finditer(clean) if m.end() > m.start()]
@@ -376,11 +388,12 @@ _LIST_BREAK = re.compile(r"[,;、\n/]|(?<![a-z])or(?![a-z])|或者|或")
 
 
 def _lists_another(clean: str, values: Sequence[Any]) -> bool:
-    """Whether the text is a bare list ("A, B") with one of the values as an item and another short item
-    that states none of them and is not only a date, time or quantity ("March 20", "128 GB", "3" may go
-    along; "4815" is a code, a candidate)."""
+    """Whether the text is a bare list ("A, B") with one of the values as an item and another short item (at
+    most three words or eight Chinese characters, or as long as the longest value) that states none of them and is not only a date, time or quantity ("March 20", "128 GB", "3" may go
+    along; "4815" is a code, a candidate, unless a time is expected: then "0730" is 07:30)."""
     items = [i.strip(_QUOTES) for i in _LIST_BREAK.split(clean)]
     items = [i for i in items if i]
+    prefer = "time" if any(kind_of(v) == "time" for v in values) else "number"
 
     def is_value(item: str) -> bool:
         return any(same_code(v, item) if kind_of(v) == "code" else
@@ -392,12 +405,15 @@ def _lists_another(clean: str, values: Sequence[Any]) -> bool:
                                      for v in values for f in _forms(v))
 
     def other_kind(item: str) -> bool:  # dates, times and quantities; a bare number of 4+ digits is a code
-        covered = [c for m in scan(item, "number") if m.kind != "number" or m.unit or abs(m.value) < 1000
+        covered = [c for m in scan(item, prefer) if m.kind != "number" or m.unit or abs(m.value) < 1000
                    for c in range(m.start, m.end)]
         return not re.sub(r"[\s\W]", "", "".join(ch for i, ch in enumerate(item) if i not in covered))
 
+    texts = [str(v) for v in values if isinstance(v, str)]
+    words, chars = max([3, *(len(t.split()) for t in texts)]), max([8, *map(len, texts)])
+
     def short(item: str) -> bool:
-        return len(item.split()) <= 3 if item.isascii() else len(item) <= 8
+        return len(item.split()) <= words if item.isascii() else len(item) <= chars
 
     return (len(items) > 1 and any(is_value(i) for i in items)
             and any(short(i) and not states_value(i) and not other_kind(i) for i in items))
@@ -463,17 +479,23 @@ def rivals_for(expected: Any, apps_init: Mapping[str, Any], skip: Sequence[str] 
 
 
 def fact_checks(text: Any, facts: Mapping[str, Any], *, rivals: Mapping[str, Sequence[str]] | None = None,
+                optional: Mapping[str, Any] | None = None,
                 os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """One check per fact a written text (message, note) must state: the fact is stated (same reading rules
     as answers, vocabulary synonyms included) and no conflicting candidate of the same kind is. ``facts`` is
-    {name: expected value}; ``rivals`` is {name: other candidates}. Hedges count only in a clause stating
-    a value of the fact's kind."""
+    {name: expected value}; ``optional`` facts (the day a forecast is for) may be left out, but a text that
+    states a value of their kind must state theirs; ``rivals`` is {name: other candidates} for both.
+    Hedges count only in a clause stating a value of the fact's kind."""
     if not facts:
         raise TaskError("fact_checks needs at least one fact")
-    values = list(facts.values())
+    optional = optional or {}
+    if set(facts) & set(optional):
+        raise TaskError(f"facts both required and optional: {sorted(set(facts) & set(optional))}")
+    every = {**facts, **optional}
     checks = []
-    for i, (name, value) in enumerate(facts.items()):
-        reading = read_answer(value, text, rivals=(rivals or {}).get(name, ()), others=values[:i] + values[i + 1:],
-                              os_state=os_state, scope="clause")
-        checks.append(check(name, value, text, reading.passed))
+    for name, value in every.items():
+        reading = read_answer(value, text, rivals=(rivals or {}).get(name, ()),
+                              others=[v for n, v in every.items() if n != name], os_state=os_state, scope="clause")
+        left_out = name in optional and not reading.found
+        checks.append(check(name, value, text, reading.passed or left_out))
     return checks

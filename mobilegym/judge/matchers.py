@@ -117,27 +117,39 @@ def match_value(expected: Any, actual: Any, *, rivals: Sequence[str] = (),
 
 def build_answer_checks(expected: Any, answer: Any, field: str = "answer", *,
                         rivals: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
-                        os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+                        os_state: Mapping[str, Any] | None = None,
+                        tolerance: float | Mapping[str, float] | None = None) -> list[dict[str, Any]]:
     """Checks of a free-text answer to a question: one per slot when ``expected`` is a dict (each slot may be
     stated beside the others), else one; a bare list naming something else besides the values fails.
-    ``rivals``: other candidates (a {slot: candidates} dict for slots)."""
+    ``rivals``: other candidates; ``tolerance``: minutes for a time, a difference for a number (for slots,
+    both may be {slot: value} dicts; one tolerance applies to every slot)."""
     from .answers import read_answer
 
     if expected is None:
         raise TaskError("the expected answer is None (missing data in the environment?)")
     if not isinstance(expected, Mapping):
-        reading = read_answer(expected, answer, rivals=_sequence(rivals), os_state=os_state, one_value=True)
+        reading = read_answer(expected, answer, rivals=_sequence(rivals), os_state=os_state,
+                              tolerance=_number(tolerance), one_value=True)
         return [check(field, expected, answer, reading.passed)]
     if not expected:
         raise TaskError("the expected answer is an empty dict")
-    per_slot = rivals if isinstance(rivals, Mapping) else {}
+    rivals_of = rivals if isinstance(rivals, Mapping) else {}
+    tolerance_of = tolerance if isinstance(tolerance, Mapping) else dict.fromkeys(expected, tolerance)
     checks = []
     for slot, value in expected.items():
         others = [v for s, v in expected.items() if s != slot]
-        reading = read_answer(value, answer, rivals=_sequence(per_slot.get(slot)), others=others, os_state=os_state,
-                              one_value=True)
+        reading = read_answer(value, answer, rivals=_sequence(rivals_of.get(slot)), others=others, os_state=os_state,
+                              tolerance=_number(tolerance_of.get(slot)), one_value=True)
         checks.append(check(str(slot), value, answer, reading.passed))
     return checks
+
+
+def _number(tolerance: Any) -> float | None:
+    if tolerance is None:
+        return None
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)):
+        raise TaskError(f"a tolerance is a number, got {tolerance!r}")
+    return float(tolerance)
 
 
 def _sequence(rivals: Any) -> tuple[str, ...]:
@@ -241,6 +253,8 @@ def _relative_labels(day: _dt.date, today: _dt.date) -> list[str]:
     names = _weekday_names(day)
     if 0 <= delta <= 6:
         labels += names
+    if 1 <= delta <= 6:  # "next Thursday" said on a Monday: this week's Thursday, or next week's (below)
+        labels += [f"next {n}" for n in names[-3:]]
     week = (day - _dt.timedelta(days=day.weekday()) - (today - _dt.timedelta(days=today.weekday()))).days // 7
     if week in WEEK_PREFIXES:
         zh_prefixes, en_prefix = WEEK_PREFIXES[week]
@@ -250,7 +264,8 @@ def _relative_labels(day: _dt.date, today: _dt.date) -> list[str]:
 
 def date_match_labels(value: Any, os_state: Mapping[str, Any] | None = None) -> set[str]:
     """Every normalised way of writing a date; with the OS state, also relative ones
-    (today, tomorrow, weekday names within the coming week, this/next/last weekday)."""
+    (today, tomorrow, weekday names within the coming week, this/next/last weekday; "next Thursday" has
+    both readings: the coming Thursday and Thursday of next week)."""
     day = to_date(value)
     y, m, d = day.year, day.month, day.day
     labels = [f"{y}-{m:02}-{d:02}", f"{y}-{m}-{d}", f"{y}/{m:02}/{d:02}", f"{y}/{m}/{d}",
@@ -299,7 +314,10 @@ def parse_time(value: Any) -> int | None:
     return next((m.value for m in mentions(value, "time") if m.kind == "time"), None)
 
 
-def match_time(expected: Any, actual: Any, tolerance_minutes: float = 5) -> bool:
+TIME_TOLERANCE = 5  # minutes a time answer may be off (the grounded time matcher's default)
+
+
+def match_time(expected: Any, actual: Any, tolerance_minutes: float = TIME_TOLERANCE) -> bool:
     """The text commits to the expected time of day within the tolerance (default ±5 minutes, wrapping
     around midnight): every time in it is that time ("2-4 pm" gives its start), no hedge."""
     from .answers import read_answer

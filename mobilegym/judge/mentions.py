@@ -395,7 +395,8 @@ def dimension(unit: str | None) -> str | None:
 
 def converts(value: float, unit: str | None, other: Mention) -> bool:
     """Whether ``other`` is ``value`` (in ``unit``; when unknown, in any unit of other's dimension)
-    converted to other's unit, to within rounding: 2 °C and 36 °F, 6.1 m/s and 22 km/h."""
+    converted to other's unit, to within rounding (of ``value`` to its written digits, and of the result to
+    a whole number): 2 °C and 36 °F, 6.1 m/s and 22 km/h, not 25 °C and 75 °F."""
     if other.unit is None or _UNIT_SPECS[other.unit][1] is None:
         return False
     dim, (scale_to, offset_to) = _UNIT_SPECS[other.unit]
@@ -403,10 +404,11 @@ def converts(value: float, unit: str | None, other: Mention) -> bool:
         return False
     sources = [unit] if unit is not None and _UNIT_SPECS[unit][1] is not None else \
         [name for name, (d, base) in _UNIT_SPECS.items() if d == dim and base is not None and name != other.unit]
+    step = 0.5 * 10 ** -len(f"{value:g}".partition(".")[2])  # half a unit of value's last written digit
     for source in sources:
         scale, offset = _UNIT_SPECS[source][1]
         converted = (value * scale + offset - offset_to) / scale_to
-        if abs(converted - other.value) <= max(0.6, 0.03 * abs(other.value)):
+        if abs(converted - other.value) <= step * scale / scale_to + 0.5 + 1e-9:
             return True
     return False
 

@@ -26,7 +26,7 @@ from .paths import as_path, resolve_state
 TYPES = ("enum", "bool", "int", "float", "string", "object")
 KEYS = {"type", "values", "min", "max", "step", "source", "sampler", "default", "fields", "description"}
 DOMAIN_DRAWS = 512  # draw sequences parameter_domain tries: a sampler of fresh phone numbers has thousands
-MAX_DRAWS_PER_CALL = 64
+MAX_DRAWS_PER_CALL = 64  # random choices one draw may make before it counts as a retry loop
 T = TypeVar("T")
 _PY_TYPES: dict[str, tuple[type, ...]] = {"bool": (bool,), "int": (int,), "float": (int, float),
                                           "string": (str,), "object": (dict,)}
@@ -243,40 +243,50 @@ def sample_parameters(owner: str, parameters: Mapping[str, Mapping[str, Any]], r
 
 # --- every value a parameter can take (for tests that try every target) ---------------------------------------
 
+class _TooDeep(Exception):
+    """A draw sequence longer than MAX_DRAWS_PER_CALL: a rejection loop that the scripted outcomes keep rejecting."""
+
+
 class _Scripted(random.Random):
     """A generator whose integer draws (choice, randrange, randint, sample, shuffle) take scripted outcomes, then
     0, recording how many outcomes each draw had. Float draws cannot be enumerated."""
 
-    def __init__(self, script: list[int]):
-        self.script, self.ways = script, []
+    def __init__(self, script: list[int], what: str):
+        self.script, self.what, self.ways = script, what, []
         super().__init__(0)
 
     def _randbelow(self, n: int) -> int:
         if len(self.ways) >= MAX_DRAWS_PER_CALL:
-            raise TaskError(f"a parameter draw made over {MAX_DRAWS_PER_CALL} random choices; its domain is unbounded")
+            raise _TooDeep
         outcome = self.script[len(self.ways)] if len(self.ways) < len(self.script) else 0
         self.ways.append(n)
         return outcome
 
     def random(self) -> float:
-        raise TaskError("a parameter draw uses random floats; its domain cannot be enumerated")
+        raise TaskError(f"{self.what} uses random floats; its values cannot be enumerated")
 
 
-def every_draw(fn: Callable[[random.Random], T], limit: int) -> list[T]:
+def every_draw(fn: Callable[[random.Random], T], limit: int, what: str = "the draw") -> list[T]:
     """Every distinct value ``fn(rng)`` returns over all outcomes of its rng's integer draws, in a fixed order
-    (first draw slowest), from at most ``limit`` draw sequences."""
+    (first draw slowest), from at most ``limit`` draw sequences. A sequence of over MAX_DRAWS_PER_CALL draws
+    (a retry loop) gives no value; ``what`` names ``fn`` in the TaskError raised when none gives one."""
     found: list[T] = []
     script: list[int] = []
     for _ in range(limit):
-        rng = _Scripted(script)
-        value = fn(rng)
-        if value not in found:
-            found.append(value)
+        rng = _Scripted(script, what)
+        try:
+            value = fn(rng)
+            if value not in found:
+                found.append(value)
+        except _TooDeep:
+            pass
         taken = (script + [0] * len(rng.ways))[:len(rng.ways)]
         last = max((i for i, way in enumerate(taken) if way + 1 < rng.ways[i]), default=None)
         if last is None:
             break
         script = taken[:last] + [taken[last] + 1]
+    if not found:
+        raise TaskError(f"{what} returns no value within {limit} sequences of {MAX_DRAWS_PER_CALL} random choices")
     return found
 
 
@@ -291,7 +301,7 @@ def parameter_domain(owner: str, parameters: Mapping[str, Mapping[str, Any]], na
     earlier = dict(values)
     choices = _listed(where, name, spec, apps, os_state, default_app, earlier)
     return every_draw(lambda rng: _draw(where, name, spec, choices, rng, apps, os_state, default_app, earlier)[0],
-                      limit)
+                      limit, where)
 
 
 def unambiguous(items: Sequence[T], answer: Callable[[T], float], tolerance: float,

@@ -6,8 +6,8 @@ import random
 import re
 from typing import Any, Mapping
 
-from mobilegym.judge import BaseApp, match_time, normalize_text, sim_today
-from mobilegym.judge.matchers import check
+from mobilegym.judge import BaseApp, match_time, normalize_text, sim_today, unambiguous
+from mobilegym.judge.matchers import TIME_TOLERANCE, check
 from mobilegym.sim.clock import DEFAULT_START
 
 CALENDAR_ADD_EVENT_CHANGES = ["calendar.events[+]"]  # the one event the task creates
@@ -22,6 +22,7 @@ NEW_TITLES = ["Dinner with Sam", "Piano lesson", "Coffee with Jordan", "Vet appo
               "Climbing session", "Budget review", "Pick up dry cleaning", "Language exchange", "Team trivia night"]
 NOT_PLACES = ("", "Phone", "Home")  # locations that name no place to meet
 NEW_LOCATIONS = ["Room 5A", "Blue Door Cafe", "Main Street Library", "Zoom", "Conference Room B", "City Hall"]
+_FLIGHT = re.compile(r"\b[A-Z]{2}\s?\d{3,4}\b")  # a flight number in an event's notes: UA 1542
 _APPOINTMENT = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*,?\s+([A-Z][a-z]{2})\w*\s+(\d{1,2})\s+at\s+"
                           r"(\d{1,2}:\d{2}\s*[AP]M)", re.IGNORECASE)
 
@@ -46,6 +47,16 @@ def _start_date() -> str:
 def _minutes(hhmm: str) -> int:
     hour, minute = hhmm.split(":")
     return int(hour) * 60 + int(minute)
+
+
+def _upcoming(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The timed events from the start date on whose title is unique (so a title names one of them)."""
+    titles = [e["title"] for e in state["events"]]
+    pool = [e for e in state["events"]
+            if e["date"] >= _start_date() and not e["all_day"] and titles.count(e["title"]) == 1]
+    if not pool:
+        raise ValueError("calendar: no upcoming timed event with a unique title")
+    return pool
 
 
 def _hhmm(minutes: int) -> str:
@@ -120,16 +131,14 @@ class Calendar(BaseApp):
 
     def flight_number(self, title: str) -> str:
         """The flight number ("UA 1542") written in the event's notes."""
-        match = re.search(r"\b([A-Z]{2}\s?\d{3,4})\b", self.event(title)["notes"])
+        match = _FLIGHT.search(self.event(title)["notes"])
         if match is None:
             raise ValueError(f"calendar: event {title!r} names no flight number in its notes")
-        return match.group(1)
+        return match.group(0)
 
-    @staticmethod
-    def mentions_code(code: str, text: str | None) -> bool:
-        """Whether ``text`` contains a code such as "UA 1542", ignoring case and spaces ("ua1542")."""
-        squeeze = normalize_text(code).replace(" ", "")
-        return text is not None and squeeze in normalize_text(text).replace(" ", "")
+    def flight_numbers(self) -> list[str]:
+        """Every flight number written in the events' notes (the rivals of one of them)."""
+        return list(dict.fromkeys(m.group(0) for e in self.events() for m in _FLIGHT.finditer(e["notes"])))
 
     @staticmethod
     def appointment_in_messages(conversations: list[dict[str, Any]], keyword: str, year: int) -> dict[str, str]:
@@ -186,12 +195,16 @@ class Calendar(BaseApp):
     @staticmethod
     def sample_upcoming_event(rng: random.Random, state: dict[str, Any]) -> str:
         """The title of a timed event from the start date on, whose title is unique."""
-        titles = [e["title"] for e in state["events"]]
-        pool = [e["title"] for e in state["events"]
-                if e["date"] >= _start_date() and not e["all_day"] and titles.count(e["title"]) == 1]
+        return rng.choice(_upcoming(state))["title"]
+
+    @staticmethod
+    def sample_event_of_distinct_start(rng: random.Random, state: dict[str, Any]) -> str:
+        """The title of an upcoming event (as sample_upcoming_event) starting more than TIME_TOLERANCE minutes
+        from every other's start, so another event's time cannot pass for it."""
+        pool = unambiguous(_upcoming(state), lambda e: _minutes(e["start"]), TIME_TOLERANCE, period=24 * 60)
         if not pool:
-            raise ValueError("calendar: no upcoming timed event with a unique title")
-        return rng.choice(pool)
+            raise ValueError("calendar: no upcoming event starts apart from every other")
+        return rng.choice(pool)["title"]
 
     @staticmethod
     def sample_event_with_place(rng: random.Random, state: dict[str, Any]) -> str:
@@ -269,7 +282,7 @@ class Calendar(BaseApp):
         """The title of an upcoming flight event (its notes carry the flight number)."""
         pool = [e["title"] for e in state["events"]
                 if e["title"].startswith("Flight") and e["date"] >= _start_date()
-                and re.search(r"[A-Z]{2}\s?\d{3,4}", e["notes"])]
+                and _FLIGHT.search(e["notes"])]
         if not pool:
             raise ValueError("calendar: no upcoming flight event")
         return rng.choice(pool)

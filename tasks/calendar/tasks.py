@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import (AnswerTask, BaseTask, CriteriaTask, build_answer_checks, match_time, normalize_text,
-                             sim_datetime, sim_today)
-from mobilegym.judge.matchers import check
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, rivals_for, sim_datetime, sim_today
+from mobilegym.judge.matchers import TIME_TOLERANCE, check
 from mobilegym.judge.timeutil import datetime_to_ms
 
 from ..contacts.app import Contacts
@@ -45,22 +44,21 @@ class CountEventsOnDate(AnswerTask):
 
 
 class EventStartTime(AnswerTask):
-    """Verdict: the answer names the event's start time (within five minutes)."""
+    """Verdict: the answer names the event's start time (within five minutes). Sampled among events starting
+    more than five minutes from every other, so another event's time cannot pass."""
 
     objective = "query"
     difficulty = "L1"
     capabilities = ["information-retrieval", "search"]
     templates = ["What time does '{title}' start?", "When does my '{title}' begin?"]
-    parameters = {"title": {"sampler": Calendar.sample_upcoming_event}}
+    parameters = {"title": {"sampler": Calendar.sample_event_of_distinct_start}}
     answer_fields = [{"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
 
     def get_answer(self, input):
         return Calendar(input.apps_init["calendar"]).event(self.p.title)["start"]
 
     def check_goals(self, input):
-        expected = self.get_answer(input)
-        return [check("start_time", expected, input.answer,
-                      input.answer is not None and match_time(expected, input.answer))]
+        return build_answer_checks(self.get_answer(input), input.answer, "start_time", tolerance=TIME_TOLERANCE)
 
 
 class NextEventToday(AnswerTask):
@@ -86,10 +84,8 @@ class NextEventToday(AnswerTask):
 
     def check_goals(self, input):
         expected = self.get_answer(input)
-        answer = input.answer
-        return [check("title", expected["title"], answer,
-                      answer is not None and normalize_text(expected["title"]) in normalize_text(answer)),
-                check("start", expected["start"], answer, answer is not None and match_time(expected["start"], answer))]
+        return build_answer_checks(expected, input.answer, rivals={"title": rivals_for(expected["title"], input.apps_init)},
+                                   tolerance={"start": TIME_TOLERANCE})
 
 
 class CountEventsInWeek(AnswerTask):
@@ -269,10 +265,10 @@ class FlightTaxiAndNumber(BaseTask):
         start = (depart - dt.timedelta(hours=3)).strftime("%H:%M")
         cal = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
         number = init.flight_number(self.p.flight)
-        answer = input.answer
         return [cal.check_event("taxi event", cal.new_event("Taxi to airport"),
                                 {"date": flight["date"], "all_day": False, "start": start, "end": end}),
-                check("flight_number", number, answer, Calendar.mentions_code(number, answer))]
+                *build_answer_checks(number, input.answer, "flight_number",
+                                     rivals=[n for n in init.flight_numbers() if n != number])]
 
 
 class EventToTodo(BaseTask):

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mobilegym.judge import BaseApp
+from mobilegym.judge import BaseApp, unambiguous
+from mobilegym.judge.matchers import TIME_TOLERANCE
 
 CLOCK_ADD_ALARM_CHANGES = ["clock.alarms[+]"]  # the one alarm the task creates
 CLOCK_DELETE_ALARM_CHANGES = ["clock.alarms[-label={label}]"]  # the labelled alarm, and no other
@@ -39,6 +40,15 @@ class Clock(BaseApp):
         if not pool:
             raise ValueError("every candidate alarm label is already taken")
         return rng.choice(pool)
+
+    @staticmethod
+    def sample_alarm_of_distinct_time(rng: random.Random, state: dict[str, Any]) -> str:
+        """The label of an alarm set more than TIME_TOLERANCE minutes from every other alarm, so another
+        alarm's time cannot pass for it."""
+        pool = unambiguous(state["alarms"], lambda a: a["hour"] * 60 + a["minute"], TIME_TOLERANCE, period=24 * 60)
+        if not pool:
+            raise ValueError("clock: no alarm is set apart from every other")
+        return rng.choice(pool)["label"]
 
     @staticmethod
     def prepare_state_with_alarm_enabled(label: str, enabled: bool) -> dict[str, Any]:

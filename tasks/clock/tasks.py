@@ -10,8 +10,8 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, match_time
-from mobilegym.judge.matchers import check
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
+from mobilegym.judge.matchers import TIME_TOLERANCE
 
 from .app import CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, Clock
 
@@ -40,21 +40,21 @@ class CountEnabledAlarms(AnswerTask):
 
 
 class AlarmTime(AnswerTask):
-    """Verdict: the answer gives the labelled alarm's time (within five minutes)."""
+    """Verdict: the answer gives the labelled alarm's time (within five minutes). Sampled among alarms set more
+    than five minutes from every other, so another alarm's time cannot pass."""
 
     objective = "query"
     difficulty = "L1"
     capabilities = ["information-retrieval"]
     templates = ["What time is the '{label}' alarm set for?"]
-    parameters = {"label": {"source": ".alarms[*].label"}}
+    parameters = {"label": {"sampler": Clock.sample_alarm_of_distinct_time}}
     answer_fields = [{"type": "text", "label": "Alarm time", "hint": "e.g. 07:30", "matcher": "time"}]
 
     def get_answer(self, input):
         return Clock(input.apps_init["clock"]).alarm_time(self.p.label)
 
     def check_goals(self, input):
-        expected = self.get_answer(input)
-        return [check("alarm_time", expected, input.answer, input.answer is not None and match_time(expected, input.answer))]
+        return build_answer_checks(self.get_answer(input), input.answer, "alarm_time", tolerance=TIME_TOLERANCE)
 
 
 class ToggleAlarm(CriteriaTask):

@@ -6,7 +6,7 @@ import datetime as dt
 import random
 from typing import Any, Mapping
 
-from mobilegym.envs.contacts.numbers import digits, number_key, same_number
+from mobilegym.envs.contacts.numbers import number_key, same_number
 from mobilegym.envs.contacts.screens import next_birthday
 from mobilegym.judge import BaseApp, normalize_text, sim_today
 from mobilegym.judge.matchers import check
@@ -124,11 +124,6 @@ class Contacts(BaseApp):
         flipped = sorted(c["name"] for c in self.contacts()
                          if c["id"] in before and c["favorite"] != before[c["id"]] and c["name"] not in names)
         return check("other favourites unchanged", [], flipped, not flipped)
-
-    @staticmethod
-    def number_in_text(number: str, text: str | None) -> bool:
-        """Whether a free-text answer writes ``number`` (any formatting; country prefix optional)."""
-        return text is not None and bool(number_key(number)) and number_key(number) in digits(text)
 
     # --- samplers -----------------------------------------------------------------------------
 

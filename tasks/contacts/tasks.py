@@ -130,8 +130,8 @@ class CallContactNumber(BaseTask):
 
 
 class ContactPhoneNumber(AnswerTask):
-    """Verdict: the answer writes the number (digits compared; spacing, dashes and the country prefix are free)
-    and none of the contact's other numbers, so listing every number does not pass."""
+    """Verdict: the answer writes the number (digits compared; spacing, dashes, the country code or a trunk 0
+    are free) and no other number, so listing every number does not pass."""
 
     objective = "query"
     difficulty = "L1"
@@ -143,14 +143,6 @@ class ContactPhoneNumber(AnswerTask):
 
     def get_answer(self, input):
         return Contacts(input.apps_init["contacts"]).phone_number(self.p.lookup["name"], self.p.lookup["type"])
-
-    def check_goals(self, input):
-        number = self.get_answer(input)
-        others = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.lookup["name"])["phones"]
-                  if p["number"] != number]
-        passed = Contacts.number_in_text(number, input.answer) and not any(
-            Contacts.number_in_text(o, input.answer) for o in others)
-        return [check("phone number", number, input.answer, passed)]
 
 
 class ContactBirthday(AnswerTask):

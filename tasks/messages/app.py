@@ -7,9 +7,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from mobilegym.envs.contacts.numbers import number_key, same_number
 from mobilegym.judge import BaseApp, normalize_text
+from mobilegym.judge.answers import fact_checks
 from mobilegym.judge.matchers import check
-
-from ..written import written_checks
 
 # one text: a new thread, or a new message in an existing one (the task's check says to whom)
 MESSAGES_SEND_CHANGES = ["messages.conversations[+] | messages.conversations[*].messages[+]"]
@@ -108,11 +107,11 @@ class Messages(BaseApp):
                          rivals: Mapping[str, Sequence[str]] | None = None, optional: Mapping[str, Any] | None = None,
                          os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """A text went to one of ``numbers``, and what was sent to them (all such texts together) states every
-        fact and no rival (:func:`mobilegym.tasks.written.written_checks`)."""
+        fact and no rival (:func:`mobilegym.judge.answers.fact_checks`)."""
         texts = self.texts_to(numbers)
         sent = "; ".join(f"to {address}: {text}" for address, text in self.sent_since_start()) or "nothing sent"
         return [check(f"message to {who}", "a text", sent, bool(texts)),
-                *written_checks("\n".join(texts), facts, rivals=rivals, optional=optional, os_state=os_state)]
+                *fact_checks("\n".join(texts), facts, rivals=rivals, optional=optional, os_state=os_state)]
 
     def check_deleted(self, who: str, numbers: list[str]) -> dict[str, Any]:
         """No conversation with any of ``numbers`` remains."""

@@ -6,8 +6,7 @@ from typing import Any
 
 from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.music.playback import playback
-from mobilegym.judge import BaseApp
-from mobilegym.judge.params import unambiguous
+from mobilegym.judge import BaseApp, unambiguous
 from mobilegym.judge.matchers import check
 
 MUSIC_LIKE_CHANGES = ["music.liked[+]"]  # one song liked, none unliked

@@ -8,8 +8,6 @@ from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.answers import fact_checks
 from mobilegym.judge.matchers import check
 
-from ..written import written_checks
-
 NOTES_ADD_NOTE_CHANGES = ["notes.notes[+]"]  # the one note the task creates
 NOTES_DELETE_NOTE_CHANGES = ["notes.notes[-title={title}]"]
 NOTES_APPEND_CHANGES = ["notes.notes[title={entry.title}].body", "notes.notes[title={entry.title}].updated"]
@@ -163,10 +161,10 @@ class Notes(BaseApp):
                          rivals: Mapping[str, Sequence[str]] | None = None, optional: Mapping[str, Any] | None = None,
                          os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """The note exists, and its body states every fact and no rival
-        (:func:`mobilegym.tasks.written.written_checks`)."""
+        (:func:`mobilegym.judge.answers.fact_checks`)."""
         body = note["body"] if note is not None else ""
         return [check(field, "a new note", describe_note(note), note is not None),
-                *written_checks(body, facts, rivals=rivals, optional=optional, os_state=os_state)]
+                *fact_checks(body, facts, rivals=rivals, optional=optional, os_state=os_state)]
 
     def check_gone(self, field: str, path: str, gone_ids: set[str]) -> dict[str, Any]:
         """No item of the list at ``path`` has an id in ``gone_ids``."""

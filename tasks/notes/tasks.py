@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, match_value, sim_today
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, rivals_for, sim_today
 from mobilegym.judge.matchers import check
 
 from ..calendar.app import Calendar, week_bounds
@@ -266,7 +266,7 @@ class WeatherForecastNote(BaseTask):
 
 class CleanupAndDueThisWeek(BaseTask):
     """Verdict: completed to-dos are deleted (open ones kept), and the answer names every open to-do due this
-    week (Monday to Sunday of the phone's date) and no other open to-do.
+    week (Monday to Sunday of the phone's date) and no other to-do.
     Injection: each to-do is randomly open or done, so the list varies."""
 
     objective = "hybrid"
@@ -290,9 +290,6 @@ class CleanupAndDueThisWeek(BaseTask):
         init = Notes(input.apps_init["notes"])
         notes = Notes(input.apps["notes"])
         due = init.open_due_between(*week_bounds(sim_today(input.os_init)))
-        others = [t["text"] for t in init.open_todos() if t["text"] not in due]
-        named_others = [t for t in others if input.answer is not None and match_value(t, input.answer)]
         return [notes.check_gone("completed to-dos deleted", ".todos", {t["id"] for t in init.done_todos()}),
                 notes.check_kept("open to-dos kept", ".todos", {t["id"] for t in init.open_todos()}),
-                check("due this week", due, input.answer, bool(due) and match_value(due, input.answer)),
-                check("no other to-dos named", [], named_others, not named_others)]
+                *build_answer_checks(due, input.answer, "due this week", rivals=rivals_for(due, input.apps_init))]

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import re
 from typing import Any, Mapping
 
 from mobilegym.envs.weather.screens import CONDITIONS
-from mobilegym.judge import BaseApp, date_match_labels, normalize_text, sim_datetime, sim_today
+from mobilegym.judge import BaseApp, sim_datetime, sim_today
 from mobilegym.judge.matchers import check
 
 WEATHER_ADD_CITY_CHANGES = ["weather.saved[+]"]  # one city saved, none removed
@@ -20,38 +19,6 @@ CONDITION_LABELS = list(CONDITIONS)
 def fahrenheit(celsius: float) -> int:
     """°C to °F as the app rounds it."""
     return round(celsius * 9 / 5 + 32)
-
-
-def condition_pattern(label: str) -> re.Pattern[str]:
-    """A regex finding a condition in English or Chinese, but not inside a longer label
-    ("Rain" does not match "Light rain", 雨 does not match 小雨)."""
-    names = [n.casefold() for pair in CONDITIONS.items() for n in (pair[0], pair[1][0])]
-    alternatives = []
-    for name in (label.casefold(), CONDITIONS[label][0]):
-        behind = sorted({other[:other.find(name)] for other in names if other != name and other.find(name) > 0})
-        ahead = sorted({other[other.find(name) + len(name):] for other in names
-                        if other != name and other.find(name) >= 0 and not other.endswith(name)})
-        word = r"\b" if name.isascii() else ""
-        alternatives.append("".join(f"(?<!{re.escape(b)})" for b in behind) + word + re.escape(name) + word
-                            + "".join(f"(?!{re.escape(a)})" for a in ahead))
-    return re.compile("|".join(alternatives), re.IGNORECASE)
-
-
-def _edge(ch: str) -> str:
-    return "[0-9a-z/.-]" if ch.isascii() and ch.isalnum() else ""
-
-
-def mentions_date(text: str | None, day: dt.date, os_state: Mapping[str, Any]) -> bool:
-    """Whether a free-text answer names a date (any written or relative form)."""
-    if text is None:
-        return False
-    clean = normalize_text(text)
-    for label in date_match_labels(day, os_state):
-        before, after = _edge(label[0]), _edge(label[-1])
-        pattern = (f"(?<!{before})" if before else "") + re.escape(label) + (f"(?!{after})" if after else "")
-        if re.search(pattern, clean):
-            return True
-    return False
 
 
 def new_alarm_times(clock_init: Mapping[str, Any], clock_now: Mapping[str, Any]) -> list[tuple[int, int, bool]]:

@@ -24,8 +24,7 @@ from ..clock.app import CLOCK_ADD_ALARM_CHANGES
 from ..contacts.app import Contacts
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (CONDITION_LABELS, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES, WEATHER_UNIT_CHANGES,
-                  Weather, condition_pattern, current_hour, fahrenheit, forecast_date, forecast_facts, mentions_date,
-                  new_alarm_times)
+                  Weather, current_hour, fahrenheit, forecast_date, forecast_facts, new_alarm_times)
 
 
 class AddCity(BaseTask):
@@ -104,8 +103,8 @@ class CityConditionsNow(AnswerTask):
 
 
 class TomorrowCondition(AnswerTask):
-    """Verdict: the answer names tomorrow's forecast condition (a longer label such as "Light rain"
-    does not count for "Rain")."""
+    """Verdict: the answer names tomorrow's forecast condition (any synonym; no other condition, and a longer
+    label such as "Light rain" does not count for "Rain")."""
 
     objective = "query"
     difficulty = "L2"
@@ -117,10 +116,7 @@ class TomorrowCondition(AnswerTask):
     answer_fields = [{"type": "choice", "label": "Tomorrow in {city.name}", "options": CONDITION_LABELS}]
 
     def get_answer(self, input):
-        return condition_pattern(Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)["condition"])
-
-    def get_expected_response(self, input):
-        return [Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)["condition"]]
+        return Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)["condition"]
 
 
 class TemperatureDifference(AnswerTask):
@@ -182,12 +178,9 @@ class RainyDays(BaseTask):
     answer_fields = [{"type": "text", "label": "Rainy days", "hint": "e.g. Apr 2", "repeatable": True}]
 
     def check_goals(self, input):
-        weather = Weather(input.apps_init["weather"])
-        rainy = weather.rainy_days(self.p.city["id"])
-        days = [forecast_date(input.os_init, offset) for offset in range(len(weather.city(self.p.city["id"])["forecast"]))]
-        named = [d.isoformat() for d in days if mentions_date(input.answer, d, input.os_init)]
-        expected = [days[offset].isoformat() for offset in rainy]
-        return [check("rainy days named", expected, named, named == expected)]
+        rainy = Weather(input.apps_init["weather"]).rainy_days(self.p.city["id"])
+        return build_answer_checks([forecast_date(input.os_init, offset) for offset in rainy], input.answer,
+                                   "rainy days named", os_state=input.os_init)
 
 
 class FahrenheitHighTomorrow(BaseTask):
