@@ -20,7 +20,7 @@ from typing import Any, Callable
 import gymnasium as gym
 
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
-from mobilegym.judge.json_manifest import split_ids
+from mobilegym.judge.splits import split_ids
 from mobilegym.oracle import Driver, plans_for
 
 Agent = Callable[[gym.Env, dict, dict], dict]

@@ -53,7 +53,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.app:
         refs = [r for r in refs if args.app in _apps_of(r.metadata)]
     if args.split:
-        from mobilegym.judge.json_manifest import split_ids
+        from mobilegym.judge.splits import split_ids
 
         listed = set(split_ids(args.split))
         refs = [r for r in refs if r.id in listed]

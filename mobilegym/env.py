@@ -15,7 +15,7 @@ from . import screen_text
 from .actions import TERMINAL_TYPES, Action, ActionSpace, CoordinateSpace, InvalidAction, parse_action
 from .device.base import CAP_SNAPSHOT, Device, UnsupportedCapability
 from .judge import Episode, JudgeResult, TaskError, resolve_tasks
-from .judge.side_effects import SIDE_EFFECT_MODES
+from .judge.state.side_effects import SIDE_EFFECT_MODES
 from .shaping import Potential, final_reward, resolve_penalties, step_reward
 
 OBS_PARTS = ("screenshot", "a11y", "instruction")

@@ -16,7 +16,7 @@ def test_evaluate_script_scores_the_oracle_and_logs_every_episode(tmp_path: Path
                             capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    from mobilegym.judge.json_manifest import split_ids
+    from mobilegym.judge.splits import split_ids
 
     assert len(rows) == 2 * len(split_ids("infeasible")) > 0
     assert all(r["score"] == 1.0 and r["error"] is None for r in rows)

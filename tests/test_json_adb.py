@@ -9,7 +9,7 @@ import pytest
 
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
 from mobilegym.device.adb import AdbDevice, make_adb_device
-from mobilegym.judge.jsontask import load_json_task
+from mobilegym.judge.json.task import load_json_task
 from mobilegym.sim.adbd import AdbdServer
 from mobilegym.sim.phone import Phone
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mobilegym.judge.errors import TaskError
-from mobilegym.judge.json_manifest import (SPLITS_DIR, TEST_FRACTION, build_manifests, in_test_split, main,
+from mobilegym.judge.splits import (SPLITS_DIR, TEST_FRACTION, build_manifests, in_test_split, main,
                                            split_ids, stale_manifests, write_manifests)
 from mobilegym.judge.registry import Registry
 
@@ -72,7 +72,7 @@ def test_a_registry_with_load_errors_is_refused(registry):
 
 def test_the_checked_in_manifests_are_current():
     stale = stale_manifests()
-    assert stale == [], f"tasks/splits/{stale} out of date: run `python -m mobilegym.judge.json_manifest`"
+    assert stale == [], f"tasks/splits/{stale} out of date: run `python -m mobilegym.judge.splits`"
     assert "settings.enable_nfc" in split_ids("infeasible")
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mobilegym.judge.conj import conjoin
+from mobilegym.judge.json.conj import conjoin
 from mobilegym.judge.errors import TaskError
-from mobilegym.judge.metrics import METRICS, MetricConfigError, get_metric, metric
+from mobilegym.judge.json.metrics import METRICS, MetricConfigError, get_metric, metric
 
 TREE = """<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">
 <node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.mobilegym.settings"

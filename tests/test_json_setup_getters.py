@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, DeviceError
-from mobilegym.judge import setup_actions
+from mobilegym.judge.json import setup_actions
 from mobilegym.judge.errors import TaskError
-from mobilegym.judge.getters import GETTERS, GetterContext, get
-from mobilegym.judge.setup_actions import SETUP_ACTIONS, SetupContext, fetch, run_setup
+from mobilegym.judge.json.getters import GETTERS, GetterContext, get
+from mobilegym.judge.json.setup_actions import SETUP_ACTIONS, SetupContext, fetch, run_setup
 from mobilegym.sim.app import load_app
 from tests.test_json_fakes import FakeDevice
 

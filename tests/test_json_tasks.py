@@ -9,10 +9,10 @@ import pytest
 
 from mobilegym.device.base import CAP_SHELL
 from mobilegym.judge.errors import TaskError
-from mobilegym.judge.getters import GETTERS, getter
-from mobilegym.judge.json_validate import TaskFileError, task_schema
-from mobilegym.judge.jsontask import load_json_task
-from mobilegym.judge.metrics import METRICS, metric
+from mobilegym.judge.json.getters import GETTERS, getter
+from mobilegym.judge.json.validate import TaskFileError, task_schema
+from mobilegym.judge.json.task import load_json_task
+from mobilegym.judge.json.metrics import METRICS, metric
 from tests.test_json_fakes import FakeDevice
 
 BASE = {

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from mobilegym.judge.diff import anchor_pattern, diff, parse_pattern, unexpected_changes
+from mobilegym.judge.state.diff import anchor_pattern, diff, parse_pattern, unexpected_changes
 from mobilegym.judge.errors import PathError
 
 

@@ -6,8 +6,10 @@ import re
 import pytest
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, PyTaskRef, build_answer_checks
-from mobilegym.judge.grounded import joined_answer, uses_path_a
-from mobilegym.judge.matchers import check, extract_numbers
+from mobilegym.judge.grounded import joined_answer
+from mobilegym.judge.python.episode import uses_path_a
+from mobilegym.judge.matchers import extract_numbers
+from mobilegym.judge.result import check
 from tests.test_judge_fakes import FakeDevice
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import copy
 
-from mobilegym.judge.diff import diff
-from mobilegym.judge.initial import InitialState
+from mobilegym.judge.state.diff import diff
+from mobilegym.judge.state.initial import InitialState
 
 DOC = {"os": {"foreground": "launcher", "time_ms": 5},
        "apps": {"a": {"items": [{"id": 1, "on": True}], "name": "x"}, "b": {"n": 1}, "c": {"v": 2.5}}}

@@ -6,8 +6,8 @@ import datetime as dt
 import pytest
 
 from mobilegym.judge import PathError, TaskError, now_ms, sim_datetime, sim_today
-from mobilegym.judge.paths import Filter, Index, Key, Wild, anchor, parse_path, patch_for, resolve, resolve_state
-from mobilegym.judge.templating import placeholders, render, substitute
+from mobilegym.judge.state.paths import Filter, Index, Key, Wild, anchor, parse_path, patch_for, resolve, resolve_state
+from mobilegym.judge.state.templating import placeholders, render, substitute
 from mobilegym.judge.timeutil import datetime_to_ms
 
 DOC = {

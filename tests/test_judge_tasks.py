@@ -7,7 +7,7 @@ import re
 import pytest
 
 from mobilegym.judge import AnswerTask, BaseApp, BaseTask, CriteriaTask, PyTaskRef, TaskError, build_answer_checks
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 from tests.test_judge_fakes import FakeDevice
 
 

@@ -4,11 +4,11 @@ For every task with a sampled target (a ``source`` or ``sampler`` parameter) and
 other value of each such parameter is handed to the task's oracle plan as a Driver ``params`` override,
 forked from a checkpoint taken after reset, and the true episode judges where it ends. The other values are
 the parameter's whole domain on the phone after the task's set-up, given the true values of the parameters
-declared before it (:func:`mobilegym.judge.params.parameter_domain`: a list, a source's items, or every
+declared before it (:func:`mobilegym.judge.python.params.parameter_domain`: a list, a source's items, or every
 value a sampler returns over all outcomes of its random draws). The judge must not pay another target
 unless it ended as the true oracle did (the same answer text and the same final app data): a paid one means
 the sampler picked a target within a check's tolerance of another candidate's, which samplers exclude with
-:func:`mobilegym.judge.params.unambiguous`.
+:func:`mobilegym.judge.python.params.unambiguous`.
 
 To stay within about a minute on two cores:
 - text mode only: a task without an answer is the same in both modes, and both read answers alike;
@@ -33,7 +33,7 @@ import pytest
 import mobilegym  # noqa: F401
 from mobilegym.eval.runs import apps_without_sheet
 from mobilegym.judge import Episode, TaskError, default_registry
-from mobilegym.judge.params import every_draw, parameter_domain, unambiguous
+from mobilegym.judge.python.params import every_draw, parameter_domain, unambiguous
 from mobilegym.oracle import Checkpoint, Driver, plans_for
 from mobilegym.sim.phone import Phone
 

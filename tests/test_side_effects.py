@@ -12,10 +12,10 @@ import pytest
 
 import mobilegym  # noqa: F401
 from mobilegym.judge import PyTaskRef, TaskError, default_registry
-from mobilegym.judge.diff import ItemStep, diff
-from mobilegym.judge.json_validate import TaskFileError
-from mobilegym.judge.jsontask import load_json_task
-from mobilegym.judge.tasks import BaseTask
+from mobilegym.judge.state.diff import ItemStep, diff
+from mobilegym.judge.json.validate import TaskFileError
+from mobilegym.judge.json.task import load_json_task
+from mobilegym.judge.python.tasks import BaseTask
 from mobilegym.oracle import plans_for, run_plan
 from mobilegym.sim.phone import Phone
 

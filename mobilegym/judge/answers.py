@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
-from .errors import TaskError
-from .matchers import WEEKDAYS_EN, check, date_match_labels, normalize_text, to_date
-from .mentions import (CLAUSE_BREAK, LATIN, MARKERS, NUMBERS, Mention, bare_number, both, converts, dimension,
+from mobilegym.judge.errors import TaskError
+from mobilegym.judge.matchers import WEEKDAYS_EN, date_match_labels, normalize_text, to_date
+from mobilegym.judge.result import check
+from mobilegym.judge.mentions import (CLAUSE_BREAK, LATIN, MARKERS, NUMBERS, Mention, bare_number, both, converts, dimension,
                        mentions, negated, prepare, scan, unit_fits, vocab, word_pattern)
 
 _CONDITIONS: dict[str, tuple[str, ...]] = {label: tuple(both(words))
@@ -196,8 +197,8 @@ def read_answer(expected: Any, text: Any, *, rivals: Sequence[str] = (), others:
     if kind == "number":
         if not asked and _quantity(expected)[0] == 0 and _ZERO_WORDS.search(clean):
             return Reading(True, "ok", ("none",))
-        if any(not same(m) and not any(a(m) for a in allowed) for pair in _ranges(found) for m in pair):
-            return Reading(False, "a range is not one value", shown)  # unless both ends are expected: 20-25°C
+        if not all(_two_facts(pair, same, allowed) for pair in _ranges(found)):
+            return Reading(False, "a range is not one value", shown)  # unless its ends are two facts: 20-25°C
         allowed.append(_other_quantity(expected, [m for m in asked if same(m)], asked, peers))
     if kind == "date":
         days = [to_date(v) for v in (expected, *peers)]
@@ -216,6 +217,14 @@ def _commit(asked: Sequence[Mention], same: Callable[[Mention], bool],
     if any(not same(m) and not any(a(m) for a in allowed) for m in asked):
         return Reading(False, "several values are given", found)
     return Reading(True, "ok", found)
+
+
+def _two_facts(pair: tuple[Mention, Mention], same: Callable[[Mention], bool],
+               peers: Sequence[Callable[[Mention], bool]]) -> bool:
+    """A range whose ends are two different expected values (a low and a high), never one value's
+    neighbourhood ("between 2 and 4" for 3)."""
+    ends = [(same(m), any(p(m) for p in peers)) for m in pair]
+    return all(this or peer for this, peer in ends) and not all(this for this, _ in ends)
 
 
 def _ranges(found: Sequence[Mention]) -> list[tuple[Mention, Mention]]:

@@ -1,19 +1,20 @@
 """Grounded evaluation: the agent fills and submits the AnswerSheet app; the judge reads its state.
 
-Path A (no task class below BaseTask/AnswerTask defines check_goals): each field is matched on its
-own against get_expected_response(). Path B (a custom check_goals exists): the field values are
-joined with ", " into ``input.answer`` and the task's own checks run. Both require ``submitted``.
+This module holds the AnswerSheet's side of it for every task kind: the app's id and names, the
+state that shows a question and its fields, the sentence that asks for it, and the reading of the
+fields (one field with its matcher, all fields joined, the submitted flag).
 """
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..sim.app import load_app
-from .errors import TaskError
-from .inputs import JudgeInput
-from .matchers import DEFAULT_MATCHER, check, match_field
-from .tasks import ANSWER_SHEET, AnswerTask, BaseTask
+from mobilegym.judge.errors import TaskError
+from mobilegym.judge.matchers import DEFAULT_MATCHER, match_field
+from mobilegym.judge.result import Check, check
 
+ANSWER_SHEET = "answer_sheet"
+# The AnswerSheet's name as the launcher shows it; the app (envs/answer_sheet) takes its labels from here.
+SHEET_LABELS = {"en": "AnswerSheet", "zh": "答题卡"}
 EXTRA_STEPS = 15
 SUFFIX = {"en": "Then open the {app} app, enter the answer and submit it.",
           "zh": "然后打开{app}应用，填写答案并提交。"}
@@ -27,8 +28,7 @@ def grounded_instruction(instruction: str, language: str) -> str:
     """The instruction followed by grounded mode's request, as a sentence of its own naming the
     AnswerSheet as the launcher shows it (English unless a translation exists)."""
     language = language if language in SUFFIX else "en"
-    app = load_app(ANSWER_SHEET)
-    suffix = SUFFIX[language].format(app=app.label_zh if language == "zh" else app.label)
+    suffix = SUFFIX[language].format(app=SHEET_LABELS[language])
     text = instruction.rstrip().rstrip(DANGLING).rstrip()
     ended = text.rstrip(CLOSING).endswith(tuple(SENTENCE_ENDS[language]))
     stop = "" if ended else ("。" if language == "zh" else ".")
@@ -46,19 +46,13 @@ def sheet_state(question: str, hint: str | None, fields: Sequence[Mapping[str, A
     return {"question": question, "hint": hint or "", "fields": shown, "answers": {}, "submitted": False}
 
 
-def uses_path_a(task: BaseTask) -> bool:
-    """True when the class that defines check_goals (walking the MRO) is BaseTask or AnswerTask."""
-    definer = next((c for c in type(task).__mro__ if "check_goals" in c.__dict__), BaseTask)
-    return definer in (BaseTask, AnswerTask)
-
-
 def _entries(raw: Any) -> list[str]:
     """A field's answer as a list of non-empty entries."""
     values = raw if isinstance(raw, list) else [raw]
     return [str(v).strip() for v in values if v is not None and str(v).strip()]
 
 
-def submitted_check(sheet: Mapping[str, Any]) -> dict[str, Any]:
+def submitted_check(sheet: Mapping[str, Any]) -> Check:
     """The agent must leave the sheet submitted."""
     submitted = sheet.get("submitted") is True
     return check("answer_sheet.submitted", True, submitted, submitted)
@@ -90,7 +84,7 @@ def _match_set(matcher: str, expected: Sequence[Any], actual: Sequence[str], os_
     return all(assign(i, set()) for i in range(len(expected)))
 
 
-def field_check(field: Mapping[str, Any], expected: Any, raw: Any, os_state: Mapping[str, Any]) -> dict[str, Any]:
+def field_check(field: Mapping[str, Any], expected: Any, raw: Any, os_state: Mapping[str, Any]) -> Check:
     """One AnswerSheet field matched with its matcher (and compare mode when repeatable)."""
     matcher = field.get("matcher") or DEFAULT_MATCHER[field["type"]]
     entries = _entries(raw)
@@ -107,15 +101,3 @@ def field_check(field: Mapping[str, Any], expected: Any, raw: Any, os_state: Map
     actual = entries[0] if len(entries) == 1 else (entries or None)
     passed = len(entries) == 1 and match_field(matcher, expected, entries[0], os_state)
     return check(field["label"], expected, actual, passed)
-
-
-def path_a_checks(task: BaseTask, input: JudgeInput, fields: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Per-field checks against get_expected_response(), plus the submitted check."""
-    sheet = input.apps[ANSWER_SHEET]
-    expected = task.get_expected_response(input)
-    if not isinstance(expected, (list, tuple)) or len(expected) != len(fields):
-        raise TaskError(f"{task.task_id()}: get_expected_response gave {expected!r} for {len(fields)} "
-                        "answer field(s); give one value per field")
-    answers = sheet.get("answers") or {}
-    checks = [field_check(f, e, answers.get(str(i)), input.os) for i, (f, e) in enumerate(zip(fields, expected))]
-    return checks + [submitted_check(sheet)]

@@ -13,8 +13,9 @@ import re
 import unicodedata
 from typing import Any, Callable, Mapping, Sequence
 
-from .errors import TaskError
-from .timeutil import ms_to_datetime, sim_today
+from mobilegym.judge.errors import TaskError
+from mobilegym.judge.result import check
+from mobilegym.judge.timeutil import ms_to_datetime, sim_today
 
 # --- normalisation -----------------------------------------------------------------------------
 
@@ -97,7 +98,7 @@ def _number_of(value: Any) -> float | None:
 
 def match_bool(expected: bool, text: Any) -> bool:
     """Whether a yes/no answer says ``expected`` (negation-aware; saying both yes and no fails)."""
-    from .answers import read_answer
+    from mobilegym.judge.answers import read_answer
 
     return read_answer(bool(expected), text).passed
 
@@ -110,7 +111,7 @@ def match_value(expected: Any, actual: Any, *, rivals: Sequence[str] = (),
     """Whether a free-text answer commits to one expected value (:func:`.answers.read_answer`):
     every number, date or time of the asked kind in it is the expected one, a name or title appears as
     whole words and no rival does, yes/no is read with negations; hedges and ranges fail."""
-    from .answers import read_answer  # imported here: the reader builds on this module's primitives
+    from mobilegym.judge.answers import read_answer  # imported here: the reader builds on this module's primitives
 
     return read_answer(expected, actual, rivals=rivals, os_state=os_state).passed
 
@@ -123,7 +124,7 @@ def build_answer_checks(expected: Any, answer: Any, field: str = "answer", *,
     stated beside the others), else one; a bare list naming something else besides the values fails.
     ``rivals``: other candidates; ``tolerance``: minutes for a time, a difference for a number (for slots,
     both may be {slot: value} dicts; one tolerance applies to every slot)."""
-    from .answers import read_answer
+    from mobilegym.judge.answers import read_answer
 
     if expected is None:
         raise TaskError("the expected answer is None (missing data in the environment?)")
@@ -160,11 +161,6 @@ def _sequence(rivals: Any) -> tuple[str, ...]:
     return tuple(rivals)
 
 
-def check(field: str, expected: Any, actual: Any, passed: bool) -> dict[str, Any]:
-    """One check record."""
-    return {"field": field, "expected": expected, "actual": actual, "passed": bool(passed)}
-
-
 def check_alternatives(*check_arrays: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Candidate-wise OR. Candidate k is the k-th check of every array; the first candidate whose
     checks all pass is returned, else the first candidate (for diagnostics)."""
@@ -186,7 +182,7 @@ def check_alternatives(*check_arrays: Sequence[dict[str, Any]]) -> list[dict[str
 def match_exact(expected: Any, actual: Any) -> bool:
     """Equal after normalisation (and without surrounding punctuation or quotes); a code (482913, a phone
     number) is equal when its digits are, however they are grouped ("482 913", "482-913")."""
-    from .answers import kind_of, same_code
+    from mobilegym.judge.answers import kind_of, same_code
 
     if kind_of(expected) == "code":
         return same_code(expected, actual)
@@ -196,7 +192,7 @@ def match_exact(expected: Any, actual: Any) -> bool:
 def match_number(expected: Any, actual: Any) -> bool:
     """The field holds one number, optionally with a unit of measure ("12", "12 °C", "48%", "11 km/h", "1,024"),
     close to the expected one; other words ("3个", "3 alarms", "about 3") or a second number fail."""
-    from .mentions import bare_number
+    from mobilegym.judge.mentions import bare_number
 
     want = _number_of(expected)
     if want is None:
@@ -307,7 +303,7 @@ def match_date(expected: Any, actual: Any, os_state: Mapping[str, Any] | None = 
 def parse_time(value: Any) -> int | None:
     """Minutes after midnight of the first time of day in the value (14:30, 2:30 pm, 7.15, 0730, 下午2点半,
     7点1刻, half past seven, noon), else None."""
-    from .mentions import mentions
+    from mobilegym.judge.mentions import mentions
 
     if isinstance(value, (_dt.datetime, _dt.time)):
         return value.hour * 60 + value.minute
@@ -320,7 +316,7 @@ TIME_TOLERANCE = 5  # minutes a time answer may be off (the grounded time matche
 def match_time(expected: Any, actual: Any, tolerance_minutes: float = TIME_TOLERANCE) -> bool:
     """The text commits to the expected time of day within the tolerance (default ±5 minutes, wrapping
     around midnight): every time in it is that time ("2-4 pm" gives its start), no hedge."""
-    from .answers import read_answer
+    from mobilegym.judge.answers import read_answer
 
     want = parse_time(expected)
     if want is None:

@@ -17,13 +17,14 @@ import types
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .episode import PyTaskRef, TaskRef
-from .errors import TaskError
-from .tasks import AnswerTask, BaseTask, CriteriaTask
+from mobilegym.judge.episode import TaskRef
+from mobilegym.judge.python.episode import PyTaskRef
+from mobilegym.judge.errors import TaskError
+from mobilegym.judge.python.tasks import AnswerTask, BaseTask, CriteriaTask
 
 ENTRY_POINT_GROUP = "mobilegym.tasks"
 NOT_SUITES = {"splits", "__pycache__"}
-JSON_LOADER = "mobilegym.judge.jsontask"
+JSON_LOADER = "mobilegym.judge.json.task"
 
 
 def is_suite(folder: Path) -> bool:

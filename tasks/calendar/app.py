@@ -7,7 +7,8 @@ import re
 from typing import Any, Mapping
 
 from mobilegym.judge import BaseApp, match_time, normalize_text, sim_today, unambiguous
-from mobilegym.judge.matchers import TIME_TOLERANCE, check
+from mobilegym.judge.matchers import TIME_TOLERANCE
+from mobilegym.judge.result import check
 from mobilegym.sim.clock import DEFAULT_START
 
 CALENDAR_ADD_EVENT_CHANGES = ["calendar.events[+]"]  # the one event the task creates

@@ -21,7 +21,8 @@ from __future__ import annotations
 import datetime as dt
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, rivals_for, sim_datetime, sim_today
-from mobilegym.judge.matchers import TIME_TOLERANCE, check
+from mobilegym.judge.matchers import TIME_TOLERANCE
+from mobilegym.judge.result import check
 from mobilegym.judge.timeutil import datetime_to_ms
 
 from ..contacts.app import Contacts

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from mobilegym.envs.contacts.numbers import number_key, same_number
 from mobilegym.envs.contacts.screens import next_birthday
 from mobilegym.judge import BaseApp, normalize_text, sim_today
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 
 CONTACTS_ADD_CHANGES = ["contacts.contacts[+]"]  # the one contact the task creates
 CONTACTS_ADD_NUMBER_CHANGES = ["contacts.contacts[name={line.name}].phones[+]"]

@@ -20,7 +20,7 @@ Task index:
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (CONTACTS_ADD_CHANGES, CONTACTS_ADD_NUMBER_CHANGES, CONTACTS_CALL_CHANGES, CONTACTS_DELETE_CHANGES,

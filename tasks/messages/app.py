@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 from mobilegym.envs.contacts.numbers import number_key, same_number
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.answers import fact_checks
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 
 # one text: a new thread, or a new message in an existing one (the task's check says to whom)
 MESSAGES_SEND_CHANGES = ["messages.conversations[+] | messages.conversations[*].messages[+]"]

@@ -15,7 +15,7 @@ Task index:
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 
 from ..contacts.app import Contacts
 from .app import (GREETINGS, MESSAGES_DELETE_CHANGES, MESSAGES_DELETE_MANY_CHANGES, MESSAGES_READ_CHANGES,

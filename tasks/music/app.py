@@ -7,7 +7,7 @@ from typing import Any
 from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.music.playback import playback
 from mobilegym.judge import BaseApp, unambiguous
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 
 MUSIC_LIKE_CHANGES = ["music.liked[+]"]  # one song liked, none unliked
 MUSIC_LIKE_MANY_CHANGES = ["music.liked[+*]"]  # songs only liked (the task's check says which)

@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.answers import fact_checks
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 
 NOTES_ADD_NOTE_CHANGES = ["notes.notes[+]"]  # the one note the task creates
 NOTES_DELETE_NOTE_CHANGES = ["notes.notes[-title={title}]"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, rivals_for, sim_today
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 
 from ..calendar.app import Calendar, week_bounds
 from ..weather.app import Weather, forecast_date, forecast_facts

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from mobilegym.envs.weather.screens import CONDITIONS
 from mobilegym.judge import BaseApp, sim_datetime, sim_today
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 
 WEATHER_ADD_CITY_CHANGES = ["weather.saved[+]"]  # one city saved, none removed
 WEATHER_REMOVE_CITY_CHANGES = ["weather.saved[-]"]  # one city removed, none added

@@ -18,7 +18,7 @@ Task index:
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
-from mobilegym.judge.matchers import check
+from mobilegym.judge.result import check
 
 from ..clock.app import CLOCK_ADD_ALARM_CHANGES
 from ..contacts.app import Contacts

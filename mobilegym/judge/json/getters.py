@@ -17,11 +17,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
-from mobilegym.judge import paths
+from mobilegym.judge.state import paths
 from mobilegym.judge.errors import TaskError
-from mobilegym.judge.grounded import joined_answer
-from mobilegym.judge.tasks import ANSWER_SHEET
-from mobilegym.judge.setup_actions import check_device_path, require
+from mobilegym.judge.grounded import ANSWER_SHEET, joined_answer
+from mobilegym.judge.json.setup_actions import check_device_path, require
 
 
 @dataclass

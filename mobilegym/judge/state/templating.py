@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from .errors import TaskError
+from mobilegym.judge.errors import TaskError
 
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]\w*(?:\.\w+)*)(?::([^{}]*))?\}")
 _SINGLE = re.compile(r"\{([A-Za-z_]\w*(?:\.\w+)*)\}")

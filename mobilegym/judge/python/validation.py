@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .diff import parse_pattern
-from .errors import PathError, TaskError
-from .matchers import MATCHERS
-from .params import validate_parameters
-from .paths import parse_path
-from .tasks import DIFFICULTY_STEPS, AnswerTask, BaseTask, CriteriaTask
-from .templating import placeholders
+from mobilegym.judge.state.diff import parse_pattern
+from mobilegym.judge.errors import PathError, TaskError
+from mobilegym.judge.matchers import MATCHERS
+from mobilegym.judge.python.params import validate_parameters
+from mobilegym.judge.state.paths import parse_path
+from mobilegym.judge.episode import DIFFICULTY_STEPS
+from mobilegym.judge.python.tasks import AnswerTask, BaseTask, CriteriaTask
+from mobilegym.judge.state.templating import placeholders
 
 SCOPES = ("single-app", "cross-app")
 OBJECTIVES = ("operate", "query", "hybrid")

@@ -17,21 +17,18 @@ from typing import Any
 import numpy as np
 
 from mobilegym.device.base import CAP_STATE, Device
-from mobilegym.judge.conj import conjoin
-from mobilegym.judge.diff import ChangePattern, anchor_pattern
-from mobilegym.judge.episode import EVAL_MODES, Episode, TaskRef
+from mobilegym.judge.episode import DIFFICULTY_STEPS, Episode, TaskRef, check_start_options, open_answer_sheet
 from mobilegym.judge.errors import TaskError
-from mobilegym.judge.getters import GetterContext, get
-from mobilegym.judge.grounded import EXTRA_STEPS, grounded_instruction, sheet_state
-from mobilegym.judge.initial import InitialState
-from mobilegym.judge.json_validate import INFEASIBLE, TaskFileError, metric_entries, validate_task
-from mobilegym.judge.matchers import check
-from mobilegym.judge.metrics import MetricConfigError, get_metric
-from mobilegym.judge.paths import parse_path
-from mobilegym.judge.results import JudgeResult
-from mobilegym.judge.setup_actions import SetupContext, run_setup
-from mobilegym.judge.side_effects import SideEffects, check_side_effect_mode, judge_side_effects, view_state_patterns
-from mobilegym.judge.tasks import ANSWER_SHEET, DIFFICULTY_STEPS, VOLATILE_PATHS
+from mobilegym.judge.json.conj import conjoin
+from mobilegym.judge.json.getters import GetterContext, get
+from mobilegym.judge.json.metrics import MetricConfigError, get_metric
+from mobilegym.judge.json.setup_actions import SetupContext, run_setup
+from mobilegym.judge.json.validate import INFEASIBLE, TaskFileError, metric_entries, validate_task
+from mobilegym.judge.result import JudgeResult, check
+from mobilegym.judge.state.diff import ChangePattern, anchor_pattern
+from mobilegym.judge.state.initial import InitialState
+from mobilegym.judge.state.paths import parse_path
+from mobilegym.judge.state.side_effects import VOLATILE_PATHS, SideEffects, judge_side_effects, view_state_patterns
 
 ABORT = "abort"
 MAX_SHOWN_CHARS = 300
@@ -142,9 +139,7 @@ class JsonTask(TaskRef):
               params: Mapping[str, Any] | None = None, side_effects: str = "strict") -> JsonEpisode:
         """Reset the phone (with ``seed``; a phone without state goes home), run the config
         actions, set up the AnswerSheet in grounded mode, and begin an episode."""
-        if eval_mode not in EVAL_MODES:
-            raise ValueError(f"eval_mode must be one of {', '.join(EVAL_MODES)}, got {eval_mode!r}")
-        check_side_effect_mode(side_effects)
+        check_start_options(eval_mode, side_effects)
         if params:
             raise TaskError(f"{self.id}: JSON tasks take no parameters, got {sorted(params)}")
         instruction = self.instruction(language)
@@ -155,13 +150,12 @@ class JsonTask(TaskRef):
         run_setup(SetupContext(device, self.path.parent), self.doc.get("config", []), "$.config")
         question, fields = self.sheet_fields()
         grounded = eval_mode == "grounded" and bool(fields)
+        budget = self.step_budget
         if grounded:
-            hint = self.doc.get("answer_hint", "")
-            device.set_state({"apps": {ANSWER_SHEET: sheet_state(question or instruction, hint, fields)}})
-            instruction = grounded_instruction(instruction, language)
+            instruction, budget = open_answer_sheet(device, instruction, question, self.doc.get("answer_hint", ""),
+                                                    fields, language, budget)
         metadata = {**self.metadata, "eval_mode": eval_mode, "language": language, "seed": seed}
-        return JsonEpisode(self, device, instruction, self.step_budget + (EXTRA_STEPS if grounded else 0),
-                           metadata, len(fields) if grounded else 0, side_effects)
+        return JsonEpisode(self, device, instruction, budget, metadata, len(fields) if grounded else 0, side_effects)
 
 
 def _shown(value: Any) -> Any:

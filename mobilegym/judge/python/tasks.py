@@ -12,18 +12,17 @@ import random
 import re
 from typing import Any, ClassVar, Mapping, Sequence
 
-from .answers import rivals_for
-from .errors import TaskError
-from .inputs import JudgeInput
-from .matchers import build_answer_checks, check
-from .params import Params, param_type
-from .paths import StatePath, anchor, patch_for, resolve_state
-from .templating import render, substitute
+from mobilegym.judge.answers import rivals_for
+from mobilegym.judge.errors import TaskError
+from mobilegym.judge.inputs import JudgeInput
+from mobilegym.judge.matchers import build_answer_checks
+from mobilegym.judge.result import check
+from mobilegym.judge.episode import DIFFICULTY_STEPS
+from mobilegym.judge.python.params import Params, param_type
+from mobilegym.judge.state.side_effects import VOLATILE_PATHS
+from mobilegym.judge.state.paths import StatePath, anchor, patch_for, resolve_state
+from mobilegym.judge.state.templating import render, substitute
 
-ANSWER_SHEET = "answer_sheet"
-VOLATILE_PATHS = ("os.time_ms", "os.foreground", "os.route", "os.recents", "os.focus", "os.stacks", "os.overlay",
-                  "os.toast", "os.seq", "apps.answer_sheet")
-DIFFICULTY_STEPS = {"L1": 15, "L2": 30, "L3": 45, "L4": 60}
 _PATH_TEXT = re.compile(r"^(?:[.\[]|[A-Za-z_][\w-]*:[.\[])")
 
 

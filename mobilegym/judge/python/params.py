@@ -20,8 +20,8 @@ import math
 import random
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from .errors import TaskError
-from .paths import as_path, resolve_state
+from mobilegym.judge.errors import TaskError
+from mobilegym.judge.state.paths import as_path, resolve_state
 
 TYPES = ("enum", "bool", "int", "float", "string", "object")
 KEYS = {"type", "values", "min", "max", "step", "source", "sampler", "default", "fields", "description"}

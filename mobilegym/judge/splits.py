@@ -10,8 +10,8 @@ Each file maps suite -> sorted task ids (Python and JSON tasks alike):
 
 Regenerate after adding, renaming or removing tasks, and check in CI::
 
-    python -m mobilegym.judge.json_manifest            # rewrite tasks/splits/*.json
-    python -m mobilegym.judge.json_manifest --check    # exit 1 if they are out of date
+    python -m mobilegym.judge.splits            # rewrite tasks/splits/*.json
+    python -m mobilegym.judge.splits --check    # exit 1 if they are out of date
 """
 from __future__ import annotations
 
@@ -93,14 +93,14 @@ def split_ids(name: str, folder: Path = SPLITS_DIR) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: regenerate the manifests, or --check that they are current."""
-    parser = argparse.ArgumentParser(prog="python -m mobilegym.judge.json_manifest", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m mobilegym.judge.splits", description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="only report out-of-date manifests (exit 1 if any)")
     parser.add_argument("--folder", type=Path, default=SPLITS_DIR, help="where the manifests live")
     args = parser.parse_args(argv)
     if args.check:
         stale = stale_manifests(args.folder)
         for name in stale:
-            print(f"{args.folder / (name + '.json')} is out of date; run python -m mobilegym.judge.json_manifest")
+            print(f"{args.folder / (name + '.json')} is out of date; run python -m mobilegym.judge.splits")
         return 1 if stale else 0
     for path in write_manifests(args.folder):
         print(f"wrote {path}")

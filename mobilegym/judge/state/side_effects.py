@@ -11,11 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from .diff import Change, ChangePattern, anchor_pattern, uncovered, unexpected_changes
-from .initial import InitialState
-from .matchers import check
+from mobilegym.judge.state.diff import Change, ChangePattern, anchor_pattern, uncovered, unexpected_changes
+from mobilegym.judge.state.initial import InitialState
+from mobilegym.judge.result import check
 
 SIDE_EFFECT_MODES = ("strict", "warn")
+# Never side effects: the clock, navigation and the AnswerSheet (the agent's answer, not the user's data).
+VOLATILE_PATHS = ("os.time_ms", "os.foreground", "os.route", "os.recents", "os.focus", "os.stacks", "os.overlay",
+                  "os.toast", "os.seq", "apps.answer_sheet")
 UNCHANGED = "unchanged"
 _NAME_FIELDS = ("title", "name", "label", "text", "address")
 _SHOWN_CHARS = 60

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from .matchers import check
-from .paths import filter_matches, parse_path, resolve
-from .tasks import values_equal
+from mobilegym.judge.result import check
+from mobilegym.judge.state.paths import filter_matches, parse_path, resolve
+from mobilegym.judge.python.tasks import values_equal
 
 
 class BaseApp:

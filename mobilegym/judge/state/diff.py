@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence, Union
 
-from .errors import PathError
-from .paths import Filter, Index, Key, Segment, Wild, anchor, filter_matches, parse_path
-from .templating import lookup, render
+from mobilegym.judge.errors import PathError
+from mobilegym.judge.state.paths import Filter, Index, Key, Segment, Wild, anchor, filter_matches, parse_path
+from mobilegym.judge.state.templating import lookup, render
 
 ID_FIELDS = ("id", "uid", "uuid", "key", "_id")
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence, Union
 
-from .errors import PathError
-from .templating import lookup, render
+from mobilegym.judge.errors import PathError
+from mobilegym.judge.state.templating import lookup, render
 
 _PREFIX = re.compile(r"^([A-Za-z_][\w-]*):(?=[.\[]|$)")
 _SINGLE = re.compile(r"\{([A-Za-z_]\w*(?:\.\w+)*)\}")

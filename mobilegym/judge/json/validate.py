@@ -13,13 +13,13 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from mobilegym.judge.diff import parse_pattern
+from mobilegym.judge.state.diff import parse_pattern
 from mobilegym.judge.errors import TaskError
-from mobilegym.judge.getters import GETTERS
-from mobilegym.judge.metrics import METRICS
-from mobilegym.judge.paths import parse_path
-from mobilegym.judge.setup_actions import SETUP_ACTIONS, check_device_path, check_url, local_file
-from mobilegym.judge.validation import validate_answer_fields
+from mobilegym.judge.json.getters import GETTERS
+from mobilegym.judge.json.metrics import METRICS
+from mobilegym.judge.state.paths import parse_path
+from mobilegym.judge.json.setup_actions import SETUP_ACTIONS, check_device_path, check_url, local_file
+from mobilegym.judge.python.validation import validate_answer_fields
 
 SCHEMA_PATH = Path(__file__).with_name("task_schema.json")
 INFEASIBLE = "infeasible"

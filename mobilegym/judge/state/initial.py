@@ -9,7 +9,7 @@ from __future__ import annotations
 import marshal
 from typing import Any, Iterator, Mapping
 
-from ..jsoncopy import copy_doc
+from mobilegym.jsoncopy import copy_doc
 
 
 def _freeze(value: Any) -> bytes | None:

@@ -1,10 +1,29 @@
-"""The judge's verdict."""
+"""The judge's records: one Check per verified fact, and the JudgeResult of an episode.
+
+Python and JSON tasks alike report checks as :class:`Check` records (plain dicts with the keys
+``field``, ``expected``, ``actual`` and ``passed``, so task code and ``info["judge"]`` read them the
+same way); :func:`check` makes one.
+"""
 from __future__ import annotations
 
 import datetime as _dt
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
+
+
+class Check(TypedDict):
+    """One verified fact: what was looked at, what it should be, what it is, and whether it passed."""
+
+    field: str
+    expected: Any
+    actual: Any
+    passed: bool
+
+
+def check(field: str, expected: Any, actual: Any, passed: bool) -> Check:
+    """One check record."""
+    return {"field": field, "expected": expected, "actual": actual, "passed": bool(passed)}
 
 
 def jsonable(value: Any) -> Any:
@@ -42,14 +61,14 @@ class JudgeResult:
     score: float
     progress: float
     clean: bool
-    checks: list[dict[str, Any]] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
     side_effects: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
     eval_path: str = "text"
 
     @classmethod
-    def from_checks(cls, task_id: str, checks: list[dict[str, Any]], side_effects: list[dict[str, Any]],
+    def from_checks(cls, task_id: str, checks: list[Check], side_effects: list[dict[str, Any]],
                     warnings: list[str] | None = None, eval_path: str = "text") -> "JudgeResult":
         """Score a list of validated checks."""
         passed = sum(1 for c in checks if c["passed"])

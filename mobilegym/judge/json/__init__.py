@@ -1,0 +1,1 @@
+"""Declarative JSON tasks: loading and schema validation, setup actions, getters, metrics, conjunction."""

@@ -1,0 +1,1 @@
+"""Python tasks: the task base classes, parameters, class validation, BaseApp and their episodes."""

@@ -1,0 +1,1 @@
+"""What the judge reads of the phone's state document: paths, diffs, the initial state, side effects, templating."""
