@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-python -m pytest tests -q -p no:cacheprovider "$@"
+python -m pytest tests -p no:cacheprovider "$@"

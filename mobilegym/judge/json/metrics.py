@@ -242,37 +242,35 @@ def duration_match(result: Any, expected: Any, *, tolerance_minutes: float = 0) 
 
 # ---------------------------------------------------------------- collections
 
+def _list_keys(name: str, result: Any, expected: Any, normalize: bool) -> tuple[list[str], list[str]] | None:
+    """Canonical keys of the result's and the expected list's items; None when the result is no list."""
+    items, want = _as_list(result), _as_list(expected)
+    if want is None:
+        raise MetricConfigError(f"{name} needs a list as expected, got {expected!r}")
+    if items is None:
+        return None
+    return [_key(x, normalize) for x in items], [_key(x, normalize) for x in want]
+
+
 @metric(reads_answers=True)
 def list_equal(result: Any, expected: Any, *, normalize: bool = False) -> float:
     """1 if both lists have the same elements in the same order."""
-    items, want = _as_list(result), _as_list(expected)
-    if want is None:
-        raise MetricConfigError(f"list_equal needs a list as expected, got {expected!r}")
-    if items is None:
-        return 0.0
-    return float([_key(x, normalize) for x in items] == [_key(x, normalize) for x in want])
+    keys = _list_keys("list_equal", result, expected, normalize)
+    return float(keys is not None and keys[0] == keys[1])
 
 
 @metric(reads_answers=True)
 def set_equal(result: Any, expected: Any, *, normalize: bool = False) -> float:
     """1 if both lists hold the same distinct elements, in any order."""
-    items, want = _as_list(result), _as_list(expected)
-    if want is None:
-        raise MetricConfigError(f"set_equal needs a list as expected, got {expected!r}")
-    if items is None:
-        return 0.0
-    return float({_key(x, normalize) for x in items} == {_key(x, normalize) for x in want})
+    keys = _list_keys("set_equal", result, expected, normalize)
+    return float(keys is not None and set(keys[0]) == set(keys[1]))
 
 
 @metric
 def includes_all(result: Any, expected: Any, *, normalize: bool = False) -> float:
     """1 if every element of the expected list is in the result list."""
-    items, want = _as_list(result), _as_list(expected)
-    if want is None:
-        raise MetricConfigError(f"includes_all needs a list as expected, got {expected!r}")
-    if items is None:
-        return 0.0
-    return float({_key(x, normalize) for x in want} <= {_key(x, normalize) for x in items})
+    keys = _list_keys("includes_all", result, expected, normalize)
+    return float(keys is not None and set(keys[1]) <= set(keys[0]))
 
 
 @metric
