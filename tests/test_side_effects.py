@@ -169,15 +169,20 @@ def copy_a_created_item(env: Any) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("task_id", TASK_IDS)
-def test_oracle_plus_a_copy_of_what_it_created_scores_zero(envs, task_id):
-    copied: list[str | None] = []
-    judge = oracle(envs["strict"], task_id, lambda env: copied.append(copy_a_created_item(env)))
-    if copied[0] is None:
-        pytest.skip("the oracle creates no item with an id")
-    assert judge["score"] == 0.0
-    [check] = harmful(judge)  # the original or the copy: one of the two is more than the task asked
-    assert check.endswith(" added"), judge["checks"]
+def test_oracle_plus_a_copy_of_what_it_created_scores_zero(envs):
+    """Every task whose oracle creates an item (with an id) fails when a copy of that item is added."""
+    creators, paid = [], []
+    for task_id in TASK_IDS:
+        copied: list[str | None] = []
+        judge = oracle(envs["strict"], task_id, lambda env: copied.append(copy_a_created_item(env)))
+        if copied[0] is None:
+            continue  # the oracle creates no item with an id
+        creators.append(task_id)
+        harm = harmful(judge)
+        if judge["score"] != 0.0 or len(harm) != 1 or not harm[0].endswith(" added"):
+            paid.append((task_id, judge["score"], harm))  # the original or the copy is more than asked
+    assert len(creators) >= 20, creators
+    assert not paid, paid
 
 
 def extra_alarms(*hours: int) -> Hook:
