@@ -3,10 +3,11 @@ ending an episode dishonestly.
 
 Each step before the last pays the change in the potential
 
-    Φ = progress − side_effect × (number of unexpected changes so far)
+    Φ = progress − side_effect × (number of harmful side effects so far)
 
-so a step that makes a check pass earns its share of progress, a step that causes an unexpected
-change costs ``side_effect`` per change, and undoing one refunds it (the shaping is potential-based:
+so a step that makes a check pass earns its share of progress, a step that harms the user's data
+(a side effect that is not the app's view state: see mobilegym.judge.state.side_effects) costs
+``side_effect`` per change, and undoing one refunds it (the shaping is potential-based:
 it telescopes, so it cannot be farmed). The last step pays the judge's score, minus ``side_effect``
 per change that step caused, minus ``undeclared_goal`` when the step budget ran out while the goal
 held (the agent never said "complete"), minus ``false_complete`` when the agent said "complete" and
@@ -26,7 +27,7 @@ from typing import Mapping
 from .judge import JudgeResult
 
 SIDE_EFFECT = 0.1
-"""Cost of each unexpected change to the phone's data (refunded when the change is undone)."""
+"""Cost of each harmful side effect (refunded when the change is undone)."""
 UNDECLARED_GOAL = 0.5
 """Cost of running out of steps with the goal reached but never declared with "complete"."""
 FALSE_COMPLETE = 0.5
@@ -50,14 +51,19 @@ def resolve_penalties(overrides: Mapping[str, float] | None = None) -> dict[str,
 
 @dataclass(frozen=True)
 class Potential:
-    """What the shaped reward tracks between steps: judge progress and the unexpected-change count."""
+    """What the shaped reward tracks between steps: judge progress and the harmful side-effect count."""
 
     progress: float = 0.0
     side_effects: int = 0
 
     @classmethod
     def of(cls, result: JudgeResult) -> "Potential":
-        return cls(result.progress, len(result.side_effects))
+        return cls(result.progress, harmful_count(result))
+
+
+def harmful_count(result: JudgeResult) -> int:
+    """Side effects that harm the user's data (view state, such as pausing the music, does not)."""
+    return sum(1 for effect in result.side_effects if effect.get("harmful", True))
 
 
 def step_reward(before: Potential, after: Potential, penalties: Mapping[str, float]) -> float:
@@ -68,7 +74,7 @@ def step_reward(before: Potential, after: Potential, penalties: Mapping[str, flo
 def final_reward(result: JudgeResult, before: Potential, last_action: str | None, truncated: bool,
                  penalties: Mapping[str, float]) -> float:
     """Reward of the step that ends the episode (terminated by ``last_action``, or ``truncated``)."""
-    reward = result.score - penalties["side_effect"] * (len(result.side_effects) - before.side_effects)
+    reward = result.score - penalties["side_effect"] * (harmful_count(result) - before.side_effects)
     if result.error is not None:
         return reward
     if truncated and result.success:

@@ -122,3 +122,17 @@ def test_a_task_error_is_never_charged_to_the_agent() -> None:
     error = JudgeResult.from_error(TASK, "KeyError: 'wifi'")
     assert final_reward(error, Potential(), "complete", False, SHAPED_PENALTIES) == 0.0
     assert final_reward(error, Potential(), "tap", True, SHAPED_PENALTIES) == 0.0
+
+
+def test_view_state_is_not_penalised() -> None:
+    """Pausing and playing music is the app's view state: no side-effect penalty, unlike a harmful change."""
+    env = make("music.LikeSong")
+    env.reset(seed=0)
+    env.unwrapped.device.set_state({"apps": {"music": {"player": {"playing": True}}}})
+    env.step(WAIT)
+    result = env.unwrapped.judge_now()
+    assert result.side_effects and not any(e["harmful"] for e in result.side_effects)
+    assert env.rewards == [0.0]
+    env.unwrapped.device.set_state({"apps": {"music": {"playlists[id=pl_4]": None}}})
+    env.step(WAIT)
+    assert env.rewards[-1] < -SHAPED_PENALTIES["side_effect"] + 1e-9
