@@ -13,6 +13,7 @@ the ``vocab/`` JSON files.
 from __future__ import annotations
 
 import datetime as _dt
+import marshal
 import math
 import re
 from dataclasses import dataclass
@@ -460,6 +461,30 @@ def _strings_by_key(node: Any, out: dict[str, list[str]]) -> None:
             _strings_by_key(item, out)
 
 
+StringIndex = tuple[tuple[tuple[str, ...], frozenset[str]], ...]
+
+
+def _index(state: Any) -> StringIndex:
+    """(the strings stored under a key, their normal forms) for every key of one app's state."""
+    found: dict[str, list[str]] = {}
+    _strings_by_key(state, found)
+    return tuple((tuple(values), frozenset(map(normalize_text, values))) for values in found.values())
+
+
+@lru_cache(maxsize=64)
+def _cached_index(blob: bytes) -> StringIndex:
+    return _index(marshal.loads(blob))
+
+
+def _app_index(state: Any) -> StringIndex:
+    """The app's string index, built once per distinct app state (judging reads the same world again and again)."""
+    try:
+        blob = marshal.dumps(state, 2)
+    except ValueError:  # not plain data: index it without the cache
+        return _index(state)
+    return _cached_index(blob)
+
+
 def rivals_for(expected: Any, apps_init: Mapping[str, Any], skip: Sequence[str] = ("answer_sheet",)) -> tuple[str, ...]:
     """Other candidates of the same kind as a text answer: every other distinct string stored under a key
     (in an app) where the expected text (or an item of an expected list) is stored, e.g. every contact
@@ -468,16 +493,11 @@ def rivals_for(expected: Any, apps_init: Mapping[str, Any], skip: Sequence[str] 
     texts = {i for i in items if isinstance(i, str) and kind_of(i) == "text"}
     if not texts:
         return ()
-    by_key: dict[tuple[str, str], list[str]] = {}
-    for app in sorted(apps_init):
-        if app not in skip:
-            found: dict[str, list[str]] = {}
-            _strings_by_key(apps_init[app], found)
-            by_key.update(((app, key), values) for key, values in found.items())
+    index = [entry for app in sorted(apps_init) if app not in skip for entry in _app_index(apps_init[app])]
     wanted = {normalize_text(t) for t in texts}
-    hits = [values for values in by_key.values() if texts.intersection(values)]
+    hits = [values for values, _ in index if texts.intersection(values)]
     if not hits:  # stored in another spelling
-        hits = [values for values in by_key.values() if wanted.intersection(map(normalize_text, values))]
+        hits = [values for values, normal in index if not wanted.isdisjoint(normal)]
     rivals: dict[str, str] = {}
     for values in hits:
         for value in values:
