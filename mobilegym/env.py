@@ -14,12 +14,11 @@ from PIL import Image
 from . import screen_text
 from .actions import TERMINAL_TYPES, Action, ActionSpace, CoordinateSpace, InvalidAction, parse_action
 from .device.base import CAP_SNAPSHOT, Device, UnsupportedCapability
-from .judge import Episode, JudgeResult, TaskError, resolve_tasks
+from .judge import EVAL_MODES, Episode, JudgeResult, TaskError, resolve_tasks
 from .judge.state.side_effects import SIDE_EFFECT_MODES
 from .shaping import Potential, final_reward, resolve_penalties, step_reward
 
 OBS_PARTS = ("screenshot", "a11y", "instruction")
-EVAL_MODES = ("grounded", "text")
 INVALID_ACTION_POLICIES = ("raise", "noop")
 REWARD_MODES = ("final", "auto_complete", "dense", "shaped")
 MAX_TEXT_OBS = 2_000_000

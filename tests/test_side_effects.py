@@ -12,6 +12,7 @@ import pytest
 
 import mobilegym  # noqa: F401
 from mobilegym.judge import PyTaskRef, TaskError, default_registry
+from mobilegym.judge.grounded import ANSWER_SHEET
 from mobilegym.judge.state.diff import ItemStep, diff
 from mobilegym.judge.json.validate import TaskFileError
 from mobilegym.judge.json.task import load_json_task
@@ -159,7 +160,7 @@ def copy_a_created_item(env: Any) -> str | None:
     """Append a copy (new id) of an item the agent created, in the same list; returns the copy's id,
     None when the episode created no item with an id."""
     before, now = env.episode.initial.copy()[0], env.device.get_state()["apps"]
-    for app in sorted(set(now) - {"answer_sheet"}):
+    for app in sorted(set(now) - {ANSWER_SHEET}):
         for change in diff(before.get(app), now[app]):
             *parents, last = change.steps
             if change.kind == "added" and isinstance(last, ItemStep) and last.ident and parents:

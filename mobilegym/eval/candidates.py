@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from ..actions import MAX_TEXT
+from ..judge.grounded import ANSWER_SHEET
 from ..judge.timeutil import ms_to_datetime, sim_today
 
-SKIP_APPS = frozenset({"answer_sheet"})
 MAX_TEXT_LEN = 32
 SMALL_NUMBERS = range(0, 121)
 TEMPERATURES = range(-20, 46)
@@ -49,7 +49,7 @@ class Candidates:
         """Collect from ``{"os": ..., "apps": ...}``; dates around the phone's today are added."""
         found: dict[str, dict[str, None]] = {k: {} for k in ("texts", "numbers", "dates", "times")}
         for app, doc in state["apps"].items():
-            if app not in SKIP_APPS:
+            if app != ANSWER_SHEET:
                 for kind, value in _leaves(doc):
                     found[kind].setdefault(value, None)
         today = sim_today(state["os"])

@@ -16,13 +16,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 import gymnasium as gym
 
-from ..judge import Registry, TaskError, default_registry
+from ..judge import EVAL_MODES, Registry, TaskError, default_registry
+from ..judge.grounded import ANSWER_SHEET
 from ..judge.timeutil import sim_today
 from ..oracle import Checkpoint, Driver, Plan, PlanError, plans_for
 from .candidates import Candidates
 
-EVAL_MODES = ("grounded", "text")
-ANSWER_SHEET = "answer_sheet"
 ALTERNATIVE_SEEDS = range(100, 108)  # seeds whose parameter draws supply wrong targets
 WRONG_TARGETS = 2  # other parameter sets tried per case by default: the adversary suite's main cost
 CACHED_CASES = 2

@@ -21,7 +21,6 @@ SUFFIX = {"en": "Then open the {app} app, enter the answer and submit it.",
 SENTENCE_ENDS = {"en": ".?!", "zh": "。？！.?!"}
 CLOSING = "\"'”’)）」』"
 DANGLING = ",;:，；：、"
-UI_KEYS = ("type", "label", "hint", "options", "repeatable")
 
 
 def grounded_instruction(instruction: str, language: str) -> str:
