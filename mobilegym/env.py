@@ -13,7 +13,7 @@ from PIL import Image
 
 from . import screen_text
 from .actions import TERMINAL_TYPES, Action, ActionSpace, CoordinateSpace, InvalidAction, parse_action
-from .device.base import CAP_SNAPSHOT, Device, UnsupportedCapability
+from .device.base import CAP_SNAPSHOT, WORLDS, Device, UnsupportedCapability
 from .judge import EVAL_MODES, Episode, JudgeResult, TaskError, resolve_tasks
 from .judge.state.side_effects import SIDE_EFFECT_MODES
 from .shaping import Potential, final_reward, resolve_penalties, step_reward
@@ -85,14 +85,26 @@ def _choice(name: str, value: Any, allowed: Sequence[str]) -> str:
     return value
 
 
+def _world_seeds(seeds: Sequence[int] | None) -> Sequence[int] | None:
+    """Validate the ``world_seeds`` option: None, or a non-empty sequence of non-negative integers."""
+    if seeds is None:
+        return None
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence) or len(seeds) == 0 or not all(
+            isinstance(s, (int, np.integer)) and not isinstance(s, bool) and s >= 0 for s in seeds):
+        raise ValueError(f"world_seeds must be a non-empty sequence (a range or list) of non-negative integers, "
+                         f"got {seeds!r}")
+    return seeds
+
+
 def make_device(device: str | Mapping[str, Any] | Device, *, screen_size: tuple[int, int], render_scale: float,
-                language: str, tick_ms: int, shuffle_launcher: bool, apps: Sequence[str] | None) -> Device:
+                language: str, tick_ms: int, shuffle_launcher: bool, apps: Sequence[str] | None,
+                world: str = "generated") -> Device:
     """The phone behind the environment: "sim", ADB settings (serial/host/port) or a Device."""
     if device == "sim":
         from .sim.phone import Phone
 
         return Phone(*screen_size, render_scale=render_scale, language=language, tick_ms=tick_ms,
-                     shuffle_launcher=shuffle_launcher, apps=apps)
+                     shuffle_launcher=shuffle_launcher, apps=apps, world=world)
     if isinstance(device, Mapping):
         from .device.adb import make_adb_device
 
@@ -128,6 +140,13 @@ class MobileGymEnv(gym.Env[dict, dict]):
         tick_ms: simulated milliseconds that pass per action.
         shuffle_launcher: randomise home-screen icon positions per episode seed.
         apps: install only these app ids on the simulated phone (default: every app).
+        world: "generated" (default: every reset starts from a generated phone, its world seed drawn
+            from ``world_seeds`` or, without them, the episode's seed) or "canonical" (always the fixed
+            world of the apps' defaults.json: stable text for docs and screenshots). The simulated
+            phone only; a real device keeps its own data.
+        world_seeds: the world seeds resets draw from (e.g. ``range(0, 10_000)`` to train and
+            ``range(1_000_000, 1_000_100)`` to test on unseen phones); the reset option
+            ``{"world_seed": n}`` picks one.
     """
 
     metadata = {"render_modes": ["rgb_array", "ansi"], "render_fps": 4}
@@ -152,6 +171,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
         apps: Sequence[str] | None = None,
         render_mode: str | None = None,
         shaped_penalties: Mapping[str, float] | None = None,
+        world: str = "generated",
+        world_seeds: Sequence[int] | None = None,
     ) -> None:
         self.eval_mode = _choice("eval_mode", eval_mode, EVAL_MODES)
         self.invalid_action = _choice("invalid_action", invalid_action, INVALID_ACTION_POLICIES)
@@ -178,9 +199,12 @@ class MobileGymEnv(gym.Env[dict, dict]):
         if not isinstance(render_scale, (int, float)) or not 0 < render_scale <= 1:
             raise ValueError(f"render_scale must be in (0, 1], got {render_scale!r}")
         self.render_scale = float(render_scale)
+        self.world = _choice("world", world, WORLDS)
+        self.world_seeds = _world_seeds(world_seeds)
         self.tasks = resolve_tasks(task)
         self.device = make_device(device, screen_size=tuple(screen_size), render_scale=self.render_scale,
-                                  language=language, tick_ms=tick_ms, shuffle_launcher=shuffle_launcher, apps=apps)
+                                  language=language, tick_ms=tick_ms, shuffle_launcher=shuffle_launcher, apps=apps,
+                                  world=self.world)
         width, height = self.device.screen_size
         self.coords = CoordinateSpace(coord_space, (width, height))
         self.frame_size = (max(1, round(width * self.render_scale)), max(1, round(height * self.render_scale)))
@@ -204,12 +228,18 @@ class MobileGymEnv(gym.Env[dict, dict]):
         super().reset(seed=seed)
         options = dict(options or {})
         task_id = options.pop("task", None)
+        world_seed = options.pop("world_seed", None)
         if options:
-            raise ValueError(f"unknown reset option(s) {sorted(options)}; supported: 'task'")
+            raise ValueError(f"unknown reset option(s) {sorted(options)}; supported: 'task', 'world_seed'")
         ref = self._pick_task(task_id)
         episode_seed = int(self.np_random.integers(2**31 - 1))
+        if world_seed is None:
+            world_seed = (episode_seed if self.world_seeds is None
+                          else self.world_seeds[int(self.np_random.integers(len(self.world_seeds)))])
+        elif isinstance(world_seed, bool) or not isinstance(world_seed, (int, np.integer)) or world_seed < 0:
+            raise ValueError(f"reset option world_seed must be a non-negative integer, got {world_seed!r}")
         self.episode = ref.start(self.device, seed=episode_seed, eval_mode=self.eval_mode, language=self.language,
-                                 side_effects=self.side_effects)
+                                 side_effects=self.side_effects, world_seed=int(world_seed))
         self.steps = 0
         self.answer = None
         self._done = False
@@ -378,6 +408,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         return {
             "task_id": self.episode.id,
             "params": copy.deepcopy(self.episode.params),
+            "world_seed": None if self.world == "canonical" else self.episode.metadata.get("world_seed"),
             "step": self.steps,
             "max_steps": self.max_steps,
             "app": self.device.current_app(),

@@ -76,7 +76,7 @@ def run(device, *actions, task_dir=Path(".")):
 
 def test_every_documented_setup_action_is_registered():
     assert set(SETUP_ACTIONS) == {"set_state", "reset_app", "open_app", "go_home", "advance_time", "sleep",
-                                  "push_file", "execute", "launch"}
+                                  "push_file", "execute", "launch", "prepare"}
 
 
 def test_set_state_patches_the_document():

@@ -11,6 +11,10 @@ CAP_SNAPSHOT = "snapshot"    # snapshot / restore of the whole phone
 CAP_SHELL = "shell"          # shell(cmd) -> str
 CAP_FILES = "files"          # pull(path) -> bytes / push(path, data)
 
+# What ``reset_state(seed)`` loads on a simulated phone: the seed's generated world, or the fixed
+# canonical world of the apps' defaults.json.
+WORLDS = ("generated", "canonical")
+
 
 class DeviceError(RuntimeError):
     """A device failed or disappeared (not the agent's fault, not the task's)."""

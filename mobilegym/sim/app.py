@@ -1,4 +1,5 @@
-"""Simulated apps: a manifest, screens keyed by route, defaults.json, and the screen context."""
+"""Simulated apps: a manifest, screens keyed by route, defaults.json (the canonical world), an optional
+world generator, and the screen context."""
 from __future__ import annotations
 
 import datetime as dt
@@ -17,6 +18,7 @@ from .ui import Scaffold, TextField
 
 if TYPE_CHECKING:
     from .phone import Phone
+    from .worldgen import World
 
 ScreenFn = Callable[["Ctx"], Scaffold]
 
@@ -40,6 +42,9 @@ class SimApp:
     package: str = ""
     screens: dict[str, ScreenFn] = field(default_factory=dict)
     view_state: tuple[str, ...] = ()  # state paths that are not the user's data (playback, read markers)
+    generate: Callable[["World"], dict[str, Any]] | None = None  # the app's data in a generated world
+    # named preconditions a task can ask for ("prepare" setup action): fn(Prep, **args) -> state patch
+    preparers: dict[str, Callable[..., dict[str, Any]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.package = self.package or f"com.mobilegym.{self.id}"
@@ -59,6 +64,21 @@ class SimApp:
     def defaults(self) -> dict[str, Any]:
         """A fresh copy of the app's defaults.json."""
         return copy_doc(_load_defaults(self.defaults_package))
+
+    def initial_state(self, world: "World") -> dict[str, Any]:
+        """The app's data in ``world``: what its generator makes, or its defaults when it has none."""
+        return self.generate(world) if self.generate is not None else self.defaults()
+
+    def preparer(self, name: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., dict[str, Any]]]:
+        """Decorator registering a preparer: ``fn(prep: Prep, **args) -> patch`` of the world document."""
+
+        def register(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+            if name in self.preparers:
+                raise ValueError(f"app {self.id!r} already has a preparer {name!r}")
+            self.preparers[name] = fn
+            return fn
+
+        return register
 
     def names(self) -> set[str]:
         """Every name open_app accepts for this app (case-insensitive)."""
@@ -103,6 +123,25 @@ def installed_apps(only: Sequence[str] | None = None) -> dict[str, SimApp]:
     """Every installed app (or just the ids in ``only``), by id."""
     ids = sorted(_app_modules()) if only is None else list(only)
     return {app_id: load_app(app_id) for app_id in ids}
+
+
+@dataclass(frozen=True)
+class Prep:
+    """What a preparer reads: the world document (read only), a seeded random stream and the language."""
+
+    doc: dict[str, Any]
+    rng: Any  # random.Random
+    language: str
+
+    @property
+    def now(self) -> dt.datetime:
+        return from_ms(self.doc["os"]["time_ms"])
+
+    def state(self, app_id: str) -> dict[str, Any]:
+        return self.doc["apps"][app_id]
+
+    def t(self, en: str, zh: str) -> str:
+        return zh if self.language == "zh" else en
 
 
 class Ctx:

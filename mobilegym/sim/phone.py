@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..jsoncopy import copy_doc
-from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE
+from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE, WORLDS
 from . import ui
 from .a11y import TreeExporter
 from .app import installed_apps
@@ -21,6 +21,7 @@ from .render import Canvas
 from .shell import NAV_H, STATUS_H, Frame, compose
 from .state import apply_patch
 from .vfs import ENOENT, VfsError, VirtualFS
+from .worldgen import world_image
 
 DP_WIDTH = 360.0
 KEYS = ("back", "home", "recent", "enter", "delete")
@@ -54,7 +55,10 @@ class Phone:
         tick_ms: int = 1000,
         shuffle_launcher: bool = False,
         apps: Sequence[str] | None = None,
+        world: str = "generated",
     ) -> None:
+        if world not in WORLDS:
+            raise ValueError(f"world must be one of {WORLDS}, got {world!r}")
         if width < 200 or height < 300:
             raise ValueError(f"screen size {width}x{height} is too small (minimum 200x300)")
         if not 0 < render_scale <= 1:
@@ -69,8 +73,10 @@ class Phone:
         self.language = language
         self.tick_ms = tick_ms
         self.shuffle_launcher = shuffle_launcher
+        self.world = world
+        self.world_seed: int | None = None  # the generated world on the phone (None: the canonical one)
         self.apps = installed_apps(apps)
-        # marshal format 2 (no back-references): equal states give equal bytes, see _default_apps
+        # marshal format 2 (no back-references): equal states give equal bytes, see _fresh_apps
         self._defaults = {app_id: marshal.dumps(app.defaults(), 2) for app_id, app in self.apps.items()}
         self.nav = Navigator(self)
         self.files: VirtualFS
@@ -86,28 +92,34 @@ class Phone:
         return (self.width, self.height)
 
     def reset_state(self, seed: int | None = None) -> None:
-        """Every app at its defaults, the clock at the start time, the home screen showing."""
+        """The world of ``seed`` (generated once, then cached; the canonical world when the phone was made
+        with ``world="canonical"`` or no seed is given), its clock at the world's start, the home screen."""
         order = sorted(self.apps, key=lambda a: self.apps[a].label)
         if self.shuffle_launcher and seed is not None:
             random.Random(seed).shuffle(order)
+        if self.world == "canonical" or seed is None:
+            self.world_seed, start_ms, blobs = None, DEFAULT_START_MS, self._defaults
+        else:
+            image = world_image(int(seed), self.language, tuple(self.apps))
+            self.world_seed, start_ms, blobs = image.seed, image.time_ms, image.apps
         self.doc = {
             "os": {
-                "time_ms": DEFAULT_START_MS, "language": self.language, "foreground": LAUNCHER, "route": "/",
+                "time_ms": start_ms, "language": self.language, "foreground": LAUNCHER, "route": "/",
                 "stacks": {}, "recents": [], "overlay": None, "focus": None, "toast": None, "seq": 100,
                 "launcher": {"order": order},
             },
-            "apps": self._default_apps(),
+            "apps": self._fresh_apps(blobs),
         }
         self.files = VirtualFS(clock=self.time_ms)
         self._shell = None
         self._changed()
 
-    def _default_apps(self) -> dict[str, Any]:
-        """Every app's default state. An app whose state in the current document still marshals to
-        its defaults' bytes keeps that object (an episode touches few apps: no reload, no free)."""
+    def _fresh_apps(self, blobs: dict[str, bytes]) -> dict[str, Any]:
+        """Every app's state loaded from its marshal bytes. An app whose state in the current document
+        still marshals to those bytes keeps that object (an episode touches few apps: no reload, no free)."""
         current = self.doc.get("apps", {})
         out = {}
-        for app_id, blob in self._defaults.items():
+        for app_id, blob in blobs.items():
             state = current.get(app_id)
             out[app_id] = state if state is not None and _marshal_v2(state) == blob else marshal.loads(blob)
         return out

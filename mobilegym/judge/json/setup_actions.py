@@ -11,6 +11,7 @@ import base64
 import http.client
 import os
 import posixpath
+import random
 import time
 import urllib.parse
 import urllib.request
@@ -22,7 +23,7 @@ from typing import Any
 
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device, DeviceError
 from mobilegym.judge.errors import TaskError
-from mobilegym.sim.app import SimApp, load_app
+from mobilegym.sim.app import Prep, SimApp, load_app
 
 DEVICE_ROOTS = ("/sdcard", "/storage/emulated/0", "/data/local/tmp")
 URL_SCHEMES = ("http", "https", "file")
@@ -39,6 +40,7 @@ class SetupContext:
 
     device: Device
     task_dir: Path
+    seed: str = "0"  # "<task id>|<episode seed>": seeds the random draws of "prepare" actions
 
 
 Handler = Callable[[SetupContext, dict[str, Any]], None]
@@ -68,7 +70,8 @@ def run_setup(ctx: SetupContext, actions: list[dict[str, Any]], where: str = "co
         if kind not in SETUP_ACTIONS:
             raise TaskError(f"{where}[{i}]: unknown setup action {kind!r}; known: {', '.join(sorted(SETUP_ACTIONS))}")
         try:
-            SETUP_ACTIONS[kind](ctx, action.get("parameters", {}))
+            SETUP_ACTIONS[kind](SetupContext(ctx.device, ctx.task_dir, f"{ctx.seed}|{where}[{i}]"),
+                                action.get("parameters", {}))
         except DeviceError:
             raise
         except TaskError as exc:
@@ -185,6 +188,23 @@ def _set_state(ctx: SetupContext, p: dict[str, Any]) -> None:
         ctx.device.set_state(p["patch"])
     except ValueError as exc:
         raise TaskError(f"set_state patch rejected: {exc}") from exc
+
+
+@setup_action("prepare")
+def _prepare(ctx: SetupContext, p: dict[str, Any]) -> None:
+    """Make a precondition true in whatever world the phone holds: ``app``'s preparer ``with`` (see
+    ``SimApp.preparer``) builds a patch from the current state, seeded by the task and episode."""
+    require(ctx.device, CAP_STATE, "prepare")
+    app = _app(p["app"])
+    if p["with"] not in app.preparers:
+        raise TaskError(f"app {app.id!r} has no preparer {p['with']!r}; it has: {', '.join(sorted(app.preparers)) or 'none'}")
+    doc = ctx.device.get_state()
+    language = doc["os"].get("language", "en")
+    patch = app.preparers[p["with"]](Prep(doc, random.Random(ctx.seed), language), **p.get("args", {}))
+    try:
+        ctx.device.set_state(patch)
+    except ValueError as exc:
+        raise TaskError(f"prepare {app.id}.{p['with']}: patch rejected: {exc}") from exc
 
 
 @setup_action("reset_app")

@@ -136,25 +136,28 @@ class JsonTask(TaskRef):
                 "doc": text if isinstance(text, str) else text.get("en", next(iter(text.values())))}
 
     def start(self, device: Device, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
-              params: Mapping[str, Any] | None = None, side_effects: str = "strict") -> JsonEpisode:
-        """Reset the phone (with ``seed``; a phone without state goes home), run the config
-        actions, set up the AnswerSheet in grounded mode, and begin an episode."""
+              params: Mapping[str, Any] | None = None, side_effects: str = "strict",
+              world_seed: int | None = None) -> JsonEpisode:
+        """Reset the phone to the world of ``world_seed`` (default ``seed``; a phone without state goes
+        home), run the config actions, set up the AnswerSheet in grounded mode, and begin an episode."""
         check_start_options(eval_mode, side_effects)
         if params:
             raise TaskError(f"{self.id}: JSON tasks take no parameters, got {sorted(params)}")
         instruction = self.instruction(language)
         if CAP_STATE in device.capabilities:
-            device.reset_state(seed)
+            world_seed = seed if world_seed is None else world_seed
+            device.reset_state(world_seed)
         else:
             device.key("home")
-        run_setup(SetupContext(device, self.path.parent), self.doc.get("config", []), "$.config")
+        run_setup(SetupContext(device, self.path.parent, f"{self.id}|{seed}"), self.doc.get("config", []), "$.config")
         question, fields = self.sheet_fields()
         grounded = eval_mode == "grounded" and bool(fields)
         budget = self.step_budget
         if grounded:
             instruction, budget = open_answer_sheet(device, instruction, question, self.doc.get("answer_hint", ""),
                                                     fields, language, budget)
-        metadata = {**self.metadata, "eval_mode": eval_mode, "language": language, "seed": seed}
+        metadata = {**self.metadata, "eval_mode": eval_mode, "language": language, "seed": seed,
+                    "world_seed": world_seed}
         return JsonEpisode(self, device, instruction, budget, metadata, len(fields) if grounded else 0, side_effects)
 
 

@@ -38,20 +38,22 @@ class PyTaskRef(TaskRef):
         self.metadata = cls.metadata()
 
     def start(self, device: Any, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
-              params: Mapping[str, Any] | None = None, side_effects: str = "strict") -> "PyEpisode":
+              params: Mapping[str, Any] | None = None, side_effects: str = "strict",
+              world_seed: int | None = None) -> "PyEpisode":
         check_start_options(eval_mode, side_effects)
         try:
-            return self._start(device, seed, eval_mode, language, params, side_effects)
+            return self._start(device, seed, eval_mode, language, params, side_effects,
+                               seed if world_seed is None else world_seed)
         except (DeviceError, TaskError):
             raise
         except Exception as exc:
             raise TaskError(f"{self.id}: set-up failed: {type(exc).__name__}: {exc}") from exc
 
     def _start(self, device: Any, seed: int, eval_mode: str, language: str,
-               params: Mapping[str, Any] | None, side_effects: str) -> "PyEpisode":
+               params: Mapping[str, Any] | None, side_effects: str, world_seed: int) -> "PyEpisode":
         cls = self.cls
         task = cls(seed=seed, language=language)
-        device.reset_state(seed)
+        device.reset_state(world_seed)
         task._prepare(device)
         state = read_state(device)
         values, display = copy_doc(sample_parameters(self.id, cls.parameters, random.Random(f"{self.id}|{seed}|params"),
@@ -72,7 +74,9 @@ class PyTaskRef(TaskRef):
                 values_equal(resolve_state(state["apps"], state["os"], path, None, task.params), expected)
                 for _, path, _, expected in task.criteria_items(state["apps"])):
             raise TaskError(f"{self.id}: the initial state already meets every criterion")
-        return PyEpisode(self, task, device, state, eval_mode, instruction, fields, budget, side_effects)
+        episode = PyEpisode(self, task, device, state, eval_mode, instruction, fields, budget, side_effects)
+        episode.metadata["world_seed"] = world_seed
+        return episode
 
 
 class PyEpisode(Episode):

@@ -1,0 +1,148 @@
+"""The world's cast: the phone's owner and the people every app shares (contacts, texters, attendees)."""
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+
+from .pools import load_pool
+
+PACKAGE = __package__
+MIN_CAST, MAX_CAST = 8, 40
+COMPANY_SHARE = 0.55  # people with an employer
+BIRTHDAY_SHARE = 0.8  # people whose birthday is known
+NOTE_SHARE = 0.25
+SECOND_LINE_SHARE = 0.35  # people with a work or home line beside their mobile
+
+
+@dataclass(frozen=True)
+class Phone:
+    """One phone line of a person."""
+
+    type: str  # mobile | work | home
+    number: str
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone in the world. ``name`` is how the owner knows them (a relation such as "Mom" for family)."""
+
+    id: str
+    name: str
+    given: str
+    family: str
+    phones: tuple[Phone, ...]
+    email: str
+    company: str = ""
+    birthday: str = ""  # ISO date or ""
+    note: str = ""
+    relation: str = ""  # mother | father | grandmother | ""
+    in_contacts: bool = True  # saved in the owner's address book
+    tags: tuple[str, ...] = field(default=())
+
+    @property
+    def mobile(self) -> str:
+        """The person's first number (their mobile when they have one)."""
+        return next((p.number for p in self.phones if p.type == "mobile"), self.phones[0].number)
+
+
+def _digit_string(rng: random.Random, template: str, area: str) -> str:
+    return "".join(str(rng.randrange(10)) if ch == "#" else ch for ch in template.replace("{a}", area))
+
+
+def _key(number: str) -> str:
+    return "".join(ch for ch in number if ch.isdigit())[-10:]
+
+
+class NumberMaker:
+    """Phone numbers of a home region (and some foreign ones) in the layouts people save them in; never
+    two numbers that dial the same line."""
+
+    def __init__(self, rng: random.Random, language: str) -> None:
+        self.rng = rng
+        self.spec = load_pool(PACKAGE, "phones")[language]
+        self.used: set[str] = set()
+
+    def make(self, foreign: bool | None = None) -> str:
+        spec, rng = self.spec, self.rng
+        if foreign is None:
+            foreign = rng.random() < spec["foreign_share"]
+        regions = sorted(spec["regions"])
+        region = rng.choice([r for r in regions if r != spec["home"]]) if foreign else spec["home"]
+        layout = spec["regions"][region]
+        for _ in range(200):
+            number = _digit_string(rng, rng.choice(layout["formats"]), rng.choice(layout["areas"]))
+            if _key(number) not in self.used:
+                self.used.add(_key(number))
+                return number
+        raise RuntimeError(f"worldgen: ran out of {region} phone numbers")
+
+
+def _romanised(entry: str | list[str]) -> tuple[str, str]:
+    """(display, latin) of a pool name: English names are their own latin form."""
+    return (entry, entry) if isinstance(entry, str) else (entry[0], entry[1])
+
+
+def _email_local(given: str, family: str, rng: random.Random) -> str:
+    g, f = given.lower().replace("'", ""), family.lower().replace("'", "").replace("ü", "ue")
+    return rng.choice([f"{g}.{f}", f"{g}{f}", f"{g[0]}.{f}", f"{g}_{f}", f"{f}.{g}"])
+
+
+def make_cast(rng: random.Random, language: str, today: dt.date) -> tuple[Person, list[Person]]:
+    """The owner and between MIN_CAST and MAX_CAST other people: unique names, numbers and birthdays."""
+    pool = load_pool(PACKAGE, "people", language)
+    numbers = NumberMaker(rng, language)
+    size = rng.randint(MIN_CAST, MAX_CAST)
+    family_names = [_romanised(f) for f in pool["family"]]
+    given_names = [_romanised(g) for g in pool["given"]]
+    used_names: set[str] = set()
+    used_days: set[str] = set()
+    people: list[Person] = []
+    relations = list(pool["relations"])
+    rng.shuffle(relations)
+    owner_family = rng.choice(family_names)
+    n_relatives = rng.randint(0, min(2, len(relations)))
+
+    def birthday(age_low: int, age_high: int) -> str:
+        for _ in range(100):
+            born = dt.date(today.year - rng.randint(age_low, age_high), 1, 1) + dt.timedelta(days=rng.randrange(365))
+            if born.strftime("%m-%d") not in used_days:
+                used_days.add(born.strftime("%m-%d"))
+                return born.isoformat()
+        return ""
+
+    def person(index: int, given: tuple[str, str], family: tuple[str, str], relation: str = "",
+               nickname: str = "") -> Person:
+        display = nickname or (family[0] + given[0] if language == "zh" else f"{given[0]} {family[0]}")
+        domain = rng.choice(pool["domains"])
+        company = rng.choice(pool["companies"]) if not relation and rng.random() < COMPANY_SHARE else ""
+        phones = [Phone("mobile", numbers.make(foreign=False if relation else None))]
+        if rng.random() < SECOND_LINE_SHARE:
+            phones.append(Phone("work" if company else "home", numbers.make(foreign=False)))
+        if company and rng.random() < 0.15:
+            phones = [Phone("work", phones[0].number), *phones[1:]]
+        ages = (50, 75) if relation else (18, 60)
+        return Person(
+            id=f"person_{index:02d}", name=display, given=given[0], family=family[0], phones=tuple(phones),
+            email=f"{_email_local(given[1], family[1], rng)}@{domain}", company=company,
+            birthday=birthday(*ages) if relation or rng.random() < BIRTHDAY_SHARE else "",
+            note=rng.choice(pool["notes"]) if not relation and rng.random() < NOTE_SHARE else "",
+            relation=relation)
+
+    owner_given = rng.choice(given_names)
+    used_names.add(owner_given[0])
+    owner = person(0, owner_given, owner_family)
+    for nickname, relation in relations[:n_relatives]:
+        people.append(person(len(people) + 1, rng.choice(given_names), owner_family, relation, nickname))
+    while len(people) < size:
+        given, family = rng.choice(given_names), rng.choice(family_names)
+        full = family[0] + given[0] if language == "zh" else f"{given[0]} {family[0]}"
+        if full in used_names or given[0] in used_names:
+            continue  # one person per first name keeps "text Maya" unambiguous
+        used_names.update((full, given[0]))
+        people.append(person(len(people) + 1, given, family))
+    strangers = max(1, size // 8)  # texters the owner never saved
+    for i in rng.sample(range(n_relatives, len(people)), strangers):
+        p = people[i]
+        people[i] = Person(**{**p.__dict__, "in_contacts": False})
+    return owner, people
