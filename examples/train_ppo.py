@@ -6,8 +6,10 @@ The default task, ``home.OpenApp``, asks for one of the phone's apps by name ("O
 app") on a home screen whose icons are shuffled every episode, so the agent has to read the
 screen. The agent sees ``make_sb3_env(obs="a11y", action="element")``: the accessibility tree as
 an element table plus the encoded instruction, and taps table rows (or presses back/home).
-Every ``--eval-every`` steps the deterministic policy plays ``--eval-episodes`` episodes on fixed
-seeds never used in training; the learning curve is printed and saved as CSV and PNG.
+Training resets draw their phones from ``--train-worlds`` generated worlds (world seeds 0, 1, ...);
+every ``--eval-every`` steps the deterministic policy plays ``--eval-episodes`` episodes on fixed
+seeds and on worlds never seen in training (world seeds from TEST_WORLD up), so the success rate is
+success on unseen phones. The learning curve is printed and saved as CSV and PNG.
 """
 from __future__ import annotations
 
@@ -31,13 +33,14 @@ from mobilegym.sb3_vec import BatchedSubprocVecEnv  # noqa: E402
 from mobilegym.wrappers import make_sb3_env  # noqa: E402
 
 EVAL_SEED = 1_000_000  # evaluation episodes use seeds EVAL_SEED, EVAL_SEED + 1, ...
+TEST_WORLD = 1_000_000  # evaluation worlds: world seeds TEST_WORLD, TEST_WORLD + 1, ... (never trained on)
 
 
 def evaluate(env: Any, policy: Callable[[Any], int], episodes: int) -> tuple[float, float, float]:
     """(success rate, mean return, mean length) of a policy over fixed-seed episodes."""
     successes, returns, lengths = 0, [], []
     for episode in range(episodes):
-        obs, _ = env.reset(seed=EVAL_SEED + episode)
+        obs, _ = env.reset(seed=EVAL_SEED + episode, options={"world_seed": TEST_WORLD + episode})
         total, steps, done = 0.0, 0, False
         while not done:
             obs, reward, terminated, truncated, info = env.step(policy(obs))
@@ -55,7 +58,7 @@ def plot(curve: list[dict[str, float]], random_success: float, target: float, ti
     ax.plot([r["timesteps"] for r in curve], [r["success"] for r in curve], marker="o", label="PPO (deterministic)")
     ax.axhline(random_success, color="grey", linestyle="--", label=f"random policy ({random_success:.2f})")
     ax.axhline(target, color="green", linestyle=":", label=f"target ({target:.2f})")
-    ax.set(xlabel="environment steps", ylabel="success rate (100 eval episodes)", ylim=(-0.02, 1.02), title=title)
+    ax.set(xlabel="environment steps", ylabel="success on unseen worlds (eval episodes)", ylim=(-0.02, 1.02), title=title)
     ax.legend(loc="lower right")
     ax.grid(alpha=0.3)
     fig.tight_layout()
@@ -75,12 +78,15 @@ def main() -> None:
                         help="worker processes for the training envs (BatchedSubprocVecEnv; 0: all in this process)")
     parser.add_argument("--max-steps", type=int, default=5, help="episode step budget")
     parser.add_argument("--max-elements", type=int, default=16, help="element-table rows (tap actions)")
+    parser.add_argument("--train-worlds", type=int, default=1000, help="generated worlds to train on (world seeds 0..N-1)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("ppo_out"))
     args = parser.parse_args()
     torch.set_num_threads(1)
     args.out.mkdir(parents=True, exist_ok=True)
 
+    if not 0 < args.train_worlds <= TEST_WORLD:
+        parser.error(f"--train-worlds must be in 1..{TEST_WORLD}")
     env_kwargs = dict(task=args.task, obs="a11y", action="element", shuffle_launcher=True,
                       max_steps=args.max_steps, max_elements=args.max_elements)
     if args.workers > 0:
@@ -88,7 +94,8 @@ def main() -> None:
         vec_env = dict(vec_env_cls=BatchedSubprocVecEnv, vec_env_kwargs=dict(envs_per_worker=per_worker))
     else:
         vec_env = dict(vec_env_cls=DummyVecEnv)
-    venv = make_vec_env(make_sb3_env, n_envs=args.n_envs, seed=args.seed, env_kwargs=env_kwargs, **vec_env)
+    venv = make_vec_env(make_sb3_env, n_envs=args.n_envs, seed=args.seed,
+                        env_kwargs=dict(env_kwargs, world_seeds=range(args.train_worlds)), **vec_env)
     eval_env = make_sb3_env(**env_kwargs)
     model = PPO("MultiInputPolicy", venv, n_steps=64, batch_size=128, n_epochs=10, learning_rate=5e-4, gamma=0.9,
                 ent_coef=0.01, policy_kwargs=dict(net_arch=[256, 256]), seed=args.seed, device="cpu", verbose=0)
@@ -96,8 +103,8 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     random_success, random_return, _ = evaluate(eval_env, lambda _: int(rng.integers(eval_env.action_space.n)),
                                                 args.eval_episodes)
-    print(f"task {args.task}: {eval_env.unwrapped.instruction!r}, ... ({args.eval_episodes} eval episodes, "
-          f"target success {args.target})")
+    print(f"task {args.task}: {eval_env.unwrapped.instruction!r}, ... (trained on {args.train_worlds} worlds; "
+          f"{args.eval_episodes} eval episodes on unseen worlds, target success {args.target})")
     print(f"random policy: success {random_success:.2f}, mean return {random_return:.2f}\n")
     print(f"{'steps':>8} {'success':>8} {'return':>7} {'length':>7} {'wall s':>7}")
     started = time.perf_counter()
@@ -119,7 +126,7 @@ def main() -> None:
         row = record()
     wall = time.perf_counter() - started
     reached = row["success"] >= args.target
-    print(f"\n{'reached' if reached else 'did not reach'} success {row['success']:.2f} after "
+    print(f"\n{'reached' if reached else 'did not reach'} success {row['success']:.2f} on unseen worlds after "
           f"{model.num_timesteps} steps in {wall:.0f} s (random policy: {random_success:.2f})")
 
     with open(args.out / "learning_curve.csv", "w", newline="") as f:

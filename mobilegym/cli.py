@@ -7,6 +7,8 @@ import sys
 from collections import defaultdict
 from typing import Any, Sequence
 
+from mobilegym.device.base import WORLDS
+
 DEFAULT_DEMO_TASK = "settings.ToggleWifi"
 
 
@@ -26,7 +28,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if oracle is None:
         print(f"error: task {args.task!r} has no scripted plan to demo", file=sys.stderr)
         return 2
-    env = RecordEpisode(gym.make("MobileGym-v0", task=args.task, eval_mode=args.mode, render_scale=args.scale),
+    env = RecordEpisode(gym.make("MobileGym-v0", task=args.task, eval_mode=args.mode, render_scale=args.scale,
+                                 world=args.world),
                         args.out, echo=print)
     reward, info, _ = run_plan(env, args.task, oracle, seed=args.seed)
     env.close()
@@ -201,6 +204,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--mode", choices=["grounded", "text"], default="grounded", help="evaluation mode")
     demo.add_argument("--scale", type=float, default=0.5, help="screenshot render scale (default 0.5)")
     demo.add_argument("--out", default="demo_out", help="folder for screenshots (default demo_out)")
+    demo.add_argument("--world", choices=WORLDS, default="generated",
+                      help="the seed's generated phone (default) or the canonical one")
     demo.set_defaults(func=cmd_demo)
 
     lst = sub.add_parser("list", help="list tasks")
@@ -240,6 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     adbd.add_argument("--height", type=int, default=2400)
     adbd.add_argument("--render-scale", type=float, default=1.0, help="screencap scale in (0, 1]")
     adbd.add_argument("--language", choices=["en", "zh"], default="en")
+    adbd.add_argument("--world", choices=WORLDS, default="generated",
+                      help="what `mobilegym state reset SEED` loads: the seed's generated world (default) or the "
+                           "canonical one")
     adbd.set_defaults(func=cmd_serve_adb)
     return parser
 

@@ -345,3 +345,43 @@ def test_device_shell():
 def test_unknown_getter():
     with pytest.raises(TaskError, match="unknown getter 'vm_file'"):
         get(ctx(), {"type": "vm_file"})
+
+
+# ---------------------------------------------------------------- prepare
+
+@pytest.fixture()
+def labelled_alarm(monkeypatch):
+    """A test preparer on the Clock app: an alarm whose label comes from the seeded random stream."""
+    def alarm(prep, label_prefix):
+        return {"apps": {"clock": {"alarms[]": {"id": "prep", "time": "06:00", "enabled": True,
+                                               "label": f"{label_prefix}{prep.rng.randrange(10**6)}"}}}}
+    monkeypatch.setitem(load_app("clock").preparers, "test_alarm", alarm)
+
+
+def _prepared_label(seed: str) -> str:
+    device = FakeDevice()
+    run_setup(SetupContext(device, Path("."), seed),
+              [{"type": "prepare", "parameters": {"app": "clock", "with": "test_alarm", "args": {"label_prefix": "L"}}}])
+    return device.doc["apps"]["clock"]["alarms"][-1]["label"]
+
+
+def test_prepare_applies_the_preparers_patch_seeded_by_task_and_episode(labelled_alarm):
+    assert _prepared_label("t|1") == _prepared_label("t|1")
+    assert _prepared_label("t|1") != _prepared_label("t|2")
+    assert _prepared_label("t|1").startswith("L")
+
+
+def test_prepare_unknown_preparer_is_a_task_error_naming_the_known_ones(labelled_alarm):
+    with pytest.raises(TaskError, match=r"app 'clock' has no preparer 'nope'; it has: .*test_alarm"):
+        run(FakeDevice(), {"type": "prepare", "parameters": {"app": "clock", "with": "nope"}})
+
+
+def test_prepare_needs_the_state_capability(labelled_alarm):
+    with pytest.raises(TaskError, match="prepare needs the device capability 'state'"):
+        run(FakeDevice(frozenset({CAP_FILES})), {"type": "prepare", "parameters": {"app": "clock", "with": "test_alarm",
+                                                                                   "args": {"label_prefix": ""}}})
+
+
+def test_prepare_with_bad_arguments_is_a_task_error(labelled_alarm):
+    with pytest.raises(TaskError, match=r"config\[0\] \(prepare\): TypeError"):
+        run(FakeDevice(), {"type": "prepare", "parameters": {"app": "clock", "with": "test_alarm", "args": {"x": 1}}})

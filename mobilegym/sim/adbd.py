@@ -165,7 +165,8 @@ def serve_adb_main(args: Any) -> int:
     """`mobilegym serve-adb`: serve a fresh simulated phone until Ctrl-C."""
     from .phone import Phone
 
-    phone = Phone(args.width, args.height, render_scale=args.render_scale, language=args.language)
+    phone = Phone(args.width, args.height, render_scale=args.render_scale, language=args.language,
+                  world=args.world)
     server = AdbdServer(phone, args.host, args.port)
     try:
         server.start()
