@@ -10,6 +10,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ...jsoncopy import copy_doc
+
 
 class PoolError(ValueError):
     """A pool file that is missing or is not valid JSON."""
@@ -27,8 +29,6 @@ def _read(package: str, filename: str) -> Any:
 
 
 def load_pool(package: str, name: str, language: str | None = None) -> Any:
-    """The parsed pool ``name`` of ``package`` (``name.<language>.json`` when a language is given).
-
-    The result is shared between callers: read it, never change it.
-    """
-    return _read(package, f"{name}.{language}.json" if language else f"{name}.json")
+    """The parsed pool ``name`` of ``package`` (``name.<language>.json`` when a language is given): a
+    fresh copy, so a generator may shuffle it without changing the next world."""
+    return copy_doc(_read(package, f"{name}.{language}.json" if language else f"{name}.json"))
