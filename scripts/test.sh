@@ -3,4 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-python -m pytest tests -p no:cacheprovider "$@"
+# pytest-xdist: one test process per core shares the task matrix; pass "-n 0" to run in this process.
+python -m pytest tests -n auto -p no:cacheprovider "$@"

@@ -1,6 +1,7 @@
 """Shared fixtures, and the tables of the adversary and false-negative suites after the run."""
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Iterator
 
 import pytest
@@ -34,6 +35,29 @@ def suite_runner() -> Iterator[Runner]:
 def suite_tallies(request: pytest.FixtureRequest) -> dict[str, Tally]:
     """Suite key -> its tally, printed by pytest_terminal_summary."""
     return request.config.stash.setdefault(SUITE_TALLIES, {})
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On a pytest-xdist worker, hand the suites' tallies to the controller (see pytest_testnodedown)."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        tallies = session.config.stash.get(SUITE_TALLIES, {})
+        output["suite_tallies"] = json.dumps({key: tally.to_dict() for key, tally in tallies.items()})
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """On the pytest-xdist controller, merge a finished worker's tallies into this session's."""
+    from mobilegym.eval import Tally
+
+    received = json.loads(getattr(node, "workeroutput", {}).get("suite_tallies", "{}"))
+    tallies = node.config.stash.setdefault(SUITE_TALLIES, {})  # type: ignore[attr-defined]
+    for key, data in received.items():
+        tally = Tally.from_dict(data)
+        if key in tallies:
+            tallies[key].merge(tally)
+        else:
+            tallies[key] = tally
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config) -> None:

@@ -21,7 +21,7 @@ from mobilegym.eval.phrasings import HEDGES, hedged, wrong_value
 from mobilegym.judge import default_registry
 from mobilegym.sim.phone import Phone
 
-SEEDS = (0, 1, 2)
+SEEDS = tuple(range(20))  # twenty generated worlds per task
 REGISTRY = default_registry()
 CASES = adversary_cases(REGISTRY, SEEDS)
 RANDOM_ROLLOUTS = 50  # per one-step task: the bound allows one win in 50

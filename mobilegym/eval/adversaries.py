@@ -181,6 +181,18 @@ def wrong_target(runner: Runner, case: Case) -> list[Outcome]:
             for target in wrong_targets(runner, case)]
 
 
+def memoriser(runner: Runner, case: Case) -> list[Outcome]:
+    """The answer most often right on other worlds, given without reading this phone; skipped where it happens
+    to be this world's truth (tests/test_worlds.py bounds how often that is)."""
+    run = runner.oracle(case)
+    answer = runner.memorised_answer(case.task_id, case.mode)
+    if answer is None or run.answer is None or len(answer) != len(run.answer):
+        return []
+    judge = runner.answer_instead(run, answer)
+    return [_outcome("memoriser", f"{_texts(answer)}", case, judge,
+                     skipped=_texts(answer) == _texts(run.answer) or runner.sheet_holds_truth(run))]
+
+
 def pick_victim(runner: Runner, run: OracleRun) -> tuple[str, str, Any] | None:
     """(app, list key, item): a pre-existing item of user data the oracle left as it was, in the task's apps
     (or contacts). Items other data points to (a song in a playlist) and catalogues are left alone: an app
@@ -283,6 +295,7 @@ ADVERSARIES: tuple[Adversary, ...] = (
               "the operation, then every candidate as the answer"),
     Adversary("content shotgun", lambda k, m: not k.infeasible and k.objective != "query", content_shotgun,
               "written content replaced by or extended with every candidate (tasks that write)"),
+    Adversary("memoriser", lambda k, m: k.has_answer, memoriser, "the answer most often right on other worlds"),
     Adversary("wrong target", lambda k, m: not k.infeasible and k.has_params, wrong_target,
               "the oracle plan with another seed's value of one parameter (Runner.wrong_targets per case)"),
     Adversary("oracle+delete", _feasible, _destruction("oracle+delete", True),

@@ -8,8 +8,9 @@ or the whole plan again with other parameters or rewritten text. Every ending ac
 """
 from __future__ import annotations
 
+import json
 import random
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Mapping, Sequence
@@ -22,7 +23,8 @@ from ..judge.timeutil import sim_today
 from ..oracle import Checkpoint, Driver, Plan, PlanError, plans_for
 from .candidates import Candidates
 
-ALTERNATIVE_SEEDS = range(100, 108)  # seeds whose parameter draws supply wrong targets
+ALTERNATIVE_SEEDS = range(100, 108)  # seeds whose parameter draws (on the case's world) supply wrong targets
+MEMORY_SEEDS = range(100, 110)  # the episodes (other worlds) a memorising agent learned its answers on
 WRONG_TARGETS = 2  # other parameter sets tried per case by default: the adversary suite's main cost
 CACHED_CASES = 2
 CONTENT_FIELDS = frozenset({"message_input", "note_body", "todo_text_input", "notes_input"})
@@ -193,8 +195,9 @@ class Runner:
         self.envs = {mode: gym.make("MobileGym-v0", task=self.task_ids, eval_mode=mode, obs_parts=("instruction",))
                      for mode in EVAL_MODES}
         self._recent: OrderedDict[Case, dict[str, Any]] = OrderedDict()
-        self._fields: dict[tuple[str, int], list[dict[str, Any]]] = {}
-        self._draws: dict[str, tuple[dict[str, Any], ...]] = {}
+        self._fields: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
+        self._draws: dict[tuple[str, int], tuple[dict[str, Any], ...]] = {}
+        self._memorised: dict[tuple[str, str], list[Any] | None] = {}
         self._facts: dict[str, PlanFacts] = {}
         self._scratch: Any = None
 
@@ -251,7 +254,7 @@ class Runner:
                                               any(rid in CONTENT_FIELDS for rid, _ in driver.typed))
         final = self.envs[case.mode].unwrapped.device.get_state()
         return OracleRun(case, driver, initial, apps_without_sheet(final), _sheet_answers(final), judge,
-                         self.fields(case.task_id, case.seed))
+                         self.fields(case.task_id, case.seed, driver.info["world_seed"]))
 
     def play(self, case: Case, body: Callable[[Driver], None], **options: Any) -> Mapping[str, Any]:
         """A fresh episode: ``body`` acts, then the episode completes (if it has not ended) and is judged."""
@@ -320,24 +323,43 @@ class Runner:
             self.recent(case, "oracle", lambda: self._run_oracle(case))
         return self._facts[task_id]
 
-    def fields(self, task_id: str, seed: int) -> list[dict[str, Any]]:
-        """The AnswerSheet fields (type, label, ...) the task shows in grounded mode on this seed."""
-        key = (task_id, seed)
+    def fields(self, task_id: str, seed: int, world_seed: int) -> list[dict[str, Any]]:
+        """The AnswerSheet fields (type, label, ...) the task shows in grounded mode on this seed and world."""
+        key = (task_id, seed, world_seed)
         if key not in self._fields:
             ref = self.registry.refs[task_id]
             self._fields[key] = []
             if TaskKind.of(ref.metadata).has_answer:
-                ref.start(self._scratch_device(), seed=seed, eval_mode="grounded")
+                ref.start(self._scratch_device(), seed=seed, eval_mode="grounded", world_seed=world_seed)
                 self._fields[key] = list(self._scratch_device().get_state()["apps"][ANSWER_SHEET]["fields"])
         return self._fields[key]
 
-    def parameter_draws(self, task_id: str) -> tuple[dict[str, Any], ...]:
-        """The task's parameters as other seeds draw them (none for a task without parameters)."""
-        if task_id not in self._draws:
+    def parameter_draws(self, task_id: str, world_seed: int) -> tuple[dict[str, Any], ...]:
+        """The task's parameters as other seeds draw them on the same world (none for a task without
+        parameters): targets that exist on the phone, but are not the episode's."""
+        key = (task_id, world_seed)
+        if key not in self._draws:
             ref = self.registry.refs[task_id]
-            self._draws[task_id] = tuple(ref.start(self._scratch_device(), seed=s, eval_mode="text").params
-                                         for s in ALTERNATIVE_SEEDS) if ref.metadata.get("parameters") else ()
-        return self._draws[task_id]
+            self._draws[key] = tuple(
+                ref.start(self._scratch_device(), seed=s, eval_mode="text", world_seed=world_seed).params
+                for s in ALTERNATIVE_SEEDS) if ref.metadata.get("parameters") else ()
+        return self._draws[key]
+
+    def memorised_answer(self, task_id: str, mode: str) -> list[Any] | None:
+        """The answer the oracle gives most often on other episodes and worlds (MEMORY_SEEDS): what an agent
+        that memorised the benchmark instead of reading the phone would answer (None: no answers)."""
+        key = (task_id, mode)
+        if key not in self._memorised:
+            counts: Counter[str] = Counter()
+            first: dict[str, list[Any]] = {}
+            for seed in MEMORY_SEEDS:
+                driver, judge = self.replay(Case(task_id, mode, seed))
+                if judge.get("success") and driver.answers:
+                    text = json.dumps(driver.answers[0], ensure_ascii=False, sort_keys=True, default=str)
+                    counts[text] += 1
+                    first.setdefault(text, driver.answers[0])
+            self._memorised[key] = first[counts.most_common(1)[0][0]] if counts else None
+        return self._memorised[key]
 
     def alternatives(self, run: OracleRun, count: int) -> list[tuple[str, dict[str, Any]]]:
         """Up to ``count`` parameter sets that change one parameter of the episode's to another seed's
@@ -346,7 +368,7 @@ class Runner:
         choices: list[list[tuple[str, dict[str, Any]]]] = []
         for name in true:
             seen: list[Any] = []
-            for draw in self.parameter_draws(run.case.task_id):
+            for draw in self.parameter_draws(run.case.task_id, run.driver.info["world_seed"]):
                 value = draw.get(name)
                 if value != true[name] and value not in seen:
                     seen.append(value)

@@ -1,8 +1,8 @@
 """Counting a suite's judged episodes per adversary (or phrasing), and its table."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable
 
 from .runs import Outcome
 
@@ -42,6 +42,25 @@ class Tally:
             row.allowed += o.paid and o.allowed
             if (not o.paid) if self.want_paid else o.beat_the_judge:
                 row.wrong_tasks.setdefault(o.case.task_id, None)
+
+    def merge(self, other: "Tally") -> None:
+        """Add another tally of the same suite (e.g. from a parallel test worker) to this one."""
+        for name, theirs in other.rows.items():
+            row = self.rows.setdefault(name, Row())
+            row.episodes += theirs.episodes
+            row.paid += theirs.paid
+            row.allowed += theirs.allowed
+            row.skipped += theirs.skipped
+            row.wrong_tasks.update(theirs.wrong_tasks)
+        self.seconds += other.seconds
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (see :meth:`from_dict`)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Tally":
+        return cls(data["title"], data["want_paid"], {n: Row(**r) for n, r in data["rows"].items()}, data["seconds"])
 
     def failures(self, row: Row) -> int:
         """Episodes judged against the suite's goal: adversaries paid (not allowed), right answers rejected."""
