@@ -19,7 +19,7 @@ import gymnasium as gym
 import numpy as np
 
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
-from mobilegym.sim.adbd import AdbdServer
+from mobilegym.adbd.server import AdbdServer
 from mobilegym.sim.phone import Phone
 
 

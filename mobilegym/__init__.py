@@ -6,10 +6,22 @@
 """
 from gymnasium.envs.registration import register, registry
 
+from .sim import extensions as _sim_extensions
+
 __version__ = "0.1.0"
 ENV_ID = "MobileGym-v0"
 
 if ENV_ID not in registry:
     register(id=ENV_ID, entry_point="mobilegym.env:MobileGymEnv")
+
+
+def _in_process_shell(phone):  # noqa: ANN001, ANN202
+    """The shell behind ``Phone.shell``: mobilegym.adbd's, injected so the simulator never imports it."""
+    from .adbd.shell import Shell
+
+    return Shell(phone)
+
+
+_sim_extensions.shell_factory = _in_process_shell
 
 __all__ = ["ENV_ID", "__version__"]

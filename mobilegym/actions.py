@@ -80,12 +80,25 @@ class CoordinateSpace:
         return px / size * self.extent
 
 
+def _short(value: Any) -> str:
+    """A repr for messages, cut short (an agent may send a huge value)."""
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails or exceeds the int-to-str digit limit
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _number(kind: str, name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise InvalidAction(f"{kind}: field {name!r} must be a number, got {value!r}")
-    if not math.isfinite(float(value)):
-        raise InvalidAction(f"{kind}: field {name!r} must be finite, got {value!r}")
-    return float(value)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise InvalidAction(f"{kind}: field {name!r} must be a number, got {_short(value)}")
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond the float range, e.g. 10**400
+        raise InvalidAction(f"{kind}: field {name!r} is out of range, got {_short(value)}") from None
+    if not math.isfinite(number):
+        raise InvalidAction(f"{kind}: field {name!r} must be finite, got {_short(value)}")
+    return number
 
 
 def _text(kind: str, name: str, value: Any) -> str:
@@ -93,6 +106,11 @@ def _text(kind: str, name: str, value: Any) -> str:
         raise InvalidAction(f"{kind}: field {name!r} must be a string, got {type(value).__name__}")
     if len(value) > MAX_TEXT:
         raise InvalidAction(f"{kind}: field {name!r} is longer than {MAX_TEXT} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate ("\ud800"): not text any keyboard can type
+        raise InvalidAction(f"{kind}: field {name!r} is not valid Unicode (a lone surrogate at index "
+                            f"{exc.start})") from None
     return value
 
 
@@ -107,15 +125,19 @@ def parse_action(action: Mapping[str, Any] | Action, coords: CoordinateSpace) ->
     if not isinstance(action, Mapping):
         raise InvalidAction(f"an action must be a dict with a 'type' field, got {type(action).__name__}")
     kind = action.get("type")
-    if kind not in SCHEMA:
-        raise InvalidAction(f"unknown action type {kind!r}; expected one of {', '.join(ACTION_TYPES)}")
+    if not isinstance(kind, str) or kind not in SCHEMA:
+        raise InvalidAction(f"unknown action type {_short(kind)}; expected one of {', '.join(ACTION_TYPES)}")
     required, optional = SCHEMA[kind]
     missing = [f for f in required if f not in action]
     if missing:
         raise InvalidAction(f"{kind}: missing field(s) {', '.join(map(repr, missing))}")
-    extra = set(action) - {"type", *required, *optional}
+    extra = [k for k in action if k != "type" and k not in required and k not in optional]
     if extra:
-        raise InvalidAction(f"{kind}: unexpected field(s) {', '.join(map(repr, sorted(extra)))}")
+        raise InvalidAction(f"{kind}: unexpected field(s) {', '.join(sorted(map(_short, extra)))}")
+    # null is a value only where the schema's default is null (type's x/y, complete's text)
+    nulls = [k for k, v in action.items() if v is None and (k in required or optional.get(k) is not None)]
+    if nulls:
+        raise InvalidAction(f"{kind}: field(s) {', '.join(map(repr, nulls))} must not be null")
     args = {**optional, **{k: v for k, v in action.items() if k != "type"}}
     for name in ("x", "y", "x2", "y2"):
         if name in args and args[name] is not None:
@@ -123,7 +145,7 @@ def parse_action(action: Mapping[str, Any] | Action, coords: CoordinateSpace) ->
             value = _number(kind, name, args[name])
             if not 0 <= value < coords.limits(axis) + (1e-9 if coords.extent else 0):
                 raise InvalidAction(
-                    f"{kind}: {name}={args[name]!r} is outside [0, {coords.limits(axis):g}) "
+                    f"{kind}: {name}={_short(args[name])} is outside [0, {coords.limits(axis):g}) "
                     f"in coordinate space {coords.name!r}"
                 )
             args[name] = coords.to_device(value, axis)
@@ -134,20 +156,22 @@ def parse_action(action: Mapping[str, Any] | Action, coords: CoordinateSpace) ->
             args[name] = _text(kind, name, args[name])
     if kind == "open_app" and not args["app"].strip():
         raise InvalidAction("open_app: field 'app' must not be empty")
-    if kind == "key" and args["key"] not in KEYS:
-        raise InvalidAction(f"key: unknown key {args['key']!r}; expected one of {', '.join(KEYS)}")
+    if kind == "key" and (not isinstance(args["key"], str) or args["key"] not in KEYS):
+        raise InvalidAction(f"key: unknown key {_short(args['key'])}; expected one of {', '.join(KEYS)}")
     if "duration_ms" in args:
         duration = _number(kind, "duration_ms", args["duration_ms"])
         if not 0 < duration <= 10_000:
-            raise InvalidAction(f"{kind}: duration_ms must be in (0, 10000], got {args['duration_ms']!r}")
+            raise InvalidAction(f"{kind}: duration_ms must be in (0, 10000], got {_short(args['duration_ms'])}")
         args["duration_ms"] = int(duration)
     if kind == "wait":
         seconds = _number(kind, "seconds", args["seconds"])
         if not 0 <= seconds <= MAX_WAIT_S:
-            raise InvalidAction(f"wait: seconds must be in [0, {MAX_WAIT_S:g}], got {args['seconds']!r}")
+            raise InvalidAction(f"wait: seconds must be in [0, {MAX_WAIT_S:g}], got {_short(args['seconds'])}")
         args["seconds"] = seconds
-    if kind == "type" and not isinstance(args["clear"], bool):
-        raise InvalidAction(f"type: field 'clear' must be true or false, got {args['clear']!r}")
+    if kind == "type" and not isinstance(args["clear"], (bool, np.bool_)):
+        raise InvalidAction(f"type: field 'clear' must be true or false, got {_short(args['clear'])}")
+    if kind == "type":
+        args["clear"] = bool(args["clear"])
     return Action(kind, args)
 
 

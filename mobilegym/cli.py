@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 from collections import defaultdict
 from typing import Any, Sequence
@@ -50,6 +52,11 @@ def cmd_list(args: argparse.Namespace) -> int:
     from mobilegym.judge import default_registry, filter_tasks
 
     registry = default_registry()
+    every = [r.metadata for r in registry.refs.values()]
+    status = (_unknown("list", "suite", [args.suite] if args.suite else [], {m.get("suite", "?") for m in every})
+              or _unknown("list", "app", [args.app] if args.app else [], {a for m in every for a in _apps_of(m)}))
+    if status is not None:
+        return status
     criteria = {k: v for k, v in (("suite", args.suite), ("objective", args.objective),
                                   ("difficulty", args.difficulty), ("kind", args.kind)) if v}
     refs = filter_tasks(registry.refs.values(), **criteria)
@@ -101,10 +108,24 @@ def suite_summary(metas: Sequence[dict[str, Any]]) -> str:
 
 
 def _progress(done: int, total: int, label: str) -> None:
-    width = 30
-    filled = width * done // max(1, total)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label[:40]:40}")
+    """A progress bar redrawn in place on a terminal; elsewhere (a log file, CI) a plain line per tenth."""
+    if sys.stderr.isatty():
+        width = 30
+        filled = width * done // max(1, total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label[:40]:40}")
+    elif done == total or done * 10 // max(1, total) != (done - 1) * 10 // max(1, total):
+        sys.stderr.write(f"{done}/{total} {label}\n")
     sys.stderr.flush()
+
+
+def _unknown(command: str, kind: str, given: Sequence[str], known: Sequence[str]) -> int | None:
+    """Exit status 2 with a message when ``given`` names something not in ``known``; None if all are known."""
+    unknown = sorted(set(given) - set(known))
+    if not unknown:
+        return None
+    print(f"mobilegym {command}: error: unknown {kind} {', '.join(map(repr, unknown))} "
+          f"(known: {', '.join(sorted(known))})", file=sys.stderr)
+    return 2
 
 
 def cmd_oracle(args: argparse.Namespace) -> int:
@@ -116,6 +137,9 @@ def cmd_oracle(args: argparse.Namespace) -> int:
     from mobilegym.oracle import plans_for, run_plan
 
     registry = default_registry()
+    status = _unknown("oracle", "suite", args.suite or [], {r.metadata.get("suite", "?") for r in registry.refs.values()})
+    if status is not None:
+        return status
     refs = [r for r in registry.refs.values() if not args.suite or r.metadata.get("suite") in args.suite]
     refs.sort(key=lambda r: r.id)
     modes = ["grounded", "text"] if args.mode == "both" else [args.mode]
@@ -124,6 +148,7 @@ def cmd_oracle(args: argparse.Namespace) -> int:
             for mode in modes} if refs else {}
     table: dict[str, dict[str, int]] = defaultdict(lambda: {"tasks": 0, "passed": 0, "failed": 0})
     failures: list[str] = []
+    failed_runs: list[dict[str, Any]] = []
     task_ok: dict[str, bool] = {}
     for n, (ref, mode, seed) in enumerate(jobs):
         _progress(n, len(jobs), ref.id)
@@ -138,13 +163,20 @@ def cmd_oracle(args: argparse.Namespace) -> int:
                 ok, why = False, f"{type(exc).__name__}: {exc}"
         if not ok:
             failures.append(f"{ref.id} [{mode}, seed {seed}]: {why}")
+            failed_runs.append({"task": ref.id, "mode": mode, "seed": seed, "reason": why})
         task_ok[ref.id] = task_ok.get(ref.id, True) and ok
     _progress(len(jobs), len(jobs), "done")
-    sys.stderr.write("\n")
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
     for task_id, ok in task_ok.items():
         row = table[registry.refs[task_id].metadata.get("suite", "?")]
         row["tasks"] += 1
         row["passed" if ok else "failed"] += 1
+    if args.json:
+        total = {k: sum(r[k] for r in table.values()) for k in ("tasks", "passed", "failed")}
+        print(json.dumps({"suites": {k: table[k] for k in sorted(table)}, "total": total, "tasks": task_ok,
+                          "failures": failed_runs}, ensure_ascii=False, indent=1))
+        return 0 if not failures else 1
     print(f"{'suite':14} {'tasks':>5} {'passed':>6} {'failed':>6}")
     for suite in sorted(table):
         row = table[suite]
@@ -178,31 +210,62 @@ def cmd_adversaries(args: argparse.Namespace) -> int:
     runner = Runner(wrong_targets=args.wrong_targets)
     try:
         tallies = run_suites(runner, args.suite or SUITES, args.seeds, args.task, args.adversary, args.random_rollouts,
-                             progress=lambda label: sys.stderr.write(f"\r{label[:100]:100}") if args.progress else None)
+                             progress=_label_progress if args.progress else lambda _: None)
     finally:
         runner.close()
-    if args.progress:
+    if args.progress and sys.stderr.isatty():
         sys.stderr.write("\n")
     print(report(tallies, args.failures))
     return 0 if all(t.failures(row) == 0 for t in tallies for row in t.rows.values()) else 1
 
 
+def _label_progress(label: str) -> None:
+    """The case being played: redrawn in place on a terminal, one line each elsewhere."""
+    sys.stderr.write(f"\r{label[:100]:100}" if sys.stderr.isatty() else f"{label}\n")
+    sys.stderr.flush()
+
+
+def _number_type(kind: type, lo: float, hi: float, lo_open: bool = False) -> Any:
+    """An argparse type: a number of ``kind`` in [lo, hi] ((lo, hi] with ``lo_open``): a usage error otherwise."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {'an integer' if kind is int else 'a number'}") from None
+        if not math.isfinite(value) or not (lo < value if lo_open else lo <= value) or not value <= hi:
+            raise argparse.ArgumentTypeError(f"{text} is not in {'(' if lo_open else '['}{lo:g}, {hi:g}]")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
+SCALE = _number_type(float, 0, 1, lo_open=True)
+PORT = _number_type(int, 0, 65535)
+SEEDS = _number_type(int, 1, 1_000_000)
+SEED = _number_type(int, 0, 2**31 - 2)
+PIXELS = _number_type(int, 200, 4096)
+
+
 def cmd_serve_adb(args: argparse.Namespace) -> int:
     """Serve a simulated phone over the ADB protocol until Ctrl-C."""
-    from mobilegym.sim.adbd import serve_adb_main
+    from mobilegym.adbd.server import serve_adb_main
 
     return serve_adb_main(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from mobilegym import __version__
+
     parser = argparse.ArgumentParser(prog="mobilegym", description="MobileGym: a phone for GUI agents.")
+    parser.add_argument("--version", action="version", version=f"mobilegym {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     demo = sub.add_parser("demo", help="run one scripted episode on the simulated phone and save screenshots")
     demo.add_argument("--task", default=DEFAULT_DEMO_TASK, help=f"task id (default {DEFAULT_DEMO_TASK})")
-    demo.add_argument("--seed", type=int, default=0)
+    demo.add_argument("--seed", type=SEED, default=0)
     demo.add_argument("--mode", choices=["grounded", "text"], default="grounded", help="evaluation mode")
-    demo.add_argument("--scale", type=float, default=0.5, help="screenshot render scale (default 0.5)")
+    demo.add_argument("--scale", type=SCALE, default=0.5, help="screenshot render scale in (0, 1] (default 0.5)")
     demo.add_argument("--out", default="demo_out", help="folder for screenshots (default demo_out)")
     demo.add_argument("--world", choices=WORLDS, default="generated",
                       help="the seed's generated phone (default) or the canonical one")
@@ -222,13 +285,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     oracle = sub.add_parser("oracle", help="run the scripted plans of every task and tabulate by suite")
     oracle.add_argument("--suite", action="append", help="only this suite (repeatable)")
-    oracle.add_argument("--seeds", type=int, default=2, help="seeds per task and mode (default 2)")
+    oracle.add_argument("--seeds", type=SEEDS, default=2, help="seeds per task and mode (default 2)")
     oracle.add_argument("--mode", choices=["grounded", "text", "both"], default="both")
+    oracle.add_argument("--json", action="store_true",
+                        help="print the result as JSON (suites, total, per-task pass, failures) instead of a table")
     oracle.set_defaults(func=cmd_oracle)
 
     adv = sub.add_parser("adversaries", help="play the adversary and false-negative suites and print their tables")
     adv.add_argument("--suite", action="append", help="adversaries or false-negatives (repeatable; default both)")
-    adv.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2], help="reset seeds (default 0 1 2)")
+    adv.add_argument("--seeds", type=SEED, nargs="+", default=[0, 1, 2], help="reset seeds (default 0 1 2)")
     adv.add_argument("--task", action="append", help="only this task id (repeatable)")
     adv.add_argument("--adversary", action="append", help="only this adversary, e.g. hedge (repeatable)")
     adv.add_argument("--wrong-targets", type=int, default=2, help="other parameter sets per case (default 2)")
@@ -239,11 +304,11 @@ def build_parser() -> argparse.ArgumentParser:
     adv.set_defaults(func=cmd_adversaries)
 
     adbd = sub.add_parser("serve-adb", help="serve a simulated phone over the ADB protocol (adb connect HOST:PORT)")
-    adbd.add_argument("--port", type=int, default=5555, help="TCP port (default 5555; 0 picks a free one)")
+    adbd.add_argument("--port", type=PORT, default=5555, help="TCP port (default 5555; 0 picks a free one)")
     adbd.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback only)")
-    adbd.add_argument("--width", type=int, default=1080)
-    adbd.add_argument("--height", type=int, default=2400)
-    adbd.add_argument("--render-scale", type=float, default=1.0, help="screencap scale in (0, 1]")
+    adbd.add_argument("--width", type=PIXELS, default=1080)
+    adbd.add_argument("--height", type=PIXELS, default=2400)
+    adbd.add_argument("--render-scale", type=SCALE, default=1.0, help="screencap scale in (0, 1]")
     adbd.add_argument("--language", choices=["en", "zh"], default="en")
     adbd.add_argument("--world", choices=WORLDS, default="generated",
                       help="what `mobilegym state reset SEED` loads: the seed's generated world (default) or the "
@@ -253,8 +318,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    """Run a command. Bad input is a usage error (exit status 2, one line on stderr, no traceback); a reader
+    that stops early (``mobilegym list | head``) ends the output quietly."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # the reader has gone: point stdout at /dev/null so the interpreter's final flush is silent
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except ValueError as exc:  # TaskError, InvalidAction, a bad option value: the user's input
+        print(f"mobilegym {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # e.g. the port is in use, the output folder cannot be written
+        print(f"mobilegym {args.command}: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import multiprocessing
 import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
@@ -9,12 +10,15 @@ from typing import Any, Mapping, Sequence
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.spaces.utils import flatten, flatten_space, unflatten
+from gymnasium.vector.utils.shared_memory import create_shared_memory, read_from_shared_memory, write_to_shared_memory
 from PIL import Image
 
 from . import screen_text
 from .actions import TERMINAL_TYPES, Action, ActionSpace, CoordinateSpace, InvalidAction, parse_action
 from .device.base import CAP_SNAPSHOT, WORLDS, Device, UnsupportedCapability
 from .judge import EVAL_MODES, Episode, JudgeResult, TaskError, resolve_tasks
+from .judge.grounded import ANSWER_SHEET
 from .judge.state.side_effects import SIDE_EFFECT_MODES
 from .shaping import Potential, final_reward, resolve_penalties, step_reward
 
@@ -22,6 +26,8 @@ OBS_PARTS = ("screenshot", "a11y", "instruction")
 INVALID_ACTION_POLICIES = ("raise", "noop")
 REWARD_MODES = ("final", "auto_complete", "dense", "shaped")
 MAX_TEXT_OBS = 2_000_000
+MIN_SCREEN = (200, 300)
+MAX_SCREEN = 4096  # pixels per side, as the simulated phone allows (mobilegym.sim.phone)
 
 
 class UnicodeText(spaces.Text):
@@ -35,6 +41,80 @@ class UnicodeText(spaces.Text):
 
     def __repr__(self) -> str:
         return f"UnicodeText({self.min_length}, {self.max_length})"
+
+
+# Gymnasium flattens a Text space (FlattenObservation, and the shared memory of async vector envs) into
+# indices of its character set, which has no '<'. A UnicodeText flattens into Unicode code points
+# instead: flatten gives code point + 1 per character, 0 as padding; shared memory holds the length,
+# then the code points (only the text's own length is copied each step, not max_length).
+def _codes(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32).astype(np.int32)
+
+
+def _text_of(codes: np.ndarray) -> str:
+    return np.asarray(codes, np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+
+
+@flatten_space.register(UnicodeText)
+def _flatten_space_unicode(space: UnicodeText) -> spaces.Box:
+    return spaces.Box(0, 0x110000, (space.max_length,), np.int32)
+
+
+@flatten.register(UnicodeText)
+def _flatten_unicode(space: UnicodeText, x: str) -> np.ndarray:
+    out = np.zeros(space.max_length, np.int32)
+    out[:len(x)] = _codes(x) + 1
+    return out
+
+
+@unflatten.register(UnicodeText)
+def _unflatten_unicode(space: UnicodeText, x: np.ndarray) -> str:
+    x = np.asarray(x)
+    return _text_of(x[x > 0] - 1)
+
+
+@create_shared_memory.register(UnicodeText)
+def _create_unicode_memory(space: UnicodeText, n: int = 1, ctx: Any = multiprocessing) -> Any:
+    return ctx.Array(np.dtype(np.int32).char, n * (space.max_length + 1))
+
+
+@write_to_shared_memory.register(UnicodeText)
+def _write_unicode_memory(space: UnicodeText, index: int, value: str, shared_memory: Any) -> None:
+    row = np.frombuffer(shared_memory.get_obj(), np.int32)[index * (space.max_length + 1):][:space.max_length + 1]
+    row[0] = len(value)
+    row[1:1 + len(value)] = _codes(value)
+
+
+class SharedTexts(Sequence[str]):
+    """The texts of a batch in shared memory, read when indexed. Like the numpy views gymnasium reads
+    Box observations into, it follows the memory (an async vector env reads its buffers only once);
+    a deep copy (``copy=True``) is a plain tuple."""
+
+    def __init__(self, rows: np.ndarray) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        row = self._rows[index]
+        return _text_of(row[1:1 + row[0]])
+
+    def __deepcopy__(self, memo: dict) -> tuple[str, ...]:
+        return tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (tuple, SharedTexts)) and tuple(self) == tuple(other)
+
+    def __repr__(self) -> str:
+        return f"SharedTexts({tuple(self)!r})"
+
+
+@read_from_shared_memory.register(UnicodeText)
+def _read_unicode_memory(space: UnicodeText, shared_memory: Any, n: int = 1) -> SharedTexts:
+    return SharedTexts(np.frombuffer(shared_memory.get_obj(), np.int32).reshape(n, space.max_length + 1))
 
 
 class Timings(Mapping[str, float]):
@@ -94,6 +174,33 @@ def _world_seeds(seeds: Sequence[int] | None) -> Sequence[int] | None:
         raise ValueError(f"world_seeds must be a non-empty sequence (a range or list) of non-negative integers, "
                          f"got {seeds!r}")
     return seeds
+
+
+def _check_apps(tasks: Sequence[Any], installed: Mapping[str, Any] | None, eval_mode: str) -> None:
+    """A TaskError when a task needs an app the simulated phone does not have (``apps=`` left it out):
+    its related apps, and the AnswerSheet for a question in grounded mode."""
+    if installed is None:  # a real device: its apps are its own business
+        return
+    from .sim.app import installed_apps
+
+    known = None  # every app id there is ("home" tasks name the launcher, which is no app)
+    problems: dict[str, list[str]] = {}
+    for ref in tasks:
+        meta = getattr(ref, "metadata", {}) or {}
+        needed = list(meta.get("related_apps") or ())
+        if eval_mode == "grounded" and meta.get("objective") in ("query", "hybrid"):
+            needed.append(ANSWER_SHEET)
+        missing = [app for app in dict.fromkeys(needed) if app not in installed]
+        if missing and known is None:
+            known = set(installed_apps())
+        missing = [app for app in missing if app in known]
+        if missing:
+            problems[ref.id] = missing
+    if problems:
+        shown = "; ".join(f"{task} needs {', '.join(apps)}" for task, apps in list(problems.items())[:5])
+        more = f" (and {len(problems) - 5} more task(s))" if len(problems) > 5 else ""
+        raise TaskError(f"{len(problems)} task(s) need apps that are not installed on the simulated phone: {shown}"
+                        f"{more}. Installed (apps=): {', '.join(sorted(installed)) or 'none'}")
 
 
 def make_device(device: str | Mapping[str, Any] | Device, *, screen_size: tuple[int, int], render_scale: float,
@@ -190,13 +297,18 @@ class MobileGymEnv(gym.Env[dict, dict]):
         if unknown or not parts:
             raise ValueError(f"obs_parts must be a non-empty subset of {OBS_PARTS}, got {parts}")
         self.obs_parts = parts
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+        if max_steps is not None and (isinstance(max_steps, (bool, np.bool_))
+                                      or not isinstance(max_steps, (int, np.integer)) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
-        self.max_steps_override = max_steps
+        self.max_steps_override = None if max_steps is None else int(max_steps)
         if (not isinstance(screen_size, (tuple, list)) or len(screen_size) != 2
-                or not all(isinstance(v, int) for v in screen_size)):
-            raise ValueError(f"screen_size must be (width, height) in pixels, got {screen_size!r}")
-        if not isinstance(render_scale, (int, float)) or not 0 < render_scale <= 1:
+                or not all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)) for v in screen_size)
+                or not all(lo <= v <= MAX_SCREEN for v, lo in zip(screen_size, MIN_SCREEN))):
+            raise ValueError(f"screen_size must be (width, height) in pixels, from {MIN_SCREEN[0]}x{MIN_SCREEN[1]} "
+                             f"to {MAX_SCREEN}x{MAX_SCREEN}, got {screen_size!r}")
+        screen_size = (int(screen_size[0]), int(screen_size[1]))
+        if (isinstance(render_scale, (bool, np.bool_)) or not isinstance(render_scale, (int, float, np.number))
+                or not 0 < render_scale <= 1):
             raise ValueError(f"render_scale must be in (0, 1], got {render_scale!r}")
         self.render_scale = float(render_scale)
         self.world = _choice("world", world, WORLDS)
@@ -205,6 +317,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.device = make_device(device, screen_size=tuple(screen_size), render_scale=self.render_scale,
                                   language=language, tick_ms=tick_ms, shuffle_launcher=shuffle_launcher, apps=apps,
                                   world=self.world)
+        _check_apps(self.tasks, getattr(self.device, "apps", None), self.eval_mode)
         width, height = self.device.screen_size
         self.coords = CoordinateSpace(coord_space, (width, height))
         self.frame_size = (max(1, round(width * self.render_scale)), max(1, round(height * self.render_scale)))

@@ -482,6 +482,9 @@ def make_sb3_env(
         env_kwargs: anything else ``MobileGym-v0`` takes (``shuffle_launcher``, ``apps``,
             ``max_steps``, ``language``, ``device``...).
     """
+    locals_spec = dict(task=task, obs=obs, action=action, reward=reward, render_scale=render_scale,
+                       image_size=image_size, grid=grid, max_elements=max_elements, extra_actions=extra_actions,
+                       instruction=instruction, instruction_length=instruction_length, vocab=vocab, **env_kwargs)
     if obs not in OBS_MODES:
         raise ValueError(f"obs must be one of {OBS_MODES}, got {obs!r}")
     if action not in ACTION_MODES:
@@ -505,11 +508,24 @@ def make_sb3_env(
     else:
         env = ElementActions(env, max_elements, extra=extra_actions)
     if obs == "image":
-        return SelectObservation(ImageObservation(env, image_size), "image")
+        return _with_spec(SelectObservation(ImageObservation(env, image_size), "image"), locals_spec)
     env = ElementTable(env, max_elements)
     env = InstructionEncoding(env, instruction, instruction_length, vocab)
     if obs == "multi":
         env = ImageObservation(env, image_size)
+    return _with_spec(env, locals_spec)
+
+
+def _with_spec(env: gym.Env, kwargs: dict[str, Any]) -> gym.Env:
+    """``env`` with the spec of ``MobileGymSB3-v0`` and these arguments, so ``env.spec`` tells what was made and
+    ``gymnasium.make(env.spec)`` makes it again (as when it comes from ``gymnasium.make``)."""
+    from gymnasium.envs.registration import EnvSpec
+
+    spec = EnvSpec(id=SB3_ENV_ID, entry_point="mobilegym.wrappers:make_sb3_env", kwargs=kwargs)
+    if isinstance(env, gym.Wrapper):
+        env._cached_spec = spec  # the wrappers are part of what make_sb3_env makes, not extra ones
+    else:
+        env.spec = spec
     return env
 
 

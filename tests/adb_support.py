@@ -9,7 +9,7 @@ from typing import Iterator
 
 import pytest
 
-from mobilegym.sim.adbd import AdbdServer
+from mobilegym.adbd.server import AdbdServer
 from mobilegym.sim.phone import Phone
 
 from .uitools import CORE_APPS

@@ -11,7 +11,7 @@ import mobilegym  # noqa: F401  (registers MobileGym-v0)
 from mobilegym.device.adb import AdbDevice, make_adb_device
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
 from mobilegym.oracle import Driver
-from mobilegym.sim.adbd import AdbdServer
+from mobilegym.adbd.server import AdbdServer
 from mobilegym.sim.phone import Phone
 
 from .adb_support import AdbServer, adb_server, free_port, requires_adb, served, serve_phone  # noqa: F401

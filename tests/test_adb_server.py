@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from mobilegym.sim.adbd import AdbdServer
+from mobilegym.adbd.server import AdbdServer
 
 from .adb_support import AdbServer, adb_server, requires_adb, served  # noqa: F401  (fixtures)
 from .uitools import node

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from mobilegym.sim import adbd_proto as proto
-from mobilegym.sim.adbd import AdbdServer
-from mobilegym.sim.adbd_shell import Shell, ShellSyntaxError, parse
+from mobilegym.adbd import proto
+from mobilegym.adbd.server import AdbdServer
+from mobilegym.adbd.shell import Shell, ShellSyntaxError, parse
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.vfs import VfsError, VirtualFS
 

@@ -165,3 +165,95 @@ def test_edit_and_delete_with_confirmation() -> None:
     tap(phone, "confirm_delete")
     assert not any(e["title"] == "Yoga class" for e in _events(phone))
     assert phone.current_route() == "/search"
+
+
+# --- generated worlds ---------------------------------------------------------------------------------
+
+def _world_events(seed: int, language: str) -> tuple[object, list[dict]]:
+    from mobilegym.sim.app import load_app
+    from mobilegym.sim.worldgen import World
+
+    world = World(seed, language, load_app)
+    return world, world.app_state("calendar")["events"]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_generated_calendars_keep_the_invariants_tasks_rely_on(language: str) -> None:
+    import datetime as dt
+    import re
+
+    for seed in range(20):
+        world, events = _world_events(seed, language)
+        today = world.today
+        ids = [e["id"] for e in events]
+        assert len(set(ids)) == len(ids) and all(re.fullmatch(r"evt_\d{1,2}", i) for i in ids), ids
+        by_day: dict[str, list[tuple[str, str]]] = {}
+        for e in events:
+            dt.date.fromisoformat(e["date"])
+            assert e["calendar"] in ("Work", "Personal", "Family")
+            if e["all_day"]:
+                assert e["start"] is None and e["end"] is None
+            else:
+                assert re.fullmatch(r"\d\d:\d\d", e["start"]) and e["start"] < e["end"], e
+                by_day.setdefault(e["date"], []).append((e["start"], e["end"]))
+        for spans in by_day.values():  # no two timed events of a day overlap
+            spans.sort()
+            assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), spans
+        iso = today.isoformat()
+        tomorrow = (today + dt.timedelta(days=1)).isoformat()
+        assert any(e["date"] == iso and e["start"] and "17:15" <= e["start"] <= "21:00" for e in events)
+        assert sum(1 for e in events if e["date"] == iso and not e["all_day"]) >= 2
+        assert any(e["date"] == tomorrow and not e["all_day"] for e in events)
+        assert any(e["date"] >= iso and re.search(r"\b[A-Z]{2} \d{3,4}\b", e["notes"]) for e in events)
+        for weeks in (0, 1):  # this week's and next week's weekends have events
+            saturday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(weeks=weeks, days=5)
+            assert any(e["date"] in (saturday.isoformat(), (saturday + dt.timedelta(days=1)).isoformat())
+                       for e in events)
+
+
+def test_generated_calendars_vary_and_follow_the_language() -> None:
+    sizes = {len(_world_events(seed, "en")[1]) for seed in range(10)}
+    assert len(sizes) >= 5
+    _, zh = _world_events(3, "zh")
+    assert sum(any("\u4e00" <= ch <= "\u9fff" for ch in e["title"]) for e in zh) >= len(zh) * 0.8
+
+
+@pytest.mark.parametrize("language, seed", [("en", 1), ("zh", 2), ("en", 5)])
+def test_generated_world_screens_render_inside_the_screen(language: str, seed: int) -> None:
+    phone = Phone(apps=APPS, language=language)
+    phone.reset_state(seed)
+    phone.open_app("calendar")
+    assert_screen_ok(phone)
+    tap(phone, "tab_1")
+    assert_screen_ok(phone)
+    tap(phone, "event_title_text")
+    assert_screen_ok(phone)
+    phone.key("back")
+    tap(phone, "tab_0")
+    cell = next(n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "day_cell" and n.selected)
+    phone.tap(*cell.center)
+    assert_screen_ok(phone)
+
+
+def test_preparers_make_the_json_tasks_preconditions() -> None:
+    import random
+
+    from mobilegym.sim.app import Prep, load_app
+    from mobilegym.sim.clock import from_ms
+
+    phone = Phone(apps=APPS)
+    phone.reset_state(4)
+    doc = phone.get_state()
+    app = load_app("calendar")
+    today = from_ms(doc["os"]["time_ms"]).date()
+    patch = app.preparers["yoga_today"](Prep(doc, random.Random(1), "en"))
+    events = patch["apps"]["calendar"]["events"]
+    yoga = [e for e in events if e["title"] == "Yoga class"]
+    assert len(yoga) == 3 and len({e["location"] for e in yoga}) == 3
+    mine = next(e for e in yoga if e["id"] == "evt_yoga")
+    assert mine["date"] == today.isoformat()
+    locations = {app.preparers["yoga_today"](Prep(doc, random.Random(s), "en"))["apps"]["calendar"]["events"][-2]
+                 ["location"] for s in range(10)}
+    assert len(locations) >= 5
+    patch = app.preparers["event"](Prep(doc, random.Random(2), "en"), title="Book club", place="libraries")
+    assert [e["id"] for e in patch["apps"]["calendar"]["events"] if e["title"] == "Book club"] == ["evt_prep"]

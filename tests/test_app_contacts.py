@@ -69,7 +69,7 @@ def test_list_is_alphabetical_with_sections_and_upcoming_birthdays(phone: Phone)
     names = texts(phone, "contact_name")
     assert names == sorted(names, key=str.casefold) and names[0] == "Alice Chen"
     assert texts(phone, "section_header")[:3] == ["A", "B", "C"]
-    assert texts(phone, "upcoming_name") == ["Grace Liu", "Noah Schwartz"]
+    assert texts(phone, "upcoming_name") == ["Grace Liu", "Noah Schwartz", "Alice Chen"]
     assert texts(phone, "upcoming_date")[0] == "Thu, Mar 19"
 
 
@@ -179,3 +179,85 @@ def test_message_button_opens_messages_composer(phone: Phone) -> None:
     assert phone.current_app() == "messages" and phone.current_route().startswith("/compose")
     assert node(phone, "recipient_input").text == "+1 312-555-0109"
     assert node(phone, "recipient_name").text == "Maya Patel · +1 312-555-0109"
+
+
+# --- generated worlds -------------------------------------------------------------------------------
+
+WORLD_SEEDS = range(30)
+
+
+def _world(seed: int, language: str):
+    from mobilegym.sim.app import load_app
+    from mobilegym.sim.worldgen import World
+
+    return World(seed, language, load_app)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_generated_contacts_keep_the_invariants_tasks_rely_on(language: str) -> None:
+    import datetime as dt
+
+    from mobilegym.envs.contacts.numbers import number_key
+    from mobilegym.sim.clock import to_ms
+
+    counts = set()
+    for seed in WORLD_SEEDS:
+        world = _world(seed, language)
+        state = world.app_state("contacts")
+        people = state["contacts"]
+        names = [c["name"] for c in people]
+        assert len(names) == len(set(names)) and len(people) == len(world.contacts())
+        keys = [number_key(p["number"]) for c in people for p in c["phones"]]
+        assert len(keys) == len(set(keys)), "two contacts share a number"
+        for c in people:
+            assert c["phones"] and len({p["type"] for p in c["phones"]}) == len(c["phones"])
+            if c["birthday"]:
+                assert dt.date.fromisoformat(c["birthday"]) < world.today
+        favorites = sum(c["favorite"] for c in people)
+        assert 1 <= favorites < len(people)
+        counts.add(favorites)
+        domains: dict[str, list[bool]] = {}
+        for c in people:
+            if c["email"]:
+                domains.setdefault(c["email"].split("@")[1], []).append(c["favorite"])
+        assert any(len(f) >= 2 and not all(f) for f in domains.values())
+        assert sum(bool(c["birthday"]) for c in people) >= 2
+        assert all(call["time_ms"] < to_ms(world.now) for call in state["calls"])
+        assert [c["time_ms"] for c in state["calls"]] == sorted(c["time_ms"] for c in state["calls"])
+        if language == "zh":
+            assert all(any("\u4e00" <= ch <= "\u9fff" for ch in n) for n in names)
+    assert len(counts) >= 6
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_generated_world_screens_render(language: str) -> None:
+    phone = Phone(apps=APPS, language=language)
+    for seed in (0, 1, 2):
+        phone.reset_state(seed)
+        people = contacts(phone)
+        longest = max(people, key=lambda c: len(c["name"]) + len(c["notes"]) + len(c["email"]))
+        for route in ("/", "/favorites", f"/contact?id={longest['id']}", f"/edit?id={longest['id']}"):
+            phone.launch("contacts", route)
+            assert_screen_clean(phone)
+        phone.launch("contacts", "/")
+        assert len(texts(phone, "upcoming_name")) >= 2
+
+
+def test_contact_preparers_work_in_canonical_and_generated_worlds() -> None:
+    import random
+
+    from mobilegym.envs.contacts import APP
+    from mobilegym.sim.app import Prep
+
+    for world, seed in (("canonical", None), ("generated", 4), ("generated", 5)):
+        phone = Phone(apps=APPS, world=world)
+        phone.reset_state(seed)
+        prep = Prep(phone.get_state(), random.Random(1), "en")
+        phone.set_state(APP.preparers["contact"](prep, name="Tom Becker", id="contact_tom",
+                                                 fields={"company": {"pick": "company"}}))
+        toms = [c for c in contacts(phone) if c["name"] == "Tom Becker"]
+        assert len(toms) == 1 and toms[0]["id"] == "contact_tom" and toms[0]["company"]
+        prep = Prep(phone.get_state(), random.Random(2), "en")
+        phone.set_state(APP.preparers["duplicate"](prep, name="Ben Okafor", id="contact_ben", copy_id="contact_dup"))
+        bens = [c for c in contacts(phone) if c["name"] == "Ben Okafor"]
+        assert [b["id"] for b in bens] == ["contact_ben", "contact_dup"] and bens[0]["email"] and not bens[1]["email"]

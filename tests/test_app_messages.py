@@ -152,3 +152,91 @@ def test_unknown_sender_can_be_saved_as_a_contact(phone: Phone) -> None:
     tap(phone, "save_contact")
     phone.open_app("messages")
     assert node(phone, "toolbar_title").text == "Nora Quinn"  # the thread now shows the saved name
+
+
+# --- generated worlds -------------------------------------------------------------------------------
+
+def _world(seed: int, language: str):
+    from mobilegym.sim.app import load_app
+    from mobilegym.sim.worldgen import World
+
+    return World(seed, language, load_app)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_generated_messages_keep_the_invariants_tasks_rely_on(language: str) -> None:
+    import random
+
+    from mobilegym.envs.contacts.numbers import number_key, same_number
+    from mobilegym.envs.messages.world import OUT_FOR_DELIVERY, topics
+    from mobilegym.sim.clock import from_ms, to_ms
+    from mobilegym.tasks.messages.app import Messages
+
+    for seed in range(60):
+        world = _world(seed, language)
+        people = world.app_state("contacts")["contacts"]
+        convs = world.app_state("messages")["conversations"]
+        messages = Messages(world.app_state("messages"))
+
+        def owner(address: str):
+            return next((c for c in people if any(same_number(address, p["number"]) for p in c["phones"])), None)
+
+        assert all(sum(1 for c in convs if any(same_number(c["address"], p["number"]) for p in person["phones"])) <= 1
+                   for person in people), "a contact with two threads"
+        keys = [number_key(c["address"]) for c in convs]
+        assert len(keys) == len(set(keys)), "two threads with one number"
+        assert all(m["time_ms"] < to_ms(world.now) for c in convs for m in c["messages"])
+        assert all([m["time_ms"] for m in c["messages"]] == sorted(m["time_ms"] for m in c["messages"]) for c in convs)
+        today = [m for c in convs for m in c["messages"] if OUT_FOR_DELIVERY.search(m["text"])]
+        assert len(today) == 1 and from_ms(today[0]["time_ms"]).date() == world.today
+        assert owner(messages.call_request_sender()) is not None
+        unread = [c for c in convs if c["unread"]]
+        assert all(c["unread"] <= sum(1 for _ in c["messages"]) and c["messages"][-1]["incoming"] for c in unread)
+        assert sum(1 for c in unread if owner(c["address"])) >= 2
+        assert any(c["unread"] >= 2 for c in unread)
+        saved = [(m["time_ms"], m["incoming"]) for c in convs if owner(c["address"]) for m in c["messages"]]
+        assert max(saved)[1], "the newest message of a saved contact's thread is the owner's"
+        for topic in topics():  # a topic word is only ever said in a chat with a saved contact
+            assert all(owner(c["address"]) for c in convs if any(topic.casefold() in m["text"].casefold()
+                                                                  for m in c["messages"]))
+        name = Messages.sample_introduced_sender(random.Random(seed), world.app_state("messages"))
+        assert owner(messages.sender_of(name)) is None and name in [p.name for p in world.strangers()]
+        service = Messages.sample_code_service(random.Random(seed), world.app_state("messages"))
+        assert messages.verification_code(service).isdigit()
+        assert messages.tracking_number() in today[0]["text"]
+        if language == "en":
+            assert any("Sunrise Dental" in m["text"] for c in convs for m in c["messages"])
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_generated_world_screens_render(language: str) -> None:
+    phone = Phone(apps=APPS, language=language)
+    for seed in (0, 1, 2):
+        phone.reset_state(seed)
+        convs = conversations(phone)
+        longest = max(convs, key=lambda c: sum(len(m["text"]) for m in c["messages"]))
+        for route in ("/", "/search", f"/thread?id={longest['id']}"):
+            phone.launch("messages", route)
+            assert_screen_clean(phone)
+
+
+def test_message_preparers_work_in_canonical_and_generated_worlds() -> None:
+    import random
+
+    from mobilegym.envs.messages import APP
+    from mobilegym.envs.messages.world import OUT_FOR_DELIVERY
+    from mobilegym.sim.app import Prep
+
+    for world, seed in (("canonical", None), ("generated", 4), ("generated", 5)):
+        phone = Phone(apps=APPS, world=world)
+        phone.reset_state(seed)
+        phone.set_state(APP.preparers["parcel_today"](Prep(phone.get_state(), random.Random(1), "en"),
+                                                      id="conv_delivery", message_id="msg_delivery"))
+        today = [m for c in conversations(phone) for m in c["messages"] if OUT_FOR_DELIVERY.search(m["text"])]
+        assert len(today) == 1 and today[0]["id"] == "msg_delivery" and today[0]["window"]["start"] < today[0]["window"]["end"]
+        phone.set_state(APP.preparers["carrier"](Prep(phone.get_state(), random.Random(1), "en"), name="PackTrack",
+                                                 id="conv_packtrack"))
+        assert [c["id"] for c in conversations(phone) if "PackTrack" in c["messages"][0]["text"]] == ["conv_packtrack"]
+        phone.set_state(APP.preparers["chat"](Prep(phone.get_state(), random.Random(1), "en"), name="Carla Mendes",
+                                              contact_id="contact_carla", id="conv_brunch", topic="brunch"))
+        assert len(conv(phone, "conv_brunch")["messages"]) == 3

@@ -234,3 +234,105 @@ def test_chinese_labels() -> None:
     assert node(phone, "liked_songs_entry") is not None
     tap(phone, "liked_songs_entry")
     assert node(phone, "liked_meta").text.startswith("7 首歌曲")
+
+
+# --- generated worlds -------------------------------------------------------------------------------
+
+def _world_music(seed: int, language: str = "en") -> dict:
+    from mobilegym.sim.app import load_app
+    from mobilegym.sim.worldgen import World
+
+    return World(seed, language, load_app).app_state("music")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_generated_libraries_keep_the_invariants_tasks_rely_on(language: str) -> None:
+    from mobilegym.envs.music.world import MAX_ALBUM_S
+    from mobilegym.tasks.music.app import NEW_PLAYLIST_NAMES
+
+    sizes = set()
+    for seed in range(20):
+        state = _world_music(seed, language)
+        sizes.add((len(state["songs"]), len(state["albums"]), len(state["liked"]), len(state["playlists"])))
+        for kind, key in (("artists", "name"), ("albums", "title"), ("songs", "title"), ("playlists", "name")):
+            names = [item[key] for item in state[kind]]
+            assert len(set(names)) == len(names), f"seed {seed}: two {kind} share a {key}"
+            assert not any('"' in n or " · " in n or "," in n for n in names), names
+        assert not {p["name"].casefold() for p in state["playlists"]} & {n.casefold() for n in NEW_PLAYLIST_NAMES}
+        ids = {s["id"] for s in state["songs"]}
+        assert set(state["liked"]) <= ids and len(state["liked"]) < len(ids)
+        assert all(set(p["song_ids"]) <= ids for p in state["playlists"])
+        for album in state["albums"]:
+            tracks = sorted(s["track"] for s in state["songs"] if s["album_id"] == album["id"])
+            assert tracks == list(range(1, len(tracks) + 1)) and len(tracks) >= 3
+            assert sum(s["duration_s"] for s in state["songs"] if s["album_id"] == album["id"]) <= MAX_ALBUM_S
+        player = state["player"]
+        assert sorted(player["order"]) == sorted(player["queue"]) and player["queue"]
+        assert 0 <= player["index"] < len(player["order"]) and not player["playing"]
+    assert len(sizes) >= 15
+
+
+def test_a_chinese_world_has_a_mostly_chinese_library() -> None:
+    state = _world_music(4, "zh")
+    chinese = [s for s in state["songs"] if any("\u4e00" <= ch <= "\u9fff" for ch in s["title"])]
+    assert len(chinese) > len(state["songs"]) / 2
+
+
+def test_album_lengths_leave_many_albums_a_minute_apart() -> None:
+    from mobilegym.tasks.music.app import ALBUM_LENGTH_TOLERANCE_S, Music
+    from mobilegym.judge import unambiguous
+
+    for seed in range(10):
+        state = _world_music(seed)
+        music = Music(state)
+        apart = unambiguous(state["albums"], lambda a: music.album_length_s(a["id"]), ALBUM_LENGTH_TOLERANCE_S)
+        assert len(apart) >= min(4, len(state["albums"]))
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_generated_worlds_render_inside_the_screen(language: str) -> None:
+    for seed in (0, 5):
+        phone = Phone(apps=APPS, language=language)
+        phone.reset_state(seed)
+        phone.open_app("music")
+        for tab in range(4):
+            tap(phone, f"tab_{tab}")
+            assert_screen_ok(phone)
+        tap(phone, "tab_1")
+        tap(phone, "album_title")
+        assert_screen_ok(phone)                               # album
+        tap(phone, "album_artist")
+        assert_screen_ok(phone)                               # artist
+        phone.key("back")
+        phone.key("back")
+        tap(phone, "tab_3")
+        tap(phone, "playlist_title")
+        assert_screen_ok(phone)                               # playlist
+        tap(phone, "mini_player")
+        assert_screen_ok(phone)                               # now playing
+
+
+def test_preparers_make_the_named_things_in_any_world() -> None:
+    import random
+
+    from mobilegym.envs.music import prepare
+    from mobilegym.judge.python.tasks import merge_into
+    from mobilegym.sim.app import Prep
+
+    for world in ("generated", "canonical"):
+        phone = Phone(apps=APPS, world=world)
+        phone.reset_state(3)
+        doc = phone.get_state()
+        prep = Prep(doc, random.Random("t|1"), "en")
+        started = prep_doc = prepare.album_started(prep, "Afterglow Protocol", "DJ Solstice")["apps"]["music"]
+        album = next(a for a in started["albums"] if a["title"] == "Afterglow Protocol")
+        tracks = sorted((s for s in started["songs"] if s["album_id"] == album["id"]), key=lambda s: s["track"])
+        head = started["songs"][0]
+        phone.set_state({"apps": {"music": prep_doc}})
+        phone.open_app("music")
+        assert _texts(phone, "mini_title") == [head["title"]] and head["id"] != tracks[0]["id"]
+        liked = prepare.liked_song(Prep(phone.get_state(), random.Random("t|2"), "en"), "Harbor Song", "The Harbor Lights")
+        merge_into(doc, liked)
+        state = liked["apps"]["music"]
+        harbor = next(s for s in state["songs"] if s["title"] == "Harbor Song")
+        assert state["liked"][-1] == harbor["id"] and len(state["liked"]) >= 2

@@ -170,7 +170,7 @@ def test_bad_due_date_is_rejected() -> None:
 
 def test_scripted_driver_never_taps_through_the_floating_button() -> None:
     """A row's ✕ that starts under the + button is scrolled clear before the Driver taps it."""
-    env = gym.make("MobileGym-v0", task="notes.add_oat_milk_todo", obs_parts=("a11y",))
+    env = gym.make("MobileGym-v0", task="notes.add_oat_milk_todo", obs_parts=("a11y",), world="canonical")
     obs, info = env.reset(seed=0)
     driver = Driver(env, obs, info)
     driver.open_app("Notes")
@@ -181,3 +181,75 @@ def test_scripted_driver_never_taps_through_the_floating_button() -> None:
     assert x1 <= target.center[0] < x2 and y1 <= target.center[1] < y2
     driver.tap(desc="Delete Pay electricity bill")
     assert driver.texts("dialog_message") == ["Pay electricity bill"]
+
+
+# --- generated worlds ---------------------------------------------------------------------------------
+
+def _world_notes(seed: int, language: str):
+    from mobilegym.sim.app import load_app
+    from mobilegym.sim.worldgen import World
+
+    world = World(seed, language, load_app)
+    return world, world.app_state("notes")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_generated_notes_keep_the_invariants_tasks_rely_on(language: str) -> None:
+    import datetime as dt
+    import re
+
+    from mobilegym.tasks.notes.app import Notes
+
+    for seed in range(20):
+        world, state = _world_notes(seed, language)
+        notes, todos = state["notes"], state["todos"]
+        now = world.now.strftime("%Y-%m-%d %H:%M")
+        assert len({n["title"] for n in notes}) == len(notes)
+        assert len({t["text"] for t in todos}) == len(todos)
+        assert all(re.fullmatch(r"note_\d{1,2}", n["id"]) for n in notes)
+        assert all(re.fullmatch(r"todo_\d{1,2}", t["id"]) for t in todos)
+        assert all(n["created"] <= n["updated"] <= now for n in notes)
+        reader = Notes(state)
+        for fact in ("Garage door code", "Home Wi-Fi password", "Guest Wi-Fi password"):
+            assert reader.note_value(fact)
+        monday = world.today - dt.timedelta(days=world.today.weekday())
+        week = (monday.isoformat(), (monday + dt.timedelta(days=6)).isoformat())
+        assert len(reader.ids_due_between(*week)) >= 2
+        assert len(todos) - len(reader.ids_due_between(*week)) >= 5
+        assert len(reader.open_todos()) >= 2
+
+
+def test_generated_notes_vary_by_seed() -> None:
+    states = [_world_notes(seed, "en")[1] for seed in range(10)]
+    assert len({len(s["todos"]) for s in states}) >= 4
+    assert len({sum(n["pinned"] for n in s["notes"]) for s in states}) >= 3
+    assert len({s["notes"][0]["title"] for s in states}) >= 5
+
+
+@pytest.mark.parametrize("language, seed", [("en", 1), ("zh", 2), ("zh", 7)])
+def test_generated_world_screens_render_inside_the_screen(language: str, seed: int) -> None:
+    phone = Phone(apps=APPS, language=language)
+    phone.reset_state(seed)
+    phone.open_app("notes")
+    assert_screen_ok(phone)
+    tap(phone, "note_title_text")
+    assert_screen_ok(phone)
+    phone.key("back")
+    tap(phone, "tab_1")
+    assert_screen_ok(phone)
+
+
+def test_pinned_preparer_pins_a_drawn_number_of_notes() -> None:
+    import random
+
+    from mobilegym.sim.app import Prep, load_app
+
+    phone = Phone(apps=APPS)
+    phone.reset_state(3)
+    doc = phone.get_state()
+    counts = set()
+    for s in range(12):
+        notes = load_app("notes").preparers["pinned"](Prep(doc, random.Random(s), "en"))["apps"]["notes"]["notes"]
+        counts.add(sum(n["pinned"] for n in notes))
+        assert not all(n["pinned"] for n in notes)
+    assert len(counts) >= 3

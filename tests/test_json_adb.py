@@ -10,7 +10,7 @@ import pytest
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
 from mobilegym.device.adb import AdbDevice, make_adb_device
 from mobilegym.judge.json.task import load_json_task
-from mobilegym.sim.adbd import AdbdServer
+from mobilegym.adbd.server import AdbdServer
 from mobilegym.sim.phone import Phone
 
 from .adb_support import AdbServer, adb_server, requires_adb, served  # noqa: F401  (fixtures)

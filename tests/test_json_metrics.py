@@ -251,3 +251,63 @@ def test_answer_match_fails_a_rival_from_the_apps_data() -> None:
     assert score("answer_match", "Acme", "Acme", apps_init=apps) == 1
     assert score("answer_match", "Acme, Globex", "Acme", apps_init=apps) == 0
     assert score("answer_match", "Acme, Globex", "Acme") == 0  # a bare list where one value is asked
+
+
+# ---------------------------------------------------------------- untrusted regexes and option types
+
+def test_regex_match_runs_in_linear_time_whatever_the_pattern():
+    import time
+
+    start = time.perf_counter()
+    for pattern, subject, want in [("(a+)+$", "a" * 100_000 + "b", 0), ("(x+x+)+y", "x" * 50_000, 0),
+                                   ("^(.*a){20}$", "a" * 20_000, 1), ("(\\w+\\s?)*!", "word " * 10_000, 0)]:
+        assert score("regex_match", subject, pattern) == want, pattern
+    assert time.perf_counter() - start < 2.0
+
+
+@pytest.mark.parametrize("pattern", [r"(a)\1", "(?=a)", "(?<=a)b", "(?!x)"])
+def test_regex_match_refuses_backreferences_and_lookaround(pattern):
+    with pytest.raises(MetricConfigError, match="RE2"):
+        score("regex_match", "aa", pattern)
+
+
+def test_regex_match_on_odd_subjects():
+    assert score("regex_match", "a\ud800b", "a.b") == 1  # a lone surrogate does not crash the engine
+    assert score("regex_match", "ALARM", "^alarm$", ignore_case=True) == 1
+    assert score("regex_match", "x\ny", "x.y") == 0  # as in Python's re: . stops at newlines
+
+
+def test_option_types_follow_the_annotations():
+    assert get_metric("regex_match").check_options({"ignore_case": True, "full": False}) == []
+    assert get_metric("number_within").check_options({"abs_tol": 1, "rel_tol": 0.1}) == []
+    assert get_metric("a11y_exists").check_options({"resource_id": None, "text": "x"}) == []
+    assert get_metric("regex_match").check_options({"full": "true"}) == [
+        "option 'full' of metric 'regex_match' must be a boolean, got string 'true'"]
+    assert get_metric("brightness_in_range").check_options({"min": [0]}) == [
+        "option 'min' of metric 'brightness_in_range' must be a number, got array [0]"]
+
+
+def test_a_metric_with_unreadable_annotations_still_registers():
+    @metric
+    def odd_metric(result, expected, *, flavour: "NoSuchType" = None) -> float:  # noqa: F821
+        return 1.0
+
+    try:
+        assert get_metric("odd_metric").check_options({"flavour": [1, 2]}) == []
+    finally:
+        del METRICS["odd_metric"]
+
+
+def test_the_answer_reader_is_bounded_on_adversarial_answers():
+    import time
+
+    from mobilegym.judge.answers import MAX_ANSWER_CHARS, read_answer
+
+    start = time.perf_counter()
+    for text in ("1%" * 499, "1" * 999, "rain chance " * 80, "1%" * 100_000):
+        score("answer_match", text, "14:30")
+        score("duration_match", text, "1小时30分")
+    assert time.perf_counter() - start < 5.0
+    assert read_answer("14:30", "14:30 " + "x" * MAX_ANSWER_CHARS).reason == \
+        f"the answer is longer than {MAX_ANSWER_CHARS} characters"
+    assert read_answer("rain", "30% chance of rain").passed is False  # a chance phrase states no condition

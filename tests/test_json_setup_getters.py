@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import http.server
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -19,7 +20,10 @@ from tests.test_json_fakes import FakeDevice
 
 
 class Server(http.server.ThreadingHTTPServer):
-    """Serves ``routes``: path -> list of (status, body), one per request; the last one repeats."""
+    """Serves ``routes``: path -> list of (status, body), one per request; the last one repeats.
+    Status 0 trickles the body, one byte every 0.1 s (a slow server)."""
+
+    daemon_threads = True
 
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
@@ -38,6 +42,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.server.hits[self.path] = count + 1
         plan = self.server.routes.get(self.path, [(404, b"missing")])
         status, body = plan[min(count, len(plan) - 1)]
+        if status == 0:
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                for byte in body:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            except OSError:  # the client gave up
+                pass
+            return
         if status in (301, 302):
             self.send_response(status)
             self.send_header("Location", body.decode())
@@ -53,7 +69,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 @pytest.fixture()
-def server():
+def server(monkeypatch):
+    """A local HTTP server on 127.0.0.1, which downloads may use (the host is allowed explicitly)."""
+    monkeypatch.setenv(setup_actions.ALLOW_HOSTS_ENV, "127.0.0.1")
     srv = Server()
     thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
@@ -66,6 +84,9 @@ def server():
 def isolated_cache(tmp_path, monkeypatch):
     monkeypatch.setenv(setup_actions.CACHE_ENV, str(tmp_path / "cache"))
     monkeypatch.setattr(setup_actions, "RETRY_DELAY_S", 0.0)
+    monkeypatch.delenv(setup_actions.ALLOW_HOSTS_ENV, raising=False)  # downloads off unless a test allows hosts
+    monkeypatch.delenv(setup_actions.DEADLINE_ENV, raising=False)
+    monkeypatch.setattr(setup_actions, "ALLOWED_HOSTS", [])
 
 
 def run(device, *actions, task_dir=Path(".")):
@@ -385,3 +406,83 @@ def test_prepare_needs_the_state_capability(labelled_alarm):
 def test_prepare_with_bad_arguments_is_a_task_error(labelled_alarm):
     with pytest.raises(TaskError, match=r"config\[0\] \(prepare\): TypeError"):
         run(FakeDevice(), {"type": "prepare", "parameters": {"app": "clock", "with": "test_alarm", "args": {"x": 1}}})
+
+
+# ---------------------------------------------------------------- download policy
+
+def test_downloads_are_off_by_default(server, monkeypatch):
+    monkeypatch.delenv(setup_actions.ALLOW_HOSTS_ENV)
+    server.routes["/a"] = [(200, b"data")]
+    with pytest.raises(TaskError, match=r"downloads from '127.0.0.1' are off: allow the host with \$MOBILEGYM_ALLOW_HOSTS"):
+        run(FakeDevice(), {"type": "push_file", "parameters": {"path": "/sdcard/a", "url": server.url("/a")}})
+    assert server.hits == {}
+
+
+def test_hosts_are_allowed_by_the_environment_a_parameter_or_code(server, monkeypatch):
+    monkeypatch.delenv(setup_actions.ALLOW_HOSTS_ENV)
+    for path in ("/a", "/b", "/c"):  # distinct URLs: no cache hits
+        server.routes[path] = [(200, b"data")]
+    assert fetch(server.url("/a"), Path("."), allow_hosts=["127.0.0.1"]) == b"data"
+    monkeypatch.setenv(setup_actions.ALLOW_HOSTS_ENV, "example.org, 127.0.0.1")
+    assert fetch(server.url("/b"), Path(".")) == b"data"
+    monkeypatch.delenv(setup_actions.ALLOW_HOSTS_ENV)
+    setup_actions.allow_download_hosts("127.0.0.1")
+    assert fetch(server.url("/c"), Path(".")) == b"data"
+    assert server.hits == {"/a": 1, "/b": 1, "/c": 1}
+
+
+@pytest.mark.parametrize("host,entries,expected", [
+    ("example.org", ["example.org"], "explicit"),
+    ("EXAMPLE.org.", ["example.org"], "explicit"),
+    ("cdn.example.org", ["*.example.org"], "wildcard"),
+    ("example.org", ["*.example.org"], "wildcard"),
+    ("badexample.org", ["*.example.org"], None),
+    ("anything.net", ["*"], "wildcard"),
+    ("::1", ["[::1]"], "explicit"),
+    ("10.0.0.1", ["10.0.0.2"], None),
+    ("example.org", [], None),
+])
+def test_host_permission(host, entries, expected):
+    assert setup_actions.host_permission(host, entries) == expected
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:{port}/a", "http://localhost:{port}/a", "http://10.1.2.3:{port}/a",
+                                 "http://169.254.169.254:{port}/a", "http://[::1]:{port}/a",
+                                 "http://[::ffff:127.0.0.1]:{port}/a", "http://0.0.0.0:{port}/a"])
+def test_wildcards_never_reach_loopback_private_or_link_local_addresses(server, monkeypatch, url):
+    monkeypatch.setenv(setup_actions.ALLOW_HOSTS_ENV, "*, *.localhost")
+    server.routes["/a"] = [(200, b"data")]
+    with pytest.raises(TaskError, match="loopback, private and link-local addresses are refused unless the host is listed"):
+        fetch(url.format(port=server.server_address[1]), Path("."))
+    assert server.hits == {}
+
+
+def test_redirects_to_hosts_not_allowed_are_refused(server):
+    server.routes["/hop"] = [(302, f"http://localhost:{server.server_address[1]}/a".encode())]
+    server.routes["/a"] = [(200, b"data")]
+    with pytest.raises(TaskError, match="downloads from 'localhost' are off"):
+        fetch(server.url("/hop"), Path("."))
+    assert server.hits == {"/hop": 1}
+
+
+def test_a_slow_server_hits_the_total_deadline(server, monkeypatch):
+    monkeypatch.setattr(setup_actions, "DOWNLOAD_DEADLINE_S", 1.0)
+    server.routes["/slow"] = [(0, b"x" * 1000)]  # one byte per 0.1 s: 100 s in all
+    start = time.monotonic()
+    with pytest.raises(TaskError, match=r"config\[0\] \(push_file\): downloading .* took longer than the 1 s deadline"):
+        run(FakeDevice(), {"type": "push_file", "parameters": {"path": "/sdcard/a", "url": server.url("/slow")}})
+    assert time.monotonic() - start < 2.5
+    assert server.hits["/slow"] == 1  # not retried past the deadline
+
+
+def test_the_deadline_covers_every_attempt_and_comes_from_the_environment(server, monkeypatch):
+    monkeypatch.setenv(setup_actions.DEADLINE_ENV, "0.5")
+    monkeypatch.setattr(setup_actions, "RETRY_DELAY_S", 0.4)
+    server.routes["/dead"] = [(500, b"down")]
+    start = time.monotonic()
+    with pytest.raises(TaskError, match=r"0.5 s deadline \(\$MOBILEGYM_DOWNLOAD_DEADLINE\)"):
+        fetch(server.url("/dead"), Path("."))
+    assert time.monotonic() - start < 1.5
+    monkeypatch.setenv(setup_actions.DEADLINE_ENV, "soon")
+    with pytest.raises(TaskError, match="must be a positive number of seconds"):
+        fetch(server.url("/dead?2"), Path("."))

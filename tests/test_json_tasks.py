@@ -393,8 +393,10 @@ def test_answer_problems(tmp_path, changes, where, message):
 
 
 def test_task_errors_are_reported_apart_from_agent_failures(tmp_path):
+    # a literal pattern is checked at load (tests/test_task_files.py); one read from the phone only when judging
     doc = task(tmp_path, ev_func="regex_match", ev_result={"type": "app_state", "path": "settings:.about"},
-               ev_expected={"type": "rule", "value": "(["})
+               ev_expected={"type": "app_state", "path": "settings:.pattern"},
+               config=[{"type": "set_state", "parameters": {"patch": {"apps": {"settings": {"pattern": "(["}}}}}])
     result = load(tmp_path, doc).start(FakeDevice()).evaluate(last_action="complete")
     assert result.error is not None and "$.evaluator.func (regex_match): invalid regular expression" in result.error
     assert result.score == 0.0 and not result.success

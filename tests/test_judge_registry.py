@@ -235,3 +235,41 @@ def test_json_files_go_through_the_json_loader(tmp_path, monkeypatch):
 def test_pytaskref_for_builtin_classes():
     ref = default_registry().refs["settings.ToggleWifi"]
     assert isinstance(ref, PyTaskRef) and ref.metadata["suite"] == "settings" and ref.metadata["app"] == "settings"
+
+
+# --- "module:Class" ------------------------------------------------------------------------------
+
+def test_module_class_specs_never_import_modules_outside_registered_suites(tmp_path, monkeypatch):
+    marker = tmp_path / "imported"
+    (tmp_path / "mg_side_effect_probe.py").write_text(f"open({str(marker)!r}, 'w').write('x')\nclass Task: pass\n")
+    (tmp_path / "mg_probe_pkg").mkdir()
+    (tmp_path / "mg_probe_pkg" / "__init__.py").write_text(f"open({str(marker)!r}, 'w').write('x')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for spec in ("mg_side_effect_probe:Task", "mg_probe_pkg.sub:Task", "os:system", "mobilegym.cli:main",
+                 "subprocess:Popen"):
+        with pytest.raises(TaskError, match="imports only modules of registered task suites.*register_tasks"):
+            resolve_tasks(spec)
+    assert not marker.exists()
+    assert "mg_side_effect_probe" not in sys.modules and "mg_probe_pkg" not in sys.modules
+
+
+def test_module_class_specs_inside_registered_suites(tmp_path, monkeypatch):
+    assert resolve_tasks("mobilegym.tasks.clock.tasks:CountAlarms")[0].id == "clock.CountAlarms"
+    with pytest.raises(TaskError, match="has no task class 'Nope'"):
+        resolve_tasks("mobilegym.tasks.clock.tasks:Nope")
+    with pytest.raises(TaskError, match="has no task class 'random'"):
+        resolve_tasks("mobilegym.tasks.clock.tasks:random")  # a name in the module, but no task class
+    with pytest.raises(TaskError, match="no module 'mobilegym.tasks.clock.nothing'"):
+        resolve_tasks("mobilegym.tasks.clock.nothing:X")
+    with pytest.raises(TaskError, match="is not 'package.module:TaskClass'"):
+        resolve_tasks("a b:c")
+    # a user's package becomes resolvable once registered (the explicit opt-in)
+    package_root = tmp_path / "pkgroot"
+    write_suite(package_root / "optin_tasks", name="memo2")
+    (package_root / "optin_tasks" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(package_root))
+    registry = Registry()
+    with pytest.raises(TaskError, match="imports only modules of registered task suites"):
+        resolve_tasks("optin_tasks.memo2.tasks:CountNotes", registry=registry)
+    registry.add_package("optin_tasks")
+    assert resolve_tasks("optin_tasks.memo2.tasks:CountNotes", registry=registry)[0].id == "memo2.CountNotes"

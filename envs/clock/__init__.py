@@ -1,8 +1,10 @@
 """Clock: alarms (add, edit, toggle, delete), a countdown timer and a stopwatch."""
 from mobilegym.sim.app import SimApp
 
+from .world import generate
+
 APP = SimApp(id="clock", label="Clock", label_zh="时钟", home="/alarms", glyph="⏰", color="#3F51B5",
-             defaults_package=__name__,
+             defaults_package=__name__, generate=generate,
              view_state=("timer", "stopwatch"))  # a running timer is a tool in use, not stored data
 
-from . import screens  # noqa: E402,F401  (registers the screens on APP)
+from . import prepare, screens  # noqa: E402,F401  (registers the preparers and screens on APP)

@@ -17,17 +17,20 @@ def _tabs(ctx: Ctx, current: str) -> ui.View:
     return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
-def repeat_text(days: list[str]) -> str:
-    """"Mon, Wed", "Every day", "Weekdays", "Weekends" or "Once"."""
+DAY_NAMES_ZH = dict(zip(DAYS, ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]))
+
+
+def repeat_text(ctx: Ctx, days: list[str]) -> str:
+    """"Mon, Wed", "Every day", "Weekdays", "Weekends" or "Once" (in the phone's language)."""
     if not days:
-        return "Once"
+        return ctx.t("Once", "仅一次")
     if len(days) == 7:
-        return "Every day"
+        return ctx.t("Every day", "每天")
     if days == DAYS[:5]:
-        return "Weekdays"
+        return ctx.t("Weekdays", "工作日")
     if days == DAYS[5:]:
-        return "Weekends"
-    return ", ".join(days)
+        return ctx.t("Weekends", "周末")
+    return ctx.t(", ".join(days), "、".join(DAY_NAMES_ZH[d] for d in days))
 
 
 def _find(ctx: Ctx, alarm_id: str) -> dict[str, Any]:
@@ -45,15 +48,15 @@ def alarms(ctx: Ctx) -> ui.Scaffold:
         rows.append(ui.Row(
             [ui.Column([ui.Text(f"{alarm['hour']:02d}:{alarm['minute']:02d}", size=32, rid="alarm_time",
                                 color=None if alarm["enabled"] else "muted"),
-                        ui.Text(f"{alarm['label'] or 'Alarm'} · {repeat_text(alarm['days'])}", size=13, color="muted",
+                        ui.Text(f"{alarm['label'] or ctx.t('Alarm', '闹钟')} · {repeat_text(ctx, alarm['days'])}", size=13, color="muted",
                                 rid="alarm_label")], flex=1),
              ui.Switch("alarm_switch", alarm["enabled"], lambda _v, t=toggle: t(), desc=alarm["label"])],
             pad=16, rid="alarm_item", desc=f"{alarm['hour']:02d}:{alarm['minute']:02d} {alarm['label']}",
             on_click=lambda a=alarm: ctx.navigate("/alarm/edit", id=a["id"]),
             on_long_click=lambda a=alarm: ctx.local.__setitem__("delete", a["id"]),
         ))
-    if not rows:
-        rows.append(ui.Text(ctx.t("No alarms", "没有闹钟"), color="muted", align="center", height=120, rid="empty"))
+    rows.append(ui.Spacer(88) if rows else  # the last alarm's switch can scroll clear of the add button
+                ui.Text(ctx.t("No alarms", "没有闹钟"), color="muted", align="center", height=120, rid="empty"))
     dialog = None
     if ctx.local.get("delete"):
         target = _find(ctx, ctx.local["delete"])
@@ -92,7 +95,7 @@ def edit_alarm(ctx: Ctx) -> ui.Scaffold:
         if not (0 <= hour <= 23 and 0 <= minute <= 59):
             ctx.toast(ctx.t("Enter a valid time (00:00-23:59)", "请输入有效时间（00:00-23:59）"))
             return
-        values = {"hour": hour, "minute": minute, "label": local["label"].strip(),
+        values = {"hour": hour, "minute": minute, "time": f"{hour:02d}:{minute:02d}", "label": local["label"].strip(),
                   "days": [d for d in DAYS if d in local["days"]]}
         if existing is not None:
             existing.update(values)
@@ -114,7 +117,7 @@ def edit_alarm(ctx: Ctx) -> ui.Scaffold:
         ui.Text(ctx.t("Label", "标签"), size=13, color="primary", height=28),
         ctx.field("label_input", "label", hint=ctx.t("Alarm label", "闹钟标签")),
         ui.Text(ctx.t("Repeat", "重复"), size=13, color="primary", height=28),
-        ui.Row([ui.Chip(day[:2], day in local["days"], lambda _v, d=day: toggle_day(d), rid=f"day_{day}", flex=1)
+        ui.Row([ui.Chip(ctx.t(day[:2], DAY_NAMES_ZH[day][1]), day in local["days"], lambda _v, d=day: toggle_day(d), rid=f"day_{day}", flex=1)
                 for day in DAYS], gap=4),
         ui.Spacer(12),
         ui.Row([ui.Button(ctx.t("Delete", "删除"), delete, style="outlined", rid="delete_alarm") if existing else None,

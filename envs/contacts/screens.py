@@ -16,7 +16,8 @@ AVATAR_COLORS = ["#E65100", "#1565C0", "#2E7D32", "#6A1B9A", "#AD1457", "#00838F
 MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
              "November", "December"]
 SEARCH_LIMIT = 30
-UPCOMING_DAYS = 14
+UPCOMING_DAYS = 14  # the card lists every birthday of the next two weeks,
+UPCOMING_MIN = 3  # and at least the next three whenever they are
 WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"), ("Sun", "周日")]
 
 
@@ -60,10 +61,10 @@ def next_birthday(iso: str, today: dt.date) -> dt.date:
 
 
 def _upcoming(ctx: Ctx, contacts: list[dict[str, Any]]) -> ui.View | None:
-    """A card listing the birthdays of the next two weeks, soonest first."""
+    """A card listing the birthdays of the next two weeks (at least the next three), soonest first."""
     today = ctx.now.date()
     soon = sorted((next_birthday(c["birthday"], today), c["name"].casefold(), c) for c in contacts if c["birthday"])
-    soon = [(day, c) for day, _, c in soon if (day - today).days < UPCOMING_DAYS]
+    soon = [(day, c) for n, (day, _, c) in enumerate(soon) if n < UPCOMING_MIN or (day - today).days < UPCOMING_DAYS]
     if not soon:
         return None
     rows: list[ui.View | None] = [ui.Text(ctx.t("Upcoming birthdays", "近期生日"), size=13, bold=True, color="primary")]
@@ -147,7 +148,7 @@ def _match(contact: dict[str, Any], query: str) -> tuple[bool, str | None]:
     first_phone = contact["phones"][0]["number"] if contact["phones"] else None
     if text in contact["name"].casefold():
         return True, first_phone or contact["company"] or None
-    wanted = digits(query)
+    wanted = digits(query) if is_dialable(query) else ""  # "@163.com" is no number
     for phone in contact["phones"]:
         if len(wanted) >= 3 and wanted in digits(phone["number"]):
             return True, phone["number"]

@@ -198,6 +198,12 @@ def _header(title: str, title_rid: str, lines: list[ui.View | None], glyph: str 
                   gap=16, pad=8)
 
 
+def _gone(ctx: Ctx, title: str) -> ui.Scaffold:
+    """The page of an album, artist or playlist that no longer exists."""
+    return _page(ctx, title, [ui.Text(ctx.t("This is no longer in your library", "此内容已不在你的音乐库中"),
+                                      color="muted", align="center", height=120, rid="empty")])
+
+
 # --- library --------------------------------------------------------------------------------------
 
 @APP.screen("/")
@@ -242,6 +248,8 @@ def library(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/album")
 def album_detail(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
+    if not any(x["id"] == ctx.params["id"] for x in s["albums"]):
+        return _gone(ctx, ctx.t("Album", "专辑"))
     a = album(s, ctx.params["id"])
     tracks = sorted((x for x in s["songs"] if x["album_id"] == a["id"]), key=lambda x: x["track"])
     ids = [x["id"] for x in tracks]
@@ -273,6 +281,8 @@ def _shuffle_play(ctx: Ctx, ids: list[str], context: dict[str, Any]) -> None:
 @APP.screen("/artist")
 def artist_detail(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
+    if not any(x["id"] == ctx.params["id"] for x in s["artists"]):
+        return _gone(ctx, ctx.t("Artist", "艺人"))
     a = artist(s, ctx.params["id"])
     albums = sorted((x for x in s["albums"] if x["artist_id"] == a["id"]), key=lambda x: -x["year"])
     order = {x["id"]: i for i, x in enumerate(albums)}
@@ -307,7 +317,8 @@ def search(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = []
     if query.strip():
         names = {a["id"]: a["name"] for a in s["artists"]}
-        found = [x for x in s["songs"] if matches(x["title"], query) or matches(names[x["artist_id"]], query)]
+        found = sorted((x for x in s["songs"] if matches(x["title"], query) or matches(names[x["artist_id"]], query)),
+                       key=lambda x: x["title"].casefold())
         albums = [a for a in s["albums"] if matches(a["title"], query) or matches(names[a["artist_id"]], query)]
         artists = [a for a in s["artists"] if matches(a["name"], query)]
         ids = [x["id"] for x in found]
@@ -404,6 +415,8 @@ def now_playing(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/playlist")
 def playlist_detail(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
+    if not any(x["id"] == ctx.params["id"] for x in s["playlists"]):
+        return _gone(ctx, ctx.t("Playlist", "歌单"))
     p = playlist(s, ctx.params["id"])
     ids = list(p["song_ids"])
     context = {"type": "playlist", "id": p["id"]}

@@ -36,8 +36,26 @@ def _warmest_day(run: OracleRun) -> Named:
     return [("issue:sentence", f"{render_date(day, '%A, %B %d')}{ordinal(day.day)}, high of {run.answer[1]}°C")]
 
 
+def _clock12(hhmm: str) -> tuple[str, str]:
+    """"14:30" -> ("2:30", "PM"); "09:00" -> ("9", "AM")."""
+    hour, minute = (int(part) for part in hhmm.split(":"))
+    shown = str(hour % 12 or 12) + (f":{minute:02d}" if minute else "")
+    return shown, "PM" if hour >= 12 else "AM"
+
+
+def _parcel_window(run: OracleRun) -> Named:
+    """The delivery window as people write it: "2-5 PM", "between 2 and 5 pm" (both ends marked when the
+    window crosses noon)."""
+    window = next(m["window"] for c in run.initial["apps"]["messages"]["conversations"]
+                  for m in c["messages"] if m.get("window"))
+    (start, start_half), (end, end_half) = _clock12(window["start"]), _clock12(window["end"])
+    first = start if start_half == end_half else f"{start} {start_half}"
+    return [("issue:window", f"{first}-{end} {end_half}"),
+            ("issue:between", f"between {first.lower()} and {end} {end_half.lower()}")]
+
+
 TASK_PHRASINGS: dict[str, Callable[[OracleRun], Named]] = {
-    "messages.parcel_window": lambda run: [("issue:window", "2-5 PM"), ("issue:between", "between 2 and 5 pm")],
+    "messages.parcel_window": _parcel_window,
     "settings.storage_used": _storage,
     "settings.DarkModeAndStorage": _storage,
     "weather.WarmestDay": _warmest_day,

@@ -30,6 +30,7 @@ _CONDITIONS: dict[str, tuple[str, ...]] = {label: tuple(both(words))
                                            for label, words in vocab("conditions")["conditions"].items()}
 _HEDGE = re.compile(word_pattern(both(MARKERS["hedges"])) + r"|(?<=[^\W\d_])\s*/\s*(?=[^\W\d_])")
 _ZERO_WORDS = re.compile(word_pattern([*NUMBERS["en"]["zero_words"], *NUMBERS["zh"]["zero_words"]]))
+MAX_ANSWER_CHARS = 1000  # a longer answer reads as none (and cannot hold the judge: see read_answer)
 _QUOTES = " .,;:!?。，；：！？\"'“”‘’《》「」『』"  # stripped around a value
 
 
@@ -172,6 +173,8 @@ def read_answer(expected: Any, text: Any, *, rivals: Sequence[str] = (), others:
     """
     if text is None or not str(text).strip():
         return Reading(False, "no answer")
+    if len(str(text)) > MAX_ANSWER_CHARS:  # the reader's patterns are linear-ish, not linear: bound the subject
+        return Reading(False, f"the answer is longer than {MAX_ANSWER_CHARS} characters")
     kind = kind_of(expected)
     if kind == "list":
         return _read_list(list(expected), text, rivals, others, os_state, tolerance, scope, one_value)
@@ -305,16 +308,53 @@ _CONDITION_FORMS = {label: tuple(dict.fromkeys(prepare(w) for w in (label, *word
 _CONDITION_OF = {form: label for label, forms in _CONDITION_FORMS.items() for form in forms}
 _CHANCE_WORDS = vocab("conditions")["chances"]
 _CONDITION_WORD = word_pattern(_CONDITION_OF)
-_CHANCE = re.compile(  # "30% chance of rain", "有30%的可能下雨", "rain chance", "降雨概率": no condition is stated
-    rf"(?:(?:\d+(?:\.\d+)?\s*%|{word_pattern(both(_CHANCE_WORDS['before']))})\s*(?:的\s*)?)+"
-    rf"(?:{word_pattern(both(_CHANCE_WORDS['lead']))}\s*)?{_CONDITION_WORD}"
-    rf"|{_CONDITION_WORD}\s*(?:的\s*)?{word_pattern(both(_CHANCE_WORDS['after']))}")
+# "30% chance of rain", "有30%的可能下雨", "rain chance", "降雨概率": no condition is stated. A run of lead-ins
+# (percentages, "chance of") then the condition, or the condition then a chance word. The run is read unit by
+# unit and the condition tried at its end: one regex "(?:unit)+condition" backtracks quadratically on "1%1%1%...".
+_CHANCE_UNIT = re.compile(rf"(?:(?<!\d)\d+(?:\.\d+)?\s*%|{word_pattern(both(_CHANCE_WORDS['before']))})\s*(?:的\s*)?")
+_CHANCE_AFTER_RUN = re.compile(rf"(?:{word_pattern(both(_CHANCE_WORDS['lead']))}\s*)?{_CONDITION_WORD}")
+_CHANCE_AFTER_CONDITION = re.compile(
+    rf"{_CONDITION_WORD}\s*(?:的\s*)?{word_pattern(both(_CHANCE_WORDS['after']))}")
+
+
+def _chance_lead(clean: str, pos: int) -> tuple[int, int] | None:
+    """The first "lead-ins then condition" phrase at or after ``pos``: the longest one of the first run of
+    lead-ins that a condition follows."""
+    best = None
+    run_start = run_end = -1
+    for unit in _CHANCE_UNIT.finditer(clean, pos):
+        if unit.start() != run_end:
+            if best:
+                return best
+            run_start = unit.start()
+        run_end = unit.end()
+        after = _CHANCE_AFTER_RUN.match(clean, run_end)
+        if after:
+            best = (run_start, after.end())
+    return best
 
 
 def _chance_spans(clean: str) -> list[tuple[int, int]]:
     """The chance phrases of a text: their condition words state no condition, their hedge words
-    ("有30%的可能下雨") are no hedge."""
-    return [m.span() for m in _CHANCE.finditer(clean)]
+    ("有30%的可能下雨") are no hedge. Leftmost first, not overlapping (as one regex's finditer would)."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    lead = _chance_lead(clean, 0)
+    tail_match = _CHANCE_AFTER_CONDITION.search(clean)
+    tail = tail_match.span() if tail_match else None
+    while lead or tail:  # each candidate is searched again only once a span has passed its start: linear
+        if lead and lead[0] < pos:
+            lead = _chance_lead(clean, pos)
+        if tail and tail[0] < pos:
+            tail_match = _CHANCE_AFTER_CONDITION.search(clean, pos)
+            tail = tail_match.span() if tail_match else None
+        options = [span for span in (lead, tail) if span]
+        if not options:
+            break
+        span = min(options, key=lambda s: s[0])  # at the same start the lead-in form wins, as it came first
+        spans.append(span)
+        pos = max(span[1], span[0] + 1)
+    return spans
 
 
 _CODE_JOINT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|(?<=[a-z\d])[\s-](?=\d)|(?<=\d)[\s-](?=[a-z])")

@@ -12,6 +12,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import inspect
+import re
 import sys
 import types
 from pathlib import Path
@@ -25,6 +26,7 @@ from mobilegym.judge.python.tasks import AnswerTask, BaseTask, CriteriaTask
 ENTRY_POINT_GROUP = "mobilegym.tasks"
 NOT_SUITES = {"splits", "__pycache__"}
 JSON_LOADER = "mobilegym.judge.json.task"
+_DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
 def is_suite(folder: Path) -> bool:
@@ -63,6 +65,11 @@ class Registry:
         self.refs: dict[str, TaskRef] = {}
         self.suites: dict[str, list[str]] = {}
         self.errors: dict[str, str] = {}
+        self.packages: set[str] = set()  # importable packages holding registered suites ("module:Class" stays inside)
+
+    def owns_module(self, name: str) -> bool:
+        """Whether ``name`` is a module inside a package whose suites this registry loaded."""
+        return any(name == p or name.startswith(p + ".") for p in self.packages)
 
     def add(self, ref: TaskRef, suite: str) -> None:
         """Register one task; a second task with the same id is an error."""
@@ -87,6 +94,7 @@ class Registry:
         if suite in self.suites:
             raise TaskError(f"suite {suite!r} is defined twice (again in {folder})")
         self.suites[suite] = []
+        self.packages.add(f"{package}.{suite}")
         modules = [f"{package}.{suite}.tasks"] if (folder / "tasks.py").is_file() else []
         if (folder / "defs").is_dir():
             modules += [f"{package}.{suite}.defs.{p.stem}" for p in sorted((folder / "defs").glob("*.py"))
@@ -242,12 +250,30 @@ def _resolve_one(spec: Any, registry: Registry, placeholders: bool) -> list[Task
     if suite in registry.suites:
         return _visible(registry.suite_refs(suite), placeholders)
     if ":" in spec:
-        module_name, _, attr = spec.partition(":")
-        if importlib.util.find_spec(module_name) is not None:
-            target = getattr(importlib.import_module(module_name), attr, None)
-            if isinstance(target, type) and issubclass(target, BaseTask):
-                return [PyTaskRef(target)]
+        return [_task_class(spec, registry)]
     raise _not_found(spec, registry)
+
+
+def _task_class(spec: str, registry: Registry) -> TaskRef:
+    """The task class "module:Class" names. Only modules of registered suites are imported: a task
+    id never imports arbitrary code (add a package first with ``register_tasks``, or pass the class)."""
+    module_name, _, attr = spec.partition(":")
+    if not _DOTTED.match(module_name) or not attr.isidentifier():
+        raise TaskError(f"{spec!r} is not 'package.module:TaskClass'")
+    if not registry.owns_module(module_name):
+        raise TaskError(f"{spec!r}: 'module:Class' imports only modules of registered task suites, and "
+                        f"{module_name!r} is in none; register its package first with "
+                        "mobilegym.judge.register_tasks('your_package'), or pass the task class itself")
+    try:
+        found = importlib.util.find_spec(module_name) is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        raise TaskError(f"{spec!r}: no module {module_name!r}")
+    target = getattr(importlib.import_module(module_name), attr, None)
+    if not (isinstance(target, type) and issubclass(target, BaseTask)):
+        raise TaskError(f"{spec!r}: {module_name} has no task class {attr!r}")
+    return PyTaskRef(target)
 
 
 def resolve_tasks(spec: Any, registry: Registry | None = None, include_placeholders: bool = False,

@@ -6,15 +6,20 @@ from xml.sax.saxutils import escape
 
 from .ui import LayoutEnv, ScrollList, View
 
-_ENTITIES = {'"': "&quot;", "\n": "&#10;"}
-_SPECIAL = re.compile('[&<>"\n]')
+_ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+_SPECIAL = re.compile('[&<>"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
+# characters XML 1.0 cannot carry at all (even as references): shown as U+FFFD, so the tree always parses
+# and encodes, whatever an app's data or a typed text holds
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 
 Rect = tuple[int, int, int, int]
 
 
 def _attr(value: str) -> str:
-    return escape(value, _ENTITIES) if _SPECIAL.search(value) else value
+    if _SPECIAL.search(value) is None:
+        return value
+    return escape(_NOT_XML.sub("\ufffd", value), _ENTITIES)
 
 
 def _flag(value: bool) -> str:

@@ -18,3 +18,6 @@ def from_ms(ms: int) -> dt.datetime:
 
 
 DEFAULT_START_MS = to_ms(DEFAULT_START)
+# The latest time the clock may reach: far beyond any task, yet early enough that date arithmetic
+# (calendar months, alarms a year ahead) stays inside datetime's range (year 9999).
+MAX_MS = to_ms(dt.datetime(9000, 1, 1))

@@ -7,6 +7,8 @@ so a character the keyboard refuses is dropped and the rest still go through: "1
 """
 from __future__ import annotations
 
+import re
+
 INPUT_TYPES = ("text", "number")
 DIGITS = frozenset("0123456789")
 DECIMAL_POINT = "."
@@ -29,10 +31,25 @@ def check_input_type(input_type: str) -> str:
     return input_type
 
 
+# What a text field keeps of typed text, as an Android EditText with a keyboard does: every line break
+# (CR, CR LF, VT, FF, the information separators, NEL, U+2028, U+2029) becomes one "\n", and the other
+# control characters (C0 but tab, DEL, C1) and lone surrogates are dropped: no key types them.
+_LINE_BREAKS = re.compile("\r\n|[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_UNTYPABLE = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_NEEDS_CLEANING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def typable(text: str) -> str:
+    """``text`` as a keyboard can type it into a text field (see above)."""
+    if _NEEDS_CLEANING.search(text) is None:
+        return text
+    return _UNTYPABLE.sub("", _LINE_BREAKS.sub("\n", text))
+
+
 def append_typed(input_type: str, current: str, typed: str) -> str:
     """The field's value after ``typed`` is typed at the end of ``current``."""
     if input_type == "text":
-        return current + typed
+        return current + typable(typed)
     value = current
     for char in typed:
         if _number_accepts(value, char):

@@ -11,21 +11,66 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..jsoncopy import copy_doc
-from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE, WORLDS
+from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE, WORLDS, UnsupportedCapability
 from . import ui
 from .a11y import TreeExporter
-from .app import installed_apps
+from .app import installed_apps, route_string
 from .clock import DEFAULT_START_MS, from_ms
 from .nav import LAUNCHER, Navigator
 from .render import Canvas
 from .shell import NAV_H, STATUS_H, Frame, compose
 from .state import apply_patch
 from .vfs import ENOENT, VfsError, VirtualFS
+from . import extensions
 from .worldgen import world_image
 
 DP_WIDTH = 360.0
 KEYS = ("back", "home", "recent", "enter", "delete")
 FLING_MS = 200  # swipes faster than this fling: the list travels twice the finger's distance
+MIN_SCREEN = (200, 300)
+MAX_SCREEN = 4096  # pixels per side (a 4096 x 4096 frame is 48 MiB)
+MAX_TICK_MS = 3_600_000
+MAX_WAIT_S = 10 * 365 * 24 * 3600.0
+
+
+class AppError(RuntimeError):
+    """An app failed while handling an input or building its screen. The phone was put back as it was
+    before the input (navigation and the state of the app on screen)."""
+
+
+class ScreenError(ValueError):
+    """A screen cannot be shown, e.g. a route whose id names nothing (``/alarm/edit?id=bogus``); the phone
+    is left as it was."""
+
+
+def _int_option(name: str, value: Any, lo: int, hi: int) -> int:
+    """``value`` as an int in [lo, hi] (ints and integral floats; never bools), or a ValueError naming it."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise ValueError(f"{name} must be an integer in [{lo}, {hi}], got {value!r}")
+    if isinstance(value, (float, np.floating)) and not float(value).is_integer():
+        raise ValueError(f"{name} must be an integer in [{lo}, {hi}], got {value!r}")
+    if not lo <= value <= hi:
+        raise ValueError(f"{name} must be an integer in [{lo}, {hi}], got {value!r}")
+    return int(value)
+
+
+def _bool_option(name: str, value: Any) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def _apps_option(apps: Any) -> list[str] | None:
+    """None (every app) or a list of app ids; a lone string is refused rather than read letter by letter."""
+    if apps is None:
+        return None
+    if isinstance(apps, (str, bytes)) or not hasattr(apps, "__iter__"):
+        raise ValueError(f"apps must be a list of app ids such as ['clock', 'settings'], got {apps!r}")
+    ids = list(apps)
+    bad = [a for a in ids if not isinstance(a, str)]
+    if bad:
+        raise ValueError(f"apps must be a list of app ids (strings), got {bad[0]!r} in {apps!r}")
+    return list(dict.fromkeys(ids))
 
 
 @dataclass(frozen=True)
@@ -59,12 +104,16 @@ class Phone:
     ) -> None:
         if world not in WORLDS:
             raise ValueError(f"world must be one of {WORLDS}, got {world!r}")
-        if width < 200 or height < 300:
-            raise ValueError(f"screen size {width}x{height} is too small (minimum 200x300)")
-        if not 0 < render_scale <= 1:
-            raise ValueError(f"render_scale must be in (0, 1], got {render_scale}")
+        width = _int_option("screen width", width, MIN_SCREEN[0], MAX_SCREEN)
+        height = _int_option("screen height", height, MIN_SCREEN[1], MAX_SCREEN)
+        if (isinstance(render_scale, (bool, np.bool_)) or not isinstance(render_scale, (int, float, np.number))
+                or not 0 < render_scale <= 1):
+            raise ValueError(f"render_scale must be in (0, 1], got {render_scale!r}")
         if language not in ("en", "zh"):
             raise ValueError(f"language must be 'en' or 'zh', got {language!r}")
+        tick_ms = _int_option("tick_ms", tick_ms, 0, MAX_TICK_MS)
+        shuffle_launcher = _bool_option("shuffle_launcher", shuffle_launcher)
+        apps = _apps_option(apps)
         self.width, self.height = width, height
         self.density = width / DP_WIDTH
         self.size_dp = (DP_WIDTH, height / self.density)
@@ -84,7 +133,15 @@ class Phone:
         self.doc: dict[str, Any] = {}
         self._frame: Frame | None = None
         self._pixels: tuple[list[tuple], np.ndarray] | None = None
+        self._saved: tuple[bytes, str | None, Any] | None = None  # what _input restores if the input fails
         self.reset_state()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the laid-out frame holds the screens' handler closures and the shell its session: both are
+        # rebuilt on demand, so pickle, deepcopy and process pools see only data
+        state = self.__dict__.copy()
+        state.update(_frame=None, _pixels=None, _shell=None)
+        return state
 
     # Device: state -------------------------------------------------------------
     @property
@@ -191,30 +248,40 @@ class Phone:
 
     # Device: input -------------------------------------------------------------
     def tap(self, x: int, y: int) -> None:
-        self._input(lambda: self._tap(*self._dp(x, y)))
+        point = self._dp(x, y)
+        self._input(lambda: self._tap(*point))
 
     def double_tap(self, x: int, y: int) -> None:
         self.tap(x, y)
         self.tap(x, y)
 
     def long_press(self, x: int, y: int, duration_ms: int = 800) -> None:
+        point = self._dp(x, y)
+
         def press() -> None:
-            target = self._target(*self._dp(x, y), lambda v: v.on_long_click is not None)
+            target = self._target(*point, lambda v: v.on_long_click is not None)
             if target is not None and target.on_long_click is not None:
+                self._handler()
                 target.on_long_click()
 
         self._input(press)
 
     def swipe(self, x: int, y: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        self._dp(x, y), self._dp(x2, y2)
         self._input(lambda: self._scroll(x, y, x2, y2, 2.0 if duration_ms < FLING_MS else 1.0))
 
     def drag(self, x: int, y: int, x2: int, y2: int) -> None:
+        self._dp(x, y), self._dp(x2, y2)
         self._input(lambda: self._scroll(x, y, x2, y2, 1.0))
 
     def type_text(self, text: str, clear: bool = False) -> None:
+        if not isinstance(text, str):
+            raise ValueError(f"text must be a string, got {type(text).__name__}")
+
         def type_into() -> None:
             field = self._focused_field()
             if field is not None:
+                self._handler()
                 field.type(text, clear)
 
         self._input(type_into)
@@ -229,19 +296,25 @@ class Phone:
         self._input(lambda: self.nav.open(app))
 
     def launch(self, app: str, route: str | None = None) -> None:
-        """Open an app directly at a screen, e.g. ``launch("clock", "/alarm/edit?id=alarm_1")``."""
+        """Open an app directly at a screen, e.g. ``launch("clock", "/alarm/edit?id=alarm_1")``.
+
+        The screen is built before the launch counts: a route the app cannot show (an unknown path, or
+        an id that names nothing) raises :class:`ScreenError` and leaves the phone as it was."""
         target = self.nav.resolve_app(app)
+        if route is not None and not isinstance(route, str):
+            raise ScreenError(f"route must be a string such as '/alarm/edit?id=alarm_1', got {route!r}")
         path, _, query = (route or target.home).partition("?")
         params = dict(parse_qsl(query))
         if path not in target.screens:
-            raise ValueError(f"app {target.id!r} has no screen {path!r}; screens: {sorted(target.screens)}")
+            raise ScreenError(f"app {target.id!r} has no screen {path!r}; screens: {sorted(target.screens)}")
 
         def open_screen() -> None:
             self.nav.open(target.id)
             if path != self.nav.current_entry()["path"] or params:
                 self.nav.push(target.id, path, params)
 
-        self._input(open_screen)
+        self._input(open_screen, failure=lambda exc: ScreenError(
+            f"app {target.id!r} cannot show {route_string(path, params)!r}: {_describe(exc)}"))
 
     def pull(self, path: str) -> bytes:
         """A file's bytes from the phone's virtual storage (FileNotFoundError if absent)."""
@@ -257,16 +330,23 @@ class Phone:
         self.files.write(path, data, make_parents=True)
 
     def shell(self, command: str) -> str:
-        """Run an Android shell command line (the subset adbd serves) and return its output."""
-        from .adbd_shell import Shell
+        """Run an Android shell command line (the subset adbd serves) and return its output.
 
+        The shell is injected (``extensions.shell_factory``, installed by ``import mobilegym``):
+        it lives in mobilegym.adbd, which the simulator does not import."""
         if self._shell is None:
-            self._shell = Shell(self)
+            if extensions.shell_factory is None:
+                raise UnsupportedCapability("no in-process shell is installed (import mobilegym installs it)")
+            self._shell = extensions.shell_factory(self)
         return self._shell.run(command).output.decode("utf-8", "replace")
 
     def wait(self, seconds: float) -> None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float, np.integer, np.floating)):
+            raise ValueError(f"seconds must be a number of seconds, got {seconds!r}")
         if seconds < 0:
             raise ValueError(f"cannot wait a negative time ({seconds} s)")
+        if not seconds <= MAX_WAIT_S:  # NaN too
+            raise ValueError(f"seconds must be at most {MAX_WAIT_S:g} (ten years), got {seconds!r}")
         self.doc["os"]["time_ms"] += round(seconds * 1000)
         self._changed()
 
@@ -279,12 +359,54 @@ class Phone:
             raise ValueError(f"point ({x}, {y}) is outside the {self.width}x{self.height} screen")
         return x / self.density, y / self.density
 
-    def _input(self, action: Callable[[], None]) -> None:
-        """Run one input against the current screen, then let the clock tick."""
-        self.frame()
-        self.doc["os"]["toast"] = None
-        action()
-        self.doc["os"]["time_ms"] += self.tick_ms
+    def _input(self, action: Callable[[], None], failure: Callable[[BaseException], Exception] | None = None) -> None:
+        """Run one input against the current screen, let the clock tick, and build the next screen.
+
+        It is all or nothing: when the input's handler or the next screen fails, the phone is put back
+        as it was (navigation, and the app on screen if a handler ran: see :meth:`_handler`) and
+        :class:`AppError` (or ``failure(exc)``) is raised. The saving is cheap: the small ``os`` part
+        of the document is serialised every input, an app's state only when one of its handlers runs.
+        """
+        if self._saved is not None:  # an input from inside an input's handler: part of that one (one tick)
+            action()
+            return
+        try:
+            self.frame()
+        except Exception as exc:
+            raise AppError(f"{self.current_app()} {self.current_route()}: the screen cannot be built: "
+                           f"{_describe(exc)}") from exc
+        os_state = self.doc["os"]
+        self._saved = (_freeze(os_state), None, None)
+        try:
+            os_state["toast"] = None
+            action()
+            self.doc["os"]["time_ms"] += self.tick_ms
+            self._changed()
+            self.frame()
+        except Exception as exc:
+            where = f"{self.current_app()} {self.current_route()}"
+            self._rollback()
+            if failure is not None:
+                raise failure(exc) from exc
+            raise AppError(f"{where}: {_describe(exc)} (the phone was put back as it was before the input)") from exc
+        finally:
+            self._saved = None
+
+    def _handler(self) -> None:
+        """Called before an app's handler runs: saves the foreground app's state (once per input)."""
+        saved = self._saved
+        if saved is not None and saved[1] is None:
+            app_id = self.doc["os"]["foreground"]
+            state = self.doc["apps"].get(app_id)
+            if state is not None:
+                self._saved = (saved[0], app_id, _freeze(state))
+
+    def _rollback(self) -> None:
+        saved = self._saved
+        if saved is not None:
+            self.doc["os"] = _thaw(saved[0])
+            if saved[1] is not None:
+                self.doc["apps"][saved[1]] = _thaw(saved[2])
         self._changed()
 
     def _target(self, x: float, y: float, want: Callable[[ui.View], bool]) -> ui.View | None:
@@ -309,7 +431,11 @@ class Phone:
         if isinstance(target, ui.TextField):
             os_state["focus"] = target.focus_key
             return
+        if y >= self.size_dp[1] - NAV_H:  # a navigation-bar button: exactly its key (see shell._nav_bar)
+            target.on_click()
+            return
         os_state["focus"] = None
+        self._handler()
         if isinstance(target, ui.Slider):
             target.on_change(target.value_at(x))
         elif target.on_click is not None:
@@ -319,6 +445,7 @@ class Phone:
         (sx, sy), (ex, ey) = self._dp(x, y), self._dp(x2, y2)
         target = self._target(sx, sy, lambda v: isinstance(v, ui.Slider) or (isinstance(v, ui.ScrollList) and v.scrollable))
         if isinstance(target, ui.Slider):
+            self._handler()
             target.on_change(target.value_at(ex))
         elif isinstance(target, ui.ScrollList):
             offset = self.frame().env.scroll.get(target.rid or "", 0.0) + (sy - ey) * factor
@@ -343,6 +470,7 @@ class Phone:
         if self.doc["os"]["focus"] is not None:
             self.doc["os"]["focus"] = None
         elif dialog is not None and dialog.on_dismiss is not None:
+            self._handler()
             dialog.on_dismiss()
         else:
             self.nav.back()
@@ -355,6 +483,8 @@ class Phone:
 
     def _key_enter(self) -> None:
         field = self._focused_field()
+        if field is not None:
+            self._handler()
         if field is not None and field.on_submit is not None:
             field.on_submit()
         elif field is not None and field.lines > 1:
@@ -363,7 +493,30 @@ class Phone:
     def _key_delete(self) -> None:
         field = self._focused_field()
         if field is not None:
+            self._handler()
             field.on_change(field.value[:-1])
+
+
+def _freeze(value: Any) -> Any:
+    """A copy of a JSON-like value to put back later: its marshal bytes (fast, C), else a deep copy."""
+    try:
+        return marshal.dumps(value)
+    except ValueError:
+        return _Copy(copy.deepcopy(value))
+
+
+def _thaw(frozen: Any) -> Any:
+    return frozen.value if isinstance(frozen, _Copy) else marshal.loads(frozen)
+
+
+@dataclass(frozen=True)
+class _Copy:
+    value: Any
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _marshal_v2(value: Any) -> bytes | None:

@@ -12,17 +12,26 @@ from .theme import Color
 _MIN_TEXT_PX = 5  # below this, glyphs are unreadable: draw a bar of the text's extent instead
 
 
-@lru_cache(maxsize=8192)
 def _glyphs(path: str, px: int, text: str) -> tuple[Image.Image | None, int, int]:
     """A line of text rendered once as an alpha mask, with its offset from the text origin.
     Pasting the ink through it blends exactly as ``ImageDraw.text`` does (the same fill code)."""
+    if len(text) > fonts.CACHED_CHARS:  # a long line (zero-width characters) is drawn, not kept
+        return _draw_glyphs(path, px, text)
+    return _cached_glyphs(path, px, text)
+
+
+def _draw_glyphs(path: str, px: int, text: str) -> tuple[Image.Image | None, int, int]:
     face = fonts.font(path, px)
+    text = fonts.single_line(text)
     left, top, right, bottom = face.getbbox(text)
     if right <= left or bottom <= top:
         return None, 0, 0
     mask = Image.new("L", (right - left, bottom - top), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
     return mask, left, top
+
+
+_cached_glyphs = lru_cache(maxsize=8192)(_draw_glyphs)
 
 
 @lru_cache(maxsize=4096)

@@ -93,13 +93,14 @@ def _status_bar(doc: dict[str, Any]) -> ui.View:
 
 
 def _nav_bar(phone: Phone) -> ui.View:
+    # each button does exactly what its key does, within the tap's own input (one clock tick)
     return ui.Row(
         [ui.Spacer(flex=1),
-         ui.IconButton("◀", "Back", lambda: phone.key("back"), rid="back", width=72),
+         ui.IconButton("◀", "Back", phone._key_back, rid="back", width=72),
          ui.Spacer(flex=1),
-         ui.IconButton("●", "Home", lambda: phone.key("home"), rid="home", width=72),
+         ui.IconButton("●", "Home", phone._key_home, rid="home", width=72),
          ui.Spacer(flex=1),
-         ui.IconButton("■", "Overview", lambda: phone.key("recent"), rid="recent_apps", width=72),
+         ui.IconButton("■", "Overview", phone._key_recent, rid="recent_apps", width=72),
          ui.Spacer(flex=1)],
         gap=0, bg="nav_bar", rid="navigation_bar",
     )

@@ -2,6 +2,10 @@
 
 Paths are absolute POSIX paths. ``/storage/emulated/0`` and ``/storage/self/primary`` are
 aliases of ``/sdcard``. Modification times come from the phone's simulated clock.
+
+As on a phone, ``/system`` (and the other system partitions) and the root directory are
+read-only (EROFS), and the storage is finite: ``quota`` bytes of file data and ``max_nodes``
+files and folders (ENOSPC beyond).
 """
 from __future__ import annotations
 
@@ -18,6 +22,9 @@ DEFAULT_DIRS = (
     "/sdcard/Music", "/sdcard/Movies", "/sdcard/Android", "/data/local/tmp", "/system/bin",
     "/dev", "/proc", "/storage/emulated",
 )
+READ_ONLY = ("/system", "/system_ext", "/vendor", "/product", "/odm", "/apex")
+DEFAULT_QUOTA = 128 * 1024 * 1024  # bytes of file data
+DEFAULT_MAX_NODES = 20_000
 
 
 class VfsError(OSError):
@@ -28,7 +35,7 @@ def _err(code: int, text: str, path: str) -> VfsError:
     return VfsError(code, text, path)
 
 
-ENOENT, EEXIST, ENOTDIR, EISDIR, ENOTEMPTY, EINVAL = 2, 17, 20, 21, 39, 22
+ENOENT, EEXIST, ENOTDIR, EISDIR, ENOTEMPTY, EINVAL, ENOSPC, EROFS = 2, 17, 20, 21, 39, 22, 28, 30
 
 
 @dataclass
@@ -68,14 +75,55 @@ def normpath(path: str, cwd: str = "/") -> str:
 class VirtualFS:
     """A thread-safe dict path -> Node with POSIX-like operations."""
 
-    def __init__(self, clock: Callable[[], int] = lambda: 0) -> None:
+    def __init__(self, clock: Callable[[], int] = lambda: 0, *, quota: int = DEFAULT_QUOTA,  # noqa: B008
+                 max_nodes: int = DEFAULT_MAX_NODES) -> None:
         self.clock = clock
+        self.quota = quota
+        self.max_nodes = max_nodes
         self.lock = threading.RLock()
-        self.nodes: dict[str, Node] = {"/": Node(None, 0o755, 0)}
+        self.nodes = {"/": Node(None, 0o755, 0)}
         for d in DEFAULT_DIRS:
-            self.makedirs(d)
+            self._makedirs(d, d, check=False)
+
+    @property
+    def nodes(self) -> dict[str, Node]:
+        """path -> Node. Assign a whole new dict (e.g. to restore a snapshot), never edit it in place."""
+        return self._nodes
+
+    @nodes.setter
+    def nodes(self, nodes: dict[str, Node]) -> None:
+        with self.lock:
+            self._nodes = nodes
+            self.used = sum(len(n.data) for n in nodes.values() if n.data is not None)
+
+    @property
+    def free(self) -> int:
+        """Bytes that may still be written."""
+        return max(0, self.quota - self.used)
+
+    def _writable(self, p: str, path: str) -> None:
+        """EROFS for the system partitions and for entries directly under ``/``."""
+        if p == "/" or posixpath.dirname(p) == "/" or any(p == r or p.startswith(r + "/") for r in READ_ONLY):
+            raise _err(EROFS, "Read-only file system", path)
+
+    def _room(self, added_bytes: int, added_nodes: int, path: str) -> None:
+        if added_bytes > 0 and self.used + added_bytes > self.quota:
+            raise _err(ENOSPC, "No space left on device", path)
+        if added_nodes > 0 and len(self._nodes) + added_nodes > self.max_nodes:
+            raise _err(ENOSPC, "No space left on device", path)
+
+    def __getstate__(self) -> dict:
+        # a lock cannot be pickled or deep-copied: each copy gets its own
+        state = self.__dict__.copy()
+        del state["lock"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.lock = threading.RLock()
 
     # queries -------------------------------------------------------------------------
+
     def stat(self, path: str) -> Node:
         """The node at ``path``; VfsError(ENOENT) if missing."""
         p = normpath(path)
@@ -144,15 +192,20 @@ class VirtualFS:
         """Create or replace (or append to) a file."""
         p = normpath(path)
         with self.lock:
-            if make_parents:
-                self.makedirs(posixpath.dirname(p))
-            self._parent_dir(p, path)
+            self._writable(p, path)
             old = self.nodes.get(p)
             if old is not None and old.is_dir:
                 raise _err(EISDIR, "Is a directory", path)
+            old_size = 0 if old is None else len(old.data)  # type: ignore[arg-type]
+            self._room(len(data) - (0 if append else old_size), int(old is None), path)
+            if make_parents:
+                self.makedirs(posixpath.dirname(p))
+            self._parent_dir(p, path)
             if append and old is not None:
                 data = old.data + data  # type: ignore[operator]
-            self.nodes[p] = Node(bytes(data), mode if old is None else old.mode, self.clock())
+            data = bytes(data)
+            self.nodes[p] = Node(data, mode if old is None else old.mode, self.clock())
+            self.used += len(data) - old_size
 
     def mkdir(self, path: str, parents: bool = False) -> None:
         p = normpath(path)
@@ -162,19 +215,25 @@ class VirtualFS:
                 return
             if p in self.nodes:
                 raise _err(EEXIST, "File exists", path)
+            self._writable(p, path)
             self._parent_dir(p, path)
+            self._room(0, 1, path)
             self.nodes[p] = Node(None, 0o771, self.clock())
 
     def makedirs(self, path: str) -> None:
         """mkdir -p."""
-        p = normpath(path)
+        self._makedirs(normpath(path), path, check=True)
+
+    def _makedirs(self, p: str, path: str, check: bool) -> None:
         with self.lock:
-            parts = [x for x in p.split("/") if x]
             cur = ""
-            for part in parts:
+            for part in [x for x in p.split("/") if x]:
                 cur += "/" + part
                 node = self.nodes.get(cur)
                 if node is None:
+                    if check:
+                        self._writable(cur, path)
+                        self._room(0, 1, path)
                     self.nodes[cur] = Node(None, 0o771, self.clock())
                 elif not node.is_dir:
                     raise _err(ENOTDIR, "Not a directory", path)
@@ -186,21 +245,32 @@ class VirtualFS:
             node = self.stat(p)
             if p == "/":
                 raise _err(EINVAL, "Invalid argument", path)
-            if node.is_dir:
-                below = [k for k in self.walk(p) if k != p]
-                if below and not recursive:
-                    raise _err(ENOTEMPTY, "Directory not empty", path)
-                for k in below:
-                    del self.nodes[k]
-            del self.nodes[p]
+            self._writable(p, path)
+            below = [k for k in self.walk(p) if k != p] if node.is_dir else []
+            if below and not recursive:
+                raise _err(ENOTEMPTY, "Directory not empty", path)
+            for k in [*below, p]:
+                gone = self.nodes.pop(k)
+                self.used -= len(gone.data) if gone.data is not None else 0
 
     def move(self, src: str, dst: str) -> None:
         """Rename a file or directory (into ``dst`` if it is a directory)."""
         s, d = normpath(src), normpath(dst)
         with self.lock:
-            self.stat(s)
+            moving = self.stat(s)
             if self.is_dir(d):
                 d = posixpath.join(d, posixpath.basename(s))
+            if d == s:
+                return
+            self._writable(s, src)
+            self._writable(d, dst)
             self._parent_dir(d, dst)
+            if d.startswith(s + "/"):
+                raise _err(EINVAL, "Invalid argument", dst)
+            replaced = self.nodes.get(d)
+            if replaced is not None and (replaced.is_dir or moving.is_dir):
+                raise _err(EEXIST, "File exists", dst)
+            if replaced is not None:
+                self.used -= len(replaced.data)  # type: ignore[arg-type]
             for k in list(self.walk(s)):
                 self.nodes[d + k[len(s):]] = self.nodes.pop(k)

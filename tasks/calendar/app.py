@@ -21,7 +21,9 @@ MONTHS = ["January", "February", "March", "April", "May", "June", "July", "Augus
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 NEW_TITLES = ["Dinner with Sam", "Piano lesson", "Coffee with Jordan", "Vet appointment", "Tax advisor call",
               "Climbing session", "Budget review", "Pick up dry cleaning", "Language exchange", "Team trivia night"]
-NOT_PLACES = ("", "Phone", "Home")  # locations that name no place to meet
+NOT_PLACES = ("", "Phone", "Home", "Video call", "电话", "家", "视频会议")  # locations that name no place to meet
+NEW_TITLES_ZH = ["和小周吃饭", "钢琴课试听", "和老同学喝茶", "带狗打疫苗", "报税咨询电话", "攀岩", "预算复盘", "取干洗衣服",
+                 "语言交换", "团队桌游夜"]
 NEW_LOCATIONS = ["Room 5A", "Blue Door Cafe", "Main Street Library", "Zoom", "Conference Room B", "City Hall"]
 _FLIGHT = re.compile(r"\b[A-Z]{2}\s?\d{3,4}\b")  # a flight number in an event's notes: UA 1542
 _APPOINTMENT = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*,?\s+([A-Z][a-z]{2})\w*\s+(\d{1,2})\s+at\s+"
@@ -40,9 +42,10 @@ def week_bounds(day: dt.date, weeks_ahead: int = 0) -> tuple[str, str]:
     return monday.isoformat(), (monday + dt.timedelta(days=6)).isoformat()
 
 
-def _start_date() -> str:
-    """The phone's date when an episode starts (samplers pick upcoming events from it)."""
-    return DEFAULT_START.date().isoformat()
+def _start_date(os_state: Mapping[str, Any] | None) -> str:
+    """The phone's date when an episode starts (samplers pick upcoming events from it); the canonical start
+    date when no OS state is given."""
+    return (sim_today(os_state) if os_state is not None else DEFAULT_START.date()).isoformat()
 
 
 def _minutes(hhmm: str) -> int:
@@ -50,14 +53,22 @@ def _minutes(hhmm: str) -> int:
     return int(hour) * 60 + int(minute)
 
 
-def _upcoming(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _upcoming(state: Mapping[str, Any], os_state: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The timed events from the start date on whose title is unique (so a title names one of them)."""
     titles = [e["title"] for e in state["events"]]
     pool = [e for e in state["events"]
-            if e["date"] >= _start_date() and not e["all_day"] and titles.count(e["title"]) == 1]
+            if e["date"] >= _start_date(os_state) and not e["all_day"] and titles.count(e["title"]) == 1]
     if not pool:
         raise ValueError("calendar: no upcoming timed event with a unique title")
     return pool
+
+
+def _by_count(rng: random.Random, days: list[str], state: Mapping[str, Any]) -> str:
+    """One of ``days``: first a number of events among those the days have, then a day with that many (so
+    how many events the picked day has varies as much as the calendar allows)."""
+    counts = {d: sum(1 for e in state["events"] if e["date"] == d) for d in days}
+    count = rng.choice(sorted(set(counts.values())))
+    return rng.choice([d for d in days if counts[d] == count])
 
 
 def _hhmm(minutes: int) -> str:
@@ -194,34 +205,35 @@ class Calendar(BaseApp):
     # --- samplers ------------------------------------------------------------------------------
 
     @staticmethod
-    def sample_upcoming_event(rng: random.Random, state: dict[str, Any]) -> str:
-        """The title of a timed event from the start date on, whose title is unique."""
-        return rng.choice(_upcoming(state))["title"]
+    def sample_upcoming_event(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """The title of a timed event from the phone's date on, whose title is unique."""
+        return rng.choice(_upcoming(state, os_state))["title"]
 
     @staticmethod
-    def sample_event_of_distinct_start(rng: random.Random, state: dict[str, Any]) -> str:
+    def sample_event_of_distinct_start(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
         """The title of an upcoming event (as sample_upcoming_event) starting more than TIME_TOLERANCE minutes
         from every other's start, so another event's time cannot pass for it."""
-        pool = unambiguous(_upcoming(state), lambda e: _minutes(e["start"]), TIME_TOLERANCE, period=24 * 60)
+        pool = unambiguous(_upcoming(state, os_state), lambda e: _minutes(e["start"]), TIME_TOLERANCE, period=24 * 60)
         if not pool:
             raise ValueError("calendar: no upcoming event starts apart from every other")
         return rng.choice(pool)["title"]
 
     @staticmethod
-    def sample_event_with_place(rng: random.Random, state: dict[str, Any]) -> str:
+    def sample_event_with_place(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
         """The title of an upcoming timed event with a unique title and a location."""
         titles = [e["title"] for e in state["events"]]
-        pool = [e["title"] for e in state["events"] if e["date"] >= _start_date() and not e["all_day"]
+        pool = [e["title"] for e in state["events"] if e["date"] >= _start_date(os_state) and not e["all_day"]
                 and e["location"] not in NOT_PLACES and titles.count(e["title"]) == 1]
         if not pool:
             raise ValueError("calendar: no upcoming event with a location")
         return rng.choice(pool)
 
     @staticmethod
-    def sample_day(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """One of the next 14 days from the start date (some have no events): {"iso", "label"}."""
-        start = dt.date.fromisoformat(_start_date())
-        iso = (start + dt.timedelta(days=rng.randrange(14))).isoformat()
+    def sample_day(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        """One of the next 14 days from the phone's date (some have no events; picked by how many events they
+        have, so the count varies): {"iso", "label"}."""
+        start = dt.date.fromisoformat(_start_date(os_state))
+        iso = _by_count(rng, [(start + dt.timedelta(days=i)).isoformat() for i in range(14)], state)
         return {"iso": iso, "label": day_label(iso)}
 
     @staticmethod
@@ -241,20 +253,21 @@ class Calendar(BaseApp):
         return {"iso": iso, "label": day_label(iso)}
 
     @staticmethod
-    def sample_busy_day(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """An upcoming day with at least two events: {"iso", "label"}."""
-        dates = [e["date"] for e in state["events"] if e["date"] >= _start_date()]
+    def sample_busy_day(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        """An upcoming day with at least two events (picked by how many it has): {"iso", "label"}."""
+        dates = [e["date"] for e in state["events"] if e["date"] >= _start_date(os_state)]
         pool = sorted({d for d in dates if dates.count(d) >= 2})
         if not pool:
             raise ValueError("calendar: no upcoming day has two events")
-        iso = rng.choice(pool)
+        iso = _by_count(rng, pool, state)
         return {"iso": iso, "label": day_label(iso)}
 
     @staticmethod
-    def sample_new_title(rng: random.Random, state: dict[str, Any]) -> str:
-        """An event title no existing event uses."""
+    def sample_new_title(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """An event title no existing event uses (in the phone's language)."""
         taken = {normalize_text(e["title"]) for e in state["events"]}
-        pool = [t for t in NEW_TITLES if normalize_text(t) not in taken]
+        titles = NEW_TITLES_ZH if os_state.get("language") == "zh" else NEW_TITLES
+        pool = [t for t in titles if normalize_text(t) not in taken]
         if not pool:
             raise ValueError("calendar: every candidate title is taken")
         return rng.choice(pool)
@@ -279,14 +292,40 @@ class Calendar(BaseApp):
         return rng.choice(NEW_LOCATIONS)
 
     @staticmethod
-    def sample_flight(rng: random.Random, state: dict[str, Any]) -> str:
-        """The title of an upcoming flight event (its notes carry the flight number)."""
+    def sample_flight(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """The title (unique) of an upcoming timed flight event: its notes carry the flight number."""
+        titles = [e["title"] for e in state["events"]]
         pool = [e["title"] for e in state["events"]
-                if e["title"].startswith("Flight") and e["date"] >= _start_date()
-                and _FLIGHT.search(e["notes"])]
+                if e["date"] >= _start_date(os_state) and not e["all_day"] and _FLIGHT.search(e["notes"])
+                and titles.count(e["title"]) == 1 and _minutes(e["start"]) >= 3 * 60]
         if not pool:
             raise ValueError("calendar: no upcoming flight event")
         return rng.choice(pool)
+
+    def prepare_state_with_more_events(self, rng: random.Random, iso: str, count: int, language: str) -> dict[str, Any]:
+        """A patch adding ``count`` timed events on day ``iso`` (titles from the world pools that no event of
+        the day has, in free slots of the day), so how many events the day has varies."""
+        from mobilegym.envs.calendar.world import pools
+
+        pool = pools(language)
+        events = list(self.events())
+        day = [e for e in events if e["date"] == iso]
+        busy = [(_minutes(e["start"]), _minutes(e["end"])) for e in day if not e["all_day"]]
+        titles = [t for t in dict.fromkeys(spec["title"] for spec in pool["events"])
+                  if "{" not in t and t not in {e["title"] for e in day}]
+        for i in range(count):
+            for _ in range(50):
+                start, length = rng.randrange(7 * 4, 21 * 4) * 15, rng.choice([30, 45, 60])
+                if all(start + length <= s or start >= e for s, e in busy):
+                    break
+            else:
+                break
+            title = titles.pop(rng.randrange(len(titles)))
+            busy.append((start, start + length))
+            events.append({"id": f"evt_more_{i + 1}", "title": title, "date": iso, "start": _hhmm(start),
+                           "end": _hhmm(start + length), "all_day": False, "location": "", "notes": "",
+                           "calendar": "Personal", "reminder": None})
+        return {"apps": {"calendar": {"events": events}}}
 
     @staticmethod
     def prepare_state_with_event(title: str, **fields: Any) -> dict[str, Any]:

@@ -110,7 +110,7 @@ def _next_today(d: Driver) -> list[tuple[str, str]]:
     """Today's timed events after the status-bar time, in order."""
     now = d.find(rid="clock").text
     open_day(d, today(d))
-    return [(title, sub.split(" – ")[0]) for title, sub in day_events(d) if sub[:5] > now and ":" in sub[:5]]
+    return [(title, sub.split(" – ")[0]) for title, sub in day_events(d) if sub[:5] >= now and ":" in sub[:5]]
 
 
 @plan("calendar.NextEventToday")
@@ -124,7 +124,7 @@ def next_event_today(d: Driver) -> None:
 def next_event_today_end(d: Driver) -> None:
     now = d.find(rid="clock").text
     open_day(d, today(d))
-    title, sub = next((t, s) for t, s in day_events(d) if ":" in s[:5] and s[:5] > now)
+    title, sub = next((t, s) for t, s in day_events(d) if ":" in s[:5] and s[:5] >= now)
     d.submit_answer([title, sub.split(" – ")[1][:5]])
     d.complete()
 
@@ -461,10 +461,10 @@ def event_from_message(d: Driver) -> None:
     d.complete()
 
 
-@negative("calendar.EventFromMessage", "reads 10:30 AM as 22:30")
+@negative("calendar.EventFromMessage", "reads 10:30 AM as 22:30 (or 3 PM as 03:00)")
 def event_from_message_pm(d: Driver) -> None:
     day, start = _dentist_text(d)
-    _add_event(d, d.params["title"], day, f"{int(start[:2]) + 12}:{start[3:]}", d.params["length"])
+    _add_event(d, d.params["title"], day, f"{(int(start[:2]) + 12) % 24:02d}:{start[3:]}", d.params["length"])
     d.complete()
 
 
@@ -516,12 +516,20 @@ def share_event_no_day(d: Driver) -> None:
 @negative("calendar.ShareEventByMessage", "texts the wrong contact")
 def share_event_wrong_contact(d: Driver) -> None:
     day, start, place = _when_where(d)
-    _text_contact(d, "Zoe Martin" if d.params["contact"] != "Zoe Martin" else "Tom Becker",
-                  f"{d.params['title']} is on {day}, starting at {start} at {place}")
+    d.open_app("Contacts")
+    other = next(n for n in d.texts("contact_name") if n != d.params["contact"])
+    _text_contact(d, other, f"{d.params['title']} is on {day}, starting at {start} at {place}")
     d.complete()
 
 
 # --- JSON tasks ----------------------------------------------------------------------------------------
+
+def _event_date(d: Driver) -> dt.date:
+    """The date on the open event's page."""
+    match = re.search(r"(\w+) (\d+), (\d{4})", d.find(rid="event_date").text)
+    assert match is not None
+    return dt.date(int(match.group(3)), MONTHS.index(match.group(1)) + 1, int(match.group(2)))
+
 
 @plan("calendar.rename_book_club")
 def rename_book_club(d: Driver) -> None:
@@ -534,9 +542,14 @@ def rename_book_club(d: Driver) -> None:
 
 @negative("calendar.rename_book_club", "adds a new event with the new name instead of renaming")
 def rename_book_club_new(d: Driver) -> None:
-    d.open_app("Calendar")
+    open_event(d, "Book club")
+    day = _event_date(d)
+    start, end = d.find(rid="event_time").text.split(" – ")
+    place = d.find(rid="event_location").text
+    d.key("back")
+    d.key("back")
     d.tap(rid="add_event")
-    fill_event(d, title="Book club: Piranesi", date="2026-03-19", start="19:00", end="21:00", location="Maple Library")
+    fill_event(d, title="Book club: Piranesi", date=day.isoformat(), start=start, end=end, location=place)
     d.tap(rid="save_event")
     d.complete()
 
@@ -544,23 +557,30 @@ def rename_book_club_new(d: Driver) -> None:
 @negative("calendar.rename_book_club", "renames it but also shifts the date")
 def rename_book_club_moved(d: Driver) -> None:
     open_event(d, "Book club")
+    day = _event_date(d)
     d.tap(rid="edit_event")
-    fill_event(d, title="Book club: Piranesi", date="2026-03-20")
+    fill_event(d, title="Book club: Piranesi", date=(day + dt.timedelta(days=1)).isoformat())
     d.tap(rid="save_event")
     d.complete()
 
 
+def _yoga_on(d: Driver, day: dt.date) -> str:
+    """The location of the yoga class on ``day``, opened from that day's agenda."""
+    open_day(d, day)
+    title = next(t for t, _ in day_events(d) if "yoga" in t.lower() or "瑜伽" in t)
+    d.tap(rid="event_title_text", text=title)
+    return d.find(rid="event_location").text
+
+
 @plan("calendar.yoga_location")
 def yoga_location(d: Driver) -> None:
-    open_event(d, "Yoga class")
-    d.submit_answer([d.find(rid="event_location").text])
+    d.submit_answer([_yoga_on(d, today(d))])
     d.complete()
 
 
-@negative("calendar.yoga_location", "answers the dentist's address (the other evening event)")
+@negative("calendar.yoga_location", "answers next week's class (another studio)")
 def yoga_location_wrong(d: Driver) -> None:
-    open_event(d, "Dentist appointment")
-    d.submit_answer([d.find(rid="event_location").text])
+    d.submit_answer([_yoga_on(d, today(d) + dt.timedelta(days=7))])
     d.complete()
 
 

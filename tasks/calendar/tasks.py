@@ -218,7 +218,8 @@ class CreateDetailedEvent(BaseTask):
 
 
 class ClearDayAndCount(BaseTask):
-    """Verdict: every event of the day is deleted, no other event is, and the answer is how many were deleted."""
+    """Verdict: every event of the day is deleted, no other event is, and the answer is how many were deleted.
+    Injection: zero to three more events that day, so the count varies."""
 
     objective = "hybrid"
     difficulty = "L3"
@@ -229,6 +230,12 @@ class ClearDayAndCount(BaseTask):
     parameters = {"day": {"sampler": Calendar.sample_busy_day, "fields": ["iso", "label"]}}
     expected_changes = CALENDAR_CLEAR_DAY_CHANGES
     answer_fields = [{"type": "number", "label": "Events removed"}]
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()
+        calendar = Calendar(state["apps"]["calendar"])
+        device.set_state(calendar.prepare_state_with_more_events(self.rng, self.p.day["iso"], self.rng.randint(0, 3),
+                                                                 state["os"].get("language", "en")))
 
     def check_goals(self, input):
         init = Calendar(input.apps_init["calendar"])

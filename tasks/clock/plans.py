@@ -3,11 +3,35 @@ from __future__ import annotations
 
 from mobilegym.oracle import Driver, negative, plan
 
+
+def _scroll(d: Driver, direction: int) -> bool:
+    """Swipe the alarm list by half its height (1: down the list); False when nothing moved."""
+    lists = [n for n in d.nodes() if n.scrollable]
+    if not lists:
+        return False
+    x1, y1, x2, y2 = lists[-1].bounds
+    before = d.nodes()
+    to = d.env.coords.from_device
+    start, end = (y1 + 3 * (y2 - y1) // 4, y1 + (y2 - y1) // 4)[::direction]
+    d.step({"type": "swipe", "x": to((x1 + x2) // 2, "x"), "y": to(start, "y"), "x2": to((x1 + x2) // 2, "x"),
+            "y2": to(end, "y"), "duration_ms": 400})
+    return d.nodes() != before
+
+
 def _alarm_rows(d: Driver) -> list[tuple[str, str, bool]]:
-    """(time, label, on) for every alarm on the list screen."""
-    rows = [n.desc.split(" ", 1) for n in d.nodes() if n.short_id == "alarm_item"]
-    switches = [n.checked for n in d.nodes() if n.short_id == "alarm_switch"]
-    return [(time, label, on) for (time, label), on in zip(rows, switches)]
+    """(time, label, on) for every alarm on the list screen, scrolling through it and back to the top."""
+    rows: dict[str, tuple[str, str]] = {}
+    switches: dict[str, bool] = {}
+    while _scroll(d, -1):
+        pass
+    while True:
+        switches.update({n.desc: n.checked for n in d.nodes() if n.short_id == "alarm_switch"})
+        rows.update({n.desc: tuple(n.desc.split(" ", 1)) for n in d.nodes() if n.short_id == "alarm_item"})
+        if not _scroll(d, 1):
+            break
+    while _scroll(d, -1):
+        pass
+    return [(time, label, switches[label]) for time, label in rows.values()]
 
 
 @plan("clock.CountAlarms")
@@ -126,9 +150,9 @@ def enable_gym_alarm(d: Driver) -> None:
     d.complete()
 
 
-@negative("clock.enable_gym_alarm", "turns off the Lunch alarm instead")
+@negative("clock.enable_gym_alarm", "switches another alarm instead")
 def enable_gym_alarm_wrong(d: Driver) -> None:
-    d.tap(rid="alarm_switch", desc="Lunch")
+    d.tap(rid="alarm_switch", desc=next(label for _, label, _ in _alarm_rows(d) if label != "Gym"))
     d.complete()
 
 
@@ -156,14 +180,16 @@ def add_run_alarm_sunday(d: Driver) -> None:
 @plan("clock.lunch_alarm_time")
 def lunch_alarm_time(d: Driver) -> None:
     d.open_app("Clock")
-    d.submit_answer(["12:00"])
+    d.submit_answer([next(t for t, label, _ in _alarm_rows(d) if label == "Lunch")])
     d.complete()
 
 
-@negative("clock.lunch_alarm_time", "reads the Medicine alarm's time")
+@negative("clock.lunch_alarm_time", "reads the alarm below Lunch in the list")
 def lunch_alarm_wrong(d: Driver) -> None:
     d.open_app("Clock")
-    d.submit_answer(["22:15"])
+    rows = _alarm_rows(d)
+    index = next(i for i, (_, label, _) in enumerate(rows) if label == "Lunch")
+    d.submit_answer([rows[(index + 1) % len(rows)][0]])
     d.complete()
 
 

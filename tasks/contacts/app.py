@@ -19,7 +19,15 @@ CONTACTS_CALL_CHANGES = ["contacts.calls[+]"]  # the one call the task places
 PHONE_TYPES = ("mobile", "work", "home")
 NEW_PEOPLE = ("Rosa Alvarez", "Kenji Watanabe", "Amara Diallo", "Lucas Weber", "Hannah Cohen", "Mateo Silva",
               "Chloe Dubois", "Arjun Mehta", "Freya Nilsson", "Omar Farouk")
+NEW_PEOPLE_ZH = ("林晓彤", "周子豪", "许嘉宁", "宋雨萱", "韩立伟", "唐思雨", "冯浩宇", "曹欣然", "彭俊熙", "邓佳琪")
 AREA_CODES = ("415", "628", "510", "650", "408", "312", "617", "206")
+MOBILE_PREFIXES_ZH = ("135", "137", "139", "152", "159", "183", "187", "189")
+
+
+def chinese_world(state: dict[str, Any]) -> bool:
+    """Whether most contacts have Chinese names (a Chinese phone's world)."""
+    names = [c["name"] for c in state["contacts"]]
+    return sum(any("\u4e00" <= ch <= "\u9fff" for ch in n) for n in names) * 2 > len(names)
 EMAIL_DOMAINS = ("gmail.com", "outlook.com", "proton.me", "icloud.com")
 
 
@@ -131,17 +139,21 @@ class Contacts(BaseApp):
     def sample_new_person(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
         """A name nobody in the contacts has, with a fresh mobile number."""
         taken = {c["name"] for c in state["contacts"]}
-        names = [n for n in NEW_PEOPLE if n not in taken]
+        names = [n for n in (NEW_PEOPLE_ZH if chinese_world(state) else NEW_PEOPLE) if n not in taken]
         if not names:
             raise ValueError("contacts: every candidate new name is already a contact")
         return {"name": rng.choice(names), "number": Contacts.fresh_number(rng, state)}
 
     @staticmethod
     def fresh_number(rng: random.Random, state: dict[str, Any]) -> str:
-        """A +1 number no contact uses."""
+        """A number no contact uses (a +1 number; a Chinese mobile number in a Chinese world)."""
         used = {number_key(p["number"]) for c in state["contacts"] for p in c["phones"]}
+        chinese = chinese_world(state)
         while True:
-            number = f"+1 {rng.choice(AREA_CODES)}-555-{rng.randint(200, 999):04d}"
+            if chinese:
+                number = f"{rng.choice(MOBILE_PREFIXES_ZH)} {rng.randint(1000, 9999)} {rng.randint(1000, 9999)}"
+            else:
+                number = f"+1 {rng.choice(AREA_CODES)}-555-{rng.randint(200, 999):04d}"
             if number_key(number) not in used:
                 return number
 
@@ -157,8 +169,7 @@ class Contacts(BaseApp):
     def sample_email_change(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
         """A contact with an email address, and a new address for them."""
         contact = rng.choice([c for c in state["contacts"] if c["email"]])
-        first, *rest = contact["name"].lower().replace("'", "").split()
-        local = f"{first}.{rest[-1]}" if rest else first
+        local = contact["email"].split("@", 1)[0].split("+")[0].rstrip("0123456789")
         domains = [d for d in EMAIL_DOMAINS if not contact["email"].endswith("@" + d)]
         return {"name": contact["name"], "email": f"{local}{rng.randint(1, 99)}@{rng.choice(domains)}"}
 
@@ -188,7 +199,7 @@ class Contacts(BaseApp):
 
     @staticmethod
     def sample_shared_domain(rng: random.Random, state: dict[str, Any]) -> str:
-        """An email domain at least two contacts share, not all of them favourites yet."""
+        """The email domain most contacts share (at least two, not all of them favourites yet; ties drawn)."""
         by_domain: dict[str, list[dict[str, Any]]] = {}
         for contact in state["contacts"]:
             if "@" in contact["email"]:
@@ -196,7 +207,8 @@ class Contacts(BaseApp):
         domains = sorted(d for d, cs in by_domain.items() if len(cs) >= 2 and not all(c["favorite"] for c in cs))
         if not domains:
             raise ValueError("contacts: no email domain is shared by two contacts")
-        return rng.choice(domains)
+        most = max(len(by_domain[d]) for d in domains)
+        return rng.choice([d for d in domains if len(by_domain[d]) == most])
 
     @staticmethod
     def sample_number_share(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:

@@ -6,17 +6,61 @@ import re
 
 from mobilegym.oracle import Driver, negative, plan
 
-TYPE_LABELS = {"mobile": "Mobile", "work": "Work", "home": "Home"}
+TYPE_LABELS = {"mobile": ("Mobile", "手机"), "work": ("Work", "工作"), "home": ("Home", "住宅")}
+
+
+def lang(d: Driver) -> str:
+    """The phone's language ("en" or "zh")."""
+    return getattr(d.env.device, "language", "en")
+
+
+def t(d: Driver, en: str, zh: str) -> str:
+    return zh if lang(d) == "zh" else en
+
+
+def type_label(d: Driver, kind: str) -> str:
+    en, zh = TYPE_LABELS[kind]
+    return t(d, en, zh)
+
+
+def open_home(d: Driver, app: str) -> None:
+    """Open an app and go back to its first screen."""
+    d.open_app(app)
+    while d.route != "/":
+        d.key("back")
 
 
 def open_contact(d: Driver, name: str, index: int = 0) -> None:
-    d.open_app("Contacts")
+    """Open a contact's card through the search (lists of any length)."""
+    open_home(d, "Contacts")
+    d.tap(rid="search")
+    d.type(name, rid="search_input")
     d.tap(rid="contact_name", text=name, index=index)
+
+
+def scroll_top(d: Driver) -> None:
+    """Scroll the main list back to its top."""
+    for _ in range(40):
+        if not d._scroll(-1):
+            return
+
+
+def collect(d: Driver, rid: str, stop=None) -> list:
+    """The nodes with ``rid`` down the whole main list (scrolling it), each once (by desc or text), in order;
+    ``stop(found)`` ends the walk early."""
+    seen: dict[str, object] = {}
+    for _ in range(40):
+        for n in d.nodes():
+            if n.short_id == rid and (n.desc or n.text) not in seen:
+                seen[n.desc or n.text] = n
+        if (stop is not None and stop(list(seen.values()))) or not d._scroll(1):
+            break
+    return list(seen.values())
 
 
 def number_of(d: Driver, kind: str) -> str:
     """On a contact card: the number of a type (read from the row's description "Work +1 ...")."""
-    node = d.find(rid="phone_item", contains=f"{TYPE_LABELS[kind]} ")
+    node = d.find(rid="phone_item", contains=f"{type_label(d, kind)} ")
     if node is None:
         raise AssertionError(f"no {kind} number on {d.route}")
     return node.desc.split(" ", 1)[1]
@@ -34,23 +78,18 @@ def swap_last_digits(number: str) -> str:
 
 def star(d: Driver) -> None:
     """On a contact card: make it a favourite (no-op when it already is)."""
-    if d.find(rid="favorite_toggle", desc="Add to favourites") is not None:
+    if d.find(rid="favorite_toggle", desc=t(d, "Add to favourites", "收藏")) is not None:
         d.tap(rid="favorite_toggle")
 
 
 def other_visible_contact(d: Driver, name: str) -> str:
+    """Another contact on the list's first screen."""
+    open_home(d, "Contacts")
     return next(n for n in d.texts("contact_name") if n != name)
 
 
 def is_number(display: str) -> bool:
-    return bool(re.match(r"^[+\d]", display))
-
-
-def open_home(d: Driver, app: str) -> None:
-    """Open an app and go back to its first screen."""
-    d.open_app(app)
-    while d.route != "/":
-        d.key("back")
+    return bool(re.match(r"^[+(\d]", display))
 
 
 def compose(d: Driver, recipient: str, text: str) -> None:
@@ -66,7 +105,7 @@ def compose(d: Driver, recipient: str, text: str) -> None:
 # --- AddContact -----------------------------------------------------------------------------------
 
 def _add_contact(d: Driver, name: str, number: str, kind: str = "mobile") -> None:
-    d.open_app("Contacts")
+    open_home(d, "Contacts")
     d.tap(rid="add_contact")
     d.type(name, rid="name_input")
     d.type(number, rid="phone_0_input")
@@ -106,9 +145,6 @@ def favorite_twice(d: Driver) -> None:
 
 @negative("contacts.FavoriteContact", "stars another contact")
 def favorite_other(d: Driver) -> None:
-    d.open_app("Contacts")
-    d.tap(rid="contact_name", text=d.params["name"])
-    d.key("back")
     d.tap(rid="contact_name", text=other_visible_contact(d, d.params["name"]))
     d.tap(rid="favorite_toggle")
 
@@ -184,9 +220,6 @@ def delete_contact_cancel(d: Driver) -> None:
 
 @negative("contacts.DeleteContact", "deletes a neighbouring contact")
 def delete_other_contact(d: Driver) -> None:
-    d.open_app("Contacts")
-    d.tap(rid="contact_name", text=d.params["name"])
-    d.key("back")
     d.tap(rid="contact_name", text=other_visible_contact(d, d.params["name"]))
     d.tap(rid="delete_contact")
     d.tap(rid="confirm_delete")
@@ -197,7 +230,7 @@ def delete_other_contact(d: Driver) -> None:
 @plan("contacts.CallContactNumber")
 def call_contact_number(d: Driver) -> None:
     open_contact(d, d.params["line"]["name"])
-    d.tap(rid="phone_item", contains=f"{TYPE_LABELS[d.params['line']['type']]} ")
+    d.tap(rid="phone_item", contains=f"{type_label(d, d.params['line']['type'])} ")
     d.tap(rid="end_call")
 
 
@@ -225,7 +258,11 @@ def contact_phone_transposed(d: Driver) -> None:
 # --- ContactBirthday ------------------------------------------------------------------------------
 
 def _birthday_on_card(d: Driver) -> dt.date:
-    return dt.datetime.strptime(d.find(rid="birthday").text, "%B %d, %Y").date()
+    text = d.find(rid="birthday").text
+    found = re.match(r"(\d+)年(\d+)月(\d+)日", text)
+    if found:
+        return dt.date(*map(int, found.groups()))
+    return dt.datetime.strptime(text, "%B %d, %Y").date()
 
 
 @plan("contacts.ContactBirthday")
@@ -245,9 +282,9 @@ def contact_birthday_off(d: Driver) -> None:
 # --- CountFavorites -------------------------------------------------------------------------------
 
 def _favorites_count(d: Driver) -> int:
-    d.open_app("Contacts")
+    open_home(d, "Contacts")
     d.tap(rid="tab_1")
-    return sum(1 for n in d.nodes() if n.short_id == "favorite_item")
+    return len(collect(d, "favorite_item"))
 
 
 @plan("contacts.CountFavorites")
@@ -264,26 +301,31 @@ def count_favorites_short(d: Driver) -> None:
 
 @plan("contacts.NextBirthday")
 def next_birthday(d: Driver) -> None:
-    d.open_app("Contacts")
+    open_home(d, "Contacts")
     d.submit_answer([d.texts("upcoming_name")[0]])
 
 
 @negative("contacts.NextBirthday", "names the second upcoming birthday")
 def next_birthday_second(d: Driver) -> None:
-    d.open_app("Contacts")
+    open_home(d, "Contacts")
     d.submit_answer([d.texts("upcoming_name")[1]])
 
 
 # --- FavoriteEmailDomain --------------------------------------------------------------------------
 
 def _star_domain(d: Driver, skip_last: bool = False) -> int:
-    d.open_app("Contacts")
+    open_home(d, "Contacts")
     d.tap(rid="search")
     d.type(f"@{d.params['domain']}", rid="search_input")
-    names = d.texts("contact_name")
-    for name in names[:-1] if skip_last else names:
+    names = [n.desc for n in collect(d, "search_result")]
+    skipped = False
+    for name in names:
         d.tap(rid="contact_name", text=name)
-        star(d)
+        starred = d.find(rid="favorite_toggle", desc=t(d, "Add to favourites", "收藏")) is None
+        if skip_last and not skipped and not starred:
+            skipped = True  # the mistake: one contact left unstarred
+        else:
+            star(d)
         d.key("back")
     return len(names)
 
@@ -298,7 +340,7 @@ def favorite_email_domain_miscount(d: Driver) -> None:
     d.submit_answer([_star_domain(d) - 1])
 
 
-@negative("contacts.FavoriteEmailDomain", "misses one contact, right count")
+@negative("contacts.FavoriteEmailDomain", "misses one unstarred contact, right count")
 def favorite_email_domain_partial(d: Driver) -> None:
     d.submit_answer([_star_domain(d, skip_last=True)])
 
@@ -306,7 +348,7 @@ def favorite_email_domain_partial(d: Driver) -> None:
 # --- SaveSenderAsContact --------------------------------------------------------------------------
 
 def _save_sender(d: Driver, name: str, typo: bool = False) -> None:
-    d.open_app("Messages")
+    open_home(d, "Messages")
     d.tap(rid="search")
     d.type(d.params["name"], rid="search_input")
     d.tap(rid="search_result")
@@ -317,6 +359,11 @@ def _save_sender(d: Driver, name: str, typo: bool = False) -> None:
     d.tap(rid="save_contact")
 
 
+def first_name(name: str) -> str:
+    """"Nora" of "Nora Quinn"; the given name of a Chinese name ("思远" of "王思远")."""
+    return name.split()[0] if " " in name else name[1:]
+
+
 @plan("contacts.SaveSenderAsContact")
 def save_sender(d: Driver) -> None:
     _save_sender(d, d.params["name"])
@@ -324,7 +371,7 @@ def save_sender(d: Driver) -> None:
 
 @negative("contacts.SaveSenderAsContact", "saves only the first name")
 def save_sender_first_name(d: Driver) -> None:
-    _save_sender(d, d.params["name"].split()[0])
+    _save_sender(d, first_name(d.params["name"]))
 
 
 @negative("contacts.SaveSenderAsContact", "mistypes the number")
@@ -336,9 +383,9 @@ def save_sender_typo(d: Driver) -> None:
 
 def _find_call_request(d: Driver) -> tuple[str, str]:
     """(contact name, number) of the thread that asks for a call."""
-    d.open_app("Messages")
+    open_home(d, "Messages")
     d.tap(rid="search")
-    d.type("call me", rid="search_input")
+    d.type(t(d, "call me", "给我回个电话"), rid="search_input")
     d.tap(rid="search_result")
     return d.find(rid="toolbar_title").text, d.find(rid="thread_address").text
 
@@ -351,11 +398,16 @@ def call_message_sender(d: Driver) -> None:
     d.tap(rid="end_call")
 
 
-@negative("contacts.CallMessageSender", "calls their home number")
+@negative("contacts.CallMessageSender", "calls their other number")
 def call_message_sender_home(d: Driver) -> None:
-    name, _ = _find_call_request(d)
+    name, number = _find_call_request(d)
     open_contact(d, name)
-    d.tap(rid="phone_item", contains="Home ")
+    other = next((n for n in d.nodes() if n.short_id == "phone_item" and number not in n.desc), None)
+    if other is None:  # they have one number: call somebody else
+        d.tap(rid="contact_name", text=other_visible_contact(d, name))
+        d.tap(rid="call_button")
+    else:
+        d.tap(rid="phone_item", desc=other.desc)
     d.tap(rid="end_call")
 
 
@@ -367,8 +419,10 @@ def call_message_sender_no_call(d: Driver) -> None:
 # --- FavoriteLatestSender -------------------------------------------------------------------------
 
 def _named_senders(d: Driver) -> list[str]:
-    d.open_app("Messages")
-    return [n for n in d.texts("conversation_name") if not is_number(n)]
+    """The first two saved senders down the conversation list (newest first)."""
+    open_home(d, "Messages")
+    rows = collect(d, "conversation_item", stop=lambda found: sum(not is_number(n.desc) for n in found) >= 2)
+    return [n.desc for n in rows if not is_number(n.desc)]
 
 
 @plan("contacts.FavoriteLatestSender")
@@ -467,13 +521,13 @@ def delete_duplicate_wrong(d: Driver) -> None:
 
 @plan("contacts.video_call_alice")
 def video_call_alice(d: Driver) -> None:
-    open_contact(d, "Alice Chen")
+    open_home(d, "Contacts")
     d.abort("The Contacts app can only place voice calls; there is no video calling.")
 
 
 @negative("contacts.video_call_alice", "places a voice call and calls it done")
 def video_call_voice(d: Driver) -> None:
-    open_contact(d, "Alice Chen")
+    d.tap(rid="contact_name", text=other_visible_contact(d, ""))
     d.tap(rid="call_button")
     d.complete()
 

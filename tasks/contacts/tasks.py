@@ -224,7 +224,8 @@ class SaveSenderAsContact(BaseTask):
     templates = {"en": ["{name} texted me from a new number. Save that number in my contacts under the name {name}",
                         "Add the number {name} just texted me from to my contacts, named {name}"],
                  "zh": ["{name}用新号码给我发了短信，把这个号码以{name}的名字存进通讯录"]}
-    parameters = {"name": {"default": "Nora Quinn"}}
+    app = "messages"  # the name is sampled from the texts: a new number that introduced itself
+    parameters = {"name": {"sampler": Messages.sample_introduced_sender}}
     expected_changes = [*CONTACTS_ADD_CHANGES, *MESSAGES_READ_CHANGES]
 
     def check_goals(self, input):
@@ -249,7 +250,7 @@ class CallMessageSender(BaseTask):
     expected_changes = [*CONTACTS_CALL_CHANGES, *MESSAGES_READ_CHANGES]
 
     def check_goals(self, input):
-        number = Messages(input.apps_init["messages"]).sender_of("Call me")
+        number = Messages(input.apps_init["messages"]).call_request_sender()
         owner = Contacts(input.apps_init["contacts"]).owner_of(number)
         contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
         return [contacts.check_last_call(number, owner["name"] if owner else number)]
@@ -257,7 +258,8 @@ class CallMessageSender(BaseTask):
 
 class FavoriteLatestSender(BaseTask):
     """Verdict: the contact behind the most recent incoming text from a saved number is a favourite, and
-    no other favourite changed (the newest texts come from unsaved numbers, so they must be skipped)."""
+    no other favourite changed (the newest texts come from unsaved numbers, so they must be skipped).
+    Injection: that contact is made a non-favourite first when they are one."""
 
     objective = "operate"
     difficulty = "L3"
@@ -269,6 +271,15 @@ class FavoriteLatestSender(BaseTask):
                         "Star the saved contact who sent me the latest text message"],
                  "zh": ["把最近给我发短信的联系人加入收藏"]}
     expected_changes = [*CONTACTS_FAVORITE_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        """The latest sender is not a favourite yet (else there would be nothing to do)."""
+        state = device.get_state()
+        known = Contacts(state["apps"]["contacts"])
+        address = Messages(state["apps"]["messages"]).latest_sender(lambda a: known.owner_of(a) is not None)
+        target = known.owner_of(address)
+        if target["favorite"]:
+            device.set_state({"apps": {"contacts": {f"contacts[id={target['id']}]": {"favorite": False}}}})
 
     def check_goals(self, input):
         known = Contacts(input.apps_init["contacts"])

@@ -6,6 +6,8 @@ import re
 from typing import Any, Callable, Mapping, Sequence
 
 from mobilegym.envs.contacts.numbers import number_key, same_number
+from mobilegym.envs.messages.world import (CODE, CODE_SERVICE, OUT_FOR_DELIVERY, PARCEL, call_request_fragments,
+                                           intro_patterns, topics)
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.answers import fact_checks
 from mobilegym.judge.result import check
@@ -15,13 +17,20 @@ MESSAGES_SEND_CHANGES = ["messages.conversations[+] | messages.conversations[*].
 MESSAGES_DELETE_CHANGES = ["messages.conversations[-]"]  # one thread (the task's check says which)
 MESSAGES_DELETE_MANY_CHANGES = ["messages.conversations[-*]"]  # threads only removed (the check says which)
 MESSAGES_READ_CHANGES = ["messages.conversations[*].unread"]  # opening threads marks them read (view state)
-TOPICS = ("couch", "coffee", "open house", "ski trip", "brunch", "mortgage", "housewarming", "Dad's birthday")
-CODE = re.compile(r"verification code is (\d+)")
-PARCEL = re.compile(r"parcel (\S+) ")
+TOPICS = tuple(topics())  # the chat topics of the generated worlds (en and zh pools)
+CALL_REQUESTS = tuple(call_request_fragments())  # "Call me" / "给我回个电话"
+NEW_NUMBER_MARKERS = ("new number", "new one", "新号")
 GREETINGS = ("Happy early birthday! Hope you have a great one", "Happy birthday week! Let's celebrate soon",
              "Early happy birthday wishes from me!")
 SHORT_TEXTS = ("Running a bit late, be there in 15", "Can you call me when you're free?", "Thanks for today!",
                "Are we still on for tomorrow?", "Just landed, talk soon")
+
+
+def code_service(text: str) -> str:
+    """The service that sent a verification-code text ("Harbor Bank: your verification code is ..." /
+    "【招商银行】...验证码为..."), or ""."""
+    found = CODE_SERVICE.search(text)
+    return (found.group(1) or found.group(2)) if found else ""
 
 
 class Messages(BaseApp):
@@ -57,13 +66,34 @@ class Messages(BaseApp):
                 return found.group(1)
         raise ValueError(f"messages: no message contains a {what}")
 
-    def verification_code(self) -> str:
-        """The code in the most recent verification-code message."""
-        return self._latest_match(CODE, "verification code")
+    def verification_code(self, service: str | None = None) -> str:
+        """The code in the most recent verification-code message (of ``service`` when given)."""
+        if service is None:
+            return self._latest_match(CODE, "verification code")
+        texts = sorted(((m["time_ms"], m["text"]) for c in self.conversations() for m in c["messages"]
+                        if m["incoming"] and CODE.search(m["text"]) and code_service(m["text"]) == service),
+                       reverse=True)
+        if not texts:
+            raise ValueError(f"messages: no verification code from {service!r}")
+        return CODE.search(texts[0][1]).group(1)
 
     def tracking_number(self) -> str:
-        """The parcel number in the most recent delivery message."""
+        """The parcel number in the most recent out-for-delivery message (else in the latest parcel message)."""
+        for message in sorted((m for c in self.conversations() for m in c["messages"] if m["incoming"]),
+                              key=lambda m: m["time_ms"], reverse=True):
+            found = PARCEL.search(message["text"])
+            if found and OUT_FOR_DELIVERY.search(message["text"]):
+                return found.group(1)
         return self._latest_match(PARCEL, "parcel number")
+
+    def call_request_sender(self) -> str:
+        """The address of the conversation whose incoming message asks for a call back."""
+        for fragment in CALL_REQUESTS:
+            try:
+                return self.sender_of(fragment)
+            except ValueError:
+                continue
+        raise ValueError("messages: nobody asked for a call back")
 
     def codes(self) -> list[str]:
         """Every number a text could share: verification codes and parcel numbers in the messages, and the
@@ -140,6 +170,32 @@ class Messages(BaseApp):
         if not topics:
             raise ValueError("messages: no topic is mentioned by exactly one conversation")
         return rng.choice(topics)
+
+    @staticmethod
+    def sample_code_service(rng: random.Random, state: dict[str, Any]) -> str:
+        """A service that has texted a verification code."""
+        services = sorted({code_service(m["text"]) for c in state["conversations"] for m in c["messages"]
+                           if m["incoming"] and CODE.search(m["text"])} - {""})
+        if not services:
+            raise ValueError("messages: no verification-code text")
+        return rng.choice(services)
+
+    @staticmethod
+    def sample_introduced_sender(rng: random.Random, state: dict[str, Any]) -> str:
+        """The name a new, unsaved number introduced itself with ("Hi! It's Nora Quinn ... my new number")."""
+        names = []
+        for conv in state["conversations"]:
+            texts = [m["text"] for m in conv["messages"] if m["incoming"]]
+            if not any(marker in t.casefold() for t in texts for marker in NEW_NUMBER_MARKERS):
+                continue
+            for text in texts:
+                found = next((m for m in (p.search(text) for p in intro_patterns()) if m), None)
+                if found:
+                    names.append(found.group(1).strip())
+                    break
+        if not names:
+            raise ValueError("messages: no new number introduced itself")
+        return rng.choice(sorted(set(names)))
 
     @staticmethod
     def sample_new_number(rng: random.Random, state: dict[str, Any]) -> str:

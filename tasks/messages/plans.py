@@ -1,16 +1,17 @@
 """Scripted plans for the Messages suite: one oracle per task and realistic mistakes."""
 from __future__ import annotations
 
-import re
 
 from mobilegym.oracle import Driver, negative, plan
 
-from ..contacts.plans import compose, is_number, off_by_one, open_home
+from mobilegym.envs.messages.world import CODE, PARCEL, WINDOW
+
+from ..contacts.plans import collect, compose, is_number, off_by_one, open_home, scroll_top, t
 
 
 def new_chat(d: Driver, number: str, text: str) -> None:
     """Start a chat with a typed number, type and send."""
-    d.open_app("Messages")
+    open_home(d, "Messages")
     d.tap(rid="new_message")
     d.type(number, rid="recipient_input")
     d.type(text, rid="message_input")
@@ -19,7 +20,7 @@ def new_chat(d: Driver, number: str, text: str) -> None:
 
 def search_first(d: Driver, query: str) -> str:
     """Search messages; the first hit's message text."""
-    d.open_app("Messages")
+    open_home(d, "Messages")
     d.tap(rid="search")
     d.type(query, rid="search_input")
     hit = d.find(rid="search_result")
@@ -30,6 +31,35 @@ def search_first(d: Driver, query: str) -> str:
 
 def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
     return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def out_for_delivery(d: Driver) -> str:
+    """The text of the parcel out for delivery today."""
+    return search_first(d, t(d, "out for delivery", "正在派送"))
+
+
+def open_search_hit(d: Driver, query: str) -> None:
+    """Search messages and open the first hit's thread."""
+    open_home(d, "Messages")
+    d.tap(rid="search")
+    d.type(query, rid="search_input")
+    d.tap(rid="search_result")
+
+
+def conversation_rows(d: Driver) -> list[tuple[str, int]]:
+    """(name, unread count) of every conversation, down the whole list (from the top: a fresh episode)."""
+    open_home(d, "Messages")
+    rows: dict[str, int] = {}
+    for _ in range(40):
+        nodes = d.nodes()
+        badges = [n for n in nodes if n.short_id == "unread_badge"]
+        for item in (n for n in nodes if n.short_id == "conversation_item"):
+            badge = next((b for b in badges if _inside(b.bounds, item.bounds)), None)
+            if item.desc not in rows or badge is not None:
+                rows[item.desc] = int(badge.text) if badge is not None else 0
+        if not d._scroll(1):
+            break
+    return list(rows.items())
 
 
 # --- SendMessageToContact -------------------------------------------------------------------------
@@ -46,7 +76,7 @@ def send_message_truncated(d: Driver) -> None:
 
 @negative("messages.SendMessageToContact", "types the message but never sends it")
 def send_message_unsent(d: Driver) -> None:
-    d.open_app("Messages")
+    open_home(d, "Messages")
     d.tap(rid="new_message")
     d.type(d.params["name"], rid="recipient_input")
     d.tap(rid="suggestion_name", text=d.params["name"])
@@ -69,14 +99,14 @@ def send_to_wrong_number(d: Driver) -> None:
 
 @plan("messages.DeleteConversation")
 def delete_conversation(d: Driver) -> None:
-    d.open_app("Messages")
+    open_home(d, "Messages")
     d.long_press(rid="conversation_item", desc=d.params["name"])
     d.tap(rid="confirm_delete")
 
 
 @negative("messages.DeleteConversation", "cancels the confirmation")
 def delete_conversation_cancel(d: Driver) -> None:
-    d.open_app("Messages")
+    open_home(d, "Messages")
     d.tap(rid="conversation_item", desc=d.params["name"])
     d.tap(rid="delete_conversation")
     d.tap(rid="cancel")
@@ -84,7 +114,7 @@ def delete_conversation_cancel(d: Driver) -> None:
 
 @negative("messages.DeleteConversation", "deletes the conversation above it")
 def delete_conversation_other(d: Driver) -> None:
-    d.open_app("Messages")
+    open_home(d, "Messages")
     other = next(n.desc for n in d.nodes() if n.short_id == "conversation_item" and n.desc != d.params["name"])
     d.long_press(rid="conversation_item", desc=other)
     d.tap(rid="confirm_delete")
@@ -94,48 +124,50 @@ def delete_conversation_other(d: Driver) -> None:
 
 @plan("messages.ShareTrackingNumber")
 def share_tracking_number(d: Driver) -> None:
-    text = search_first(d, "parcel")
-    tracking = re.search(r"parcel (\S+)", text).group(1)
-    compose(d, d.params["name"], f"Here's the tracking number: {tracking}")
+    tracking = PARCEL.search(out_for_delivery(d)).group(1)
+    compose(d, d.params["name"], t(d, f"Here's the tracking number: {tracking}", f"快递单号：{tracking}"))
 
 
 @negative("messages.ShareTrackingNumber", "sends the verification code instead")
 def share_verification_code(d: Driver) -> None:
-    text = search_first(d, "verification code")
-    code = re.search(r"code is (\d+)", text).group(1)
-    compose(d, d.params["name"], f"Here's the tracking number: {code}")
+    text = search_first(d, t(d, "verification code", "验证码"))
+    code = CODE.search(text).group(1)
+    compose(d, d.params["name"], t(d, f"Here's the tracking number: {code}", f"快递单号：{code}"))
 
 
 # --- ReadVerificationCode -------------------------------------------------------------------------
 
-def _codes(d: Driver) -> list[str]:
-    d.open_app("Messages")
-    d.tap(rid="conversation_name", text="72345")
-    return [m.group(1) for t in d.texts("message_text") for m in [re.search(r"code is (\d+)", t)] if m]
+def _codes(d: Driver, service: str) -> list[str]:
+    """The codes in the service's thread, oldest first."""
+    open_search_hit(d, t(d, f"{service}: your verification code", f"【{service}】"))
+    return [m.group(1) for text in d.texts("message_text") for m in [CODE.search(text)] if m]
 
 
 @plan("messages.ReadVerificationCode")
 def read_verification_code(d: Driver) -> None:
-    d.submit_answer([_codes(d)[-1]])
+    d.submit_answer([_codes(d, d.params["service"])[-1]])
 
 
-@negative("messages.ReadVerificationCode", "gives the older code")
+@negative("messages.ReadVerificationCode", "gives an older code, or another service's")
 def read_old_code(d: Driver) -> None:
-    d.submit_answer([_codes(d)[0]])
+    codes = _codes(d, d.params["service"])
+    if len(codes) < 2:
+        text = search_first(d, t(d, "verification code", "验证码"))
+        other = CODE.search(text).group(1)
+        codes = [other if other != codes[-1] else off_by_one(other), codes[-1]]
+    d.submit_answer([codes[0]])
 
 
 # --- CountUnreadConversations ---------------------------------------------------------------------
 
 @plan("messages.CountUnreadConversations")
 def count_unread_conversations(d: Driver) -> None:
-    d.open_app("Messages")
-    d.submit_answer([len(d.texts("unread_badge"))])
+    d.submit_answer([sum(1 for _, unread in conversation_rows(d) if unread)])
 
 
 @negative("messages.CountUnreadConversations", "counts unread messages instead")
 def count_unread_messages(d: Driver) -> None:
-    d.open_app("Messages")
-    d.submit_answer([sum(int(t) for t in d.texts("unread_badge"))])
+    d.submit_answer([sum(unread for _, unread in conversation_rows(d))])
 
 
 # --- FindSenderByKeyword --------------------------------------------------------------------------
@@ -154,16 +186,15 @@ def find_sender_by_keyword(d: Driver) -> None:
 def find_sender_latest(d: Driver) -> None:
     right = _topic_sender(d)
     open_home(d, "Messages")
-    d.submit_answer([next(n for n in d.texts("conversation_name") if not is_number(n) and n != right)])
+    rows = collect(d, "conversation_item", stop=lambda found: any(not is_number(n.desc) and n.desc != right
+                                                                  for n in found))
+    d.submit_answer([next(n.desc for n in rows if not is_number(n.desc) and n.desc != right)])
 
 
 # --- UnreadContacts -------------------------------------------------------------------------------
 
 def _unread_names(d: Driver) -> list[str]:
-    d.open_app("Messages")
-    badges = [n.bounds for n in d.nodes() if n.short_id == "unread_badge"]
-    items = [n for n in d.nodes() if n.short_id == "conversation_item"]
-    return [i.desc for i in items if not is_number(i.desc) and any(_inside(b, i.bounds) for b in badges)]
+    return [name for name, unread in conversation_rows(d) if unread and not is_number(name)]
 
 
 @plan("messages.UnreadContacts")
@@ -179,16 +210,25 @@ def unread_contacts_partial(d: Driver) -> None:
 # --- DeleteUnknownSenders -------------------------------------------------------------------------
 
 def _delete_unknown(d: Driver, limit: int | None = None) -> int:
-    d.open_app("Messages")
+    """Walk down the list once, deleting every thread shown under a number (at most ``limit``)."""
+    open_home(d, "Messages")
+    scroll_top(d)
     deleted = 0
-    while limit is None or deleted < limit:
-        unknown = [n.desc for n in d.nodes() if n.short_id == "conversation_item" and is_number(n.desc)]
-        if not unknown:
-            return deleted
-        d.long_press(rid="conversation_item", desc=unknown[0])
-        d.tap(rid="confirm_delete")
-        deleted += 1
+    for _ in range(60):
+        if limit is not None and deleted >= limit:
+            break
+        unknown = next((n for n in d.nodes() if n.short_id == "conversation_item" and is_number(n.desc)), None)
+        if unknown is not None:
+            d.long_press(rid="conversation_item", desc=unknown.desc)
+            d.tap(rid="confirm_delete")
+            deleted += 1
+        elif not d._scroll(1):
+            break
     return deleted
+
+
+def _unknown_count(d: Driver) -> int:
+    return sum(1 for name, _ in conversation_rows(d) if is_number(name))
 
 
 @plan("messages.DeleteUnknownSenders")
@@ -203,8 +243,7 @@ def delete_unknown_miscount(d: Driver) -> None:
 
 @negative("messages.DeleteUnknownSenders", "leaves one behind, right count")
 def delete_unknown_partial(d: Driver) -> None:
-    d.open_app("Messages")
-    total = sum(1 for n in d.nodes() if n.short_id == "conversation_item" and is_number(n.desc))
+    total = _unknown_count(d)
     _delete_unknown(d, limit=total - 1)
     d.submit_answer([total])
 
@@ -212,7 +251,7 @@ def delete_unknown_partial(d: Driver) -> None:
 # --- TextNextBirthday -----------------------------------------------------------------------------
 
 def _next_birthdays(d: Driver) -> list[str]:
-    d.open_app("Contacts")
+    open_home(d, "Contacts")
     return d.texts("upcoming_name")
 
 
@@ -234,8 +273,7 @@ def text_next_birthday_other_words(d: Driver) -> None:
 # --- JSON tasks -----------------------------------------------------------------------------------
 
 def _reply_carla(d: Driver, text: str) -> None:
-    d.open_app("Messages")
-    d.tap(rid="conversation_name", text="Carla Mendes")
+    open_search_hit(d, "Carla Mendes")
     d.type(text, rid="message_input")
     d.tap(rid="send")
 
@@ -250,27 +288,26 @@ def reply_carla_wrong(d: Driver) -> None:
     _reply_carla(d, "Perfect, see you at 11:30!")
 
 
-def _packtrack_row(d: Driver) -> str:
-    d.open_app("Messages")
-    snippet = d.find(rid="conversation_snippet", contains="PackTrack")
-    return next(n.desc for n in d.nodes() if n.short_id == "conversation_item" and _inside(snippet.bounds, n.bounds))
+def _open_packtrack(d: Driver) -> None:
+    open_search_hit(d, "PackTrack")
+    d.tap(rid="delete_conversation")
 
 
 @plan("messages.delete_packtrack")
 def delete_packtrack(d: Driver) -> None:
-    d.long_press(rid="conversation_item", desc=_packtrack_row(d))
+    _open_packtrack(d)
     d.tap(rid="confirm_delete")
 
 
 @negative("messages.delete_packtrack", "cancels the confirmation")
 def delete_packtrack_cancel(d: Driver) -> None:
-    d.long_press(rid="conversation_item", desc=_packtrack_row(d))
+    _open_packtrack(d)
     d.tap(rid="cancel")
 
 
 def _window(d: Driver) -> tuple[str, str]:
-    text = search_first(d, "parcel")
-    start, end = re.search(r"between (\d+ [AP]M) and (\d+ [AP]M)", text).groups()
+    found = WINDOW.search(out_for_delivery(d))
+    start, end = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
     return start, end
 
 
@@ -286,15 +323,15 @@ def parcel_window_end(d: Driver) -> None:
 
 @plan("messages.voice_message_mom")
 def voice_message_mom(d: Driver) -> None:
-    d.open_app("Messages")
-    d.tap(rid="conversation_name", text="Mom")
+    open_home(d, "Messages")
     d.abort("Messages can only send text; there is no way to record a voice message.")
 
 
 @negative("messages.voice_message_mom", "sends a text instead and calls it done")
 def voice_message_as_text(d: Driver) -> None:
-    d.open_app("Messages")
-    d.tap(rid="conversation_name", text="Mom")
+    open_home(d, "Messages")
+    rows = collect(d, "conversation_item", stop=lambda found: any(not is_number(n.desc) for n in found))
+    d.tap(rid="conversation_item", desc=next(n.desc for n in rows if not is_number(n.desc)))
     d.type("I'll be home late tonight", rid="message_input")
     d.tap(rid="send")
     d.complete()

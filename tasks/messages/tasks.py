@@ -108,15 +108,17 @@ class ShareTrackingNumber(BaseTask):
 
 
 class ReadVerificationCode(AnswerTask):
-    """Verdict: the answer is the code of the newest verification text (an older code is wrong)."""
+    """Verdict: the answer is the code of the service's newest verification text (an older code, or another
+    service's, is wrong)."""
 
     objective = "query"
     difficulty = "L1"
     capabilities = ["information-retrieval"]
-    templates = {"en": ["What's the verification code Harbor Bank just texted me?",
-                        "Tell me the latest verification code I received by text"],
-                 "zh": ["银行刚发给我的验证码是多少？"]}
-    answer = staticmethod(lambda task, apps_init: Messages(apps_init["messages"]).verification_code())
+    templates = {"en": ["What's the latest verification code {service} texted me?",
+                        "Tell me the most recent verification code I received by text from {service}"],
+                 "zh": ["{service}最近发给我的验证码是多少？"]}
+    parameters = {"service": {"sampler": Messages.sample_code_service}}
+    answer = staticmethod(lambda task, apps_init: Messages(apps_init["messages"]).verification_code(task.p.service))
     answer_fields = [{"type": "text", "label": "Verification code", "hint": "e.g. 123456"}]
     expected_changes = MESSAGES_READ_CHANGES
 

@@ -204,12 +204,28 @@ class Music(BaseApp):
             "shuffle": False}}}}
 
     @staticmethod
+    def prepare_state_with_modes(state: dict[str, Any], shuffle: bool, repeat: str) -> dict[str, Any]:
+        """A patch setting the player's shuffle and repeat modes (shuffle off restores the queue's order)."""
+        player = state["player"]
+        changes: dict[str, Any] = {"shuffle": shuffle, "repeat": repeat}
+        if not shuffle and player["shuffle"] and player["order"]:
+            changes.update(order=list(player["queue"]), index=player["queue"].index(player["order"][player["index"]]))
+        return {"apps": {"music": {"player": changes}}}
+
+    @staticmethod
+    def recommendation_text(song: dict[str, str], language: str) -> str:
+        """The text of a friend's song recommendation."""
+        if language == "zh":
+            return f"你一定要听听{song['artist']}的《{song['title']}》，这周我一直在单曲循环！"
+        return f"You have to hear \"{song['title']}\" by {song['artist']}, it's been on repeat all week!"
+
+    @staticmethod
     def prepare_state_with_recommendation(messages: dict[str, Any], number: str, song: dict[str, str],
-                                          now_ms: int) -> dict[str, Any]:
+                                          now_ms: int, language: str = "en") -> dict[str, Any]:
         """A patch where ``number`` texts a song recommendation an hour ago (unread), appended to its
         conversation or starting one (the Messages app's conversation schema)."""
         message = {"id": f"msg_rec_{song['id']}", "incoming": True, "time_ms": now_ms - 3600 * 1000,
-                   "text": f"You have to hear \"{song['title']}\" by {song['artist']}, it's been on repeat all week!"}
+                   "text": Music.recommendation_text(song, language)}
         conv = next((c for c in messages["conversations"] if same_number(c["address"], number)), None)
         if conv is None:
             return {"apps": {"messages": {"conversations[]": {"id": f"conv_rec_{song['id']}", "address": number,

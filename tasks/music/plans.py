@@ -248,11 +248,13 @@ def play_then_pause(d: Driver) -> None:
     d.tap(rid="mini_play_pause")
 
 
-@negative("music.PlaySong", "starts it, then skips to the next song")
-def play_then_skip(d: Driver) -> None:
-    _start_song(d)
-    d.tap(rid="mini_player")
-    d.tap(rid="next")
+@negative("music.PlaySong", "plays another song of its album")
+def play_album_neighbour(d: Driver) -> None:
+    title = d.params["song"]["title"]
+    search(d, title)
+    song_menu(d, title)
+    d.tap(rid="menu_album")
+    d.tap(rid="song_title", text=next(t for t, _, _ in song_rows(d) if t != title))
 
 
 # --- SetPlaybackModes ----------------------------------------------------------------------------------
@@ -451,7 +453,9 @@ def _recommended(d: Driver) -> tuple[str, str]:
     """(title, artist) of the song the contact recommends, read in their Messages thread."""
     d.open_app("Messages")
     d.tap(rid="conversation_item", desc=d.params["name"])
-    text = next(t for t in reversed(collect(d, "message_text", attr="text")) if "You have to hear" in t)
+    text = next(t for t in reversed(collect(d, "message_text", attr="text")) if "You have to hear" in t or "你一定要听听" in t)
+    if "《" in text:
+        return text.split("《", 1)[1].split("》", 1)[0], text.removeprefix("你一定要听听").split("的《", 1)[0]
     title, rest = text.split('"')[1], text.split('"')[2]
     return title, rest.split(" by ", 1)[1].split(",")[0]
 
@@ -467,7 +471,7 @@ def add_recommended(d: Driver) -> None:
 def add_other_by_artist(d: Driver) -> None:
     title, artist = _recommended(d)
     search(d, artist)
-    other = next(t for t, _, _ in song_rows(d) if t != title)
+    other = [t for t, _, _ in song_rows(d) if t != title][-1]  # the list is scrolled to its end
     _add_to(d, other, d.params["playlist"]["name"])
 
 
@@ -526,7 +530,7 @@ def unlike_wrong_song(d: Driver) -> None:
     d.open_app("Music")
     d.tap(rid="tab_3")
     d.tap(rid="liked_songs_entry")
-    titles = d.texts("song_title")
+    titles = collect(d, "song_title", attr="text")
     d.tap(rid="unlike_song", desc=f"Remove {titles[titles.index('Harbor Song') - 1]} from Liked Songs")
 
 

@@ -144,7 +144,8 @@ class PlaySong(BaseTask):
 
 
 class SetPlaybackModes(CriteriaTask):
-    """Verdict: shuffle and repeat are both as requested (each starts in another state)."""
+    """Verdict: shuffle and repeat are both as requested.
+    Injection: each starts in another state."""
 
     objective = "operate"
     difficulty = "L2"
@@ -156,6 +157,11 @@ class SetPlaybackModes(CriteriaTask):
                   "repeat": {"type": "enum", "values": {"Repeat all": "all", "Repeat one": "one", "Repeat off": "off"}}}
     criteria = {".player.shuffle": "{shuffle}", ".player.repeat": "{repeat}"}
     expected_changes = MUSIC_PLAYER_CHANGES
+
+    def _post_sample(self, device) -> None:
+        modes = ("off", "all", "one")
+        other = modes[(modes.index(self.p.repeat) + 1) % len(modes)]
+        device.set_state(Music.prepare_state_with_modes(device.get_state()["apps"]["music"], not self.p.shuffle, other))
 
 
 class NowPlayingSong(AnswerTask):
@@ -310,7 +316,7 @@ class AddRecommendedSong(BaseTask):
         state = device.get_state()
         number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
         device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
-                                                                 state["os"]["time_ms"]))
+                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
 
     def check_goals(self, input):
         return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from mobilegym.envs.notes.world import pools
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.answers import fact_checks
 from mobilegym.judge.result import check
@@ -23,12 +24,26 @@ NEW_NOTES = [
     {"title": "Podcast picks", "body": "Hidden Brain episode on habits and Radiolab on sleep"},
     {"title": "Bike lock", "body": "Combination 3-1-9-6, spare key in the drawer"},
 ]
-LIST_ADDITIONS = {
-    "Grocery list": ["Bananas", "Olive oil", "Oat milk", "Cherry tomatoes"],
-    "Chicago trip packing": ["Umbrella", "Phone charger", "Travel adapter"],
-    "Gift ideas for Mom": ["Scented candle", "Photo book"],
-    "Movie watchlist": ["Oppenheimer", "Poor Things"],
-    "Book recommendations": ["Tomorrow, and Tomorrow, and Tomorrow by Gabrielle Zevin"],
+
+def _list_items() -> dict[str, list[str]]:
+    """List-like note title -> every item such a note may hold (the canonical lists and the pools' lists)."""
+    out = {"Grocery list": ["Bananas", "Olive oil", "Oat milk", "Cherry tomatoes"],
+           "Chicago trip packing": ["Umbrella", "Phone charger", "Travel adapter"],
+           "Gift ideas for Mom": ["Scented candle", "Photo book"],
+           "Movie watchlist": ["Oppenheimer", "Poor Things"],
+           "Book recommendations": ["Tomorrow, and Tomorrow, and Tomorrow by Gabrielle Zevin"]}
+    for language in ("en", "zh"):
+        pool = pools(language)
+        for spec in (pool["grocery"], *pool["lists"]):
+            out[spec["title"]] = list(dict.fromkeys([*out.get(spec["title"], []), *spec["items"]]))
+    return out
+
+
+LIST_ADDITIONS = _list_items()
+FACT_LABELS = {  # a fact's label as written in an English and in a Chinese world's notes
+    "Garage door code": ["Garage door code", "车库门密码"],
+    "Home Wi-Fi password": ["Home Wi-Fi password", "家里 Wi-Fi 密码"],
+    "Guest Wi-Fi password": ["Guest Wi-Fi password", "访客 Wi-Fi 密码"],
 }
 NEW_TODOS = ["Buy printer ink", "Book a haircut", "Renew car insurance", "Order contact lenses", "Call the bank",
              "Pick up the parcel", "Back up the laptop"]
@@ -81,12 +96,13 @@ class Notes(BaseApp):
         return next((n for n in self.new_notes() if normalize_text(n["title"]) == want), None)
 
     def note_value(self, label: str) -> str:
-        """The value of a "label: value" line in any note (label compared case-insensitively)."""
-        want = normalize_text(label)
+        """The value of a "label: value" line in any note (label compared case-insensitively; a fact of
+        FACT_LABELS also under its Chinese label)."""
+        wanted = {normalize_text(name) for name in FACT_LABELS.get(label, [label])}
         for note in self.notes():
             for line in lines(note["body"]):
-                key, sep, value = line.partition(":")
-                if sep and normalize_text(key) == want:
+                key, sep, value = line.replace("：", ":").partition(":")
+                if sep and normalize_text(key) in wanted:
                     return value.strip()
         raise ValueError(f"notes: no note has a line '{label}: ...'")
 

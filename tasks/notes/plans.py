@@ -430,24 +430,35 @@ def add_oat_milk_to_grocery(d: Driver) -> None:
     d.complete()
 
 
-def _pinned_titles(d: Driver) -> set[str]:
-    """Titles listed between the "Pinned" and "Others" headers of the notes list."""
-    nodes = d.nodes()
-    start = next(i for i, n in enumerate(nodes) if n.short_id == "pinned_header")
-    end = next(i for i, n in enumerate(nodes) if n.short_id == "others_header")
-    return {n.text for n in nodes[start:end] if n.short_id == "note_title_text"}
+def _note_sections(d: Driver) -> tuple[set[str], set[str]]:
+    """(pinned titles, other titles) of the notes list, scrolling through it."""
+    pinned: set[str] = set()
+    others: set[str] = set()
+    section = others
+    while True:
+        for node in d.nodes():
+            if node.short_id == "pinned_header":
+                section = pinned
+            elif node.short_id == "others_header":
+                section = others
+            elif node.short_id == "note_title_text":
+                section.add(node.text)
+        if not swipe_down(d):
+            return pinned, others - pinned
 
 
 @plan("notes.count_pinned_notes")
 def count_pinned(d: Driver) -> None:
     d.open_app("Notes")
-    d.submit_answer([len(_pinned_titles(d))])
+    d.submit_answer([len(_note_sections(d)[0])])
     d.complete()
 
 
-@negative("notes.count_pinned_notes", "answers from memory of the usual two pinned notes")
-def count_pinned_stale(d: Driver) -> None:
-    d.submit_answer([2])
+@negative("notes.count_pinned_notes", "counts every note, pinned or not")
+def count_pinned_all(d: Driver) -> None:
+    d.open_app("Notes")
+    pinned, others = _note_sections(d)
+    d.submit_answer([len(pinned) + len(others)])
     d.complete()
 
 

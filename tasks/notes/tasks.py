@@ -23,7 +23,7 @@ from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_che
 from mobilegym.judge.result import check
 
 from ..calendar.app import Calendar, week_bounds
-from ..weather.app import Weather, forecast_date, forecast_facts
+from ..weather.app import Weather, forecast_date, forecast_facts, prepare_state_with_metric_units
 from .app import (NOTES_ADD_NOTE_CHANGES, NOTES_ADD_TODO_CHANGES, NOTES_APPEND_CHANGES, NOTES_CLEAR_DONE_CHANGES,
                    NOTES_COMPLETE_TODO_CHANGES, NOTES_DELETE_NOTE_CHANGES, Notes)
 
@@ -237,10 +237,23 @@ class DayAgendaNote(BaseTask):
                                         os_state=input.os_init)]
 
 
+def sample_city_with_a_new_forecast(rng, state):
+    """A saved city whose forecast for tomorrow differs from today's (condition, high or low), so copying
+    today's forecast cannot pass; any saved city when none differs."""
+    def facts(city, offset):
+        day = city["forecast"][offset]
+        return day["condition"], day["high"], day["low"]
+
+    saved = [c for c in state["cities"] if c["id"] in state["saved"]]
+    changing = [c for c in saved if facts(c, 0) != facts(c, 1)]
+    return Weather._pick(rng, changing or saved, "saved")
+
+
 class WeatherForecastNote(BaseTask):
     """Verdict: a new note titled 'Weather <city>' states tomorrow's condition for the city (any synonym; no
     other condition, "Light rain" is not "Rain") and its high and low in °C (no other temperature); a day,
-    when named, is tomorrow. The forecast is read from the Weather app's state."""
+    when named, is tomorrow. The forecast is read from the Weather app's state.
+    Injection: the Weather app shows °C (a world may have set °F)."""
 
     objective = "operate"
     difficulty = "L3"
@@ -252,8 +265,11 @@ class WeatherForecastNote(BaseTask):
                  "the conditions and the high and low temperatures",
                  "Write tomorrow's {city.name} forecast (conditions, high, low) into a note called "
                  "'Weather {city.name}'"]
-    parameters = {"city": {"sampler": Weather.sample_saved_city, "fields": ["id", "name", "name_zh"]}}
+    parameters = {"city": {"sampler": sample_city_with_a_new_forecast, "fields": ["id", "name", "name_zh"]}}
     expected_changes = NOTES_ADD_NOTE_CHANGES
+
+    def _prepare(self, device) -> None:
+        prepare_state_with_metric_units(device)  # the app shows °C, the unit the check reads
 
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)

@@ -149,7 +149,7 @@ def rename_device_cancel(d: Driver) -> None:
 def storage_used(d: Driver) -> None:
     d.open_app("Settings")
     d.tap(rid="about_entry")
-    d.submit_answer([47.3])
+    d.submit_answer([_used_gb(d)])
     d.complete()
 
 
@@ -157,7 +157,7 @@ def storage_used(d: Driver) -> None:
 def storage_total(d: Driver) -> None:
     d.open_app("Settings")
     d.tap(rid="about_entry")
-    d.submit_answer([128])
+    d.submit_answer([re.search(r"/ ([\d.]+) GB", d.value_of("Storage")).group(1)])
     d.complete()
 
 

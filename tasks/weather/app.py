@@ -104,10 +104,19 @@ class Weather(BaseApp):
         return Weather._pick(rng, pool, "unsaved and distinct")
 
     @staticmethod
+    def sample_city_changing_tomorrow(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A saved city whose forecast condition tomorrow differs from its condition now."""
+        return Weather._pick(rng, [c for c in state["cities"] if c["id"] in state["saved"]
+                                   and c["forecast"][1]["condition"] != c["current"]["condition"]],
+                             "saved with a change of weather tomorrow")
+
+    @staticmethod
     def sample_warmer_pair(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """Two saved cities {warm, warm_zh, warm_id, cool, cool_zh, cool_id}, the first strictly warmer now."""
+        """Two saved cities {warm, warm_zh, warm_id, cool, cool_zh, cool_id}, the first strictly warmer now
+        (and the cooler not at 0 °C, where the difference would be the warmer city's temperature)."""
         saved = [c for c in state["cities"] if c["id"] in state["saved"]]
-        pairs = [(a, b) for a in saved for b in saved if a["current"]["temp"] > b["current"]["temp"]]
+        pairs = [(a, b) for a in saved for b in saved
+                 if a["current"]["temp"] > b["current"]["temp"] and b["current"]["temp"] != 0]
         if not pairs:
             raise ValueError("weather: no two saved cities differ in temperature")
         warm, cool = rng.choice(pairs)
@@ -141,6 +150,11 @@ class Weather(BaseApp):
 
         return Weather._pick(rng, [c for c in state["cities"] if c["id"] in state["saved"] and ok(c)],
                              "saved, dry now, with rain later today")
+
+
+def prepare_state_with_metric_units(device: Any, wind: bool = False) -> None:
+    """Temperatures in °C (and wind in km/h with ``wind``), the units a task's answer is asked in."""
+    device.set_state({"apps": {"weather": {"unit": "C", **({"wind_unit": "km/h"} if wind else {})}}})
 
 
 def forecast_date(os_state: Mapping[str, Any], offset: int) -> dt.date:

@@ -453,25 +453,41 @@ def imperial_wrong_wind(d: Driver) -> None:
     d.tap(rid="wind_ms")
 
 
+def _wind_value(d: Driver) -> str:
+    return d.reveal(rid="wind").text.split()[0]
+
+
 @plan("weather.london_wind_ms")
 def london_wind(d: Driver) -> None:
-    open_saved_city(d, "London")
-    d.submit_answer([d.reveal(rid="wind").text.split()[0]])
+    preview_city(d, "London")
+    d.submit_answer([_wind_value(d)])
 
 
-@negative("weather.london_wind_ms", "answers the Paris wind speed")
-def paris_wind(d: Driver) -> None:
-    preview_city(d, "Paris")
-    d.submit_answer([d.reveal(rid="wind").text.split()[0]])
+@negative("weather.london_wind_ms", "answers another city's wind speed")
+def other_city_wind(d: Driver) -> None:
+    preview_city(d, "London")
+    london = _wind_value(d)
+    d.key("back")
+    d.key("back")
+    d.tap(rid="add_city")
+    names = [n.text for n in d.nodes() if n.short_id == "result_name" and n.text != "London"]
+    for name in names:
+        d.tap(rid="result_name", text=name)
+        wind = _wind_value(d)
+        if wind != london:
+            d.submit_answer([wind])
+            return
+        d.key("back")
+    raise RuntimeError("every listed city has London's wind")
 
 
 @plan("weather.ten_day_forecast")
 def ten_day_forecast(d: Driver) -> None:
-    open_saved_city(d, "London")
+    preview_city(d, "London")
     d.abort("The Weather app only offers a five-day forecast")
 
 
 @negative("weather.ten_day_forecast", "claims success after opening London")
 def ten_day_pretend(d: Driver) -> None:
-    open_saved_city(d, "London")
+    preview_city(d, "London")
     d.complete()

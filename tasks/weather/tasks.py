@@ -24,7 +24,9 @@ from ..clock.app import CLOCK_ADD_ALARM_CHANGES
 from ..contacts.app import Contacts
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (CONDITION_LABELS, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES, WEATHER_UNIT_CHANGES,
-                  Weather, current_hour, fahrenheit, forecast_date, forecast_facts, new_alarm_times)
+                  Weather, current_hour, fahrenheit, forecast_date, forecast_facts, new_alarm_times,
+                  prepare_state_with_metric_units)
+
 
 
 class AddCity(BaseTask):
@@ -85,6 +87,9 @@ class CurrentTemperature(AnswerTask):
     answer = ".cities[id={city.id}].current.temp"
     answer_fields = [{"type": "number", "label": "Temperature in {city.name} (°C)"}]
 
+    def _prepare(self, device):
+        prepare_state_with_metric_units(device)  # the answer is asked in °C
+
 
 class CityConditionsNow(AnswerTask):
     """Verdict: the answer gives the current humidity (%) and wind speed (km/h) of a city that is not
@@ -101,10 +106,13 @@ class CityConditionsNow(AnswerTask):
     answer = {"humidity": ".cities[id={city.id}].current.humidity", "wind": ".cities[id={city.id}].current.wind_kph"}
     answer_fields = [{"type": "number", "label": "Humidity (%)"}, {"type": "number", "label": "Wind speed (km/h)"}]
 
+    def _prepare(self, device):
+        prepare_state_with_metric_units(device, wind=True)  # the answer is asked in °C and km/h
+
 
 class TomorrowCondition(AnswerTask):
     """Verdict: the answer names tomorrow's forecast condition (any synonym; no other condition, and a longer
-    label such as "Light rain" does not count for "Rain")."""
+    label such as "Light rain" does not count for "Rain"). Sampled so tomorrow differs from now."""
 
     objective = "query"
     difficulty = "L2"
@@ -112,7 +120,7 @@ class TomorrowCondition(AnswerTask):
     templates = {"en": ["What will the weather be like in {city.name} tomorrow?",
                         "Check tomorrow's forecast for {city.name}: sunny, rainy, cloudy...?"],
                  "zh": ["{city.name_zh}明天天气怎么样？"]}
-    parameters = {"city": {"sampler": Weather.sample_saved_city}}
+    parameters = {"city": {"sampler": Weather.sample_city_changing_tomorrow}}
     answer_fields = [{"type": "choice", "label": "Tomorrow in {city.name}", "options": CONDITION_LABELS}]
 
     def get_answer(self, input):
@@ -131,6 +139,9 @@ class TemperatureDifference(AnswerTask):
                  "zh": ["{pair.warm_zh}现在比{pair.cool_zh}暖和几度？"]}
     parameters = {"pair": {"sampler": Weather.sample_warmer_pair}}
     answer_fields = [{"type": "number", "label": "Difference (°C)"}]
+
+    def _prepare(self, device):
+        prepare_state_with_metric_units(device)  # the answer is asked in °C
 
     def get_answer(self, input):
         weather = Weather(input.apps_init["weather"])
@@ -153,6 +164,9 @@ class WarmestDay(AnswerTask):
     parameters = {"city": {"sampler": Weather.sample_city_with_warmest_day}}
     answer_fields = [{"type": "text", "label": "Date", "hint": "e.g. Apr 2", "matcher": "date"},
                      {"type": "number", "label": "High (°C)"}]
+
+    def _prepare(self, device):
+        prepare_state_with_metric_units(device)  # the answer is asked in °C
 
     def get_answer(self, input):
         weather = Weather(input.apps_init["weather"])
@@ -197,6 +211,9 @@ class FahrenheitHighTomorrow(BaseTask):
     expected_changes = WEATHER_UNIT_CHANGES
     answer_fields = [{"type": "number", "label": "Tomorrow's high in {city.name} (°F)"}]
 
+    def _prepare(self, device):
+        prepare_state_with_metric_units(device)  # the answer is asked in °C
+
     def check_goals(self, input):
         high = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)["high"]
         return [Weather(input.apps["weather"]).check_value("temperature unit", ".unit", "F"),
@@ -222,6 +239,9 @@ class AddWarmestCity(BaseTask):
                   "c": {"sampler": Weather.sample_unsaved_city}}
     expected_changes = WEATHER_ADD_CITY_CHANGES
     answer_fields = [{"type": "number", "label": "Its temperature now (°C)"}]
+
+    def _prepare(self, device):
+        prepare_state_with_metric_units(device)  # the answer is asked in °C
 
     def check_goals(self, input):
         before = Weather(input.apps_init["weather"])
@@ -271,6 +291,9 @@ class TextForecastToContact(BaseTask):
                  "zh": ["把{city.name_zh}明天的天气预报（天气状况、最高和最低气温）发短信告诉{name}"]}
     parameters = {"city": {"sampler": Weather.sample_saved_city}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
+
+    def _prepare(self, device):
+        prepare_state_with_metric_units(device)  # the answer is asked in °C
 
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)

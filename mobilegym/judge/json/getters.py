@@ -20,6 +20,7 @@ from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
 from mobilegym.judge.state import paths
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.grounded import ANSWER_SHEET, joined_answer
+from mobilegym.judge.json.strict import StrictJSONError, loads_strict
 from mobilegym.judge.json.setup_actions import check_device_path, require
 
 
@@ -167,9 +168,9 @@ def _device_file(ctx: GetterContext, spec: dict[str, Any]) -> Any:
         return base64.b64encode(data).decode("ascii")
     text = data.decode("utf-8", errors="replace")
     if form == "json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError:
+        try:  # strict: NaN, infinities and deep nesting (a file the agent wrote) read as no JSON
+            return loads_strict(text, allow_duplicates=True)
+        except (json.JSONDecodeError, StrictJSONError):
             return None
     return text
 

@@ -21,16 +21,18 @@ from __future__ import annotations
 import inspect
 import json
 import math
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import types as pytypes
+import typing
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from mobilegym.judge import matchers
-from mobilegym.judge.answers import read_answer, rivals_for
+from mobilegym.judge.answers import MAX_ANSWER_CHARS, read_answer, rivals_for
+from mobilegym.saferegex import UnsafeRegexError, compile_untrusted
 
 CONTEXT_PARAMS = frozenset({"os_state", "apps_init"})
 
@@ -50,11 +52,18 @@ class Metric:
     context: frozenset[str]
     reads_answers: bool = False
 
+    types: Mapping[str, Any] = field(default_factory=dict)  # option -> its annotation (when it could be read)
+
     def check_options(self, options: dict[str, Any]) -> list[str]:
-        """Problems with an options mapping for this metric (empty if fine)."""
+        """Problems with an options mapping for this metric (empty if fine): unknown or missing
+        options, and values whose JSON type the option's annotation does not accept."""
         problems = [f"unknown option {k!r} for metric {self.name!r} (accepts: {', '.join(sorted(self.options)) or 'none'})"
                     for k in options if k not in self.options]
         problems += [f"metric {self.name!r} needs option {k!r}" for k in sorted(self.required) if k not in options]
+        for key, value in options.items():
+            if key in self.types and not _accepts(self.types[key], value):
+                problems.append(f"option {key!r} of metric {self.name!r} must be {_describe_type(self.types[key])}, "
+                                f"got {_json_type(value)} {value!r}"[:300])
         return problems
 
     def __call__(self, result: Any, expected: Any, options: dict[str, Any],
@@ -85,6 +94,10 @@ def _register(fn: Callable[..., float], reads_answers: bool) -> Callable[..., fl
     if positional != ["result", "expected"]:
         raise TypeError(f"metric {fn.__name__} must take (result, expected, *, options...), got {positional}")
     keyword = [p for p in params if p.kind is p.KEYWORD_ONLY]
+    try:
+        hints = typing.get_type_hints(fn)
+    except Exception:  # an annotation that cannot be evaluated: its options go unchecked
+        hints = {}
     METRICS[fn.__name__] = Metric(
         name=fn.__name__,
         fn=fn,
@@ -92,8 +105,70 @@ def _register(fn: Callable[..., float], reads_answers: bool) -> Callable[..., fl
         required=frozenset(p.name for p in keyword if p.default is p.empty and p.name not in CONTEXT_PARAMS),
         context=frozenset(p.name for p in keyword if p.name in CONTEXT_PARAMS),
         reads_answers=reads_answers,
+        types={p.name: hints[p.name] for p in keyword if p.name in hints and p.name not in CONTEXT_PARAMS},
     )
     return fn
+
+
+def _json_type(value: Any) -> str:
+    """The JSON type name of a parsed value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list | tuple):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def _accepts(hint: Any, value: Any) -> bool:
+    """Whether a JSON value fits an option's annotation (bool, int, float, str, dict, list, None,
+    unions, Literal); annotations it does not know accept anything."""
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is pytypes.UnionType:
+        return any(_accepts(arg, value) for arg in typing.get_args(hint))
+    if origin is typing.Literal:
+        return any(_same(value, arg) for arg in typing.get_args(hint))
+    base = origin or hint
+    if base is bool:
+        return isinstance(value, bool)
+    if base is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if base is float:
+        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if base is str:
+        return isinstance(value, str)
+    if base in (dict, Mapping):
+        return isinstance(value, dict)
+    if base in (list, tuple):
+        return isinstance(value, list)
+    return True
+
+
+def _describe_type(hint: Any) -> str:
+    """A JSON reading of an annotation: ``float | None`` -> "a number or null"."""
+    if hint is None or hint is type(None):
+        return "null"
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is pytypes.UnionType:
+        return " or ".join(dict.fromkeys(_describe_type(arg) for arg in typing.get_args(hint)))
+    if origin is typing.Literal:
+        return "one of " + ", ".join(json.dumps(arg) for arg in typing.get_args(hint))
+    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", dict: "an object",
+             Mapping: "an object", list: "an array", tuple: "an array"}
+    return names.get(origin or hint, getattr(hint, "__name__", str(hint)))
 
 
 def get_metric(name: str) -> Metric:
@@ -190,11 +265,14 @@ def check_include_exclude(result: Any, expected: Any) -> float:
 
 @metric
 def regex_match(result: Any, expected: Any, *, ignore_case: bool = False, full: bool = False) -> float:
-    """1 if the regular expression ``expected`` matches the text (anywhere, or whole with full)."""
+    """1 if the regular expression ``expected`` matches the text (anywhere, or whole with full).
+
+    The pattern runs on RE2 (:mod:`mobilegym.saferegex`): linear time in the text whatever the
+    pattern, no backreferences or lookaround."""
     try:
-        pattern = re.compile(str(expected), re.IGNORECASE if ignore_case else 0)
-    except re.error as exc:
-        raise MetricConfigError(f"invalid regular expression {expected!r}: {exc}") from None
+        pattern = compile_untrusted(str(expected), ignore_case=ignore_case)
+    except UnsafeRegexError as exc:
+        raise MetricConfigError(f"invalid regular expression: {exc}") from None
     if not isinstance(result, str):
         return 0.0
     found = pattern.fullmatch(result) if full else pattern.search(result)
@@ -237,6 +315,8 @@ def date_match(result: Any, expected: Any, *, os_state: dict | None = None) -> f
 @metric
 def duration_match(result: Any, expected: Any, *, tolerance_minutes: float = 0) -> float:
     """1 if the text names the same duration (1小时30分, 90 min, 1:30) within the tolerance."""
+    if isinstance(result, str) and len(result) > MAX_ANSWER_CHARS:  # as the answer reader: no essays
+        return 0.0
     return float(matchers.match_duration(expected, result, tolerance_minutes=tolerance_minutes))
 
 

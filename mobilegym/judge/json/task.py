@@ -23,6 +23,7 @@ from mobilegym.judge.json.conj import conjoin
 from mobilegym.judge.json.getters import GetterContext, get
 from mobilegym.judge.json.metrics import MetricConfigError, get_metric
 from mobilegym.judge.json.setup_actions import SetupContext, run_setup
+from mobilegym.judge.json.strict import StrictJSONError, loads_strict
 from mobilegym.judge.json.validate import INFEASIBLE, TaskFileError, metric_entries, validate_task
 from mobilegym.judge.result import JudgeResult, check
 from mobilegym.judge.state.diff import ChangePattern, anchor_pattern
@@ -32,29 +33,50 @@ from mobilegym.judge.state.side_effects import VOLATILE_PATHS, SideEffects, judg
 
 ABORT = "abort"
 MAX_SHOWN_CHARS = 300
+MAX_TASK_FILE_BYTES = 4 << 20  # a task file is a few kB; refuse anything past 4 MiB unread
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise ValueError(f"duplicate key {key!r}")
-        seen[key] = value
-    return seen
+def _read_task_file(path: Path) -> str:
+    """The text of a task file that stays inside its folder, is a regular file and is not too big."""
+    source = str(path)
+    try:
+        folder, real = path.parent.resolve(), path.resolve()
+        if not real.is_relative_to(folder):
+            raise TaskFileError(source, [("$", f"the file resolves to {real}, outside its folder {folder} "
+                                               "(a link out of the suite is refused)")])
+        if not real.exists():
+            raise TaskFileError(source, [("$", "cannot read the file: No such file or directory")])
+        if not real.is_file():
+            raise TaskFileError(source, [("$", "cannot read the file: not a regular file")])
+        with real.open("rb") as handle:
+            data = handle.read(MAX_TASK_FILE_BYTES + 1)
+    except OSError as exc:
+        raise TaskFileError(source, [("$", f"cannot read the file: {exc.strerror or exc}")]) from None
+    except RuntimeError as exc:  # a symlink loop (Python < 3.13 raises RuntimeError from resolve)
+        raise TaskFileError(source, [("$", f"cannot read the file: {exc}")]) from None
+    if len(data) > MAX_TASK_FILE_BYTES:
+        raise TaskFileError(source, [("$", f"over the {MAX_TASK_FILE_BYTES}-byte task file limit")])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TaskFileError(source, [("$", f"not UTF-8 text: {exc.reason} at byte {exc.start}")]) from None
 
 
 def load_json_task(path: str | Path) -> JsonTask:
-    """Read and validate one task file; problems raise TaskFileError naming the file and JSON paths."""
+    """Read and validate one task file; problems raise TaskFileError naming the file and JSON paths.
+
+    The file must resolve inside its own folder (no links out of the suite) and be strict JSON:
+    finite numbers, integers within 64 bits, at most 64 levels of nesting (``strict.MAX_DEPTH``), no
+    duplicate keys."""
     path = Path(path)
     source = str(path)
+    text = _read_task_file(path)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates)
-    except OSError as exc:
-        raise TaskFileError(source, [("$", f"cannot read the file: {exc.strerror or exc}")]) from None
+        doc = loads_strict(text)
     except json.JSONDecodeError as exc:
         raise TaskFileError(source, [("$", f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]) from None
-    except ValueError as exc:
-        raise TaskFileError(source, [("$", f"invalid JSON: {exc}")]) from None
+    except StrictJSONError as exc:
+        raise TaskFileError(source, [(where, f"invalid JSON: {message}") for where, message in exc.problems]) from None
     validate_task(doc, source, path.parent, path.stem)
     return JsonTask(path, doc)
 

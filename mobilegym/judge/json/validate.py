@@ -19,7 +19,11 @@ from mobilegym.judge.json.getters import GETTERS
 from mobilegym.judge.json.metrics import METRICS
 from mobilegym.judge.state.paths import parse_path
 from mobilegym.judge.json.setup_actions import SETUP_ACTIONS, check_device_path, check_url, local_file
+from mobilegym.judge.json.strict import structure_problems
 from mobilegym.judge.python.validation import validate_answer_fields
+from mobilegym.judge.state.patch_types import json_type, patch_type_problems
+from mobilegym.saferegex import UnsafeRegexError, compile_untrusted
+from mobilegym.sim.app import load_app
 
 SCHEMA_PATH = Path(__file__).with_name("task_schema.json")
 INFEASIBLE = "infeasible"
@@ -110,6 +114,9 @@ def _setup_problems(actions: list[dict[str, Any]], where: str, task_dir: Path) -
             problems.append((f"{here}.type", f"unknown setup action {action['type']!r}; "
                                              f"known: {', '.join(sorted(SETUP_ACTIONS))}"))
             continue
+        if action["type"] == "set_state":
+            problems += _patch_problems(action["parameters"]["patch"], f"{here}.parameters.patch")
+            continue
         if action["type"] != "push_file":
             continue
         params = action["parameters"]
@@ -120,6 +127,37 @@ def _setup_problems(actions: list[dict[str, Any]], where: str, task_dir: Path) -
                 url_problems = _safe(_existing_local, params["url"], f"{here}.parameters.url", task_dir)
             problems += url_problems
     return problems
+
+
+def _patch_problems(patch: dict[str, Any], where: str) -> list[Problem]:
+    """A set_state patch: only ``os`` and ``apps``, and each app's part keeps the JSON types of the
+    app's defaults (checked again against the live state when the action runs)."""
+    unknown = sorted(set(patch) - {"os", "apps"})
+    if unknown:
+        return [(where, f"a state patch has only 'os' and 'apps', got {', '.join(map(repr, unknown))}")]
+    apps = patch.get("apps", {})
+    if not isinstance(apps, dict):
+        return [(f"{where}.apps", f"must be an object of app patches, got {json_type(apps)}")]
+    problems: list[Problem] = []
+    for app_id, part in apps.items():
+        try:
+            defaults = load_app(app_id).defaults()
+        except Exception:  # an app this installation lacks: checked against the live state at setup
+            continue
+        problems += [(f"{where}.apps.{path}", message)
+                     for path, message in patch_type_problems({app_id: defaults}, {app_id: part})]
+    return problems
+
+
+def _regex_problems(name: str, expected: Any, where: str) -> list[Problem]:
+    """regex_match with a literal pattern: it must compile on the linear-time engine (RE2)."""
+    if name != "regex_match" or not isinstance(expected, dict) or expected.get("type") != "rule":
+        return []
+    try:
+        compile_untrusted(str(expected["value"]))
+    except UnsafeRegexError as exc:
+        return [(f"{where}.value", str(exc))]
+    return []
 
 
 def _existing_local(url: str, task_dir: Path) -> None:
@@ -179,6 +217,7 @@ def _evaluator_problems(evaluator: dict[str, Any], answer_fields: int | None) ->
                              f"unknown metric {name!r}; known: {', '.join(sorted(METRICS))}"))
         else:
             problems += [(f"$.evaluator.options{suffix}", p) for p in METRICS[name].check_options(options)]
+            problems += _regex_problems(name, expected, f"$.evaluator.expected{suffix}")
             if _reads_answer(result, expected) and not METRICS[name].reads_answers:
                 problems.append((f"$.evaluator.func{suffix}",
                                  f"metric {name!r} cannot judge an agent's answer (it would pay an answer listing "
@@ -207,6 +246,9 @@ def semantic_problems(doc: dict[str, Any], task_dir: Path, stem: str | None) -> 
 
 def validate_task(doc: Any, source: str, task_dir: Path, stem: str | None = None) -> None:
     """Raise TaskFileError listing every problem of a parsed task document."""
+    problems = structure_problems(doc)  # non-finite numbers, nesting (a document not read by loads_strict)
+    if problems:
+        raise TaskFileError(source, problems)
     problems = schema_problems(doc)
     if not problems:
         problems = semantic_problems(doc, task_dir, stem)

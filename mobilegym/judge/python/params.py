@@ -39,6 +39,8 @@ class Params:
         object.__setattr__(self, "_values", dict(values))
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "_values":  # copy/pickle probe a half-built object: no recursion
+            raise AttributeError(name)
         try:
             return self._values[name]
         except KeyError:

@@ -116,11 +116,11 @@ def make_cast(rng: random.Random, language: str, today: dt.date) -> tuple[Person
         display = nickname or (family[0] + given[0] if language == "zh" else f"{given[0]} {family[0]}")
         domain = rng.choice(pool["domains"])
         company = rng.choice(pool["companies"]) if not relation and rng.random() < COMPANY_SHARE else ""
-        phones = [Phone("mobile", numbers.make(foreign=False if relation else None))]
+        first = "work" if company and rng.random() < 0.15 else "mobile"  # some only gave a work line
+        phones = [Phone(first, numbers.make(foreign=False if relation else None))]
         if rng.random() < SECOND_LINE_SHARE:
-            phones.append(Phone("work" if company else "home", numbers.make(foreign=False)))
-        if company and rng.random() < 0.15:
-            phones = [Phone("work", phones[0].number), *phones[1:]]
+            second = "home" if first == "work" or not company else "work"
+            phones.append(Phone(second, numbers.make(foreign=False)))
         ages = (50, 75) if relation else (18, 60)
         return Person(
             id=f"person_{index:02d}", name=display, given=given[0], family=family[0], phones=tuple(phones),
@@ -132,8 +132,10 @@ def make_cast(rng: random.Random, language: str, today: dt.date) -> tuple[Person
     owner_given = rng.choice(given_names)
     used_names.add(owner_given[0])
     owner = person(0, owner_given, owner_family)
+    gendered = {"mother": pool["female"], "grandmother": pool["female"], "father": pool["male"]}
     for nickname, relation in relations[:n_relatives]:
-        people.append(person(len(people) + 1, rng.choice(given_names), owner_family, relation, nickname))
+        given = rng.choice([g for g in given_names if g[0] in gendered[relation]])
+        people.append(person(len(people) + 1, given, owner_family, relation, nickname))
     while len(people) < size:
         given, family = rng.choice(given_names), rng.choice(family_names)
         full = family[0] + given[0] if language == "zh" else f"{given[0]} {family[0]}"

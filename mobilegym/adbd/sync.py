@@ -9,8 +9,8 @@ import struct
 import zlib
 from typing import Callable
 
-from .adbd_transport import Stream
-from .vfs import EISDIR, ENOENT, Node, VfsError, VirtualFS, normpath
+from .transport import Stream
+from ..sim.vfs import EISDIR, ENOENT, Node, VfsError, VirtualFS, normpath
 
 SYNC_DATA_MAX = 64 * 1024
 MAX_PATH = 4096
@@ -80,17 +80,27 @@ def _send(stream: Stream, files: VirtualFS, spec: str) -> bytes:
     path, _, mode_text = spec.rpartition(",")
     if not path:
         path, mode_text = spec, "33188"
-    body = bytearray()
+    existing = _lookup(files, path)
+    room = files.free + (existing.size if existing is not None and not existing.is_dir else 0) \
+        if hasattr(files, "free") else None
+    body, too_big = bytearray(), False
     while True:
         tag, size = struct.unpack("<4sI", stream.read_exact(8))
         if tag == b"DATA":
             if size > SYNC_DATA_MAX:
                 return fail(f"data chunk of {size} bytes is larger than {SYNC_DATA_MAX}")
-            body += stream.read_exact(size)
+            chunk = stream.read_exact(size)
+            if room is not None and len(body) + size > room:
+                too_big = True  # keep reading to DONE (as adbd does), store nothing
+                body.clear()
+            elif not too_big:
+                body += chunk
         elif tag == b"DONE":
             break
         else:
             return fail(f"unexpected {tag!r} during SEND")
+    if too_big:
+        return fail("couldn't create file: No space left on device")
     try:
         mode = int(mode_text) & 0o7777 if mode_text.isdigit() else 0o644
         if path.endswith("/") or files.is_dir(path):

@@ -65,14 +65,24 @@ def _recv_exact(sock: socket.socket, n: int) -> bytes:
     return bytes(buf)
 
 
-def read_message(sock: socket.socket, max_payload: int, verify_checksum: bool) -> Message:
-    """Read one message; raise ProtocolError on a bad magic, size or checksum."""
-    command, arg0, arg1, length, check, magic = HEADER.unpack(_recv_exact(sock, HEADER.size))
+def parse_header(head: bytes, max_payload: int) -> tuple[int, int, int, int, int]:
+    """(command, arg0, arg1, length, check) of a 24-byte header; ProtocolError on a bad magic or size."""
+    command, arg0, arg1, length, check, magic = HEADER.unpack(head)
     if magic != command ^ 0xFFFFFFFF:
         raise ProtocolError(f"bad magic for command {command:#x}")
     if length > max_payload:
         raise ProtocolError(f"payload of {length} bytes exceeds the maximum {max_payload}")
-    data = _recv_exact(sock, length) if length else b""
+    return command, arg0, arg1, length, check
+
+
+def check_payload(command: int, data: bytes, check: int, verify_checksum: bool) -> None:
     if verify_checksum and check != checksum(data):
         raise ProtocolError(f"checksum mismatch on {NAMES.get(command, hex(command))}")
+
+
+def read_message(sock: socket.socket, max_payload: int, verify_checksum: bool) -> Message:
+    """Read one message (blocking); raise ProtocolError on a bad magic, size or checksum."""
+    command, arg0, arg1, length, check = parse_header(_recv_exact(sock, HEADER.size), max_payload)
+    data = _recv_exact(sock, length) if length else b""
+    check_payload(command, data, check, verify_checksum)
     return Message(command, arg0, arg1, data)

@@ -1,14 +1,15 @@
 """Toybox-like file and text commands over the virtual file system: cat, ls, rm, echo, grep..."""
 from __future__ import annotations
 
+import math
 import posixpath
 import re
 import stat as stat_mod
-from typing import Iterable
+from typing import Any, Iterable
 
-from .adbd_shell import SH, CommandError, Invocation, command
-from .clock import from_ms
-from .vfs import Node, VfsError, normpath
+from .registry import SH, CommandError, Invocation, command
+from ...sim.clock import MAX_MS, from_ms
+from ...sim.vfs import Node, VfsError, normpath
 
 
 def split_flags(args: Iterable[str], known: str) -> tuple[set[str], list[str]]:
@@ -74,9 +75,23 @@ def _ls_line(name: str, node: Node) -> str:
     return f"{kind}{perms} {2 if node.is_dir else 1} shell shell {node.size:>8} {when} {name}"
 
 
+def _ls_dir(inv: Invocation, name: str, p: str, flags: set[str]) -> str:
+    files = inv.shell.files
+    node = files.stat(p)
+    entries = files.listdir(p)
+    if "a" not in flags:
+        entries = [(n, e) for n, e in entries if not n.startswith(".")] if "A" not in flags else entries
+    else:
+        entries = [(".", node), ("..", files.stat(posixpath.dirname(p)))] + entries
+    lines = [_ls_line(n, e) if "l" in flags else n for n, e in entries]
+    if "l" in flags:
+        lines.insert(0, f"total {len(entries)}")
+    return "".join(line + "\n" for line in lines)
+
+
 @command("ls")
 def ls(inv: Invocation) -> int:
-    flags, operands = split_flags(inv.args[1:], "laA1dhRstrSFnC")
+    flags, operands = split_flags(inv.args[1:], "laA1dhRstrSFnCc")
     files = inv.shell.files
     code, blocks = 0, []
     targets = operands or ["."]
@@ -89,14 +104,14 @@ def ls(inv: Invocation) -> int:
             code = 1
             continue
         if node.is_dir and "d" not in flags:
-            entries = files.listdir(p)
-            if "a" in flags:
-                entries = [(".", node), ("..", files.stat(posixpath.dirname(p)))] + entries
-            lines = [_ls_line(n, e) if "l" in flags else n for n, e in entries]
-            if "l" in flags:
-                lines.insert(0, f"total {len(entries)}")
+            if "R" in flags:  # toybox: every directory below, each under a "path:" header
+                for sub in files.walk(p):
+                    if files.is_dir(sub):
+                        shown = name.rstrip("/") + sub[len(p.rstrip("/")):] if sub != p else name
+                        blocks.append(f"{shown}:\n" + _ls_dir(inv, shown, sub, flags))
+                continue
             header = f"{name}:\n" if len(targets) > 1 else ""
-            blocks.append(header + "".join(line + "\n" for line in lines))
+            blocks.append(header + _ls_dir(inv, name, p, flags))
         else:
             blocks.append((_ls_line(name, node) if "l" in flags else name) + "\n")
     inv.out("\n".join(blocks))
@@ -170,38 +185,137 @@ def mv(inv: Invocation) -> int:
     return 0
 
 
-@command("grep")
+GREP_FLAGS = "ivcqEFnowHhslrRx"
+MAX_PATTERN = 64 * 1024
+_UNSUPPORTED = (("(?=", "lookahead"), ("(?!", "lookahead"), ("(?<=", "lookbehind"), ("(?<!", "lookbehind"))
+
+
+def bre_to_ere(pattern: str) -> str:
+    """POSIX basic regex (with the GNU \\| \\+ \\? extensions toybox accepts) -> extended syntax:
+    escaped ( ) { } | + ? become operators, bare ones literals."""
+    out, i, n = [], 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\" and i + 1 < n:
+            nxt = pattern[i + 1]
+            out.append(nxt if nxt in "(){}|+?" else c + nxt)
+            i += 2
+        elif c == "[":  # a bracket expression is copied as is
+            j = i + 1
+            if j < n and pattern[j] == "^":
+                j += 1
+            if j < n and pattern[j] == "]":
+                j += 1
+            while j < n and pattern[j] != "]":
+                j = pattern.index(":]", j + 2) + 2 if pattern.startswith("[:", j) and ":]" in pattern[j + 2:] else j + 1
+            out.append(pattern[i:j + 1])
+            i = j + 1
+        elif c in "(){}|+?":
+            out.append("\\" + c)
+            i += 1
+        elif c == "*" and (not out or out[-1] in ("(", "|", "^")):
+            out.append("\\*")  # a leading * is literal in a BRE
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def compile_regex(pattern: str, *, ignore_case: bool = False, what: str = "grep") -> Any:
+    """A linear-time (RE2) regex: untrusted patterns cannot backtrack catastrophically.
+
+    Features RE2 lacks (backreferences, lookaround) fail with a CommandError naming them."""
+    import re2
+
+    if len(pattern) > MAX_PATTERN:
+        raise CommandError(f"{what}: pattern too long ({len(pattern)} bytes, at most {MAX_PATTERN})", 2)
+    options = re2.Options()
+    options.log_errors = False
+    options.case_sensitive = not ignore_case
+    options.max_mem = 16 << 20
+    try:
+        return re2.compile(pattern, options)
+    except re2.error as exc:
+        reason = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        lacking = next((name for token, name in _UNSUPPORTED if token in pattern), None)
+        if lacking is None and re.search(r"\\[1-9]", pattern):
+            lacking = "backreferences"
+        if lacking:
+            reason = f"{lacking} are not supported (regexes run on a linear-time engine, RE2)"
+        raise CommandError(f"{what}: bad regex '{pattern}': {reason}", 2) from None
+
+
+def _grep_sources(inv: Invocation, names: list[str], recursive: bool) -> list[tuple[str, bytes]]:
+    if not recursive:
+        return _inputs(inv, names)
+    found: list[tuple[str, bytes]] = []
+    files = inv.shell.files
+    for name in names or ["."]:
+        p = path_of(inv, name)
+        if not files.is_dir(p):
+            found += _inputs(inv, [name])
+            continue
+        for sub in files.walk(p):
+            if not files.is_dir(sub):
+                shown = name.rstrip("/") + sub[len(p.rstrip("/")):] if name != "." else "." + sub[len(p.rstrip("/")):]
+                found.append((shown, files.read(sub)))
+    return found
+
+
+@command("grep", "egrep", "fgrep")
 def grep(inv: Invocation) -> int:
-    flags, operands = split_flags(inv.args[1:], "ivcqEFnowHhsl")
-    if not operands:
-        raise CommandError("grep: Needs 1 argument", 2)
-    pattern, names = operands[0], operands[1:]
-    if "F" in flags:
-        pattern = re.escape(pattern)
-    elif "E" not in flags:
-        pattern = pattern.replace(r"\|", "|").replace(r"\(", "(").replace(r"\)", ")")
+    args, patterns, i = inv.args[1:], [], 0
+    rest: list[str] = []
+    while i < len(args):  # -e PATTERN (repeatable) and -f are taken out first
+        if args[i] == "-e" and i + 1 < len(args):
+            patterns.append(args[i + 1])
+            i += 2
+        else:
+            rest.append(args[i])
+            i += 1
+    flags, operands = split_flags(rest, GREP_FLAGS)
+    flags |= {"E"} if inv.name == "egrep" else {"F"} if inv.name == "fgrep" else set()
+    if not patterns:
+        if not operands:
+            raise CommandError("usage: grep [-EFivcqnowHhslrx] [-e PATTERN] PATTERN [FILE...]", 2)
+        patterns, operands = [operands[0]], operands[1:]
+    names = operands
+    parts = []
+    for pattern in patterns:
+        if "F" in flags:
+            import re2
+
+            pattern = re2.escape(pattern)
+        elif "E" not in flags:
+            pattern = bre_to_ere(pattern)
+        parts.append(pattern)
+    pattern = parts[0] if len(parts) == 1 else "|".join(f"(?:{p})" for p in parts)
     if "w" in flags:
         pattern = rf"\b(?:{pattern})\b"
-    try:
-        regex = re.compile(pattern, re.IGNORECASE if "i" in flags else 0)
-    except re.error as exc:
-        raise CommandError(f"grep: bad regex '{operands[0]}': {exc}", 2) from None
+    if "x" in flags:
+        pattern = rf"^(?:{pattern})$"
+    regex = compile_regex(pattern, ignore_case="i" in flags)
     matched = 0
-    sources = _inputs(inv, names)
+    sources = _grep_sources(inv, names, bool(flags & {"r", "R"}))
+    many = len(names) > 1 or bool(flags & {"r", "R"})
     for name, data in sources:
-        prefix = f"{name}:" if len(names) > 1 and "h" not in flags else ""
+        prefix = f"{name}:" if (many or "H" in flags) and "h" not in flags else ""
         count = 0
         for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
             hit = regex.search(line)
             if bool(hit) == ("v" in flags):
                 continue
             count += 1
-            if "q" in flags or "c" in flags or "l" in flags:
+            if "q" in flags:
+                return 0
+            if "c" in flags or "l" in flags:
                 continue
             num = f"{number}:" if "n" in flags else ""
             if "o" in flags and hit:
                 for m in regex.finditer(line):
-                    inv.out(f"{prefix}{num}{m.group(0)}\n")
+                    if m.group(0):
+                        inv.out(f"{prefix}{num}{m.group(0)}\n")
             else:
                 inv.out(f"{prefix}{num}{line}\n")
         if "c" in flags:
@@ -209,7 +323,7 @@ def grep(inv: Invocation) -> int:
         if "l" in flags and count:
             inv.out(f"{name}\n")
         matched += count
-    if len(sources) < max(1, len(names)):
+    if len(sources) < max(1, len(names)) and not flags & {"r", "R"}:
         return 2
     return 0 if matched else 1
 
@@ -308,9 +422,20 @@ def sleep(inv: Invocation) -> int:
         seconds = float(inv.args[1].rstrip("s"))
     except ValueError:
         raise CommandError(f"sleep: invalid number '{inv.args[1]}'") from None
-    with inv.shell.lock:
-        inv.shell.phone.wait(seconds)
+    advance_clock(inv, seconds, "sleep")
     return 0
+
+
+def advance_clock(inv: Invocation, seconds: float, what: str) -> None:
+    """phone.wait(seconds), refused if the clock would leave its range (a broken clock would
+    break every screen until a state reset)."""
+    if not math.isfinite(seconds) or seconds < 0:
+        raise CommandError(f"{what}: invalid number '{seconds:g}'")
+    with inv.shell.lock:
+        now = inv.shell.phone.time_ms()
+        if now + seconds * 1000 > MAX_MS:
+            raise CommandError(f"{what}: the simulated clock cannot go past {from_ms(MAX_MS):%Y-%m-%d}")
+        inv.shell.call(inv.shell.phone.wait, seconds)
 
 
 @command("true")

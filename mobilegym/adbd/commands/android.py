@@ -12,11 +12,12 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from . import adbd_settings
-from .adbd_shell import CommandError, Invocation, command
-from .nav import LAUNCHER as LAUNCHER_ID
-from .nav import LAUNCHER_PACKAGE
-from .vfs import normpath
+from . import settings as settings_map
+from .registry import COMMANDS, CommandError, Invocation, command
+from ...sim.nav import LAUNCHER as LAUNCHER_ID
+from ...sim.nav import LAUNCHER_PACKAGE
+from ...sim.clock import MAX_MS
+from ...sim.vfs import normpath
 
 SYSTEM_PACKAGES = ("android", "com.android.shell", "com.android.systemui", LAUNCHER_PACKAGE)
 HOME_INTENT = "android.intent.category.HOME"
@@ -279,7 +280,44 @@ def _dump_display(inv: Invocation) -> str:
     )
 
 
+def _dump_package(inv: Invocation) -> str:
+    """`dumpsys package [PKG]`: what adbutils' app_info and similar tools parse."""
+    from .system import uid_of
+
+    apps = {app.package: app for app in getattr(inv.shell.phone, "apps", {}).values()}
+    wanted = [a for a in inv.args[2:] if not a.startswith("-")]
+    packages = [p for p in wanted if p in apps or p in SYSTEM_PACKAGES] if wanted else sorted([*apps, *SYSTEM_PACKAGES])
+    if wanted and not packages:
+        return f"Unable to find package: {wanted[0]}\n"
+    out = ["Packages:\n"]
+    for package in packages:
+        h = _hash(package)
+        system = package in SYSTEM_PACKAGES
+        flags = "SYSTEM HAS_CODE PERSISTENT" if system else "HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP"
+        path = f"/system/priv-app/{package}" if system else f"/data/app/{package}"
+        out.append(
+            f"  Package [{package}] ({h}):\n"
+            f"    userId={1000 if package == 'android' else uid_of(package)}\n"
+            f"    pkg=Package{{{h} {package}}}\n"
+            f"    codePath={path}\n    resourcePath={path}\n"
+            f"    primaryCpuAbi=x86_64\n"
+            f"    versionCode=34 minSdk=30 targetSdk=34\n"
+            f"    versionName=14\n"
+            f"    flags=[ {flags} ]\n"
+            f"    pkgFlags=[ {flags} ]\n"
+            f"    timeStamp=2026-01-01 00:00:00\n"
+            f"    firstInstallTime=2026-01-01 00:00:00\n"
+            f"    lastUpdateTime=2026-01-01 00:00:00\n"
+            f"    installerPackageName=null\n"
+            f"    signatures=PackageSignatures{{{_hash(package + 's')} version:3, signatures:[{_hash(package + 'k')}], past signatures:[]}}\n"
+            f"    User 0: ceDataInode=0 installed=true hidden=false suspended=false stopped=false "
+            f"notLaunched=false enabled=0 instant=false virtual=false\n"
+        )
+    return "".join(out)
+
+
 DUMPSYS = {
+    "package": _dump_package,
     "window": _dump_window,
     "activity": _dump_activity,
     "display": _dump_display,
@@ -327,9 +365,14 @@ def am(inv: Invocation) -> int:
         if package == args[-1] and package != LAUNCHER_PACKAGE:
             inv.shell.call(inv.shell.phone.key, "home")
         return 0
+    if args[0] == "broadcast":
+        action = next((args[i + 1] for i in range(1, len(args) - 1) if args[i] == "-a"), None)
+        inv.out(f"Broadcasting: Intent {{ {'act=' + action + ' ' if action else ''}flg=0x400000 }}\n"
+                "Broadcast completed: result=0\n")
+        return 0
     if args[0] not in ("start", "start-activity"):
         raise CommandError(f"Error: am {args[0]} is not supported on the simulated phone")
-    component = action = category = None
+    component = action = category = data = None
     i = 1
     while i < len(args):
         a = args[i]
@@ -338,6 +381,7 @@ def am(inv: Invocation) -> int:
             component = value if a == "-n" else component
             action = value if a == "-a" else action
             category = value if a == "-c" else category
+            data = value if a == "-d" else data
             i += 2
         elif a.startswith("--e") or a in ("-e", "--ez", "--ei", "--es"):
             i += 3
@@ -351,17 +395,96 @@ def am(inv: Invocation) -> int:
     inv.out(f"Starting: Intent {{ {shown} }}\n")
     if category == HOME_INTENT:
         inv.shell.call(inv.shell.phone.key, "home")
+        _log_start(inv, LAUNCHER_PACKAGE, action, category)
         return 0
     if component is not None:
         package, _, activity = component.partition("/")
         if _open_package(inv, package):
+            _log_start(inv, package, action, category)
             return 0
         inv.err(f"Error type 3\nError: Activity class {{{package}/{activity}}} does not exist.\n")
         return 1
-    if action and action.startswith("android.settings.") and _open_package(inv, package_of(inv.shell.phone, "settings")):
+    target = resolve_intent(action, category, data)
+    if target is not None and target[0] in getattr(inv.shell.phone, "apps", {}):
+        app_id, route = target
+        launch = getattr(inv.shell.phone, "launch", None)
+        if route == "/" or launch is None:
+            inv.shell.call(inv.shell.phone.open_app, app_id)
+        else:
+            inv.shell.call(launch, app_id, route)
+        _log_start(inv, package_of(inv.shell.phone, app_id), action, category)
         return 0
-    inv.err("Error: Activity not started, unable to resolve Intent\n")
+    inv.err("Error: Activity not started, unable to resolve Intent "
+            f"{{ {shown} }}\n")
     return 1
+
+
+def _log_start(inv: Invocation, package: str, action: str | None, category: str | None) -> None:
+    from .system import log_event
+
+    shown = " ".join(f"{k}={v}" for k, v in (("act", action or "android.intent.action.MAIN"),
+                                             ("cat", f"[{category}]" if category else None),
+                                             ("cmp", f"{package}/{activity_of(package)}")) if v)
+    log_event(inv.shell, "ActivityTaskManager", f"START u0 {{{shown}}} from uid 2000")
+
+
+# Settings intents (android.provider.Settings.ACTION_*) -> the Settings screen that shows them.
+SETTINGS_ROUTES = {
+    "android.settings.SETTINGS": "/",
+    "android.settings.WIFI_SETTINGS": "/network",
+    "android.settings.WIFI_IP_SETTINGS": "/network",
+    "android.settings.WIRELESS_SETTINGS": "/network",
+    "android.settings.AIRPLANE_MODE_SETTINGS": "/network",
+    "android.settings.DATA_ROAMING_SETTINGS": "/network",
+    "android.settings.NETWORK_OPERATOR_SETTINGS": "/network",
+    "android.settings.DATA_USAGE_SETTINGS": "/network",
+    "android.settings.panel.action.INTERNET_CONNECTIVITY": "/network",
+    "android.settings.panel.action.WIFI": "/network",
+    "android.settings.BLUETOOTH_SETTINGS": "/bluetooth",
+    "android.bluetooth.adapter.action.REQUEST_ENABLE": "/bluetooth",
+    "android.settings.DISPLAY_SETTINGS": "/display",
+    "android.settings.DARK_THEME_SETTINGS": "/display",
+    "android.settings.NIGHT_DISPLAY_SETTINGS": "/display",
+    "android.settings.TEXT_READING_SETTINGS": "/display/font_size",
+    "android.settings.SOUND_SETTINGS": "/sound",
+    "android.settings.ZEN_MODE_SETTINGS": "/sound",
+    "android.settings.ZEN_MODE_PRIORITY_SETTINGS": "/sound",
+    "android.settings.DEVICE_INFO_SETTINGS": "/about",
+}
+# Other common intents -> (app, route).
+ACTION_ROUTES = {
+    "android.intent.action.SHOW_ALARMS": ("clock", "/alarms"),
+    "android.intent.action.SET_ALARM": ("clock", "/alarms"),
+    "android.intent.action.SET_TIMER": ("clock", "/timer"),
+    "android.intent.action.SHOW_TIMERS": ("clock", "/timer"),
+    "android.intent.action.MUSIC_PLAYER": ("music", "/"),
+}
+CATEGORY_APPS = {
+    "android.intent.category.APP_CONTACTS": "contacts", "android.intent.category.APP_MESSAGING": "messages",
+    "android.intent.category.APP_CALENDAR": "calendar", "android.intent.category.APP_MUSIC": "music",
+}
+
+
+def resolve_intent(action: str | None, category: str | None, data: str | None) -> tuple[str, str] | None:
+    """(app id, route) an implicit intent opens on the simulated phone, or None."""
+    if action in SETTINGS_ROUTES:
+        return "settings", SETTINGS_ROUTES[action]
+    if action in ACTION_ROUTES:
+        return ACTION_ROUTES[action]
+    if action and action.startswith("android.settings."):
+        return "settings", "/"
+    if category in CATEGORY_APPS:
+        return CATEGORY_APPS[category], "/"
+    scheme = (data or "").partition(":")[0].lower()
+    if action in ("android.intent.action.SENDTO", "android.intent.action.VIEW", "android.intent.action.SEND") \
+            and scheme in ("sms", "smsto", "mms", "mmsto"):
+        return "messages", "/compose"
+    if action in ("android.intent.action.VIEW", None) and data:
+        if data.startswith(("content://contacts", "content://com.android.contacts")):
+            return "contacts", "/"
+        if data.startswith("content://com.android.calendar"):
+            return "calendar", "/"
+    return None
 
 
 @command("monkey")
@@ -380,6 +503,7 @@ def monkey(inv: Invocation) -> int:
     if not _open_package(inv, packages[0]):
         inv.err("** No activities found to run, monkey aborted.\n")
         return 252
+    _log_start(inv, packages[0], "android.intent.action.MAIN", "android.intent.category.LAUNCHER")
     inv.out("Events injected: 1\n## Network stats: elapsed time=0ms (0ms mobile, 0ms wifi, 0ms not connected)\n")
     return 0
 
@@ -445,17 +569,17 @@ def settings(inv: Invocation) -> int:
     if not args or args[0] not in ("get", "put", "delete", "list") or len(args) < 2:
         raise CommandError("usage: settings [--user N] get|put|delete|list NAMESPACE [NAME [VALUE]]")
     verb, ns = args[0], args[1]
-    if ns not in adbd_settings.NAMESPACES:
+    if ns not in settings_map.NAMESPACES:
         raise CommandError(f"Invalid namespace '{ns}'")
     extra, state = inv.shell.extra_settings, _settings_state(inv)
     if verb == "list":
-        inv.out("".join(line + "\n" for line in adbd_settings.listing(state, extra, ns)))
+        inv.out("".join(line + "\n" for line in settings_map.listing(state, extra, ns)))
         return 0
     if len(args) < 3:
         raise CommandError(f"settings {verb}: missing NAME")
     name = args[2]
     if verb == "get":
-        inv.out(adbd_settings.get(state, extra, ns, name) + "\n")
+        inv.out(settings_map.get(state, extra, ns, name) + "\n")
     elif verb == "delete":
         inv.out(f"Deleted {int(extra.pop((ns, name), None) is not None)} rows\n")
     else:
@@ -463,7 +587,7 @@ def settings(inv: Invocation) -> int:
             raise CommandError("settings put: missing VALUE")
         value = " ".join(args[3:])
         try:
-            patch = adbd_settings.put_patch(state, ns, name, value)
+            patch = settings_map.put_patch(state, ns, name, value)
         except ValueError as exc:
             raise CommandError(f"Error: bad value for {ns} {name}: {exc}") from None
         if patch is None:
@@ -476,16 +600,39 @@ def settings(inv: Invocation) -> int:
 CMD_SERVICES = {"package": "pm", "window": "wm", "settings": "settings", "activity": "am", "input": "input"}
 
 
+def _cmd_switch(inv: Invocation, key: str, value: str, usage: str) -> int:
+    if value not in ("enabled", "disabled", "enable", "disable"):
+        raise CommandError(usage)
+    state = _settings_state(inv)
+    if key not in state:
+        raise CommandError(f"the simulated phone has no {key} setting")
+    inv.shell.call(inv.shell.phone.set_state, {"apps": {"settings": {key: value.startswith("enable")}}})
+    return 0
+
+
 @command("cmd")
 def cmd(inv: Invocation) -> int:
     if len(inv.args) < 2:
         raise CommandError("usage: cmd SERVICE [ARGS...]")
+    rest = inv.args[2:]
+    if inv.args[1] == "wifi" and rest[:1] == ["set-wifi-enabled"] and len(rest) == 2:
+        return _cmd_switch(inv, "wifi", rest[1], "usage: cmd wifi set-wifi-enabled enabled|disabled")
+    if inv.args[1] == "wifi" and rest[:1] == ["status"]:
+        on = bool(_settings_state(inv).get("wifi"))
+        inv.out("Wifi is enabled\n" if on else "Wifi is disabled\n")
+        return 0
+    if inv.args[1] == "connectivity" and rest[:1] == ["airplane-mode"]:
+        if len(rest) == 1:
+            inv.out("enabled\n" if _settings_state(inv).get("airplane_mode") else "disabled\n")
+            return 0
+        return _cmd_switch(inv, "airplane_mode", rest[1] + ("d" if rest[1] in ("enable", "disable") else ""),
+                           "usage: cmd connectivity airplane-mode [enable|disable]")
+    if inv.args[1] == "bluetooth_manager" and rest[:1] in (["enable"], ["disable"]):
+        return _cmd_switch(inv, "bluetooth", rest[0], "usage: cmd bluetooth_manager enable|disable")
     target = CMD_SERVICES.get(inv.args[1])
     if target is None:
         inv.err(f"cmd: Can't find service: {inv.args[1]}\n")
         return 20
-    from .adbd_shell import COMMANDS
-
     sub = Invocation(inv.shell, [target, *inv.args[2:]], inv.stdin)
     code = COMMANDS[target](sub)
     inv.chunks.extend(sub.chunks)
@@ -540,11 +687,19 @@ def _state(inv: Invocation, args: list[str]) -> int:
             text = " ".join(args[1:])
         try:
             patch = json.loads(text)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, RecursionError) as exc:
             raise CommandError(f"mobilegym: the patch is not valid JSON: {exc}") from None
+        if not isinstance(patch, dict):
+            raise CommandError("mobilegym: the patch must be a JSON object")
+        clock = patch.get("os", {}).get("time_ms") if isinstance(patch.get("os"), dict) else None
+        if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int) or not 0 <= clock <= MAX_MS):
+            raise CommandError(f"mobilegym: os.time_ms must be an integer in [0, {MAX_MS}] (epoch ms), got {clock!r}")
         shell.call(phone.set_state, patch)
     elif verb == "reset":
-        seed = int(_number(args[1], "seed")) if len(args) > 1 else None
+        seed = args[1] if len(args) > 1 else None
+        if seed is not None and not (seed.isdigit() and int(seed) < 2 ** 63):
+            raise CommandError(f"mobilegym: the seed must be an integer in [0, 2**63), got {seed!r}")
+        seed = int(seed) if seed is not None else None
         shell.call(phone.reset_state, seed)
     else:
         raise CommandError("usage: mobilegym state get [PATH] | patch JSON|-f FILE|- | reset [SEED]")
@@ -566,7 +721,9 @@ def mobilegym(inv: Invocation) -> int:
     elif verb == "route":
         inv.out(shell.call(phone.current_route) + "\n")
     elif verb == "wait" and len(args) == 2:
-        shell.call(phone.wait, _number(args[1], "seconds"))
+        from .coreutils import advance_clock
+
+        advance_clock(inv, _number(args[1], "seconds"), "mobilegym wait")
     elif verb == "type" and len(args) >= 2:
         clear = args[1] == "--clear"
         shell.call(phone.type_text, " ".join(args[2:] if clear else args[1:]), clear)

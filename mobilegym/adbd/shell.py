@@ -1,18 +1,23 @@
 """A tiny POSIX-ish shell for the simulated phone: quoting, $VARS, `;` `&&` `||` `|`,
 redirections (`>`, `>>`, `<`, `2>`, `2>&1`) and globs over the virtual file system.
 
-Commands live in a registry (name -> function); see adbd_coreutils and adbd_commands.
+Commands live in a registry (name -> function): :mod:`mobilegym.adbd.commands`.
 """
 from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .vfs import VfsError, VirtualFS, normpath
+from ..sim.vfs import VfsError, VirtualFS, normpath
+from . import commands as _commands  # noqa: F401  (registers every command)
+from .commands.registry import COMMANDS, SH, CommandError, Invocation, OutputLimit
+from .commands.system import new_log, resolve
 
-SH = "/system/bin/sh"
+MAX_OUTPUT = 256 * 1024 * 1024  # bytes one command line may print (pipes included)
+
 log = logging.getLogger(__name__)
 OPERATORS = ("2>&1", ">&2", "2>>", "&&", "||", ">>", "2>", "1>", ";", "|", "&", ">", "<", "\n")
 SEPARATORS = {";", "&&", "||", "&", "\n"}
@@ -21,15 +26,6 @@ REDIRECTS = {">", ">>", "1>", "2>", "2>>", "<"}
 
 class ShellSyntaxError(ValueError):
     """The command line cannot be parsed."""
-
-
-class CommandError(Exception):
-    """A command failed: ``message`` goes to stderr, ``code`` is the exit status."""
-
-    def __init__(self, message: str, code: int = 1) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
 
 
 # --------------------------------------------------------------------------- parsing
@@ -214,41 +210,6 @@ class ShellResult:
         return b"".join(d for _, d in self.chunks)
 
 
-class Invocation:
-    """One running command: its arguments, stdin and output buffers."""
-
-    def __init__(self, shell: Shell, args: list[str], stdin: bytes) -> None:
-        self.shell = shell
-        self.args = args
-        self.stdin = stdin
-        self.chunks: list[tuple[int, bytes]] = []
-
-    def out(self, data: bytes | str) -> None:
-        self.chunks.append((1, data.encode() if isinstance(data, str) else data))
-
-    def err(self, data: bytes | str) -> None:
-        self.chunks.append((2, data.encode() if isinstance(data, str) else data))
-
-    @property
-    def name(self) -> str:
-        return self.args[0]
-
-
-CommandFn = Callable[[Invocation], int]
-COMMANDS: dict[str, CommandFn] = {}
-
-
-def command(*names: str) -> Callable[[CommandFn], CommandFn]:
-    """Register a shell command under one or more names."""
-
-    def register(fn: CommandFn) -> CommandFn:
-        for name in names:
-            COMMANDS[name] = fn
-        return fn
-
-    return register
-
-
 class Shell:
     """Runs command lines against a phone; phone calls go through ``lock``.
 
@@ -262,10 +223,12 @@ class Shell:
 
     def __init__(self, phone: Any, *, lock: threading.RLock | None = None,
                  props: dict[str, str] | None = None, settings: dict[tuple[str, str], str] | None = None,
-                 files: VirtualFS | None = None, extensions: bool = True) -> None:
-        from . import adbd_commands, adbd_coreutils  # noqa: F401  (registers commands)
-
+                 files: VirtualFS | None = None, extensions: bool = True, logs: deque | None = None,
+                 max_output: int = MAX_OUTPUT) -> None:
         self.phone = phone
+        self.logs = logs if logs is not None else new_log()
+        self.max_output = max_output
+        self.output = 0  # bytes printed by the command line that is running
         self.lock = lock or threading.RLock()
         self.props = props if props is not None else {}
         self.extra_settings = settings if settings is not None else {}
@@ -277,6 +240,15 @@ class Shell:
         self.status = 0
         self.cwd = "/"
         self.exited = False
+
+    def __getstate__(self) -> dict[str, Any]:  # a lock cannot be pickled: a copy gets its own
+        state = dict(self.__dict__)
+        state["lock"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.lock = threading.RLock()
 
     @property
     def files(self) -> VirtualFS:
@@ -301,12 +273,23 @@ class Shell:
             self.status = 2
             return ShellResult([(2, f"{SH}: {exc}\n".encode())], 2)
         chunks: list[tuple[int, bytes]] = []
+        nested = self.output > 0  # `sh -c` inside a running line shares its output budget
+        if not nested:
+            self.output = 0
         for sep, pipeline in program:
             if self.exited:
                 break
             if (sep == "&&" and self.status != 0) or (sep == "||" and self.status == 0):
                 continue
-            self.status = self._pipeline(pipeline, stdin, chunks)
+            try:
+                self.status = self._pipeline(pipeline, stdin, chunks)
+            except OutputLimit as exc:
+                chunks.append((2, f"{SH}: {exc}\n".encode()))
+                self.status = 1
+                break
+            finally:
+                if not nested:
+                    self.output = 0
             stdin = b""
         return ShellResult(chunks, self.status)
 
@@ -364,7 +347,8 @@ class Shell:
         if not args:
             return 0, b""
         inv = Invocation(self, args, stdin)
-        fn = COMMANDS.get(args[0]) if self.extensions or args[0] != "mobilegym" else None
+        name = resolve(self, args[0])  # a name, or its path in the PATH (/system/bin/input)
+        fn = COMMANDS.get(name) if name and (self.extensions or name != "mobilegym") else None
         if fn is None:
             inv.err(f"{SH}: {args[0]}: inaccessible or not found\n")
             code = 127
@@ -377,6 +361,8 @@ class Shell:
             except VfsError as exc:
                 inv.err(f"{args[0]}: {exc.filename}: {exc.strerror}\n")
                 code = 1
+            except OutputLimit:
+                raise
             except Exception as exc:  # a bug in a command must not kill the server
                 log.exception("shell command %r failed", args)
                 inv.err(f"{args[0]}: internal error: {exc!r}\n")

@@ -2,10 +2,10 @@
 
 ``AdbdServer(phone).start()`` listens on 127.0.0.1 (an ephemeral port by default); after
 ``adb connect 127.0.0.1:PORT`` the real adb server, adbutils and any ADB tool can drive the
-phone: ``shell:`` / ``shell,v2:`` / ``exec:`` run the commands of :mod:`adbd_commands` and
-:mod:`adbd_coreutils`, ``sync:`` serves push/pull over the phone's virtual file system.
-No authentication is asked for. Every phone call holds one lock, so any number of
-concurrent streams is safe.
+phone: ``shell:`` / ``shell,v2:`` / ``exec:`` run the commands of :mod:`mobilegym.adbd.commands`, ``sync:`` serves push/pull over the phone's virtual file system.
+No authentication is asked for. Every phone call holds one lock, so concurrent streams are
+safe; :class:`Limits` bounds what one client may hold (connections, streams, buffered bytes,
+idle time).
 """
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ import sys
 import threading
 from typing import Any
 
-from .adbd_commands import all_props
-from .adbd_services import make_resolver
-from .adbd_shell import Shell
-from .adbd_transport import Connection
-from .vfs import VirtualFS
+from .commands.android import all_props
+from .commands.system import new_log
+from .services import make_resolver
+from .shell import Shell
+from .transport import Connection, Limits, StreamBudget
+from ..sim.vfs import VirtualFS
 
 log = logging.getLogger(__name__)
 FEATURES = ("shell_v2", "cmd", "stat_v2", "fixed_push_mkdir")
@@ -34,17 +35,20 @@ class AdbdServer:
 
     def __init__(self, phone: Any, host: str = "127.0.0.1", port: int = 0, *,
                  lock: threading.RLock | None = None, props: dict[str, str] | None = None,
-                 extensions: bool = True) -> None:
+                 extensions: bool = True, limits: Limits | None = None) -> None:
         self.phone = phone
+        self.limits = limits or Limits()
         self.extensions = extensions
         self.host = host
         self.port = port
         self.lock = lock or threading.RLock()
         self.props = dict(props or {})
         self.settings: dict[tuple[str, str], str] = {}
+        self.logs = new_log()  # what `logcat` shows, shared by every shell of this server
         self._fallback_files: VirtualFS | None = None
         self._listener: socket.socket | None = None
-        self._connections: set[Connection] = set()
+        self._connections: dict[Connection, str] = {}  # -> the peer's address
+        self._budgets: dict[str, StreamBudget] = {}     # peer address -> its open streams
         self._threads: list[threading.Thread] = []
         self._guard = threading.Lock()
         self._stopped = threading.Event()
@@ -54,13 +58,16 @@ class AdbdServer:
         """Bind and accept connections in a background thread; returns self."""
         if self._listener is not None:
             raise RuntimeError("the ADB server is already running")
+        if not isinstance(self.port, int) or not 0 <= self.port <= 65535:
+            raise OSError(22, f"cannot listen on {self.host}:{self.port}: the port must be in 0-65535")
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             listener.bind((self.host, self.port))
-        except OSError as exc:
+        except (OSError, OverflowError) as exc:
             listener.close()
-            raise OSError(exc.errno, f"cannot listen on {self.host}:{self.port}: {exc.strerror}") from None
+            raise OSError(getattr(exc, "errno", None) or 22,
+                          f"cannot listen on {self.host}:{self.port}: {getattr(exc, 'strerror', None) or exc}") from None
         listener.listen(8)
         self._listener = listener
         self.port = listener.getsockname()[1]
@@ -100,6 +107,7 @@ class AdbdServer:
             connections, threads = list(self._connections), list(self._threads)
         for conn in connections:
             conn.close()
+        threads += [t for conn in connections for t in conn.threads]
         for thread in threads:
             if thread is not threading.current_thread():
                 thread.join(timeout)
@@ -128,14 +136,14 @@ class AdbdServer:
         found = getattr(self.phone, "files", None)
         if found is None:
             if self._fallback_files is None:
-                self._fallback_files = VirtualFS(clock=self.phone.time_ms)
+                self._fallback_files = VirtualFS(clock=self.phone.time_ms)  # default quota
             found = self._fallback_files
         return found
 
     def new_shell(self) -> Shell:
         """A shell sharing this server's lock, properties and unmapped settings."""
         return Shell(self.phone, lock=self.lock, props=self.props, settings=self.settings,
-                     files=self.files(), extensions=self.extensions)
+                     files=self.files(), extensions=self.extensions, logs=self.logs)
 
     def _accept_loop(self) -> None:
         resolver = make_resolver(self.new_shell, self.files)
@@ -148,9 +156,24 @@ class AdbdServer:
             except OSError:
                 return
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            conn = Connection(sock, self.banner(), resolver)
+            peer = sock.getpeername()[0] if sock.family in (socket.AF_INET, socket.AF_INET6) else ""
             with self._guard:
-                self._connections.add(conn)
+                total = len(self._connections)
+                mine = sum(1 for p in self._connections.values() if p == peer)
+            if total >= self.limits.max_connections or mine >= self.limits.max_connections_per_client:
+                log.warning("adbd: refusing a connection from %s (%d open from it, %d in all)", peer, mine, total)
+                sock.close()
+                continue
+            try:
+                with self._guard:
+                    budget = self._budgets.setdefault(peer, StreamBudget(self.limits.max_streams_per_client))
+                conn = Connection(sock, self.banner(), resolver, self.limits, budget)
+            except Exception:  # e.g. the state document cannot be read: refuse this one, keep serving
+                log.exception("adbd: cannot set up a connection")
+                sock.close()
+                continue
+            with self._guard:
+                self._connections[conn] = peer
             self._spawn(self._serve_connection, "adbd-conn", conn)
 
     def _serve_connection(self, conn: Connection) -> None:
@@ -158,15 +181,19 @@ class AdbdServer:
             conn.serve()
         finally:
             with self._guard:
-                self._connections.discard(conn)
+                self._connections.pop(conn, None)
 
 
 def serve_adb_main(args: Any) -> int:
     """`mobilegym serve-adb`: serve a fresh simulated phone until Ctrl-C."""
-    from .phone import Phone
+    from ..sim.phone import Phone
 
-    phone = Phone(args.width, args.height, render_scale=args.render_scale, language=args.language,
-                  world=args.world)
+    try:
+        phone = Phone(args.width, args.height, render_scale=args.render_scale, language=args.language,
+                      world=args.world)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     server = AdbdServer(phone, args.host, args.port)
     try:
         server.start()

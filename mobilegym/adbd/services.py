@@ -8,10 +8,10 @@ from __future__ import annotations
 import struct
 from typing import Callable
 
-from .adbd_shell import Shell
-from .adbd_sync import serve_sync
-from .adbd_transport import Service, Stream
-from .vfs import VirtualFS
+from .shell import Shell
+from .sync import serve_sync
+from .transport import Service, Stream
+from ..sim.vfs import VirtualFS
 
 ID_STDIN, ID_STDOUT, ID_STDERR, ID_EXIT, ID_CLOSE_STDIN, ID_WINDOW = 0, 1, 2, 3, 4, 5
 PROMPT = "mobilegym:{cwd} $ "

@@ -1,0 +1,280 @@
+"""The Calendar of a generated world: recurring series, one-off events around the phone's date (past, today,
+upcoming), a trip with flights, the cast's birthdays, all drawn from pools in the phone's language.
+
+Invariants the screens and tasks rely on: ISO dates, "HH:MM" times (None when all-day), end after start on
+the same day, no two timed events of a day overlapping, the calendars Work / Personal / Family, ids
+"evt_<n>" below 100 (the phone numbers new items from 101). Every world has: events today (one in the
+evening), tomorrow, on every weekend of the window, and an upcoming flight whose notes carry its number.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+from mobilegym.sim.worldgen import World, load_pool
+
+PACKAGE = __package__
+PAST_DAYS, AHEAD_DAYS = 14, 35  # the window of generated events around today
+NEAR_PAST, NEAR_AHEAD = 7, 21  # the busy part of the window
+MAX_EVENTS = 95
+REMINDERS = [None, 10, 30, 60]
+REMINDER_WEIGHTS = [2, 3, 4, 2]
+SOCIAL_PLACES = ("rooms", "halls", "offices", "remote", "restaurants", "cafes", "bars", "venues", "parks",
+                 "family_homes", "home", "community")  # events where a "With ..." line makes sense
+
+
+def pools(language: str) -> dict[str, Any]:
+    return load_pool(PACKAGE, "pools", language)
+
+
+def _hhmm(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _minutes(hhmm: str) -> int:
+    return int(hhmm[:2]) * 60 + int(hhmm[3:5])
+
+
+class _Book:
+    """The events being made, with each day's busy intervals (no overlaps within a day)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.events: list[dict[str, Any]] = []
+        self.busy: dict[str, list[tuple[int, int]]] = {}
+        self.titles: set[str] = set()
+
+    def fits(self, day: dt.date, start: int, minutes: int) -> bool:
+        end = start + minutes
+        if start < 6 * 60 or end > 23 * 60 + 55:
+            return False
+        return all(end <= s or start >= e for s, e in self.busy.get(day.isoformat(), []))
+
+    def add(self, day: dt.date, title: str, calendar: str, start: int | None = None, minutes: int = 0,
+            location: str = "", notes: str = "", reminder: Any = "draw") -> dict[str, Any]:
+        iso = day.isoformat()
+        if reminder == "draw":
+            reminder = None if start is None else self.rng.choices(REMINDERS, REMINDER_WEIGHTS)[0]
+        event = {"id": "", "title": title, "date": iso,
+                 "start": None if start is None else _hhmm(start),
+                 "end": None if start is None else _hhmm(start + minutes),
+                 "all_day": start is None, "location": location, "notes": notes, "calendar": calendar,
+                 "reminder": reminder}
+        if start is not None:
+            self.busy.setdefault(iso, []).append((start, start + minutes))
+        self.events.append(event)
+        self.titles.add(title)
+        return event
+
+    def count(self, day: dt.date) -> int:
+        iso = day.isoformat()
+        return sum(1 for e in self.events if e["date"] == iso)
+
+    def slot(self, day: dt.date, minutes: int, first_hour: int, last_hour: int) -> int | None:
+        """A free start time on ``day`` between the hours (mostly on the quarter hour, sometimes odd minutes)."""
+        rng = self.rng
+        for _ in range(12):
+            hour = rng.randint(first_hour, last_hour)
+            minute = rng.choice([0, 0, 0, 30, 30, 15, 45]) if rng.random() < 0.75 else rng.choice(
+                [5, 10, 20, 25, 35, 40, 50, 55])
+            start = hour * 60 + minute
+            if self.fits(day, start, minutes):
+                return start
+        return None
+
+
+def _people(world: World) -> tuple[list[str], list[str], list[str]]:
+    """(names to meet by first name, full names, relatives' names) from the contacts."""
+    contacts = world.contacts()
+    friends = [p for p in contacts if not p.relation]
+    casual = [p.given if world.language == "en" else p.name for p in friends]
+    return casual, [p.name for p in friends], [p.name for p in contacts if p.relation]
+
+
+def _fill(template: str, rng: random.Random, pool: dict[str, Any], world: World, taken: set[str]) -> str | None:
+    """A title from a template ({person}, {project}, {company}, {relative}); None when none is free."""
+    casual, full, relatives = _people(world)
+    for _ in range(6):
+        title = template
+        if "{person}" in title:
+            if not casual:
+                return None
+            title = title.replace("{person}", rng.choice(casual))
+        if "{project}" in title:
+            title = title.replace("{project}", rng.choice(pool["projects"]))
+        if "{company}" in title:
+            companies = sorted({p.company for p in world.contacts() if p.company}) + list(pool["remote_companies"])
+            title = title.replace("{company}", rng.choice(companies))
+        if "{relative}" in title:
+            if not relatives:
+                return None
+            title = title.replace("{relative}", rng.choice(relatives))
+        if title not in taken:
+            return title
+    return None
+
+
+def _attendees(rng: random.Random, pool: dict[str, Any], world: World, title: str) -> str:
+    """Sometimes a "With X and Y." line naming colleagues or friends from the cast."""
+    _, full, _ = _people(world)
+    others = [n for n in full if n.split()[0] not in title and n not in title]
+    if len(others) < 2 or rng.random() < 0.6:
+        return ""
+    names = rng.sample(others, rng.randint(1, 3))
+    joined = ("、".join(names) if world.language == "zh" else
+              names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+    return pool["with"].replace("{names}", joined)
+
+
+def _series(book: _Book, rng: random.Random, pool: dict[str, Any], first: dt.date, last: dt.date) -> None:
+    chosen = [s for s in pool["series"] if rng.random() < (0.45 if s["days"] == "weekdays" else 0.3)]
+    for series in chosen[:3]:
+        start = _minutes(rng.choice(series["starts"]))
+        place = rng.choice(pool["places"][series["place"]])
+        notes = rng.choice(series["notes"])
+        weekday = rng.randrange(5) if series["calendar"] == "Work" else rng.randrange(7)
+        day = first
+        while day <= last:
+            wanted = day.weekday() < 5 if series["days"] == "weekdays" else day.weekday() == weekday
+            if wanted and rng.random() < 0.9 and book.fits(day, start, series["minutes"]):
+                book.add(day, series["title"], series["calendar"], start, series["minutes"], place, notes,
+                         reminder=10)
+            day += dt.timedelta(days=1)
+
+
+def _trip(book: _Book, rng: random.Random, pool: dict[str, Any], depart: dt.date, city: dict[str, str],
+          home: str) -> None:
+    nights = rng.randint(1, 4)
+    back = depart + dt.timedelta(days=nights)
+    for day, title, airport in ((depart, pool["flight_out"], home), (back, pool["flight_back"], city["airport"])):
+        minutes = rng.choice([95, 120, 145, 170, 200, 235, 260])
+        start = None
+        for _ in range(20):
+            start = rng.randrange(6 * 12 + 6, 20 * 12) * 5
+            if book.fits(day, start, minutes):
+                break
+            start = None
+        if start is None:
+            continue
+        number = f"{rng.choice(pool['airlines'])} {rng.randint(100, 2999)}"
+        seat = f"{rng.randint(3, 38)}{rng.choice('ABCDEF')}"
+        notes = rng.choice(pool["flight_notes"]).replace("{number}", number).replace("{seat}", seat)
+        book.add(day, title.replace("{city}", city["city"]), "Work", start, minutes, airport, notes, reminder=60)
+    for i in range(1, nights):
+        day = depart + dt.timedelta(days=i)
+        if book.fits(day, 10 * 60, 360):
+            book.add(day, pool["trip_work"].replace("{city}", city["city"]),
+                     "Work", 10 * 60, 360, city["stay"], rng.choice(pool["trip_work_notes"]), reminder=30)
+            break
+
+
+def _one_off(book: _Book, rng: random.Random, pool: dict[str, Any], world: World, day: dt.date,
+             evening: bool = False, timed: bool = True) -> bool:
+    """One more event on ``day`` from the pool; False when nothing fitted."""
+    weekend = day.weekday() >= 5
+    for _ in range(10):
+        spec = rng.choice(pool["events"])
+        if spec.get("weekend") and not weekend:
+            continue
+        if weekend and spec["calendar"] == "Work":
+            continue
+        first_hour, last_hour = spec["hours"]
+        if evening:
+            first_hour, last_hour = max(first_hour, 17), max(last_hour, 17)
+            if last_hour > 20:
+                last_hour = 20
+        title = _fill(spec["title"], rng, pool, world, book.titles)
+        if title is None:
+            continue
+        minutes = rng.choice(spec["minutes"])
+        start = book.slot(day, minutes, first_hour, last_hour)
+        if start is None or (evening and start < 17 * 60 + 15):
+            continue
+        notes = rng.choice(spec["notes"])
+        with_line = _attendees(rng, pool, world, title) if spec["place"] in SOCIAL_PLACES else ""
+        if with_line:
+            notes = f"{notes} {with_line}".strip() if world.language == "en" else f"{notes}{with_line}"
+        book.add(day, title, spec["calendar"], start, minutes, rng.choice(pool["places"][spec["place"]]), notes)
+        return True
+    return False
+
+
+def generate(world: World) -> dict[str, Any]:
+    rng = world.rng("calendar")
+    pool = pools(world.language)
+    today = world.today
+    first, last = today - dt.timedelta(days=PAST_DAYS), today + dt.timedelta(days=AHEAD_DAYS)
+    book = _Book(rng)
+
+    # a trip: one upcoming (always), sometimes one already made
+    cities = rng.sample(pool["trips"], 2)
+    home = rng.choice(pool["home_airports"])
+    _trip(book, rng, pool, today + dt.timedelta(days=rng.randint(2, 24)), cities[0], home)
+    if rng.random() < 0.4:
+        _trip(book, rng, pool, today - dt.timedelta(days=rng.randint(8, PAST_DAYS)), cities[1], home)
+
+    _series(book, rng, pool, first, last)
+
+    # the cast's birthdays in the window
+    for person in world.contacts():
+        if not person.birthday or rng.random() < 0.3:
+            continue
+        month, day_of_month = int(person.birthday[5:7]), int(person.birthday[8:10])
+        for year in (today.year - 1, today.year, today.year + 1):
+            try:
+                day = dt.date(year, month, day_of_month)
+            except ValueError:  # 29 February
+                continue
+            if first <= day <= last:
+                title = pool["birthday"].replace("{name}", person.name)
+                if title not in book.titles:
+                    book.add(day, title, "Family", notes=rng.choice(pool["birthday_notes"]))
+
+    # occasional all-day events
+    for spec in rng.sample(pool["all_day"], rng.randint(1, 3)):
+        day = first + dt.timedelta(days=rng.randrange((last - first).days + 1))
+        book.add(day, spec["title"], spec["calendar"], notes=rng.choice(spec["notes"]))
+
+    # one-off events, denser near today; how busy the owner is varies by world
+    busyness = rng.uniform(0.8, 1.4)
+    day = first
+    while day <= last:
+        near = -NEAR_PAST <= (day - today).days <= NEAR_AHEAD
+        weights = [3, 4, 3, 2, 1, 1] if near else [6, 3, 1, 0, 0, 0]
+        wanted = min(5, round(rng.choices(range(6), weights)[0] * busyness))
+        for _ in range(wanted):
+            _one_off(book, rng, pool, world, day)
+        day += dt.timedelta(days=1)
+
+    # guarantees: today two timed events, one of them in the evening; tomorrow one; every weekend one
+    timed = lambda d: sum(1 for e in book.events if e["date"] == d.isoformat() and not e["all_day"])  # noqa: E731
+    evening = lambda d: any(e["date"] == d.isoformat() and e["start"] and "17:15" <= e["start"] <= "21:00"  # noqa: E731
+                            for e in book.events)
+    for _ in range(10):
+        if evening(today):
+            break
+        _one_off(book, rng, pool, world, today, evening=True)
+    for day, need in ((today, 2), (today + dt.timedelta(days=1), 1)):
+        for _ in range(10):
+            if timed(day) >= need:
+                break
+            _one_off(book, rng, pool, world, day)
+    saturday = first + dt.timedelta(days=(5 - first.weekday()) % 7)
+    while saturday <= last:
+        sunday = saturday + dt.timedelta(days=1)
+        for _ in range(10):
+            if book.count(saturday) + book.count(sunday) > 0:
+                break
+            _one_off(book, rng, pool, world, rng.choice([saturday, sunday]))
+        saturday += dt.timedelta(days=7)
+
+    # keep under MAX_EVENTS: drop the oldest past events beyond yesterday first
+    events = sorted(book.events, key=lambda e: (e["date"], not e["all_day"], e["start"] or "", e["title"]))
+    while len(events) > MAX_EVENTS:
+        past = [e for e in events if e["date"] < (today - dt.timedelta(days=1)).isoformat()]
+        events.remove(past[0] if past else events[-1])
+    for i, event in enumerate(events, 1):
+        event["id"] = f"evt_{i}"
+    calendars = [{"id": cid, "name": name, "color": color} for cid, name, color in pool["calendars"]]
+    return {"calendars": calendars, "events": events}

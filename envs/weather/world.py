@@ -1,0 +1,213 @@
+"""Weather in a generated world: a catalogue of cities with weather that fits the season and the phone's
+date, and the owner's saved cities.
+
+Every city's weather hangs together: the five forecast days start today, the hourly forecast covers the
+rest of today from the current hour, the current conditions are the current hour's, and today's high and
+low bound the hourly temperatures. Temperatures are stored in °C, wind in km/h (as in defaults.json).
+Imported by the app's __init__ before the screens; it never imports them.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import math
+import random
+from typing import Any
+
+from mobilegym.sim.worldgen.pools import load_pool
+
+PACKAGE = __package__
+DAYS = 5  # forecast days, today first
+DRY = ("Sunny", "Partly cloudy", "Cloudy", "Fog", "Windy")
+DRY_WEIGHTS = (28, 26, 22, 10, 14)
+RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
+WIND_DIRS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+PRECIP = {"Sunny": (0, 10), "Partly cloudy": (5, 20), "Cloudy": (10, 40), "Fog": (10, 30), "Windy": (0, 20),
+          "Light rain": (50, 75), "Rain": (70, 95), "Showers": (55, 80), "Thunderstorm": (60, 90), "Snow": (60, 90)}
+# the home regions a phone's owner tends to save cities from
+REGION_WEIGHTS = {"en": {"cn": 1, "asia": 2, "mideast": 2, "africa": 2, "europe": 5, "americas": 5, "oceania": 3},
+                  "zh": {"cn": 8, "asia": 3, "mideast": 1, "africa": 1, "europe": 2, "americas": 2, "oceania": 2}}
+MIN_SAVED, MAX_SAVED = 3, 7
+MIN_CATALOGUE, MAX_CATALOGUE = 24, 44
+
+
+def city_pool() -> list[dict[str, Any]]:
+    """Every city the app can know, with its climate (annual mean, seasonal swing, rain share, day range)."""
+    return load_pool(PACKAGE, "cities")
+
+
+def _precip(rng: random.Random, condition: str) -> int:
+    lo, hi = PRECIP[condition]
+    return 5 * rng.randint(lo // 5, hi // 5)
+
+
+def _season_mean(climate: dict[str, Any], day: dt.date) -> float:
+    """The climate's mean temperature on ``day`` (warmest around 20 July in the north, 20 January in the south)."""
+    peak = 19 if climate["south"] else 200
+    phase = 2 * math.pi * (day.timetuple().tm_yday - peak) / 365.25
+    return climate["mean"] + climate["amp"] * math.cos(phase)
+
+
+def _day_condition(rng: random.Random, climate: dict[str, Any], high: int) -> str:
+    if rng.random() < climate["wet"] + 0.08:
+        if high <= 2 or (high <= 5 and rng.random() < 0.5):
+            return "Snow"
+        weights = (35, 30, 20, 15 if high >= 20 else 0)
+        return rng.choices(RAINY, weights)[0]
+    return rng.choices(DRY, DRY_WEIGHTS)[0]
+
+
+def _hour_temp(hour: int, low: int, high: int) -> int:
+    """A day's temperature curve: coolest at 05:00, warmest at 15:00, cooling through the evening."""
+    if hour <= 5:
+        return low
+    if hour <= 15:
+        return round(low + (high - low) * (1 - math.cos(math.pi * (hour - 5) / 10)) / 2)
+    return round(high - (high - low) * 0.6 * (hour - 15) / 8)
+
+
+def _hourly(rng: random.Random, today: dict[str, Any], start: int, wet_from: int | None) -> list[dict[str, Any]]:
+    """Hours ``start``..23 of today. A wet day is wet from ``wet_from`` for a few hours, cloudy around it."""
+    condition, high, low = today["condition"], today["high"], today["low"]
+    wet = condition in RAINY or condition == "Snow"
+    end = 24
+    if wet:
+        assert wet_from is not None
+        end = min(24, wet_from + rng.randint(3, 9))
+        before = rng.choice(("Cloudy", "Partly cloudy", "Cloudy"))
+    rows = []
+    for hour in range(start, 24):
+        if wet:
+            if wet_from <= hour < end:
+                cond = condition if condition in ("Snow", "Thunderstorm") or hour < end - 1 else "Light rain"
+                precip = max(50, today["precip"] - 5 * rng.randint(0, 3))
+            else:
+                cond, precip = (before if hour < wet_from else "Cloudy"), 5 * rng.randint(1, 4)
+        elif condition == "Fog":
+            cond = "Fog" if hour < 11 else "Cloudy"
+            precip = _precip(rng, cond)
+        else:
+            cond, precip = condition, min(today["precip"], _precip(rng, condition))
+        rows.append({"hour": hour, "temp": _hour_temp(hour, low, high), "condition": cond, "precip": precip})
+    return rows
+
+
+def _current(rng: random.Random, climate: dict[str, Any], hour: dict[str, Any]) -> dict[str, Any]:
+    condition, temp = hour["condition"], hour["temp"]
+    wind = rng.randint(32, 55) if condition == "Windy" else rng.randint(3, 30)
+    if condition in RAINY or condition in ("Snow", "Fog"):
+        humidity = rng.randint(75, 98)
+    elif condition == "Cloudy":
+        humidity = rng.randint(50, 85)
+    else:
+        humidity = rng.randint(20, 70) if climate["wet"] >= 0.15 else rng.randint(12, 40)
+    if temp <= 14:
+        feels = temp - max(1, round(wind / 10))
+    elif temp >= 26:
+        feels = temp + (2 if humidity > 60 else 1)
+    else:
+        feels = temp + rng.choice((-2, -1, 1))
+    return {"temp": temp, "feels_like": feels, "humidity": humidity, "wind_kph": wind,
+            "wind_dir": rng.choice(WIND_DIRS), "condition": condition}
+
+
+def make_city(rng: random.Random, climate: dict[str, Any], now: dt.datetime, *,
+              rain_later: bool = False) -> dict[str, Any]:
+    """A catalogue city: its names and today's weather at ``now``. With ``rain_later`` it is dry now and
+    rain starts later today."""
+    drift, days = rng.gauss(0, 2.0), []
+    for offset in range(DAYS):
+        drift = 0.6 * drift + rng.gauss(0, 2.2)
+        mean = _season_mean(climate, now.date() + dt.timedelta(days=offset)) + drift
+        spread = climate["diurnal"] * rng.uniform(0.7, 1.2)
+        high, low = round(mean + spread / 2), round(mean - spread / 2)
+        low = min(low, high - 2)
+        condition = _day_condition(rng, climate, high)
+        if condition in RAINY or condition == "Snow":  # wet days run cooler and closer
+            high -= rng.randint(0, 2)
+            low = min(low, high - 2)
+        days.append({"day": offset, "condition": condition, "high": high, "low": low,
+                     "precip": _precip(rng, condition)})
+    today = days[0]
+    if rain_later and today["condition"] not in RAINY:
+        today["condition"] = rng.choices(RAINY, (35, 30, 20, 15 if today["high"] >= 20 else 0))[0]
+        today["precip"] = _precip(rng, today["condition"])
+    wet_from = None
+    if today["condition"] in RAINY or today["condition"] == "Snow":
+        later = rain_later or rng.random() < 0.6
+        wet_from = rng.randint(now.hour + 1, 21) if later else rng.randint(max(0, now.hour - 4), now.hour)
+    hourly = _hourly(rng, today, now.hour, wet_from)
+    return {"id": climate["id"], "name": climate["name"], "name_zh": climate["name_zh"],
+            "country": climate["country"], "country_zh": climate["country_zh"],
+            "current": _current(rng, climate, hourly[0]), "forecast": days, "hourly": hourly}
+
+
+def _rainy_days(city: dict[str, Any]) -> int:
+    return sum(d["condition"] in RAINY for d in city["forecast"])
+
+
+def _has_unique_warmest_later(city: dict[str, Any]) -> bool:
+    highs = [d["high"] for d in city["forecast"]]
+    return highs.count(max(highs)) == 1 and highs.index(max(highs)) > 0
+
+
+def _dry_now_rain_later(city: dict[str, Any]) -> bool:
+    return (city["current"]["condition"] not in RAINY
+            and any(h["condition"] in RAINY for h in city["hourly"][1:]))
+
+
+def _ensure_variety(world: Any, cities: dict[str, dict[str, Any]], saved: list[str],
+                    climates: dict[str, dict[str, Any]]) -> None:
+    """Make sure the saved cities offer what the tasks ask about: rain coming later today somewhere, a city
+    with some (not all) rainy days, one whose warmest day is a single later day, and one whose weather
+    changes tomorrow."""
+    rng = world.rng("weather|variety")
+    if not any(_dry_now_rain_later(cities[c]) for c in saved):
+        pick = rng.choice(saved)
+        cities[pick] = make_city(world.rng(f"weather|{pick}|rain"), climates[pick], world.now, rain_later=True)
+    if not any(0 < _rainy_days(cities[c]) < DAYS for c in saved):
+        city = cities[rng.choice(saved)]
+        day = city["forecast"][rng.randint(1, DAYS - 1)]
+        if _rainy_days(city) == 0:
+            day["condition"] = "Light rain"
+        else:
+            day["condition"] = rng.choice(("Cloudy", "Partly cloudy"))
+        day["precip"] = _precip(rng, day["condition"])
+    if not any(_has_unique_warmest_later(cities[c]) for c in saved):
+        city = cities[rng.choice(saved)]
+        highs = [d["high"] for d in city["forecast"]]
+        day = city["forecast"][rng.randint(1, DAYS - 1)]
+        day["high"] = max(highs) + rng.randint(1, 2)
+    if not any(cities[c]["forecast"][1]["condition"] != cities[c]["current"]["condition"] for c in saved):
+        city = cities[rng.choice(saved)]
+        day = city["forecast"][1]
+        day["condition"] = next(c for c in ("Partly cloudy", "Cloudy") if c != city["current"]["condition"])
+        day["precip"] = _precip(rng, day["condition"])
+
+
+def generate(world: Any) -> dict[str, Any]:
+    """The Weather app's state in ``world``."""
+    rng = world.rng("weather")
+    pool = city_pool()
+    climates = {c["id"]: c for c in pool}
+    weights = REGION_WEIGHTS[world.language]
+    saved: list[str] = []
+    n_saved = rng.randint(MIN_SAVED, MAX_SAVED)
+    candidates = list(pool)
+    while len(saved) < n_saved:
+        pick = rng.choices(candidates, [weights[c["region"]] for c in candidates])[0]
+        candidates.remove(pick)
+        saved.append(pick["id"])
+    others = [c["id"] for c in pool if c["id"] not in saved]
+    size = rng.randint(MIN_CATALOGUE, MAX_CATALOGUE)
+    listed = set(saved) | set(rng.sample(others, size - len(saved)))
+    cities = {c["id"]: make_city(world.rng(f"weather|{c['id']}"), c, world.now)
+              for c in pool if c["id"] in listed}
+    _ensure_variety(world, cities, saved, climates)
+    fahrenheit = rng.random() < (0.25 if world.language == "en" else 0.05)
+    return {
+        "unit": "F" if fahrenheit else "C",
+        "wind_unit": rng.choices(("km/h", "m/s", "mph"), (6, 3, 2 if world.language == "en" else 0))[0],
+        "alerts": rng.random() < 0.75,
+        "saved": saved,
+        "cities": [cities[c["id"]] for c in pool if c["id"] in cities],
+    }
