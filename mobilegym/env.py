@@ -179,7 +179,7 @@ def _world_seeds(seeds: Sequence[int] | None) -> Sequence[int] | None:
 def _check_apps(tasks: Sequence[Any], installed: Mapping[str, Any] | None, eval_mode: str) -> None:
     """A TaskError when a task needs an app the simulated phone does not have (``apps=`` left it out):
     its related apps, and the AnswerSheet for a question in grounded mode."""
-    if installed is None:  # a real device: its apps are its own business
+    if not installed:  # a device that does not list its apps (a stock phone): its apps are its own business
         return
     from .sim.app import installed_apps
 

@@ -159,7 +159,8 @@ def test_query_episode_in_text_mode(adb_server: AdbServer, served: AdbdServer) -
     driver.tap(rid="about_entry")
     model = driver.find(rid="model")
     assert model is not None
-    answer = next(n.text for n in driver.nodes() if n.text.startswith("MG-"))
+    shown = env.unwrapped.device.get_state()["apps"]["settings"]["about"]["model"]  # this world's model
+    answer = next(n.text for n in driver.nodes() if n.text == shown)
     driver.step({"type": "answer", "text": answer})
     driver.complete()
     assert driver.reward == 1.0, driver.info["judge"]

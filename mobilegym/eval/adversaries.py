@@ -111,6 +111,18 @@ def wrong_targets(runner: Runner, case: Case) -> list[WrongTarget]:
     return runner.recent(case, "wrong targets", compute)
 
 
+def _names_something_false(answer: Sequence[Any], truth: Sequence[Any]) -> bool:
+    """Whether an answer states a value the true one does not: a list field counts only with an item outside
+    the true list (another city's rainy days that are all rainy here too are no wrong answer)."""
+    for value, true in zip(answer, truth):
+        if isinstance(value, list) and isinstance(true, list):
+            if {as_text(v) for v in value} - {as_text(v) for v in true}:
+                return True
+        elif as_text(value) != as_text(true):
+            return True
+    return False
+
+
 def _texts(answer: Sequence[Any] | None) -> list[str] | None:
     return None if answer is None else [as_text(v) for v in answer]
 
@@ -118,7 +130,8 @@ def _texts(answer: Sequence[Any] | None) -> list[str] | None:
 def wrong_answer(runner: Runner, run: OracleRun) -> list[Any]:
     """A wrong answer: what the plan answers for another target, else each value shifted (number+1, ...)."""
     for target in wrong_targets(runner, run.case):
-        if target.answer is not None and len(target.answer) == len(run.answer) and _texts(target.answer) != _texts(run.answer):
+        if (target.answer is not None and len(target.answer) == len(run.answer)
+                and _names_something_false(target.answer, run.answer)):
             return target.answer
     rng, pool = seeded(run.case, "wrong answer"), run.candidates
     return [wrong_value(v, run.year, pool, rng) for v in run.answer]
@@ -127,7 +140,8 @@ def wrong_answer(runner: Runner, run: OracleRun) -> list[Any]:
 def hedges(runner: Runner, case: Case) -> list[Outcome]:
     """The true answer T and a wrong one W in one answer: "T or W", "W (not T)", "T/W", "T或W"...
 
-    A hedge a form field filters down to the truth ("maybe 4" typed on a numeric keyboard holds 4) is skipped."""
+    A hedge that is the truth alone (no wrong value differs from it in a way a hedge can show) or that a form
+    field filters down to the truth ("maybe 4" typed on a numeric keyboard holds 4) is skipped."""
     run = runner.oracle(case)
     wrong = wrong_answer(runner, run)
     outcomes = []
@@ -135,7 +149,7 @@ def hedges(runner: Runner, case: Case) -> list[Outcome]:
         values = hedged(run.answer, wrong, form)
         judge = runner.answer_instead(run, values)
         outcomes.append(_outcome("hedge", f"{name}: {_texts(values)}", case, judge,
-                                 skipped=runner.sheet_holds_truth(run)))
+                                 skipped=_texts(values) == _texts(run.answer) or runner.sheet_holds_truth(run)))
     return outcomes
 
 

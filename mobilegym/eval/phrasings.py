@@ -29,7 +29,7 @@ HEDGES: dict[str, Callable[[str, str], str]] = {
 
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 _CODE = re.compile(r"^\d{5,}$")
-_PHONE = re.compile(r"^\+?[\d\s-]+$")
+_PHONE = re.compile(r"^\+?[\d\s().-]+$")
 _TIME_24 = re.compile(r"^(\d{1,2}):(\d{2})$")
 _TIME_12 = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*([AaPp])\.?[Mm]\.?$")
 _UNIT = re.compile(r"\(([^)]+)\)\s*$")

@@ -76,6 +76,9 @@ def _word_number(phrase: str) -> int:
     return total + current
 
 
+_MINUS = re.compile(r"\bminus\s+(?=\d)")  # "minus 4 degrees" (and 零下4度, read as "minus 4度"): -4
+
+
 def _fold_number_words(text: str) -> str:
     def replace(match: re.Match[str]) -> str:
         if match.group(0) == "one" and _PRONOUN_ONE.search(text[:match.start()]):
@@ -91,12 +94,12 @@ def prepare(text: Any) -> str:
     ("答案是 grace liu"), and English number words as digits ("twenty-one" -> 21)."""
     if text is None:
         return ""
-    folded = unicodedata.normalize("NFKC", str(text)).casefold().replace("百分之", _PERCENT_OF)
+    folded = unicodedata.normalize("NFKC", str(text)).casefold().replace("百分之", _PERCENT_OF).replace("零下", " minus ")
     for word, rest in NUMBERS["zh"]["not_numbers"].items():
         folded = folded.replace(word, rest)
     clean = _WAVES.sub("~", _APOSTROPHES.sub("'", _DASHES.sub("-", normalize_text(folded))))
     clean = re.sub(rf"{_PERCENT_OF}\s*(-?\d+(?:\.\d+)?)", r"\1%", clean).replace(_PERCENT_OF, "%")
-    return _fold_number_words(_SCRIPT_EDGE.sub(" ", clean))
+    return _MINUS.sub("-", _fold_number_words(_SCRIPT_EDGE.sub(" ", clean)))
 
 
 # --- patterns ----------------------------------------------------------------------------------------
