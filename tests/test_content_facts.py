@@ -18,7 +18,7 @@ REGISTRY = default_registry()
 
 
 def start(task_id: str, **params: Any) -> tuple[Phone, Any]:
-    phone = Phone()
+    phone = Phone(world="canonical")  # the facts below are the canonical world's
     return phone, REGISTRY.refs[task_id].start(phone, seed=0, params=params)
 
 

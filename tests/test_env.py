@@ -198,7 +198,7 @@ def test_auto_complete_mode_ends_when_goal_holds() -> None:
 
 
 def test_auto_complete_sees_the_answer_in_text_mode() -> None:
-    env = make("clock.CountAlarms", reward_mode="auto_complete", eval_mode="text")
+    env = make("clock.CountAlarms", reward_mode="auto_complete", eval_mode="text", world="canonical")  # 4 alarms
     env.reset(seed=0)
     _, r1, t1, *_ = env.step({"type": "answer", "text": "3"})
     _, r2, t2, *_ = env.step({"type": "answer", "text": "There are 4 alarms"})

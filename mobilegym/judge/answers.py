@@ -31,6 +31,7 @@ _CONDITIONS: dict[str, tuple[str, ...]] = {label: tuple(both(words))
 _HEDGE = re.compile(word_pattern(both(MARKERS["hedges"])) + r"|(?<=[^\W\d_])\s*/\s*(?=[^\W\d_])")
 _ZERO_WORDS = re.compile(word_pattern([*NUMBERS["en"]["zero_words"], *NUMBERS["zh"]["zero_words"]]))
 MAX_ANSWER_CHARS = 1000  # a longer answer reads as none (and cannot hold the judge: see read_answer)
+MAX_PROSE_CHARS = 4000  # the same bound for written content (a message, a note): longer states nothing
 _QUOTES = " .,;:!?。，；：！？\"'“”‘’《》「」『』"  # stripped around a value
 
 
@@ -173,8 +174,9 @@ def read_answer(expected: Any, text: Any, *, rivals: Sequence[str] = (), others:
     """
     if text is None or not str(text).strip():
         return Reading(False, "no answer")
-    if len(str(text)) > MAX_ANSWER_CHARS:  # the reader's patterns are linear-ish, not linear: bound the subject
-        return Reading(False, f"the answer is longer than {MAX_ANSWER_CHARS} characters")
+    limit = MAX_PROSE_CHARS if scope == "clause" else MAX_ANSWER_CHARS
+    if len(str(text)) > limit:  # the reader's patterns are linear-ish, not linear: bound the subject
+        return Reading(False, f"the text is longer than {limit} characters")
     kind = kind_of(expected)
     if kind == "list":
         return _read_list(list(expected), text, rivals, others, os_state, tolerance, scope, one_value)
@@ -561,6 +563,8 @@ def fact_checks(text: Any, facts: Mapping[str, Any], *, rivals: Mapping[str, Seq
     if set(facts) & set(optional):
         raise TaskError(f"facts both required and optional: {sorted(set(facts) & set(optional))}")
     every = {**facts, **optional}
+    if text is not None and len(str(text)) > MAX_PROSE_CHARS:  # too long to read: it states no fact, optional or not
+        return [check(name, value, text, False) for name, value in every.items()]
     checks = []
     for name, value in every.items():
         reading = read_answer(value, text, rivals=(rivals or {}).get(name, ()),

@@ -87,9 +87,17 @@ def _state(ctx: GetterContext, spec: dict[str, Any], user: str) -> dict[str, Any
 
 @getter("app_state")
 def _app_state(ctx: GetterContext, spec: dict[str, Any]) -> Any:
-    """The value at ``path`` ("clock:.alarms[0]", or ".alarms" of ``app`` / the task's first app)."""
+    """The value at ``path`` ("clock:.alarms[0]", or ".alarms" of ``app`` / the task's first app). With
+    ``count``, how many values of the list at ``path`` equal it (".notes[*].pinned", count true: the pinned
+    notes); a path that is not a list is a task error."""
     state = _state(ctx, spec, "app_state")
-    return paths.resolve_state(state["apps"], state["os"], spec["path"], spec.get("app", ctx.default_app))
+    value = paths.resolve_state(state["apps"], state["os"], spec["path"], spec.get("app", ctx.default_app))
+    if "count" not in spec:
+        return value
+    if not isinstance(value, list):
+        raise TaskError(f"app_state {spec['path']!r} with count: the path must give a list, got {type(value).__name__}")
+    wanted = spec["count"]
+    return sum(item == wanted and isinstance(item, bool) == isinstance(wanted, bool) for item in value)
 
 
 @getter("os_state")
