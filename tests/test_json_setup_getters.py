@@ -305,6 +305,18 @@ def test_app_state_initial_reads_the_state_after_setup():
     assert get(c, {"type": "app_state", "path": ".alarms[0].id"}) is None
 
 
+def test_app_state_count_counts_the_items_equal_to_a_value():
+    device = FakeDevice()
+    device.doc["apps"]["clock"]["alarms"][0]["enabled"] = False
+    device.doc["apps"]["clock"]["alarms"] += [{"id": "a2", "enabled": True}, {"id": "a3", "enabled": 1}]
+    c = ctx(device)
+    assert get(c, {"type": "app_state", "path": ".alarms[*].enabled", "count": True}) == 1  # 1 is no true
+    assert get(c, {"type": "app_state", "path": ".alarms[*].enabled", "count": False}) == 1
+    assert get(c, {"type": "app_state", "path": ".alarms[*].id", "count": "a9"}) == 0
+    with pytest.raises(TaskError, match="with count: the path must give a list"):
+        get(c, {"type": "app_state", "path": ".alarms[id=a1].enabled", "count": True})
+
+
 def test_os_state():
     c = ctx()
     assert get(c, {"type": "os_state", "path": ".time_ms"}) == 1773651600000
