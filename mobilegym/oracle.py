@@ -215,7 +215,7 @@ class Driver:
                 node = self.find(**criteria)
                 if node is not None and self._fully_visible(node):
                     return node
-                if not self._scroll(direction):
+                if not self.scroll(direction):
                     break
         node = self.find(**criteria)
         if node is None:
@@ -230,7 +230,9 @@ class Driver:
         return not any(_inside(node.center, box) and not _contains_box(box, node.bounds)
                        for box in _floating_boxes(self.env.device.a11y_xml()))
 
-    def _scroll(self, direction: int) -> bool:
+    def scroll(self, direction: int = 1) -> bool:
+        """Swipe the last scrolling list on screen by half its height (1: further down the list, -1: back
+        up); False when nothing moved (the end of the list, or no list)."""
         lists = [n for n in self.nodes() if n.scrollable]
         if not lists:
             return False

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
-import json
 import pkgutil
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import metadata, resources
+from importlib import metadata
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 from urllib.parse import urlencode
 
-from ..jsoncopy import copy_doc
 from .clock import from_ms
 from .ui import Scaffold, TextField
+from .worldgen.pools import load_pool
 
 if TYPE_CHECKING:
     from .phone import Phone
@@ -63,7 +62,7 @@ class SimApp:
 
     def defaults(self) -> dict[str, Any]:
         """A fresh copy of the app's defaults.json."""
-        return copy_doc(_load_defaults(self.defaults_package))
+        return load_pool(self.defaults_package, "defaults")
 
     def initial_state(self, world: "World") -> dict[str, Any]:
         """The app's data in ``world``: what its generator makes, or its defaults when it has none."""
@@ -85,15 +84,6 @@ class SimApp:
         return {n.lower() for n in (self.id, self.label, self.label_zh, self.package)}
 
 
-@lru_cache(maxsize=None)
-def _load_defaults(package: str) -> dict[str, Any]:
-    source = resources.files(package).joinpath("defaults.json")
-    try:
-        return json.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise FileNotFoundError(f"app package {package} has no defaults.json") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{package}/defaults.json is not valid JSON: {exc}") from None
 
 
 def _app_modules() -> dict[str, str]:

@@ -4,32 +4,20 @@ from __future__ import annotations
 from mobilegym.oracle import Driver, negative, plan
 
 
-def _scroll(d: Driver, direction: int) -> bool:
-    """Swipe the alarm list by half its height (1: down the list); False when nothing moved."""
-    lists = [n for n in d.nodes() if n.scrollable]
-    if not lists:
-        return False
-    x1, y1, x2, y2 = lists[-1].bounds
-    before = d.nodes()
-    to = d.env.coords.from_device
-    start, end = (y1 + 3 * (y2 - y1) // 4, y1 + (y2 - y1) // 4)[::direction]
-    d.step({"type": "swipe", "x": to((x1 + x2) // 2, "x"), "y": to(start, "y"), "x2": to((x1 + x2) // 2, "x"),
-            "y2": to(end, "y"), "duration_ms": 400})
-    return d.nodes() != before
 
 
 def _alarm_rows(d: Driver) -> list[tuple[str, str, bool]]:
     """(time, label, on) for every alarm on the list screen, scrolling through it and back to the top."""
     rows: dict[str, tuple[str, str]] = {}
     switches: dict[str, bool] = {}
-    while _scroll(d, -1):
+    while d.scroll(-1):
         pass
     while True:
         switches.update({n.desc: n.checked for n in d.nodes() if n.short_id == "alarm_switch"})
         rows.update({n.desc: tuple(n.desc.split(" ", 1)) for n in d.nodes() if n.short_id == "alarm_item"})
-        if not _scroll(d, 1):
+        if not d.scroll(1):
             break
-    while _scroll(d, -1):
+    while d.scroll(-1):
         pass
     return [(time, label, switches[label]) for time, label in rows.values()]
 

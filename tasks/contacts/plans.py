@@ -41,7 +41,7 @@ def open_contact(d: Driver, name: str, index: int = 0) -> None:
 def scroll_top(d: Driver) -> None:
     """Scroll the main list back to its top."""
     for _ in range(40):
-        if not d._scroll(-1):
+        if not d.scroll(-1):
             return
 
 
@@ -53,7 +53,7 @@ def collect(d: Driver, rid: str, stop=None) -> list:
         for n in d.nodes():
             if n.short_id == rid and (n.desc or n.text) not in seen:
                 seen[n.desc or n.text] = n
-        if (stop is not None and stop(list(seen.values()))) or not d._scroll(1):
+        if (stop is not None and stop(list(seen.values()))) or not d.scroll(1):
             break
     return list(seen.values())
 

@@ -57,7 +57,7 @@ def conversation_rows(d: Driver) -> list[tuple[str, int]]:
             badge = next((b for b in badges if _inside(b.bounds, item.bounds)), None)
             if item.desc not in rows or badge is not None:
                 rows[item.desc] = int(badge.text) if badge is not None else 0
-        if not d._scroll(1):
+        if not d.scroll(1):
             break
     return list(rows.items())
 
@@ -222,7 +222,7 @@ def _delete_unknown(d: Driver, limit: int | None = None) -> int:
             d.long_press(rid="conversation_item", desc=unknown.desc)
             d.tap(rid="confirm_delete")
             deleted += 1
-        elif not d._scroll(1):
+        elif not d.scroll(1):
             break
     return deleted
 

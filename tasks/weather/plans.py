@@ -9,17 +9,6 @@ RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
 
 # --- helpers: reading and moving around the Weather UI ----------------------------------------------
 
-def scroll_down(d: Driver) -> bool:
-    """Swipe the last scrolling list up by half its height; False when nothing moved."""
-    lists = [n for n in d.nodes() if n.scrollable]
-    if not lists:
-        return False
-    x1, y1, x2, y2 = lists[-1].bounds
-    before = d.nodes()
-    to = d.env.coords.from_device
-    d.step({"type": "swipe", "x": to((x1 + x2) // 2, "x"), "y": to(y1 + 3 * (y2 - y1) // 4, "y"),
-            "x2": to((x1 + x2) // 2, "x"), "y2": to(y1 + (y2 - y1) // 4, "y"), "duration_ms": 400})
-    return d.nodes() != before
 
 
 def collect(d: Driver, rid: str) -> list[str]:
@@ -27,7 +16,7 @@ def collect(d: Driver, rid: str) -> list[str]:
     seen: list[str] = []
     while True:
         seen += [n.desc for n in d.nodes() if n.short_id == rid and n.desc not in seen]
-        if not scroll_down(d):
+        if not d.scroll():
             return seen
 
 

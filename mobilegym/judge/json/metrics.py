@@ -32,6 +32,7 @@ import numpy as np
 
 from mobilegym.judge import matchers
 from mobilegym.judge.answers import MAX_ANSWER_CHARS, read_answer, rivals_for
+from mobilegym.judge.state.patch_types import json_type
 from mobilegym.saferegex import UnsafeRegexError, compile_untrusted
 
 CONTEXT_PARAMS = frozenset({"os_state", "apps_init"})
@@ -63,7 +64,7 @@ class Metric:
         for key, value in options.items():
             if key in self.types and not _accepts(self.types[key], value):
                 problems.append(f"option {key!r} of metric {self.name!r} must be {_describe_type(self.types[key])}, "
-                                f"got {_json_type(value)} {value!r}"[:300])
+                                f"got {json_type(value)} {value!r}"[:300])
         return problems
 
     def __call__(self, result: Any, expected: Any, options: dict[str, Any],
@@ -110,23 +111,6 @@ def _register(fn: Callable[..., float], reads_answers: bool) -> Callable[..., fl
     return fn
 
 
-def _json_type(value: Any) -> str:
-    """The JSON type name of a parsed value."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list | tuple):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
 
 
 def _accepts(hint: Any, value: Any) -> bool:
