@@ -16,7 +16,7 @@ from PIL import Image
 
 from . import screen_text
 from .actions import TERMINAL_TYPES, Action, ActionSpace, CoordinateSpace, InvalidAction, parse_action
-from .device.base import CAP_SNAPSHOT, WORLDS, Device, UnsupportedCapability
+from .device.base import CAP_SNAPSHOT, CAP_STATE, WORLDS, Device, UnsupportedCapability
 from .judge import EVAL_MODES, Episode, JudgeResult, TaskError, resolve_tasks
 from .judge.grounded import ANSWER_SHEET
 from .judge.state.side_effects import SIDE_EFFECT_MODES
@@ -179,7 +179,7 @@ def _world_seeds(seeds: Sequence[int] | None) -> Sequence[int] | None:
 def _check_apps(tasks: Sequence[Any], installed: Mapping[str, Any] | None, eval_mode: str) -> None:
     """A TaskError when a task needs an app the simulated phone does not have (``apps=`` left it out):
     its related apps, and the AnswerSheet for a question in grounded mode."""
-    if not installed:  # a device that does not list its apps (a stock phone): its apps are its own business
+    if installed is None:
         return
     from .sim.app import installed_apps
 
@@ -317,7 +317,9 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.device = make_device(device, screen_size=tuple(screen_size), render_scale=self.render_scale,
                                   language=language, tick_ms=tick_ms, shuffle_launcher=shuffle_launcher, apps=apps,
                                   world=self.world)
-        _check_apps(self.tasks, getattr(self.device, "apps", None), self.eval_mode)
+        # a device whose app state we cannot read (a stock phone) keeps its apps its own business
+        _check_apps(self.tasks, getattr(self.device, "apps", None) if CAP_STATE in self.device.capabilities else None,
+                    self.eval_mode)
         width, height = self.device.screen_size
         self.coords = CoordinateSpace(coord_space, (width, height))
         self.frame_size = (max(1, round(width * self.render_scale)), max(1, round(height * self.render_scale)))

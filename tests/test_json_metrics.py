@@ -309,5 +309,5 @@ def test_the_answer_reader_is_bounded_on_adversarial_answers():
         score("duration_match", text, "1小时30分")
     assert time.perf_counter() - start < 5.0
     assert read_answer("14:30", "14:30 " + "x" * MAX_ANSWER_CHARS).reason == \
-        f"the answer is longer than {MAX_ANSWER_CHARS} characters"
+        f"the text is longer than {MAX_ANSWER_CHARS} characters"
     assert read_answer("rain", "30% chance of rain").passed is False  # a chance phrase states no condition

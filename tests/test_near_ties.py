@@ -243,11 +243,11 @@ def _any_album(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
 
 
 def test_a_near_tie_is_caught(env: gym.Env, scratch: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Drawing any album, AlbumLengthTimer picks one 9 s shorter than another: the other's timer is paid."""
+    """Drawing any album, AlbumLengthTimer may pick one within the tolerance of another: that one's timer is paid."""
     cls = REGISTRY.refs["music.AlbumLengthTimer"].cls
     monkeypatch.setitem(cls.parameters, "album", {"sampler": _any_album})
     failures = near_ties(env, scratch, "music.AlbumLengthTimer")
-    assert any("aimed at album=" in f and "Lagos Sunrise" in f for f in failures), failures
+    assert any("aimed at album=" in f and "the plan is paid" in f for f in failures), failures
 
 
 def test_a_run_notes_the_parameters_its_plan_reads(env: gym.Env, scratch: Phone) -> None:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..actions import MAX_TEXT
 from ..judge import Registry
+from ..judge.matchers import TIME_TOLERANCE, match_time, parse_time
 from .phrasings import HEDGES, as_text, hedged, wrong_value
 from .runs import CONTENT_FIELDS, Case, OracleRun, Outcome, Runner, TaskKind, apps_without_sheet, seeded
 
@@ -204,7 +205,19 @@ def memoriser(runner: Runner, case: Case) -> list[Outcome]:
         return []
     judge = runner.answer_instead(run, answer)
     return [_outcome("memoriser", f"{_texts(answer)}", case, judge,
-                     skipped=_texts(answer) == _texts(run.answer) or runner.sheet_holds_truth(run))]
+                     skipped=_coincides(answer, run.answer) or runner.sheet_holds_truth(run))]
+
+
+def _coincides(answer: Sequence[Any], truth: Sequence[Any]) -> bool:
+    """Whether a memorised answer happens to be this world's truth: the same text, or a time of day within
+    the tolerance a time answer is judged with (12:30 for 12:25)."""
+    def same(value: Any, true: Any) -> bool:
+        if as_text(value) == as_text(true):
+            return True
+        return isinstance(true, str) and parse_time(true) is not None and isinstance(value, str) \
+            and match_time(true, value, TIME_TOLERANCE)
+
+    return len(answer) == len(truth) and all(same(v, t) for v, t in zip(answer, truth))
 
 
 def pick_victim(runner: Runner, run: OracleRun) -> tuple[str, str, Any] | None:
