@@ -127,6 +127,7 @@ class Phone:
         self.apps = installed_apps(apps)
         # marshal format 2 (no back-references): equal states give equal bytes, see _fresh_apps
         self._defaults = {app_id: marshal.dumps(app.defaults(), 2) for app_id, app in self.apps.items()}
+        self._loaded_from: dict[str, bytes] = {}  # the blob each app's state in the document was loaded from
         self.nav = Navigator(self)
         self.files: VirtualFS
         self._shell: Any = None
@@ -172,13 +173,16 @@ class Phone:
         self._changed()
 
     def _fresh_apps(self, blobs: dict[str, bytes]) -> dict[str, Any]:
-        """Every app's state loaded from its marshal bytes. An app whose state in the current document
-        still marshals to those bytes keeps that object (an episode touches few apps: no reload, no free)."""
+        """Every app's state loaded from its marshal bytes. An app whose state in the current document was
+        loaded from the same bytes (the same world again) and still marshals to them keeps that object (an
+        episode touches few apps: no reload, no free); another world's data is loaded without comparing."""
         current = self.doc.get("apps", {})
         out = {}
         for app_id, blob in blobs.items():
             state = current.get(app_id)
-            out[app_id] = state if state is not None and _marshal_v2(state) == blob else marshal.loads(blob)
+            same = state is not None and self._loaded_from.get(app_id) is blob and _marshal_v2(state) == blob
+            out[app_id] = state if same else marshal.loads(blob)
+        self._loaded_from = dict(blobs)
         return out
 
     def get_state(self) -> dict[str, Any]:
