@@ -265,7 +265,7 @@ def test_a_catastrophic_pattern_is_judged_in_linear_time(tmp_path):
 
 @pytest.mark.parametrize("func,options,message", [
     ("regex_match", {"ignore_case": "yes"}, "option 'ignore_case' of metric 'regex_match' must be a boolean, got string"),
-    ("regex_match", {"full": 1}, "must be a boolean, got integer 1"),
+    ("regex_match", {"full": 1}, "must be a boolean, got number 1"),
     ("number_within", {"abs_tol": "0.5"}, "option 'abs_tol' of metric 'number_within' must be a number, got string"),
     ("number_within", {"rel_tol": True}, "must be a number, got boolean True"),
     ("a11y_exists", {"resource_id": ["x"]}, "must be a string or null, got array"),
