@@ -37,7 +37,8 @@ def write(tmp_path: Path, doc: dict, name: str | None = None, suite: str = "sett
     return path
 
 
-def task(tmp_path: Path, **changes) -> dict:
+def doc_with(**changes) -> dict:
+    """BASE with top-level keys replaced (``ev_<key>`` replaces an evaluator key)."""
     doc = copy.deepcopy(BASE)
     for key, value in changes.items():
         if key.startswith("ev_"):
@@ -89,7 +90,7 @@ def test_load_and_metadata(tmp_path):
 
 
 def test_start_resets_runs_config_and_picks_the_language(tmp_path):
-    ref = load(tmp_path, task(tmp_path, metadata={"difficulty": "L2", "objective": "operate", "max_steps": 45}))
+    ref = load(tmp_path, doc_with(metadata={"difficulty": "L2", "objective": "operate", "max_steps": 45}))
     device = FakeDevice()
     episode = ref.start(device, seed=7, eval_mode="text", language="zh")
     assert device.calls[-2:] == [("reset_state", 7), ("open_app", "settings")]
@@ -100,12 +101,12 @@ def test_start_resets_runs_config_and_picks_the_language(tmp_path):
 
 
 def test_a_single_instruction_serves_every_language(tmp_path):
-    ref = load(tmp_path, task(tmp_path, instruction="Turn off Wi-Fi"))
+    ref = load(tmp_path, doc_with(instruction="Turn off Wi-Fi"))
     assert ref.start(FakeDevice(), language="zh").instruction == "Turn off Wi-Fi"
 
 
 def test_a_device_without_state_goes_home_instead_of_resetting(tmp_path):
-    ref = load(tmp_path, task(tmp_path, config=[], ev_result={"type": "device_shell", "command": "settings get global wifi_on"},
+    ref = load(tmp_path, doc_with(config=[], ev_result={"type": "device_shell", "command": "settings get global wifi_on"},
                               ev_expected={"type": "rule", "value": "0"}))
     device = FakeDevice(frozenset({CAP_SHELL}))
     device.shell_outputs["settings get global wifi_on"] = "0\n"
@@ -143,12 +144,12 @@ def test_the_schema_is_valid_and_ships_with_the_package():
     ],
 )
 def test_schema_errors_name_the_json_path(tmp_path, changes, where, message):
-    found = problems(tmp_path, task(tmp_path, **changes))
+    found = problems(tmp_path, doc_with(**changes))
     assert any(path == where and message in text for path, text in found), found
 
 
 def test_all_schema_problems_are_reported_at_once(tmp_path):
-    doc = task(tmp_path, id=5, related_apps="settings")
+    doc = doc_with(id=5, related_apps="settings")
     del doc["metadata"]
     found = problems(tmp_path, doc, name="five")
     assert [p for p, _ in found] == ["$", "$.id", "$.related_apps"]
@@ -192,7 +193,7 @@ def test_invalid_json_and_duplicate_keys(tmp_path):
     ],
 )
 def test_semantic_errors_name_the_json_path(tmp_path, changes, where, message):
-    found = problems(tmp_path, task(tmp_path, **changes))
+    found = problems(tmp_path, doc_with(**changes))
     assert any(path == where and message in text for path, text in found), found
 
 
@@ -214,18 +215,18 @@ def test_the_file_name_must_match_the_id(tmp_path):
     ],
 )
 def test_list_length_mismatch_is_a_task_error(tmp_path, changes, where, message):
-    assert problems(tmp_path, task(tmp_path, **changes)) == [(where, message)]
+    assert problems(tmp_path, doc_with(**changes)) == [(where, message)]
 
 
 def test_list_entries_may_be_omitted_or_null(tmp_path):
-    doc = task(tmp_path, ev_func=["exact_match", "contains"], ev_expected=None, ev_options=None,
+    doc = doc_with(ev_func=["exact_match", "contains"], ev_expected=None, ev_options=None,
                ev_result=[{"type": "app_state", "path": ".wifi"}, {"type": "app_state", "path": ".wifi_network"}])
     del doc["evaluator"]["expected"], doc["evaluator"]["options"]
     assert load(tmp_path, doc).start(FakeDevice()).evaluate(last_action="complete").score == 0.0
 
 
 def test_loading_never_runs_code(tmp_path):
-    doc = task(tmp_path, ev_func="__import__", config=[{"type": "__init__"}])
+    doc = doc_with(ev_func="__import__", config=[{"type": "__init__"}])
     found = problems(tmp_path, doc)
     assert {p for p, _ in found} >= {"$.evaluator.func", "$.config[0].type"}
 
@@ -249,7 +250,7 @@ def test_success_and_failure(tmp_path):
 
 def list_task(tmp_path, conj: str, values: list[int]) -> dict:
     n = len(values)
-    return task(tmp_path, ev_func=["spy_metric"] * n, ev_conj=conj,
+    return doc_with(ev_func=["spy_metric"] * n, ev_conj=conj,
                 ev_result=[{"type": "spy_value", "value": v} for v in values],
                 ev_expected=[None] * n, ev_options=[{"tag": str(i)} for i in range(n)])
 
@@ -272,7 +273,7 @@ def test_conjunctions_short_circuit(tmp_path, spies, conj, values, score, evalua
 
 
 def test_and_gives_the_mean_of_partial_scores(tmp_path, spies):
-    doc = task(tmp_path, ev_func=["spy_metric", "spy_metric"], ev_expected=[None, None],
+    doc = doc_with(ev_func=["spy_metric", "spy_metric"], ev_expected=[None, None],
                ev_result=[{"type": "spy_value", "value": 1}, {"type": "spy_value", "value": 0.5}])
     result = load(tmp_path, doc).start(FakeDevice()).evaluate(last_action="complete")
     assert result.score == 0.75 and not result.success and result.progress == 0.5
@@ -285,7 +286,7 @@ def test_progress_evaluates_every_metric(tmp_path, spies):
 
 
 def test_infeasible_scores_only_an_abort(tmp_path):
-    doc = task(tmp_path, id="teleport", evaluator={"func": "infeasible"})
+    doc = doc_with(id="teleport", evaluator={"func": "infeasible"})
     ref = load(tmp_path, doc)
     assert ref.metadata["infeasible"]
     episode = ref.start(FakeDevice())
@@ -309,7 +310,7 @@ def test_abort_on_a_feasible_task_scores_zero_even_when_the_state_is_right(tmp_p
 
 
 def test_postconfig_runs_once_before_the_getters_and_not_when_peeking(tmp_path):
-    doc = task(tmp_path, ev_postconfig=[{"type": "set_state", "parameters": {"patch": {"apps": {"settings": {"wifi": False}}}}}])
+    doc = doc_with(ev_postconfig=[{"type": "set_state", "parameters": {"patch": {"apps": {"settings": {"wifi": False}}}}}])
     episode = load(tmp_path, doc).start(FakeDevice())
     assert episode.evaluate(last_action=None).score == 0.0
     assert episode.goal_reached() is False
@@ -319,7 +320,7 @@ def test_postconfig_runs_once_before_the_getters_and_not_when_peeking(tmp_path):
 
 
 def test_initial_state_getter_compares_with_the_start(tmp_path):
-    doc = task(tmp_path, id="add_alarm", related_apps=["clock"],
+    doc = doc_with(id="add_alarm", related_apps=["clock"],
                ev_func="number_within", ev_result={"type": "app_state", "path": ".alarms", "initial": False},
                ev_expected=None)
     doc["evaluator"] = {"func": ["length_equal", "exact_match"],
@@ -335,7 +336,7 @@ def test_initial_state_getter_compares_with_the_start(tmp_path):
 
 
 def answer_task(tmp_path, **evaluator) -> dict:
-    doc = task(tmp_path, id="count", related_apps=["clock"], evaluator=evaluator,
+    doc = doc_with(id="count", related_apps=["clock"], evaluator=evaluator,
                answer_fields={"question": "How many alarms?", "fields": [
                    {"type": "number", "label": "Alarms"},
                    {"type": "text", "label": "Labels", "repeatable": True}]})
@@ -394,28 +395,28 @@ def test_answer_problems(tmp_path, changes, where, message):
 
 def test_task_errors_are_reported_apart_from_agent_failures(tmp_path):
     # a literal pattern is checked at load (tests/test_task_files.py); one read from the phone only when judging
-    doc = task(tmp_path, ev_func="regex_match", ev_result={"type": "app_state", "path": "settings:.about"},
+    doc = doc_with(ev_func="regex_match", ev_result={"type": "app_state", "path": "settings:.about"},
                ev_expected={"type": "app_state", "path": "settings:.pattern"},
                config=[{"type": "set_state", "parameters": {"patch": {"apps": {"settings": {"pattern": "(["}}}}}])
     result = load(tmp_path, doc).start(FakeDevice()).evaluate(last_action="complete")
     assert result.error is not None and "$.evaluator.func (regex_match): invalid regular expression" in result.error
     assert result.score == 0.0 and not result.success
-    doc = task(tmp_path, ev_result={"type": "app_state", "path": "mail:.inbox"})
+    doc = doc_with(ev_result={"type": "app_state", "path": "mail:.inbox"})
     result = load(tmp_path, doc).start(FakeDevice()).evaluate(last_action="complete")
     assert "no app 'mail'" in result.error
-    doc = task(tmp_path, ev_result={"type": "device_shell", "command": "id"})
+    doc = doc_with(ev_result={"type": "device_shell", "command": "id"})
     result = load(tmp_path, doc).start(FakeDevice(frozenset({"state"}))).evaluate(last_action="complete")
     assert "device_shell needs the device capability 'shell'" in result.error
 
 
 def test_config_failures_are_task_errors(tmp_path):
-    doc = task(tmp_path, config=[{"type": "execute", "parameters": {"command": "svc wifi disable"}}])
+    doc = doc_with(config=[{"type": "execute", "parameters": {"command": "svc wifi disable"}}])
     with pytest.raises(TaskError, match=r"\$.config\[0\] \(execute\): execute needs the device capability 'shell'"):
         load(tmp_path, doc).start(FakeDevice(frozenset({"state"})))
 
 
 def test_bulky_evidence_is_summarised_in_checks(tmp_path):
-    doc = task(tmp_path, evaluator={"func": ["a11y_has_state", "brightness_in_range"],
+    doc = doc_with(evaluator={"func": ["a11y_has_state", "brightness_in_range"],
                                     "result": [{"type": "a11y_tree"}, {"type": "screenshot"}],
                                     "options": [{"resource_id": "wifi_switch", "state": "checked"}, {"min": 200}],
                                     "expected": [{"type": "rule", "value": True}, None]})
@@ -428,7 +429,7 @@ def test_bulky_evidence_is_summarised_in_checks(tmp_path):
 
 @pytest.mark.parametrize("func", ["contains", "regex_match", "check_include_exclude", "includes_all"])
 def test_substring_metrics_cannot_judge_an_answer(tmp_path, func) -> None:
-    doc = task(tmp_path, answer_fields=[{"type": "text", "label": "Place"}],
+    doc = doc_with(answer_fields=[{"type": "text", "label": "Place"}],
                ev_func=func, ev_result={"type": "answer", "field": 0}, ev_expected={"type": "rule", "value": "x"})
     found = problems(tmp_path, doc)
     assert any(where == "$.evaluator.func" and f"metric {func!r} cannot judge an agent's answer" in text
@@ -436,6 +437,6 @@ def test_substring_metrics_cannot_judge_an_answer(tmp_path, func) -> None:
 
 
 def test_answer_metrics_read_answers_with_the_answer_reader(tmp_path) -> None:
-    doc = task(tmp_path, answer_fields=[{"type": "text", "label": "Place"}], ev_func="answer_match",
+    doc = doc_with(answer_fields=[{"type": "text", "label": "Place"}], ev_func="answer_match",
                ev_result={"type": "answer", "field": 0}, ev_expected={"type": "rule", "value": "x"})
     assert load(tmp_path, doc).id.endswith(doc["id"])

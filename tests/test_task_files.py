@@ -19,7 +19,7 @@ from mobilegym.judge.json.task import load_json_task
 from mobilegym.judge.json.validate import TaskFileError
 from mobilegym.judge.state.patch_types import patch_type_problems
 from tests.test_json_fakes import DEFAULT_STATE, FakeDevice
-from tests.test_json_tasks import BASE
+from tests.test_json_tasks import BASE, doc_with
 
 
 def write_text(tmp_path: Path, text: str, name: str = "wifi_off", suite: str = "settings") -> Path:
@@ -29,15 +29,6 @@ def write_text(tmp_path: Path, text: str, name: str = "wifi_off", suite: str = "
     path.write_text(text, encoding="utf-8")
     return path
 
-
-def doc_with(**changes) -> dict:
-    doc = copy.deepcopy(BASE)
-    for key, value in changes.items():
-        if key.startswith("ev_"):
-            doc["evaluator"][key[3:]] = value
-        else:
-            doc[key] = value
-    return doc
 
 
 def load_problems(tmp_path: Path, doc: dict | str) -> list[tuple[str, str]]:
