@@ -1,4 +1,4 @@
-"""The ``mobilegym`` command line: demo, list, oracle, adversaries, and (from other modules) serve-adb."""
+"""The ``mobilegym`` command line: demo, list, oracle, adversaries, and (from other modules) eval and serve-adb."""
 from __future__ import annotations
 
 import argparse
@@ -302,6 +302,10 @@ def build_parser() -> argparse.ArgumentParser:
     adv.add_argument("--failures", action="store_true", help="list the tasks of every row judged wrongly")
     adv.add_argument("--progress", action="store_true", help="show the case being played on stderr")
     adv.set_defaults(func=cmd_adversaries)
+
+    from mobilegym.eval.harness.cli import add_eval_parser
+
+    add_eval_parser(sub, _number_type)
 
     adbd = sub.add_parser("serve-adb", help="serve a simulated phone over the ADB protocol (adb connect HOST:PORT)")
     adbd.add_argument("--port", type=PORT, default=5555, help="TCP port (default 5555; 0 picks a free one)")

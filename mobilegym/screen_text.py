@@ -56,9 +56,9 @@ def parse_nodes(xml: str) -> list[Node]:
     return [node_from_element(el) for el in ET.fromstring(xml).iter("node")]
 
 
-def describe(xml: str) -> str:
-    """One line per node that shows text or can be acted on."""
-    lines = []
+def described_nodes(xml: str) -> list[tuple[Node, str]]:
+    """The nodes that show text or can be acted on, each with its one-line description."""
+    out = []
     for node in parse_nodes(xml):
         label = node.text or node.desc
         if not (label or node.clickable or node.scrollable):
@@ -70,5 +70,10 @@ def describe(xml: str) -> str:
         kind = node.cls.rsplit(".", 1)[-1]
         rid = f"#{node.short_id}" if node.short_id else ""
         x, y = node.center
-        lines.append(f"{kind}{rid} {label!r} @({x},{y}) [{' '.join(flags)}]".replace(" []", ""))
-    return "\n".join(lines)
+        out.append((node, f"{kind}{rid} {label!r} @({x},{y}) [{' '.join(flags)}]".replace(" []", "")))
+    return out
+
+
+def describe(xml: str) -> str:
+    """One line per node that shows text or can be acted on."""
+    return "\n".join(line for _, line in described_nodes(xml))

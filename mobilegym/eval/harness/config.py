@@ -1,0 +1,129 @@
+"""The configuration of one evaluation run: which episodes, which agent, which phone, how to run."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ...judge.episode import EVAL_MODES
+from ...judge.state.side_effects import SIDE_EFFECT_MODES
+
+BACKENDS = ("local", "ray")
+PROGRESS = ("auto", "on", "off")
+SPLITS = ("all", "train", "test", "infeasible")
+# options that decide how a run is executed, not what its rows hold: a resumed run may change them
+EXECUTION_KEYS = ("workers", "concurrency", "backend", "ray_address", "out", "resume", "rerun_failed", "progress")
+
+
+class ConfigError(ValueError):
+    """A bad evaluation option; the message names it."""
+
+
+@dataclass
+class EvalConfig:
+    """Everything ``mobilegym eval`` needs; ``to_dict`` is what meta.json records.
+
+    Episodes are every selected task x ``sample_n`` parameter instances (reset seeds ``seed`` ..
+    ``seed + sample_n - 1``) x each of ``world_seeds`` (or the world the seed implies) x
+    ``repeat_n`` repeats of the same instance (for pass@k).
+    """
+
+    out: str = "eval_results"
+    split: str | None = None
+    suites: list[str] = field(default_factory=list)
+    tasks: list[str] = field(default_factory=list)
+    filters: dict[str, list[str]] = field(default_factory=dict)
+    agent: str = "oracle"
+    agent_options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    sample_n: int = 1
+    repeat_n: int = 1
+    world_seeds: list[int] | None = None
+    eval_mode: str = "grounded"
+    language: str = "en"
+    world: str = "generated"
+    shuffle_launcher: bool = False
+    side_effects: str = "strict"
+    screen_size: tuple[int, int] = (1080, 2400)
+    render_scale: float = 1.0
+    max_steps: int | None = None
+    time_limit_s: float | None = None
+    loop_limit: int = 5
+    trajectories: bool = True
+    trajectory_scale: float = 0.5
+    workers: int = 1
+    concurrency: int = 1
+    backend: str = "local"
+    ray_address: str | None = None
+    resume: bool = False
+    rerun_failed: bool = False
+    progress: str = "auto"
+
+    def __post_init__(self) -> None:
+        self.screen_size = tuple(self.screen_size)  # type: ignore[assignment]
+        _choice("split", self.split, (None, *SPLITS))
+        _choice("eval_mode", self.eval_mode, EVAL_MODES)
+        _choice("language", self.language, ("en", "zh"))
+        _choice("world", self.world, ("generated", "canonical"))
+        _choice("side_effects", self.side_effects, SIDE_EFFECT_MODES)
+        _choice("backend", self.backend, BACKENDS)
+        _choice("progress", self.progress, PROGRESS)
+        for name in ("sample_n", "repeat_n", "workers", "concurrency"):
+            _count(name, getattr(self, name), minimum=1)
+        _count("seed", self.seed, minimum=0)
+        _count("loop_limit", self.loop_limit, minimum=0)
+        if self.max_steps is not None:
+            _count("max_steps", self.max_steps, minimum=1)
+        if self.time_limit_s is not None and not (isinstance(self.time_limit_s, (int, float))
+                                                  and not isinstance(self.time_limit_s, bool)
+                                                  and 0 < self.time_limit_s < float("inf")):
+            raise ConfigError(f"time_limit_s must be a positive number of seconds, got {self.time_limit_s!r}")
+        if not (isinstance(self.trajectory_scale, (int, float)) and not isinstance(self.trajectory_scale, bool)
+                and 0 < self.trajectory_scale <= 1):
+            raise ConfigError(f"trajectory_scale must be in (0, 1], got {self.trajectory_scale!r}")
+        if self.world_seeds is not None:
+            if not self.world_seeds:
+                raise ConfigError("world_seeds must name at least one world seed")
+            for seed in self.world_seeds:
+                _count("world_seeds", seed, minimum=0)
+            if self.world == "canonical":
+                raise ConfigError("world_seeds need world='generated' (the canonical world is one fixed phone)")
+        if self.backend == "local" and self.ray_address is not None:
+            raise ConfigError("ray_address needs backend='ray'")
+        if self.resume and self.rerun_failed:
+            raise ConfigError("choose one of resume (skip finished episodes) and rerun_failed (rerun errored ones)")
+        if not isinstance(self.agent_options, Mapping):
+            raise ConfigError(f"agent_options must be a mapping, got {self.agent_options!r}")
+
+    def env_kwargs(self, task: Any) -> dict[str, Any]:
+        """The ``gym.make("MobileGym-v0", ...)`` keyword arguments of every episode."""
+        return {"task": task, "eval_mode": self.eval_mode, "language": self.language, "world": self.world,
+                "shuffle_launcher": self.shuffle_launcher, "side_effects": self.side_effects,
+                "screen_size": self.screen_size, "render_scale": self.render_scale, "max_steps": self.max_steps,
+                "invalid_action": "noop"}
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def result_options(self) -> dict[str, Any]:
+        """The options that decide the rows (a resumed run must keep them)."""
+        return {k: v for k, v in self.to_dict().items() if k not in EXECUTION_KEYS}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "EvalConfig":
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ConfigError(f"unknown evaluation option(s) {unknown}")
+        return cls(**data)
+
+
+def _choice(name: str, value: Any, options: tuple) -> None:
+    if value not in options:
+        shown = ", ".join(repr(o) for o in options)
+        raise ConfigError(f"{name} must be one of {shown}, got {value!r}")
+
+
+def _count(name: str, value: Any, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ConfigError(f"{name} must be an integer >= {minimum}, got {value!r}")

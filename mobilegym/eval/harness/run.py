@@ -1,0 +1,91 @@
+"""``evaluate``: the Python API behind ``mobilegym eval``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..agents import load_agent
+from .config import ConfigError, EvalConfig
+from .plan import build_plan, select_tasks, task_selection
+from .progress import Progress
+from .results import ResultsFolder
+
+
+@dataclass
+class EvalRun:
+    """A finished run: its folder, summary and rows (in plan order)."""
+
+    root: Path
+    summary: dict[str, Any]
+    rows: list[dict[str, Any]]
+
+
+def agent_meta(agent: Any, config: EvalConfig) -> dict[str, Any]:
+    """What meta.json records of the agent: spec, name, versions and the agent's own ``meta()``."""
+    meta = {"spec": config.agent, "name": getattr(agent, "name", config.agent),
+            "version": getattr(agent, "version", None), "prompt_version": getattr(agent, "prompt_version", None),
+            "options": {k: v for k, v in config.agent_options.items() if "key" not in k.lower()}}
+    extra = getattr(agent, "meta", None)
+    if callable(extra):
+        meta.update(extra())
+    return meta
+
+
+def _check_agent(agent: Any, config: EvalConfig) -> None:
+    if getattr(agent, "name", None) == "human" and (config.workers > 1 or config.concurrency > 1
+                                                    or config.backend != "local"):
+        raise ConfigError("the human agent plays one episode at a time: use workers=1, concurrency=1, backend=local")
+
+
+def evaluate(config: EvalConfig | None = None, *, report: bool = True, **options: Any) -> EvalRun:
+    """Run an agent over tasks and write the results folder (see the README's "Evaluation" section).
+
+    ``evaluate(agent="oracle", suites=["clock"], sample_n=2, out="runs/oracle")`` or
+    ``evaluate(EvalConfig(...))``; returns the summary and rows; with ``report`` also writes
+    report.html and the plots.
+    """
+    if config is None:
+        config = EvalConfig(**options)
+    elif options:
+        raise ConfigError("pass an EvalConfig or keyword options, not both")
+    refs = select_tasks(config)
+    plan = build_plan(config, refs)
+    selection = task_selection(config)
+    agent = load_agent(config.agent, config.agent_options)
+    _check_agent(agent, config)
+    folder = ResultsFolder(config, agent_meta(agent, config))
+    pending = folder.pending(plan)
+    progress = Progress(len(plan), len(plan) - len(pending), config.progress)
+
+    def emit(row: dict[str, Any], trace: str | None) -> None:
+        folder.add(row, trace)
+        progress.update(row)
+
+    try:
+        if config.backend == "ray":
+            from .ray_backend import run_on_ray
+
+            run_on_ray(pending, config, selection, emit)
+        else:
+            from .local import run_local
+
+            run_local(pending, config, selection, emit)
+    finally:
+        progress.close()
+    summary = folder.finish(plan)
+    if report:
+        write_outputs(folder.root)
+    order = {spec.episode_id: spec.index for spec in plan}
+    rows = sorted(folder.rows.values(), key=lambda r: order.get(r["episode_id"], len(order)))
+    return EvalRun(folder.root, summary, rows)
+
+
+def write_outputs(root: Path) -> None:
+    """report.html and the PNG plots beside the results."""
+    from .plots import write_plots
+    from .report import write_report
+
+    write_plots(root)
+    write_report(root)
+
