@@ -4,13 +4,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-if ! command -v adb >/dev/null || [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+if ! command -v adb >/dev/null || ! command -v chromedriver >/dev/null || [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq adb fonts-dejavu-core fonts-wqy-microhei >/dev/null
+  $SUDO apt-get install -y -qq adb chromium chromium-driver fonts-dejavu-core fonts-wqy-microhei >/dev/null
 fi
 python -m pip install -q --upgrade pip setuptools wheel
 # The CPU build of torch first, so stable-baselines3 does not pull a CUDA build.
 python -c "import torch" 2>/dev/null || python -m pip install -q torch==2.13.0
-python -m pip install -q -e ".[dev,adb,rl]"
+python -m pip install -q -e ".[dev,adb,rl,eval,ray]"
 # The ADB compatibility tests drive serve-adb with these clients; grep over ADB needs RE2.
 python -c "import re2, adbutils, adb_shell, ppadb" || { echo "setup: the ADB clients or google-re2 did not install" >&2; exit 1; }

@@ -33,7 +33,7 @@ class EvalConfig:
     suites: list[str] = field(default_factory=list)
     tasks: list[str] = field(default_factory=list)
     filters: dict[str, list[str]] = field(default_factory=dict)
-    agent: str = "oracle"
+    agent: str = "oracle"  # a built-in name, "package.module:Class", or (Python) the class itself
     agent_options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     sample_n: int = 1
@@ -60,6 +60,8 @@ class EvalConfig:
     progress: str = "auto"
 
     def __post_init__(self) -> None:
+        if not isinstance(self.agent, str):  # an agent class or factory: recorded as its import path
+            self.agent = f"{self.agent.__module__}:{self.agent.__qualname__}"
         self.screen_size = tuple(self.screen_size)  # type: ignore[assignment]
         _choice("split", self.split, (None, *SPLITS))
         _choice("eval_mode", self.eval_mode, EVAL_MODES)
