@@ -1,0 +1,14 @@
+"""The OpenAI-compatible model agent of ``mobilegym eval`` and its model-family adapters.
+
+``OpenAIAgent(base_url, model, adapter="json" | "qwen" | "uitars" | "autoglm", ...)``; see
+:mod:`.agent` for the options and :mod:`.adapters` for the formats and coordinate conventions.
+httpx is imported only when a request is sent.
+"""
+from .adapters import ADAPTERS, Adapter, make_adapter
+from .agent import OpenAIAgent
+from .client import ChatClient, Completion, ToolCall
+from .errors import ModelError, ParseError
+from .images import Frame, ResizePolicy, smart_resize
+
+__all__ = ["ADAPTERS", "Adapter", "ChatClient", "Completion", "Frame", "ModelError", "OpenAIAgent", "ParseError",
+           "ResizePolicy", "ToolCall", "make_adapter", "smart_resize"]

@@ -1,0 +1,41 @@
+"""The model-family adapters of the OpenAI-compatible agent, by name.
+
+=========  ======================================  ===========================================
+name       reply format                            coordinates
+=========  ======================================  ===========================================
+json       one JSON object in the env's schema     relative 0-1000
+qwen       ``<tool_call>`` mobile_use (or native)  qwen2.5: smart-resized pixels; qwen3: 0-1000
+uitars     ``Thought: ... Action: click(...)``     1.5: smart-resized pixels; 1: 0-1000
+autoglm    ``do(action=...)`` / ``finish(...)``    relative 0-999
+=========  ======================================  ===========================================
+"""
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from .autoglm import AutoGLMAdapter
+from .base import Adapter, Parsed, PromptContext, Reply, Turn
+from .plain_json import JsonAdapter
+from .qwen import QwenAdapter
+from .uitars import UITarsAdapter
+
+ADAPTERS: dict[str, type[Adapter]] = {
+    cls.name: cls for cls in (JsonAdapter, QwenAdapter, UITarsAdapter, AutoGLMAdapter)}
+
+
+def make_adapter(name: str, **options: Any) -> Adapter:
+    """The adapter ``name`` built with its options (e.g. ``make_adapter("qwen", variant="qwen3")``)."""
+    cls = ADAPTERS.get(name)
+    if cls is None:
+        raise ValueError(f"unknown adapter {name!r}; expected one of {', '.join(ADAPTERS)}")
+    accepted = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+    unknown = sorted(set(options) - set(accepted))
+    if unknown:
+        raise ValueError(f"adapter {name!r} has no option(s) {', '.join(unknown)}; "
+                         f"it takes {', '.join(accepted) or 'none'}")
+    return cls(**options)
+
+
+__all__ = ["ADAPTERS", "Adapter", "AutoGLMAdapter", "JsonAdapter", "Parsed", "PromptContext", "QwenAdapter", "Reply",
+           "Turn", "UITarsAdapter", "make_adapter"]

@@ -1,0 +1,98 @@
+"""``json``: the model answers one JSON object in the env's own action schema, coordinates 0-1000.
+
+The family-neutral adapter for general-purpose models (GPT-4o, Claude, Gemini, Qwen chat models,
+anything with vision): no special tokens, nothing to learn but the schema. The screenshot is sent
+with its longer side shrunk to ``max_side`` (or as captured when ``max_side`` is None).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ParseError
+from ..images import Frame, ResizePolicy
+from .base import Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, first_json_object
+
+POINT_TYPES = ("tap", "double_tap", "long_press", "type")
+
+
+class JsonAdapter(Adapter):
+    """A JSON action object, optionally with ``"thought"``; ``"mark": N`` replaces x/y with set-of-mark."""
+
+    name = "json"
+    PROMPT_VERSION = "1"
+
+    def __init__(self, max_side: int | None = 1280) -> None:
+        self.convention = "relative_1000"
+        self.resize = ResizePolicy("none") if max_side is None else ResizePolicy("max_side", max_side=max_side)
+
+    def system_prompt(self, ctx: PromptContext) -> str:
+        lines = [
+            "You operate an Android phone to carry out a user's task. Each turn you see the phone's "
+            "current screenshot" + (" and a list of its screen elements" if ctx.tree else "")
+            + ", and you reply with exactly one action.",
+            "",
+            "Reply with a single JSON object and nothing else, for example:",
+            '{"thought": "The search field is at the top; tap it before typing.", "type": "tap", "x": 500, "y": 80}',
+            "",
+            "Coordinates x and y are relative to the screenshot: 0 is the left or top edge, 1000 the right "
+            "or bottom edge, whatever the image's size in pixels. Aim at the middle of the element.",
+            "",
+            'Actions ("thought", a sentence on why, is allowed in every one):',
+            '{"type": "tap", "x": X, "y": Y}',
+            '{"type": "double_tap", "x": X, "y": Y}',
+            '{"type": "long_press", "x": X, "y": Y, "duration_ms": 800}',
+            '{"type": "swipe", "x": X1, "y": Y1, "x2": X2, "y2": Y2}  the finger moves from (x, y) to (x2, y2): '
+            "swipe up to see what is further down",
+            '{"type": "drag", "x": X1, "y": Y1, "x2": X2, "y2": Y2}  a slow drag that does not fling',
+            '{"type": "type", "text": "..."}  types into the focused field; add "x" and "y" to tap the field first '
+            'and "clear": true to replace what it holds',
+            '{"type": "key", "key": "back"}  also "home", "recent", "enter" or "delete"',
+            '{"type": "open_app", "app": "Clock"}',
+            '{"type": "wait", "seconds": 2}',
+        ]
+        if ctx.eval_mode == "text":
+            lines.append('{"type": "answer", "text": "..."}  records your answer to a question')
+        lines += [
+            '{"type": "complete", "text": "..."}  the task is done; the text is optional',
+            '{"type": "abort", "text": "..."}  the task cannot be done on this phone; say why',
+        ]
+        if ctx.marks:
+            lines += ["", 'Numbered boxes are drawn on the screenshot. A tap, double_tap, long_press or type may '
+                          'give "mark": N instead of "x" and "y" to act on the centre of box N.']
+        lines += ["", "Rules:",
+                  "- " + answer_rule(ctx.eval_mode, 'the "answer" action', '"complete"'),
+                  "- End with \"abort\" only when the task is impossible here, e.g. it asks for something this "
+                  "phone does not have.",
+                  "- If an action changed nothing, try something else instead of repeating it."]
+        if ctx.apps:
+            lines += ["", apps_line(ctx.apps)]
+        return "\n".join(lines)
+
+    def _parse(self, reply: Reply, frame: Frame) -> Parsed:
+        found = first_json_object(reply.text)
+        if found is None:
+            raise ParseError("json: the reply holds no JSON object")
+        action, start, end = found
+        if "type" not in action:
+            raise ParseError(f"json: the object has no \"type\": {action!r}"[:200])
+        action = dict(action)
+        thought = action.pop("thought", None)
+        if thought is not None and not isinstance(thought, str):
+            raise ParseError(f"json: \"thought\" must be a string, got {type(thought).__name__}")
+        if thought is None:  # the prose around the object, if the model wrote any
+            prose = (reply.text[:start] + " " + reply.text[end:]).replace("```json", "").replace("```", "")
+            thought = " ".join(prose.split()) or None
+        if "mark" in action:
+            if action["type"] not in POINT_TYPES:
+                raise ParseError(f"json: \"mark\" works with {', '.join(POINT_TYPES)}, not {action['type']!r}")
+            action["x"], action["y"] = frame.mark(action.pop("mark"))
+        else:
+            _map_points(action, frame)
+        return Parsed(action, thought)
+
+
+def _map_points(action: dict[str, Any], frame: Frame) -> None:
+    """Convert the (x, y) and (x2, y2) pairs present in the action to device pixels, in place."""
+    for kx, ky in (("x", "y"), ("x2", "y2")):
+        if action.get(kx) is not None and action.get(ky) is not None:
+            action[kx], action[ky] = frame.to_device(action[kx], action[ky])
