@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from typing import Callable
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
@@ -56,12 +57,18 @@ def parse_nodes(xml: str) -> list[Node]:
     return [node_from_element(el) for el in ET.fromstring(xml).iter("node")]
 
 
-def described_nodes(xml: str) -> list[tuple[Node, str]]:
-    """The nodes that show text or can be acted on, each with its one-line description."""
+def described_nodes(xml: str, point: Callable[[int, int], str] | None = None,
+                    screen: tuple[int, int] | None = None) -> list[tuple[Node, str]]:
+    """The nodes that show text or can be acted on, each with its one-line description
+    ``Class#id 'text' @(x,y) [flags]``. ``point`` writes the centre in another frame (default device
+    pixels); with ``screen`` (width, height), nodes centred off the screen are left out."""
     out = []
     for node in parse_nodes(xml):
         label = node.text or node.desc
+        x, y = node.center
         if not (label or node.clickable or node.scrollable):
+            continue
+        if screen is not None and not (0 <= x < screen[0] and 0 <= y < screen[1]):
             continue
         flags = [f for f, on in (("click", node.clickable), ("scroll", node.scrollable), ("focused", node.focused),
                                  ("selected", node.selected)) if on]
@@ -69,8 +76,8 @@ def described_nodes(xml: str) -> list[tuple[Node, str]]:
             flags.append("on" if node.checked else "off")
         kind = node.cls.rsplit(".", 1)[-1]
         rid = f"#{node.short_id}" if node.short_id else ""
-        x, y = node.center
-        out.append((node, f"{kind}{rid} {label!r} @({x},{y}) [{' '.join(flags)}]".replace(" []", "")))
+        where = point(x, y) if point is not None else f"({x},{y})"
+        out.append((node, f"{kind}{rid} {label!r} @{where} [{' '.join(flags)}]".replace(" []", "")))
     return out
 
 

@@ -1,7 +1,7 @@
 """The accessibility tree as prompt text, with each node's centre in the model's own coordinates."""
 from __future__ import annotations
 
-from mobilegym.screen_text import parse_nodes
+from mobilegym.screen_text import described_nodes
 from .images import Frame
 
 
@@ -13,23 +13,7 @@ def _point(frame: Frame, x: int, y: int) -> str:
 
 
 def tree_text(xml: str, frame: Frame) -> str:
-    """One line per node that shows text or can be acted on: ``Class#id 'text' @(x,y) [flags]``.
-
-    The selection of :func:`mobilegym.screen_text.describe` less the nodes centred off the screen,
-    with ``@(x,y)`` in the frame's convention, so a model can act on a point it reads here.
-    """
-    width, height = frame.device_size
-    lines = []
-    for node in parse_nodes(xml):
-        label = node.text or node.desc
-        x, y = node.center
-        if not (label or node.clickable or node.scrollable) or not (0 <= x < width and 0 <= y < height):
-            continue
-        flags = [f for f, on in (("click", node.clickable), ("scroll", node.scrollable), ("focused", node.focused),
-                                 ("selected", node.selected)) if on]
-        if node.checkable:
-            flags.append("on" if node.checked else "off")
-        kind = node.cls.rsplit(".", 1)[-1]
-        rid = f"#{node.short_id}" if node.short_id else ""
-        lines.append(f"{kind}{rid} {label!r} @{_point(frame, x, y)} [{' '.join(flags)}]".replace(" []", ""))
-    return "\n".join(lines)
+    """The lines of :func:`mobilegym.screen_text.describe` less the nodes centred off the screen, with
+    ``@(x,y)`` in the frame's convention, so a model can act on a point it reads here."""
+    lines = described_nodes(xml, point=lambda x, y: _point(frame, x, y), screen=frame.device_size)
+    return "\n".join(line for _, line in lines)
