@@ -257,3 +257,21 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert again.returncode == 2 and "already holds results" in again.stderr and "Traceback" not in again.stderr
     bad = subprocess.run([*command[:4], "--world-seeds", "9-3"], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2 and "world seeds" in bad.stderr
+
+
+def test_the_progress_bar_shows_the_live_success_rate() -> None:
+    from mobilegym.eval.harness.progress import Progress
+
+    stream = io.StringIO()
+    progress = Progress(total=4, done=1, mode="on", stream=stream)
+    progress.update({"error_kind": None, "success": True})
+    progress.update({"error_kind": None, "success": False})
+    progress.update({"error_kind": "model_error", "success": False})
+    progress.close()
+    shown = stream.getvalue()
+    assert "4/4" in shown and "success 50.0% of 2" in shown
+    quiet = io.StringIO()
+    silent = Progress(total=2, done=0, mode="auto", stream=quiet)  # not a terminal
+    silent.update({"error_kind": None, "success": True})
+    silent.close()
+    assert quiet.getvalue() == "" and silent.successes == 1

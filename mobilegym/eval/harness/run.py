@@ -33,9 +33,12 @@ def agent_meta(agent: Any, config: EvalConfig) -> dict[str, Any]:
 
 
 def _check_agent(agent: Any, config: EvalConfig) -> None:
-    if getattr(agent, "name", None) == "human" and (config.workers > 1 or config.concurrency > 1
-                                                    or config.backend != "local"):
+    """The human agent plays in this terminal: one episode at a time, and no progress bar over it."""
+    if getattr(agent, "name", None) != "human":
+        return
+    if config.workers > 1 or config.concurrency > 1 or config.backend != "local":
         raise ConfigError("the human agent plays one episode at a time: use workers=1, concurrency=1, backend=local")
+    config.progress = "off"
 
 
 def evaluate(config: EvalConfig | None = None, *, report: bool = True, **options: Any) -> EvalRun:
