@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from mobilegym.actions import CoordinateSpace, InvalidAction, parse_action
 from ..client import ToolCall
@@ -74,10 +74,22 @@ class Adapter(ABC):
     convention: str
     resize: ResizePolicy
 
+    _variant: str | None = None
+
     @property
     def variant(self) -> str | None:
         """The family variant that changes the prompt or coordinates (None for single-variant adapters)."""
-        return None
+        return self._variant
+
+    def _use_variant(self, option: str, variant: str, table: Mapping[str, tuple[str, ResizePolicy]],
+                     min_pixels: int | None, max_pixels: int | None) -> None:
+        """Set the variant's coordinate convention and smart-resize policy (pixel bounds overridable)."""
+        if variant not in table:
+            raise ValueError(f"{self.name} {option} must be one of {', '.join(table)}, got {variant!r}")
+        self._variant = variant
+        self.convention, resize = table[variant]
+        self.resize = ResizePolicy("smart", factor=resize.factor, min_pixels=min_pixels or resize.min_pixels,
+                                   max_pixels=max_pixels or resize.max_pixels)
 
     @property
     def prompt_id(self) -> str:

@@ -37,16 +37,7 @@ class QwenAdapter(Adapter):
     PROMPT_VERSION = "1"
 
     def __init__(self, variant: str = "qwen2.5", min_pixels: int | None = None, max_pixels: int | None = None) -> None:
-        if variant not in VARIANTS:
-            raise ValueError(f"qwen variant must be one of {', '.join(VARIANTS)}, got {variant!r}")
-        self._variant = variant
-        self.convention, resize = VARIANTS[variant]
-        self.resize = ResizePolicy("smart", factor=resize.factor, min_pixels=min_pixels or resize.min_pixels,
-                                   max_pixels=max_pixels or resize.max_pixels)
-
-    @property
-    def variant(self) -> str:
-        return self._variant
+        self._use_variant("variant", variant, VARIANTS, min_pixels, max_pixels)
 
     def tool(self, ctx: PromptContext) -> dict[str, Any]:
         """The ``mobile_use`` function schema shown to the model."""

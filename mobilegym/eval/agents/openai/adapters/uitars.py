@@ -38,16 +38,7 @@ class UITarsAdapter(Adapter):
     PROMPT_VERSION = "1"
 
     def __init__(self, version: str = "1.5", min_pixels: int | None = None, max_pixels: int | None = None) -> None:
-        if version not in VERSIONS:
-            raise ValueError(f"uitars version must be one of {', '.join(VERSIONS)}, got {version!r}")
-        self._version = version
-        self.convention, resize = VERSIONS[version]
-        self.resize = ResizePolicy("smart", factor=resize.factor, min_pixels=min_pixels or resize.min_pixels,
-                                   max_pixels=max_pixels or resize.max_pixels)
-
-    @property
-    def variant(self) -> str:
-        return self._version
+        self._use_variant("version", version, VERSIONS, min_pixels, max_pixels)
 
     def system_prompt(self, ctx: PromptContext) -> str:
         frame = ctx.frame
