@@ -11,6 +11,6 @@ fi
 python -m pip install -q --upgrade pip setuptools wheel
 # The CPU build of torch first, so stable-baselines3 does not pull a CUDA build.
 python -c "import torch" 2>/dev/null || python -m pip install -q torch==2.13.0
-python -m pip install -q -e ".[dev,adb,rl,eval,ray]"
+python -m pip install -q -e ".[dev,adb,rl,eval,ray,bench]"
 # The ADB compatibility tests drive serve-adb with these clients; grep over ADB needs RE2.
 python -c "import re2, adbutils, adb_shell, ppadb" || { echo "setup: the ADB clients or google-re2 did not install" >&2; exit 1; }
