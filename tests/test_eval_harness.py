@@ -181,7 +181,7 @@ def test_rerun_failed_reruns_only_errored_episodes(tmp_path: Path) -> None:
 @pytest.mark.parametrize("options, message", [
     ({"agent": "nope"}, "unknown agent"), ({"agent": "tests.eval_agents:Missing"}, "no callable"),
     ({"agent": "tests.eval_agents:NoAct"}, "no act"), ({"agent": "no_such_module:X"}, "cannot import"),
-    ({"agent": "random", "agent_options": {"temperature": 1}}, "does not take"),
+    ({"agent": "random", "agent_options": {"temperature": 1}}, "cannot be built with the options"),
 ])
 def test_bad_agents_are_named(tmp_path: Path, options: dict, message: str) -> None:
     with pytest.raises(AgentSpecError, match=message):
@@ -257,6 +257,13 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert again.returncode == 2 and "already holds results" in again.stderr and "Traceback" not in again.stderr
     bad = subprocess.run([*command[:4], "--world-seeds", "9-3"], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2 and "world seeds" in bad.stderr
+    failing = subprocess.run([*command[:4], "--task", "clock.CountAlarms", "--agent", "tests.eval_agents:Failing",
+                              "--agent-arg", "kind=model", "--no-report", "--out", str(tmp_path / "failing")],
+                             capture_output=True, text=True, cwd=ROOT)
+    assert failing.returncode == 0 and "1 episode(s) errored (model_error 1)" in failing.stdout
+    unbuilt = subprocess.run([*command[:4], "--task", "clock.CountAlarms", "--agent", "openai",
+                              "--out", str(tmp_path / "openai")], capture_output=True, text=True, cwd=ROOT)
+    assert unbuilt.returncode == 2 and "base_url" in unbuilt.stderr and "--agent-arg" in unbuilt.stderr
 
 
 def test_the_progress_bar_shows_the_live_success_rate() -> None:

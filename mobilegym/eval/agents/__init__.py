@@ -40,7 +40,8 @@ def load_agent(spec: str, options: Mapping[str, Any] | None = None) -> Agent:
     try:
         agent = factory(**dict(options or {}))
     except TypeError as exc:
-        raise AgentSpecError(f"agent {spec!r} does not take the options {sorted(options or {})}: {exc}") from exc
+        raise AgentSpecError(f"agent {spec!r} cannot be built with the options {sorted(options or {})} ({exc}); "
+                             f"pass its keyword arguments with --agent-arg KEY=VALUE") from exc
     missing = [m for m in ("reset", "act") if not callable(getattr(agent, m, None))]
     if missing:
         raise AgentSpecError(f"agent {spec!r} has no {' or '.join(missing)}() method; see mobilegym.eval.agents.Agent")

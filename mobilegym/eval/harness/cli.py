@@ -130,8 +130,12 @@ def format_summary(summary: dict[str, Any]) -> str:
     head = (f"{'':14} {'episodes':>8} {'success':>8} {'95% CI':>9} {'progress':>8} {'false ok':>8} {'overdue':>8}"
             f" {'steps':>6} {'errors':>6}")
     rows = [line("all", summary)] + [line(name, m) for name, m in summary["by"]["suite"].items()]
-    passk = "  ".join(f"pass@{k} {v:.1%}" for k, v in summary["pass_at_k"].items())
-    return "\n".join([head, *rows, passk])
+    lines = [head, *rows, "  ".join(f"pass@{k} {v:.1%}" for k, v in summary["pass_at_k"].items())]
+    if summary["errors"]:
+        kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(summary["errors_by_kind"].items()))
+        lines.append(f"{summary['errors']} episode(s) errored ({kinds}) and are left out of the rates: "
+                     f"see errors.jsonl; --rerun-failed runs them again")
+    return "\n".join(lines)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
