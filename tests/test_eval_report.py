@@ -84,7 +84,15 @@ def press(driver: Any, key: str) -> None:
 
 
 def loaded(driver: Any, image: Any) -> bool:
-    return driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)
+    """Whether the image loads (waiting up to 10 s: a busy machine decodes slowly)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+    except TimeoutException:
+        return False
 
 
 # ---- in the browser ----
