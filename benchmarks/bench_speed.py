@@ -1,6 +1,6 @@
 """Steps per second and reset time: raw env, SB3-ready env, async workers — each beside a baseline.
 
-    python benchmarks/bench_speed.py [--steps 2000] [--task home.OpenApp] [--no-pin]
+    python benchmarks/bench_speed.py [--steps 2000] [--task home.OpenApp] [--no-pin] [--single]
 
 Every row runs the same seeded random agent (taps on a 4 x 8 grid, back, home: what an RL agent
 does) and is printed beside a baseline measured in the same run:
@@ -17,7 +17,8 @@ does) and is printed beside a baseline measured in the same run:
 Single-env rows are pinned to one CPU core (``--no-pin`` to skip). "steps/s" counts env.step time
 only, "incl. resets" counts the resets between episodes too (the SB3-ready env ends an episode as
 soon as the goal holds); reset ms is the mean of ``env.reset(seed=i)``. Async rows include autoresets;
-one and two workers are timed in turns, three runs each, and keep their best run.
+one and two workers are timed in turns, three runs each, and keep their best run. ``--single`` stops
+after the single-env rows (a quick check of the hot path).
 """
 from __future__ import annotations
 
@@ -202,6 +203,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--task", default="home.OpenApp")
     parser.add_argument("--no-pin", action="store_true", help="do not pin single-env rows to one core")
+    parser.add_argument("--single", action="store_true", help="only the single-env rows (no async workers)")
     args = parser.parse_args()
     cores = os.sched_getaffinity(0)
     if not args.no_pin:
@@ -239,6 +241,8 @@ def main() -> None:
             row(f"SB3 env obs={obs} action={action} reset", reset_ms(env), "ms", f"raw env RL {RL_SCALE:g} reset",
                 raw_reset[RL_SCALE])
         env.close()
+    if args.single:
+        return
 
     if not args.no_pin:
         os.sched_setaffinity(0, cores)

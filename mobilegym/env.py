@@ -1,11 +1,12 @@
 """MobileGymEnv: a phone as a Gymnasium environment, judged on the episode's last step."""
 from __future__ import annotations
 
+import contextlib
 import copy
 import multiprocessing
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, ContextManager, Mapping, Sequence
 
 import gymnasium as gym
 import numpy as np
@@ -176,6 +177,15 @@ def _world_seeds(seeds: Sequence[int] | None) -> Sequence[int] | None:
     return seeds
 
 
+def _allow_hosts(hosts: Any) -> tuple[str, ...]:
+    """Validate the ``allow_hosts`` option (the download code is imported only when hosts are given)."""
+    if isinstance(hosts, tuple) and not hosts:
+        return ()
+    from .judge.json.setup_actions import check_allow_hosts
+
+    return check_allow_hosts(hosts)
+
+
 def _check_apps(tasks: Sequence[Any], installed: Mapping[str, Any] | None, eval_mode: str) -> None:
     """A TaskError when a task needs an app the simulated phone does not have (``apps=`` left it out):
     its related apps, and the AnswerSheet for a question in grounded mode."""
@@ -254,6 +264,10 @@ class MobileGymEnv(gym.Env[dict, dict]):
         world_seeds: the world seeds resets draw from (e.g. ``range(0, 10_000)`` to train and
             ``range(1_000_000, 1_000_100)`` to test on unseen phones); the reset option
             ``{"world_seed": n}`` picks one.
+        allow_hosts: hosts JSON tasks' ``push_file`` may download from while this environment sets up
+            and judges its tasks (as ``$MOBILEGYM_ALLOW_HOSTS`` allows them for the whole process): host
+            names or addresses (loopback and private ones too), ``*.domain`` or ``*`` (public addresses
+            only). Default: none; downloads are off.
     """
 
     metadata = {"render_modes": ["rgb_array", "ansi"], "render_fps": 4}
@@ -280,6 +294,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         shaped_penalties: Mapping[str, float] | None = None,
         world: str = "generated",
         world_seeds: Sequence[int] | None = None,
+        allow_hosts: Sequence[str] = (),
     ) -> None:
         self.eval_mode = _choice("eval_mode", eval_mode, EVAL_MODES)
         self.invalid_action = _choice("invalid_action", invalid_action, INVALID_ACTION_POLICIES)
@@ -313,6 +328,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.render_scale = float(render_scale)
         self.world = _choice("world", world, WORLDS)
         self.world_seeds = _world_seeds(world_seeds)
+        self.allow_hosts = _allow_hosts(allow_hosts)
         self.tasks = resolve_tasks(task)
         self.device = make_device(device, screen_size=tuple(screen_size), render_scale=self.render_scale,
                                   language=language, tick_ms=tick_ms, shuffle_launcher=shuffle_launcher, apps=apps,
@@ -353,8 +369,10 @@ class MobileGymEnv(gym.Env[dict, dict]):
                           else self.world_seeds[int(self.np_random.integers(len(self.world_seeds)))])
         elif isinstance(world_seed, bool) or not isinstance(world_seed, (int, np.integer)) or world_seed < 0:
             raise ValueError(f"reset option world_seed must be a non-negative integer, got {world_seed!r}")
-        self.episode = ref.start(self.device, seed=episode_seed, eval_mode=self.eval_mode, language=self.language,
-                                 side_effects=self.side_effects, world_seed=int(world_seed))
+        with self._downloads():
+            self.episode = ref.start(self.device, seed=episode_seed, eval_mode=self.eval_mode,
+                                     language=self.language, side_effects=self.side_effects,
+                                     world_seed=int(world_seed))
         self.steps = 0
         self.answer = None
         self._done = False
@@ -386,11 +404,12 @@ class MobileGymEnv(gym.Env[dict, dict]):
         truncated = not terminated and self.steps >= self.max_steps
         reward, result = 0.0, None
         started = time.perf_counter()
-        if terminated or truncated:
-            result = self.episode.evaluate(answer=self.answer, last_action=kind)
-        elif self.reward_mode == "auto_complete" and self.episode.goal_reached(answer=self.answer):
-            terminated = True
-            result = self.episode.evaluate(answer=self.answer, last_action="complete")
+        with self._downloads():  # a JSON task's postconfig runs as it is judged
+            if terminated or truncated:
+                result = self.episode.evaluate(answer=self.answer, last_action=kind)
+            elif self.reward_mode == "auto_complete" and self.episode.goal_reached(answer=self.answer):
+                terminated = True
+                result = self.episode.evaluate(answer=self.answer, last_action="complete")
         if result is not None and self.reward_mode == "shaped":
             reward = final_reward(result, self._last_potential, kind, truncated, self.shaped_penalties)
         elif result is not None:
@@ -463,7 +482,16 @@ class MobileGymEnv(gym.Env[dict, dict]):
         """Judge the phone as it is now (without ending the episode)."""
         if self.episode is None:
             raise RuntimeError("no episode yet: call reset()")
-        return self.episode.evaluate(answer=self.answer, last_action=None)
+        with self._downloads():
+            return self.episode.evaluate(answer=self.answer, last_action=None)
+
+    def _downloads(self) -> ContextManager[None]:
+        """Downloads from ``allow_hosts`` allowed for the block (task setup and judging)."""
+        if not self.allow_hosts:
+            return contextlib.nullcontext()
+        from .judge.json.setup_actions import download_hosts
+
+        return download_hosts(self.allow_hosts)
 
     def _pick_task(self, task_id: str | None) -> Any:
         if task_id is not None:

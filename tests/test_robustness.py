@@ -1,22 +1,27 @@
 """Bad input of every kind gets a named error (InvalidAction, TaskError, ValueError naming the argument,
 ScreenError, AppError) and never leaves a broken phone: actions, typed text, env options, routes, app
-handlers, and the Python ecosystem (pickle, deepcopy, async vector envs, FlattenObservation, specs)."""
+handlers, the Python ecosystem (pickle, deepcopy, async vector envs, FlattenObservation, specs) and downloads
+(allow_hosts)."""
 from __future__ import annotations
 
 import copy
+import http.server
+import json
 import pickle
-import time
+import threading
 import xml.etree.ElementTree as ET
 
 import cloudpickle
 import gymnasium as gym
 import numpy as np
 import pytest
+from PIL import ImageFont
 
 import mobilegym  # noqa: F401
 from mobilegym.actions import CoordinateSpace, InvalidAction, parse_action
 from mobilegym.env import MobileGymEnv, UnicodeText
 from mobilegym.judge import TaskError
+from mobilegym.judge.json import setup_actions
 from mobilegym.sim import fonts, ui
 from mobilegym.sim.phone import AppError, Phone, ScreenError
 from mobilegym.wrappers import SB3_ENV_ID, make_sb3_env
@@ -117,20 +122,21 @@ def test_the_tree_stays_well_formed_whatever_the_data_holds() -> None:
     phone.screenshot()
 
 
-def test_a_ten_thousand_character_word_is_fast_and_not_cached() -> None:
+def test_a_ten_thousand_character_word_is_laid_out_in_short_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    shaped: list[int] = []
+    measure = ImageFont.FreeTypeFont.getlength
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getlength",
+                        lambda self, text, *a, **k: shaped.append(len(text)) or measure(self, text, *a, **k))
     phone = _field_phone()
-    _focus_first_field(phone)
-    width_cache, wrap_cache = fonts._cached_width.cache_info().currsize, fonts._wrap.cache_info().currsize
-    started = time.perf_counter()
+    field = _focus_first_field(phone)
     phone.type_text("w" * 10_000)
     phone.screenshot()
-    phone.a11y_xml()
     phone.type_text("x")
     phone.screenshot()
-    assert time.perf_counter() - started < 2.0  # was 7-20 s (a quadratic ellipsis)
-    # long texts are measured, not kept: the caches grow by the short lines only
-    assert fonts._cached_width.cache_info().currsize - width_cache < 200
-    assert fonts._wrap.cache_info().currsize - wrap_cache < 50
+    shown = next(v for v in phone.frame().content.walk()
+                 if isinstance(v, ui.TextField) and v.focus_key == field.focus_key)
+    assert shown.value == "w" * 10_000 + "x" and shown._lines[0].endswith("…")
+    assert 0 < max(shaped) <= fonts.LINE_CHARS and len(shaped) < 100  # was a quadratic ellipsis over 10,000
     assert fonts.ellipsize("w" * 10_000, 14, False, 100).endswith("…")
 
 
@@ -272,3 +278,74 @@ def test_make_sb3_env_has_a_spec_that_makes_it_again() -> None:
     again = gym.make(env.spec)
     assert again.observation_space == env.observation_space
     assert gym.make(SB3_ENV_ID, task="home.OpenApp", apps=CORE_APPS).spec.id == SB3_ENV_ID
+
+
+# downloads --------------------------------------------------------------------------------
+class _Files(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # noqa: N802  (http.server's name)
+        body = b"milk\neggs\n"
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def file_server(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """A local HTTP server; downloads are off unless a test allows 127.0.0.1, and cached under tmp_path."""
+    monkeypatch.delenv(setup_actions.ALLOW_HOSTS_ENV, raising=False)
+    monkeypatch.setenv(setup_actions.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setattr(setup_actions, "ALLOWED_HOSTS", [])
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Files)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def _download_task(tmp_path, url: str) -> str:
+    doc = {"id": "fetch_list", "instruction": "Nothing to do.", "related_apps": ["settings"],
+           "config": [{"type": "push_file", "parameters": {"path": "/sdcard/Download/list.txt", "url": url}}],
+           "evaluator": {"func": "check_include_exclude",
+                         "result": {"type": "device_file", "path": "/sdcard/Download/list.txt"},
+                         "expected": {"type": "rule", "value": {"include": ["eggs"], "exclude": []}}},
+           "metadata": {"difficulty": "L1", "objective": "operate"}}
+    path = tmp_path / "fetch_list.json"
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def test_allow_hosts_lets_one_environment_download_and_no_one_else(tmp_path, file_server: str) -> None:
+    task = _download_task(tmp_path, f"{file_server}/list.txt")
+    small = dict(obs_parts=("instruction",), apps=CORE_APPS, render_scale=0.1)
+    with pytest.raises(TaskError, match=r"downloads from '127.0.0.1' are off.*allow_hosts=\['127.0.0.1'\]"):
+        MobileGymEnv(task, **small).reset(seed=0)
+    env = MobileGymEnv(task, allow_hosts=["127.0.0.1"], **small)
+    env.reset(seed=0)
+    assert env.device.pull("/sdcard/Download/list.txt") == b"milk\neggs\n"
+    _, reward, *_ = env.step({"type": "complete"})
+    assert reward == 1.0
+    assert setup_actions.host_permission("127.0.0.1") is None  # allowed while that env set up, not after
+
+
+def test_download_hosts_is_scoped_to_its_block_and_thread() -> None:
+    seen: list[str | None] = []
+    with setup_actions.download_hosts(["example.org"]):
+        with setup_actions.download_hosts(["*.cdn.net"]):
+            assert setup_actions.host_permission("img.cdn.net") == "wildcard"
+        assert setup_actions.host_permission("example.org") == "explicit"
+        assert setup_actions.host_permission("img.cdn.net") is None
+        other = threading.Thread(target=lambda: seen.append(setup_actions.host_permission("example.org")))
+        other.start()
+        other.join()
+    assert seen == [None] and setup_actions.host_permission("example.org") is None
+
+
+@pytest.mark.parametrize("hosts", ["example.org", [3], [""], ["a b"], ["a.org,b.org"], 5])
+def test_bad_allow_hosts_is_a_value_error_naming_it(hosts: object) -> None:
+    with pytest.raises(ValueError, match="allow_hosts"):
+        MobileGymEnv(allow_hosts=hosts, **SMALL)

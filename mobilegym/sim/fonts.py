@@ -1,11 +1,29 @@
-"""Font lookup and resolution-independent text measurement (in dp)."""
+"""Font lookup and resolution-independent text measurement (in dp).
+
+Text is shaped by raqm, whose cost grows with the number of script runs (about 0.15 ms per run with the
+CJK font), so a 10,000-character mix of scripts took seconds per measurement. What is laid out is
+therefore bounded, whatever an app holds or an agent types:
+
+- a line holds at most ``LINE_CHARS`` characters (more only fit with zero-width characters; the rest of
+  such a word is cut with an ellipsis), and a text view shows at most ``MAX_LINES`` lines;
+- a line is found by a galloping search from the previous line's length (a few measurements per line)
+  instead of one measurement per word;
+- a line mixing scripts more than ``BASIC_RUNS`` times (no language does; random text does) is laid out
+  by Pillow's basic engine, without raqm's shaping, at about 1 % of the cost.
+"""
 from __future__ import annotations
 
 import re
+import sys
+import unicodedata
+from bisect import bisect_right
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 from PIL import ImageFont
+
+from .lru import ByteLRU
 
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 _LATIN = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -15,12 +33,23 @@ _CJK_CANDIDATES = (
     Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
 )
 _REFERENCE_PX = 64
-# Texts longer than this are measured and wrapped without caching: the caches hold at most
-# maxsize x CACHED_CHARS characters, whatever is typed (a 10,000-character word cannot fill memory).
-CACHED_CHARS = 256
+# The most characters a laid-out line holds. A 360 dp line shows at most about 130 visible characters at
+# 10 sp, so only zero-width and combining characters reach the limit. Every string measured or drawn is
+# at most this long (bounding its cost), and so is every cache key.
+LINE_CHARS = 256
+MAX_LINES = 50  # lines a text view shows at most (a 2400-pixel screen shows about 40 of 14 sp)
+MAX_WIDTH = 1000.0  # dp: the width of a longer text is measured up to about this (a screen is 360 dp)
+BASIC_RUNS = 8  # script runs in a line beyond which it is laid out by the basic engine
+# Cached measurements: a few hundred bytes each, bounded by count (keys are at most LINE_CHARS long);
+# wraps of longer texts are bounded by the bytes of their keys and lines.
+WIDTH_CACHE = 8192
+WRAP_CACHE = 8192
+LONG_WRAP_BYTES = 2 << 20
+FONT_CACHE = 32  # loaded faces: a map of the font file each (0.3-5 MB resident), one per file, size, engine
 # Line breaks as str.splitlines knows them; a line handed to the shaper must hold none (raqm fails
 # on CR, the information separators, NEL and U+2029).
 _BREAKS = re.compile("\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_WIDE = re.compile("[\u2e80-\U0001efff\U00020000-\U0010ffff]")  # CJK and beyond, emoji excepted
 
 
 def single_line(text: str) -> str:
@@ -28,13 +57,20 @@ def single_line(text: str) -> str:
     return _BREAKS.sub(" ", text) if _BREAKS.search(text) else text
 
 
-def paragraphs(text: str) -> list[str]:
-    """``text`` split at every kind of line break."""
-    return _BREAKS.split(text)
+def _first_paragraphs(text: str, count: int) -> Iterator[str]:
+    """The first ``count`` paragraphs of ``text``, found lazily (a text may hold millions of breaks)."""
+    start = 0
+    for _ in range(count):
+        match = _BREAKS.search(text, start)
+        if match is None:
+            yield text[start:]
+            return
+        yield text[start:match.start()]
+        start = match.end()
 
 
 def _is_wide(text: str) -> bool:
-    return any(ord(ch) >= 0x2E80 and not 0x1F000 <= ord(ch) < 0x20000 for ch in text)
+    return _WIDE.search(text) is not None
 
 
 @lru_cache(maxsize=None)
@@ -59,81 +95,195 @@ def _latin_path(bold: bool) -> str:
     return str(path)
 
 
-@lru_cache(maxsize=256)
-def font(path: str, px: int) -> ImageFont.FreeTypeFont:
-    """A loaded font at a pixel size."""
-    return ImageFont.truetype(path, max(1, px))
+@lru_cache(maxsize=FONT_CACHE)
+def font(path: str, px: int, basic: bool = False) -> ImageFont.FreeTypeFont:
+    """A loaded font at a pixel size (laid out by Pillow's basic engine with ``basic``, else by raqm)."""
+    return ImageFont.truetype(path, max(1, px), layout_engine=ImageFont.Layout.BASIC if basic else None)
 
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Width of one line of text in dp at ``size`` dp; the same at every render scale."""
-    if len(text) > CACHED_CHARS:
-        return _measure(text, size, bold)
-    return _cached_width(text, size, bold)
+@lru_cache(maxsize=4096)
+def _script(char: str) -> str | None:
+    """What raqm starts a new run for, roughly: a letter's script (the first word of its name: LATIN,
+    CJK, HEBREW...), "?" for private-use and unassigned characters, None for the characters every script
+    shares (marks, digits, punctuation, symbols, spaces, controls)."""
+    category = unicodedata.category(char)
+    if category in ("Co", "Cn"):
+        return "?"
+    if category[0] != "L":
+        return None
+    return unicodedata.name(char, "?").split(" ", 1)[0]
+
+
+def script_runs(text: str) -> int:
+    """About how many runs raqm shapes ``text`` in (one per change of script)."""
+    if text.isascii():
+        return 1
+    runs, last = 0, None
+    for char in text:
+        key = _script(char)
+        if key is not None and key != last:
+            runs, last = runs + 1, key
+    return runs
+
+
+def face(text: str, bold: bool, px: int) -> ImageFont.FreeTypeFont:
+    """The font that lays out ``text`` at ``px`` pixels: its file (see :func:`font_path`) and engine."""
+    return font(font_path(text, bold), px, script_runs(text) > BASIC_RUNS)
 
 
 def _measure(text: str, size: float, bold: bool) -> float:
-    face = font(font_path(text, bold), _REFERENCE_PX)
-    return face.getlength(single_line(text)) * size / _REFERENCE_PX
+    """The laid-out width of one line in dp (uncached)."""
+    return face(text, bold, _REFERENCE_PX).getlength(single_line(text)) * size / _REFERENCE_PX
 
 
-_cached_width = lru_cache(maxsize=65536)(_measure)
+_cached_width = lru_cache(maxsize=WIDTH_CACHE)(_measure)
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Width of one line of text in dp at ``size`` dp; the same at every render scale.
+
+    A text longer than ``LINE_CHARS`` (never one line on screen) is measured piece by piece, up to
+    ``MAX_LINES`` pieces and until it is wider than ``MAX_WIDTH``: what layout needs to know of it."""
+    if len(text) <= LINE_CHARS:
+        return _cached_width(text, size, bold)
+    total = 0.0
+    for start in range(0, min(len(text), MAX_LINES * LINE_CHARS), LINE_CHARS):
+        total += _measure(text[start:start + LINE_CHARS], size, bold)
+        if total > MAX_WIDTH:
+            break
+    return total
+
+
+def natural_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of the widest paragraph of ``text`` (of the ``MAX_LINES`` that can show)."""
+    return max(text_width(line, size, bold) for line in _first_paragraphs(text, MAX_LINES))
 
 
 def wrap(text: str, size: float, bold: bool, width: float, max_lines: int | None) -> list[str]:
-    """Greedy word wrap (character wrap for CJK); the last kept line is ellipsised if cut."""
-    if len(text) > CACHED_CHARS:
-        return list(_wrap_lines(text, size, bold, width, max_lines))
-    return list(_wrap(text, size, bold, width, max_lines))
+    """Greedy word wrap (character wrap for CJK) into at most ``max_lines`` lines (``MAX_LINES`` when
+    None, or fewer); the last kept line is ellipsised if cut."""
+    limit = MAX_LINES if max_lines is None else max(1, min(max_lines, MAX_LINES))
+    if len(text) > LINE_CHARS:  # kept by bytes: the key alone may be megabytes
+        return list(_LONG_WRAPS.get((text, size, bold, width, limit),
+                                    lambda: _wrap_lines(text, size, bold, width, limit)))
+    return list(_wrap(text, size, bold, width, limit))
 
 
-def _wrap_lines(text: str, size: float, bold: bool, width: float, max_lines: int | None) -> tuple[str, ...]:
+def _wrap_lines(text: str, size: float, bold: bool, width: float, max_lines: int) -> tuple[str, ...]:
     lines: list[str] = []
-    for paragraph in paragraphs(text):
-        limit = None if max_lines is None else max_lines - len(lines) + 1
-        lines.extend(_wrap_paragraph(paragraph, size, bold, width, limit))
-        if max_lines is not None and len(lines) > max_lines:
-            break  # the rest is cut anyway
-    if max_lines is not None and len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = ellipsize(lines[-1] + "…", size, bold, width)
-    return tuple(lines or [""])
+    for paragraph in _first_paragraphs(text, max_lines + 1):
+        lines.extend(_wrap_paragraph(paragraph, size, bold, width, max_lines - len(lines) + 1))
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = ellipsize(lines[-1] + "…", size, bold, width)
+            break
+    return tuple(lines)
 
 
-_wrap = lru_cache(maxsize=16384)(_wrap_lines)
+_wrap = lru_cache(maxsize=WRAP_CACHE)(_wrap_lines)
+_LONG_WRAPS: ByteLRU[tuple[str, float, bool, float, int], tuple[str, ...]] = ByteLRU(
+    LONG_WRAP_BYTES, lambda key, lines: sys.getsizeof(key[0]) + sum(map(sys.getsizeof, lines)))
 
 
-def _wrap_paragraph(text: str, size: float, bold: bool, width: float, limit: int | None = None) -> list[str]:
-    """The paragraph's lines; with ``limit``, at most that many (the rest would be cut anyway)."""
-    if text_width(text, size, bold) <= width:
+def _wrap_paragraph(text: str, size: float, bold: bool, width: float, limit: int) -> list[str]:
+    """At most ``limit`` lines of the paragraph (the rest would be cut anyway), each ellipsised to
+    ``width``. A line takes as many words (characters for CJK) as fit, and at least one; a word longer
+    than ``LINE_CHARS`` is cut there. Spaces that would start a line are dropped, and so is the space
+    a line breaks at (a line always follows it, if only an empty one)."""
+    if len(text) <= LINE_CHARS and text_width(text, size, bold) <= width:
         return [text]
-    tokens = list(text) if _is_wide(text) else text.split(" ")
-    joiner = "" if _is_wide(text) else " "
+    wide = _is_wide(text)
     lines: list[str] = []
-    current = ""
-    for token in tokens:
-        candidate = f"{current}{joiner}{token}" if current else token
-        if current and text_width(candidate, size, bold) > width:
-            lines.append(current)
-            current = token
-            if limit is not None and len(lines) >= limit:
-                return [ellipsize(line, size, bold, width) for line in lines]
+    start, end, previous = 0, len(text), 0
+    while len(lines) < limit:
+        if not wide:
+            while start < end and text[start] == " ":
+                start += 1
+        ends = _line_ends(text, start, wide)
+        guess = bisect_right(ends, start + previous) - 1  # lines of a paragraph are alike in length
+        stop = ends[_longest_fit(text, start, ends, size, bold, width, guess)]
+        previous = stop - start
+        lines.append(ellipsize(text[start:stop], size, bold, width))
+        if stop >= end:
+            break
+        if not wide:  # the space the line breaks at; a cut word's rest goes with it
+            found = text.find(" ", stop)
+            if found < 0:
+                break
+            stop = found + 1
+        start = stop
+    return lines
+
+
+def _line_ends(text: str, start: int, wide: bool) -> list[int]:
+    """Where a line beginning at ``start`` may end, ascending: after each character (CJK) or word; the
+    line is at most ``LINE_CHARS`` long, except the first word, which is cut just beyond it."""
+    bound = min(len(text), start + LINE_CHARS)
+    if wide:
+        return list(range(start + 1, bound + 1))
+    first = text.find(" ", start, bound + 1)
+    if first < 0:
+        return [bound + (bound < len(text))]  # one word, cut past LINE_CHARS: ellipsize shows the cut
+    ends = [first]
+    while True:
+        found = text.find(" ", ends[-1] + 1, bound + 1)
+        if found < 0:
+            break
+        ends.append(found)
+    if bound == len(text) and ends[-1] < bound:
+        ends.append(bound)
+    return ends
+
+
+def _longest_fit(text: str, start: int, ends: list[int], size: float, bold: bool, width: float,
+                 guess: int) -> int:
+    """The index in ``ends`` of the longest line from ``start`` that fits ``width`` (0 when none does):
+    a galloping search outward from the index ``guess``, then bisection (widths grow with the line)."""
+    def fits(index: int) -> bool:
+        return _measure(text[start:ends[index]], size, bold) <= width
+
+    last = len(ends) - 1
+    guess = min(max(guess, 0), last)
+    step = 1
+    if guess == 0 or fits(guess):
+        good = guess
+        while good + step <= last and fits(good + step):
+            good += step
+            step *= 2
+        bad = min(good + step, last + 1)  # ends[bad] does not fit (or is past the last end)
+    else:
+        bad = guess
+        while bad - step > 0 and not fits(bad - step):
+            bad -= step
+            step *= 2
+        good = max(bad - step, 0)
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if fits(mid):
+            good = mid
         else:
-            current = candidate
-    lines.append(current)
-    return [ellipsize(line, size, bold, width) for line in lines]
+            bad = mid
+    return good
 
 
 def ellipsize(text: str, size: float, bold: bool, width: float) -> str:
     """Cut ``text`` with an ellipsis so it fits ``width`` dp: the longest prefix that fits, found by
-    bisection (widths grow with the prefix), so a 10,000-character word costs a dozen measurements."""
-    if text_width(text, size, bold) <= width:
+    bisection (widths grow with the prefix). A text longer than ``LINE_CHARS`` is cut there first."""
+    if len(text) <= LINE_CHARS and text_width(text, size, bold) <= width:
         return text
+
+    def fits(count: int) -> bool:
+        return _measure(text[:count] + "…", size, bold) <= width
+
     lo, hi = 0, len(text)  # text[:lo] + "…" fits (or lo == 0); text[:hi] + "…" does not
+    if len(text) > LINE_CHARS:
+        hi = LINE_CHARS - 1
+        if fits(hi):
+            return text[:hi] + "…"
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if text_width(text[:mid] + "…", size, bold) > width:
-            hi = mid
-        else:
+        if fits(mid):
             lo = mid
+        else:
+            hi = mid
     return text[:lo] + "…"

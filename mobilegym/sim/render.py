@@ -1,27 +1,42 @@
 """Paints a display list (in dp) into a Pillow image at any pixel scale."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 from PIL import Image, ImageDraw
 
 from . import fonts
+from .lru import ByteLRU
 from .theme import Color
 
 _MIN_TEXT_PX = 5  # below this, glyphs are unreadable: draw a bar of the text's extent instead
+# Masks kept between frames, bounded by their pixels (a line of text is ~1 KB at RL scale and ~13 KB at
+# 1080x2400) and by count, so a fuzzer typing new text every step or a full-resolution screen cannot
+# fill memory: ~11 MB of 8,192 lines at RL scale, 32 MB of ~2,500 lines at 1080x2400.
+GLYPH_BYTES = 32 << 20
+GLYPH_ITEMS = 8192
+ROUNDED_BYTES = 2 << 20
+_MASK_OVERHEAD = 512  # bytes of Python and Pillow objects around a mask's pixels
+
+Glyphs = tuple[Image.Image | None, int, int]
 
 
-def _glyphs(path: str, px: int, text: str) -> tuple[Image.Image | None, int, int]:
+def _mask_bytes(mask: Image.Image | None) -> int:
+    return _MASK_OVERHEAD + (mask.width * mask.height if mask is not None else 0)
+
+
+_GLYPHS: ByteLRU[tuple[str, int, bool], Glyphs] = ByteLRU(GLYPH_BYTES, lambda _, glyphs: _mask_bytes(glyphs[0]),
+                                                          GLYPH_ITEMS)
+_ROUNDED: ByteLRU[tuple[int, int, float], Image.Image] = ByteLRU(ROUNDED_BYTES, lambda _, mask: _mask_bytes(mask))
+
+
+def _glyphs(text: str, px: int, bold: bool) -> Glyphs:
     """A line of text rendered once as an alpha mask, with its offset from the text origin.
     Pasting the ink through it blends exactly as ``ImageDraw.text`` does (the same fill code)."""
-    if len(text) > fonts.CACHED_CHARS:  # a long line (zero-width characters) is drawn, not kept
-        return _draw_glyphs(path, px, text)
-    return _cached_glyphs(path, px, text)
+    return _GLYPHS.get((text, px, bold), lambda: _draw_glyphs(text, px, bold))
 
 
-def _draw_glyphs(path: str, px: int, text: str) -> tuple[Image.Image | None, int, int]:
-    face = fonts.font(path, px)
+def _draw_glyphs(text: str, px: int, bold: bool) -> Glyphs:
+    face = fonts.face(text, bold, px)
     text = fonts.single_line(text)
     left, top, right, bottom = face.getbbox(text)
     if right <= left or bottom <= top:
@@ -31,13 +46,13 @@ def _draw_glyphs(path: str, px: int, text: str) -> tuple[Image.Image | None, int
     return mask, left, top
 
 
-_cached_glyphs = lru_cache(maxsize=8192)(_draw_glyphs)
-
-
-@lru_cache(maxsize=4096)
 def _rounded(width: int, height: int, radius: float) -> Image.Image:
     """A filled rounded rectangle as a 0/255 mask (Pillow draws shapes without anti-aliasing, so pasting
     a colour through it sets exactly the pixels ``rounded_rectangle`` would)."""
+    return _ROUNDED.get((width, height, radius), lambda: _draw_rounded(width, height, radius))
+
+
+def _draw_rounded(width: int, height: int, radius: float) -> Image.Image:
     mask = Image.new("L", (width, height), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=255)
     return mask
@@ -117,11 +132,12 @@ class Canvas:
             self._draw.rectangle((cut[0], cut[1], cut[2] - 1, cut[3] - 1), fill=color)
 
     def _text(self, x: float, y: float, text: str, size: float, color: Color, bold: bool) -> None:
+        text = text[:fonts.LINE_CHARS]  # what a line can show (views lay out no longer lines)
         px = round(size * self.scale)
         if px < _MIN_TEXT_PX:
             self._rect(x, y + size * 0.2, fonts.text_width(text, size, bold), size * 0.6, color, 0)
             return
-        mask, left, top = _glyphs(fonts.font_path(text, bold), px, text)
+        mask, left, top = _glyphs(text, px, bold)
         if mask is not None:
             x0, y0 = round(x * self.scale) + left, round(y * self.scale) + top
             self._paste(color, (x0, y0, x0 + mask.width, y0 + mask.height), mask)

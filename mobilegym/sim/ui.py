@@ -270,7 +270,7 @@ class Text(View):
     def natural_width(self, env: LayoutEnv) -> float | None:
         if self.width is not None:
             return self.width
-        return max(fonts.text_width(line, env.sp(self.size), self.bold) for line in fonts.paragraphs(self.value)) + 1
+        return fonts.natural_width(self.value, env.sp(self.size), self.bold) + 1
 
     def _line_height(self, env: LayoutEnv) -> float:
         return env.sp(self.size) * LINE_HEIGHT

@@ -4,12 +4,14 @@ Each type maps to one handler in :data:`SETUP_ACTIONS` (a plain table: a task fi
 only name a handler, never reach arbitrary code). Handlers that need a device capability
 the device lacks raise a task error naming it. ``push_file`` fetches content inline, from
 the task's own folder (``file:`` URLs) or over http(s), caching downloads by the URL's uuid5.
-Downloads are off unless the user allows the host (``$MOBILEGYM_ALLOW_HOSTS``); loopback, private
-and link-local addresses need the host listed by name, and one deadline bounds the whole download.
+Downloads are off unless the user allows the host (``$MOBILEGYM_ALLOW_HOSTS``, or the environment's
+``allow_hosts``); loopback, private and link-local addresses need the host listed by name, and one
+deadline bounds the whole download.
 """
 from __future__ import annotations
 
 import base64
+import contextvars
 import http.client
 import ipaddress
 import math
@@ -22,7 +24,8 @@ import time
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,6 +46,8 @@ CACHE_ENV = "MOBILEGYM_CACHE"
 ALLOW_HOSTS_ENV = "MOBILEGYM_ALLOW_HOSTS"  # hosts push_file may download from; none by default
 DEADLINE_ENV = "MOBILEGYM_DOWNLOAD_DEADLINE"
 ALLOWED_HOSTS: list[str] = []  # more hosts, added in code with allow_download_hosts()
+# hosts allowed only within a block (download_hosts): an environment's allow_hosts, during its setup and judging
+_SCOPED_HOSTS: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("mobilegym_allow_hosts", default=())
 MAX_ADVANCE_S = 86_400.0  # advance_time: at most a day of simulated time (the schema says the same)
 MAX_SLEEP_S = 10.0  # sleep: a pause of a few seconds (real time on a real phone)
 MAX_REAL_WAIT_S = 300.0  # advance_time on a phone whose clock cannot be moved waits for real: at most 5 min
@@ -141,6 +146,32 @@ def allow_download_hosts(*hosts: str) -> None:
     ALLOWED_HOSTS.extend(h.strip() for h in hosts if h.strip())
 
 
+def check_allow_hosts(hosts: Iterable[str]) -> tuple[str, ...]:
+    """``hosts`` as a tuple of entries like those of ``$MOBILEGYM_ALLOW_HOSTS`` (a host name or address,
+    ``*.domain`` or ``*``), or a ValueError naming ``allow_hosts``; a lone string is refused rather than
+    read letter by letter."""
+    if isinstance(hosts, (str, bytes)) or not isinstance(hosts, Iterable):
+        raise ValueError(f"allow_hosts must be a list of host names such as ['example.org', '*.cdn.net'], "
+                         f"got {hosts!r}")
+    entries = tuple(hosts)
+    bad = [h for h in entries
+           if not isinstance(h, str) or not h.strip() or "," in h or any(c.isspace() for c in h.strip())]
+    if bad:
+        raise ValueError(f"allow_hosts entries must be host names, addresses, '*.domain' or '*', got {bad[0]!r}")
+    return tuple(h.strip() for h in entries)
+
+
+@contextmanager
+def download_hosts(hosts: Iterable[str]) -> Iterator[None]:
+    """Allow downloads from ``hosts`` (see :func:`check_allow_hosts`) within this block only, in this
+    thread or task: what ``MobileGymEnv(allow_hosts=...)`` wraps around task setup and judging."""
+    token = _SCOPED_HOSTS.set(_SCOPED_HOSTS.get() + check_allow_hosts(hosts))
+    try:
+        yield
+    finally:
+        _SCOPED_HOSTS.reset(token)
+
+
 def _host_key(host: str) -> str | ipaddress.IPv4Address | ipaddress.IPv6Address:
     host = host.strip().strip("[]").lower().rstrip(".")
     try:
@@ -152,7 +183,8 @@ def _host_key(host: str) -> str | ipaddress.IPv4Address | ipaddress.IPv6Address:
 def host_permission(host: str, extra: Iterable[str] = ()) -> str | None:
     """"explicit" when ``host`` is listed by name or address (private addresses allowed), "wildcard"
     when only ``*`` or ``*.domain`` covers it (public addresses only), None when downloads from it are off."""
-    entries = [e for e in os.environ.get(ALLOW_HOSTS_ENV, "").split(",") if e.strip()] + ALLOWED_HOSTS + list(extra)
+    entries = [e for e in os.environ.get(ALLOW_HOSTS_ENV, "").split(",") if e.strip()]
+    entries += [*ALLOWED_HOSTS, *_SCOPED_HOSTS.get(), *extra]
     key = _host_key(host)
     found = None
     for entry in entries:
@@ -277,7 +309,8 @@ class _Guard:
 
 def _not_allowed(host: str) -> str:
     return (f"downloads from {host!r} are off: allow the host with ${ALLOW_HOSTS_ENV}={host} (a comma-separated "
-            "list of host names, *.domain or *) or mobilegym.judge.json.setup_actions.allow_download_hosts()")
+            f"list of host names, *.domain or *), gym.make(..., allow_hosts=[{host!r}]) or "
+            "mobilegym.judge.json.setup_actions.allow_download_hosts()")
 
 
 def _opener(guard: _Guard) -> urllib.request.OpenerDirector:
@@ -361,8 +394,8 @@ def fetch(url: str, task_dir: Path, allow_hosts: Iterable[str] = (), deadline_s:
     """The bytes a URL names: a file in the task folder, or an http(s) download.
 
     Downloads are off unless the URL's host is allowed (``$MOBILEGYM_ALLOW_HOSTS``,
-    :func:`allow_download_hosts` or ``allow_hosts``); a host allowed only by a wildcard must
-    resolve to public addresses. They are cached under :func:`cache_dir` by
+    :func:`allow_download_hosts`, :func:`download_hosts` or ``allow_hosts``); a host allowed only by a
+    wildcard must resolve to public addresses. They are cached under :func:`cache_dir` by
     ``uuid5(NAMESPACE_URL, url)``, tried :data:`DOWNLOAD_ATTEMPTS` times within one total
     deadline (``deadline_s``, default :func:`download_deadline`), and refused over
     :data:`MAX_DOWNLOAD_BYTES`.
