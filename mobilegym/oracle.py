@@ -159,6 +159,15 @@ class Driver:
         return self._params if self._params is not None else self.info["params"]
 
     @property
+    def language(self) -> str:
+        """The phone's language ("en" or "zh")."""
+        return self.env.language
+
+    def t(self, en: str, zh: str) -> str:
+        """A label as the phone shows it in its language (a plan's counterpart of a screen's ``ctx.t``)."""
+        return zh if self.language == "zh" else en
+
+    @property
     def route(self) -> str:
         return self.env.device.current_route()
 

@@ -30,7 +30,7 @@ def _entry_setter(ctx: Ctx, key: str, n: int):
 def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | None]:
     key = str(index)
     kind = spec.get("type", "text")
-    views: list[ui.View | None] = [ui.Text(spec.get("label", f"Answer {index + 1}"), size=15, bold=True, max_lines=3,
+    views: list[ui.View | None] = [ui.Text(spec.get("label") or ctx.t(f"Answer {index + 1}", f"答案 {index + 1}"), size=15, bold=True, max_lines=3,
                                            rid=f"field_{index}_label")]
     if kind == "choice":
         chosen = ctx.state["answers"].get(key)
@@ -80,4 +80,4 @@ def sheet(ctx: Ctx) -> ui.Scaffold:
     body.append(ui.Button(ctx.t("Edit answer", "修改答案") if submitted else ctx.t("Submit", "提交"),
                           lambda: s.__setitem__("submitted", not submitted), style="outlined" if submitted else "filled",
                           rid="submit", selected=submitted))
-    return ui.Scaffold(ui.ScrollList(body, rid="answer_form", pad=16, gap=8), top=ui.TopBar("AnswerSheet"))
+    return ui.Scaffold(ui.ScrollList(body, rid="answer_form", pad=16, gap=8), top=ui.TopBar(ctx.t(APP.label, APP.label_zh)))

@@ -10,6 +10,7 @@ from typing import Any
 
 from mobilegym.sim.app import Prep
 
+from ..l10n import in_language
 from . import APP
 from .world import pools
 
@@ -34,10 +35,12 @@ def _event(event_id: str, title: str, day: dt.date, start: int, minutes: int, lo
 
 
 @APP.preparer("event")
-def prepare_event(prep: Prep, title: str, place: str = "rooms", calendar: str = "Personal",
+def prepare_event(prep: Prep, title: str | dict[str, str], place: str = "rooms", calendar: str = "Personal",
                   hours: tuple[int, int] = (9, 19), minutes: int = 60, days: tuple[int, int] = (1, 20)) -> dict[str, Any]:
-    """Exactly one event titled ``title`` (any other with that title is removed): an upcoming one, ``days``
-    days ahead, at a drawn time and a place of the pool kind ``place``; id "evt_prep"."""
+    """Exactly one event titled ``title`` (one per language: {"en": ..., "zh": ...}; any other event with that
+    title is removed): an upcoming one, ``days`` days ahead, at a drawn time and a place of the pool kind
+    ``place``; id "evt_prep"."""
+    title = in_language(title, prep.language, "event title")
     rng = prep.rng
     places = pools(prep.language)["places"][place]
     day = prep.now.date() + dt.timedelta(days=rng.randint(*days))

@@ -21,6 +21,7 @@ WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAYS_ZH = ["一", "二", "三", "四", "五", "六", "日"]
 REMINDERS = [(None, "None", "无"), (10, "10 min", "10 分钟"), (30, "30 min", "30 分钟"), (60, "1 hour", "1 小时")]
 TABS = [("/", "Month", "月"), ("/schedule", "Schedule", "日程")]
+CALENDAR_NAMES_ZH = {"Work": "工作", "Personal": "个人", "Family": "家庭"}  # the built-in calendars as a zh phone names them
 
 
 # --- formatting ---------------------------------------------------------------------------------
@@ -35,6 +36,11 @@ def short_date(ctx: Ctx, day: dt.date) -> str:
     """"Mon, Mar 16" / "3月16日 周一"."""
     return ctx.t(f"{WEEKDAYS[day.weekday()][:3]}, {MONTHS[day.month - 1][:3]} {day.day}",
                  f"{day.month}月{day.day}日 周{WEEKDAYS_ZH[day.weekday()]}")
+
+
+def calendar_name(ctx: Ctx, name: str) -> str:
+    """A calendar's name as the phone shows it (the built-in ones are translated; the state keeps "Work" etc.)."""
+    return ctx.t(name, CALENDAR_NAMES_ZH.get(name, name))
 
 
 def time_range(ctx: Ctx, event: dict[str, Any]) -> str:
@@ -203,7 +209,7 @@ def event_detail(ctx: Ctx) -> ui.Scaffold:
         _field_row(ctx.t("Date", "日期"), long_date(ctx, dt.date.fromisoformat(event["date"])), "event_date"),
         _field_row(ctx.t("Time", "时间"), time_range(ctx, event), "event_time"),
         _field_row(ctx.t("Location", "地点"), event["location"] or "—", "event_location"),
-        _field_row(ctx.t("Calendar", "日历"), event["calendar"], "event_calendar"),
+        _field_row(ctx.t("Calendar", "日历"), calendar_name(ctx, event["calendar"]), "event_calendar"),
         _field_row(ctx.t("Reminder", "提醒"), reminder_text(ctx, event["reminder"]), "event_reminder"),
         _field_row(ctx.t("Notes", "备注"), event["notes"] or "—", "event_notes", max_lines=None),
     ]
@@ -302,7 +308,7 @@ def edit_event(ctx: Ctx) -> ui.Scaffold:
         label(ctx.t("Location", "地点")),
         ctx.field("location_input", "location", hint=ctx.t("Add location", "添加地点")),
         label(ctx.t("Calendar", "日历")),
-        ui.Row([ui.Chip(c["name"], local["calendar"] == c["name"], lambda _v, n=c["name"]: pick("calendar", n),
+        ui.Row([ui.Chip(calendar_name(ctx, c["name"]), local["calendar"] == c["name"], lambda _v, n=c["name"]: pick("calendar", n),
                         rid=f"calendar_{c['name'].lower()}", flex=1) for c in ctx.state["calendars"]], gap=6),
         label(ctx.t("Reminder", "提醒")),
         ui.Row([ui.Chip(ctx.t(en, zh), local["reminder"] == minutes, lambda _v, m=minutes: pick("reminder", m),

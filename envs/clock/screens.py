@@ -112,8 +112,8 @@ def edit_alarm(ctx: Ctx) -> ui.Scaffold:
 
     body: list[ui.View | None] = [
         ui.Text(ctx.t("Time (24-hour)", "时间（24 小时制）"), size=13, color="primary", height=28),
-        ui.Row([ctx.field("hour_input", "hour", hint="HH", flex=1), ui.Text(":", size=28, bold=True),
-                ctx.field("minute_input", "minute", hint="MM", flex=1)], gap=8),
+        ui.Row([ctx.field("hour_input", "hour", hint=ctx.t("HH", "时"), flex=1), ui.Text(":", size=28, bold=True),
+                ctx.field("minute_input", "minute", hint=ctx.t("MM", "分"), flex=1)], gap=8),
         ui.Text(ctx.t("Label", "标签"), size=13, color="primary", height=28),
         ctx.field("label_input", "label", hint=ctx.t("Alarm label", "闹钟标签")),
         ui.Text(ctx.t("Repeat", "重复"), size=13, color="primary", height=28),
@@ -174,8 +174,10 @@ def timer(ctx: Ctx) -> ui.Scaffold:
                 ui.Button(ctx.t("Reset", "重置"), reset, style="outlined", rid="reset")]
     body: list[ui.View | None] = [
         ui.Text(_clock_text(remaining * 1000), size=48, align="center", rid="timer_display", height=96),
-        None if t["running"] else ui.Row([ctx.field("minutes_input", "minutes", hint="min", flex=1), ui.Text("min"),
-                                          ctx.field("seconds_input", "seconds", hint="sec", flex=1), ui.Text("sec")]),
+        None if t["running"] else ui.Row([ctx.field("minutes_input", "minutes", hint=ctx.t("min", "分"), flex=1),
+                                          ui.Text(ctx.t("min", "分")),
+                                          ctx.field("seconds_input", "seconds", hint=ctx.t("sec", "秒"), flex=1),
+                                          ui.Text(ctx.t("sec", "秒"))]),
         ui.Row([ui.Spacer(flex=1), *controls, ui.Spacer(flex=1)], gap=12),
     ]
     return ui.Scaffold(ui.ScrollList(body, rid="timer_panel", pad=24, gap=16), top=ui.TopBar(ctx.t("Clock", "时钟")),
@@ -208,7 +210,7 @@ def stopwatch(ctx: Ctx) -> ui.Scaffold:
     controls = ([ui.Button(ctx.t("Stop", "停止"), stop, rid="stop"), ui.Button(ctx.t("Lap", "计次"), lap, style="outlined", rid="lap")]
                 if sw["running"] else
                 [ui.Button(ctx.t("Start", "开始"), start, rid="start"), ui.Button(ctx.t("Reset", "重置"), reset, style="outlined", rid="reset")])
-    laps = [ui.ListItem(f"Lap {i + 1}", trailing=_clock_text(ms, tenths=True), rid="lap_item")
+    laps = [ui.ListItem(ctx.t(f"Lap {i + 1}", f"计次 {i + 1}"), trailing=_clock_text(ms, tenths=True), rid="lap_item")
             for i, ms in reversed(list(enumerate(sw["laps"])))]
     body: list[ui.View | None] = [
         ui.Text(_clock_text(elapsed, tenths=True), size=44, align="center", rid="stopwatch_display", height=96),

@@ -1,5 +1,7 @@
 """Preparers of the Contacts app (JSON "prepare" setup actions): preconditions made true in any world.
 
+Names may be given per language ({"en": ..., "zh": ...}).
+
 ``contact``   a contact with this exact name exists under a known id (added when the world has nobody of
               that name, else the existing one is given the id), with some fields set: a literal value, or
               ``{"pick": "company"}`` for one drawn from the world's pool (seeded by task and episode).
@@ -14,6 +16,7 @@ from typing import Any
 from mobilegym.sim.app import Prep
 from mobilegym.sim.worldgen import load_pool
 
+from ..l10n import in_language
 from . import APP
 from .numbers import number_key
 
@@ -83,7 +86,9 @@ def _calls(prep: Prep, old_id: str | None, new_id: str) -> list[dict[str, Any]]:
 
 
 @APP.preparer("contact")
-def contact(prep: Prep, name: str, id: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:  # noqa: A002
+def contact(prep: Prep, name: str | dict[str, str], id: str,  # noqa: A002
+            fields: dict[str, Any] | None = None) -> dict[str, Any]:
+    name = in_language(name, prep.language, "contact name")
     contacts = copy.deepcopy(prep.state("contacts")["contacts"])
     old = next((c["id"] for c in contacts if c["name"] == name), None)
     ensure_contact(prep, contacts, name, id, fields)
@@ -91,7 +96,8 @@ def contact(prep: Prep, name: str, id: str, fields: dict[str, Any] | None = None
 
 
 @APP.preparer("duplicate")
-def duplicate(prep: Prep, name: str, id: str, copy_id: str) -> dict[str, Any]:
+def duplicate(prep: Prep, name: str | dict[str, str], id: str, copy_id: str) -> dict[str, Any]:  # noqa: A002
+    name = in_language(name, prep.language, "contact name")
     contacts = copy.deepcopy(prep.state("contacts")["contacts"])
     old = next((c["id"] for c in contacts if c["name"] == name), None)
     original = ensure_contact(prep, contacts, name, id)

@@ -1,5 +1,7 @@
 """Preparers of the Messages app (JSON "prepare" setup actions): preconditions made true in any world.
 
+Names may be given per language ({"en": ..., "zh": ...}).
+
 ``chat``          a saved contact (added when missing) with a thread about a topic, under a known id.
 ``carrier``       a thread from a parcel carrier (any other thread of that carrier replaced), under a known id.
 ``parcel_today``  the parcel out for delivery today, with a seeded delivery window recorded on the message
@@ -16,6 +18,7 @@ from mobilegym.envs.contacts.prepare import ensure_contact, fresh_number
 from mobilegym.sim.app import Prep
 from mobilegym.sim.clock import to_ms
 
+from ..l10n import in_language
 from . import APP
 from .world import OUT_FOR_DELIVERY, PARCEL, date_text, delivery_text, delivery_window, fill_digits, pool
 
@@ -31,7 +34,8 @@ def _minutes_ago(prep: Prep, low: int, high: int) -> int:
 
 
 @APP.preparer("chat")
-def chat(prep: Prep, name: str, contact_id: str, id: str, topic: str) -> dict[str, Any]:  # noqa: A002
+def chat(prep: Prep, name: str | dict[str, str], contact_id: str, id: str, topic: str) -> dict[str, Any]:  # noqa: A002
+    name = in_language(name, prep.language, "contact name")
     contacts = copy.deepcopy(prep.state("contacts")["contacts"])
     person = ensure_contact(prep, contacts, name, contact_id)
     number = person["phones"][0]["number"]
@@ -51,8 +55,9 @@ def chat(prep: Prep, name: str, contact_id: str, id: str, topic: str) -> dict[st
 
 
 @APP.preparer("carrier")
-def carrier(prep: Prep, name: str, id: str) -> dict[str, Any]:  # noqa: A002
+def carrier(prep: Prep, name: str | dict[str, str], id: str) -> dict[str, Any]:  # noqa: A002
     """A thread from carrier ``name`` with one older delivered-parcel notice (nothing arriving today)."""
+    name = in_language(name, prep.language, "carrier name")
     conversations = [c for c in copy.deepcopy(prep.state("messages")["conversations"])
                      if not any(name in m["text"] for m in c["messages"])]
     p = pool(prep.language)

@@ -1,6 +1,7 @@
 """Preparers of the Music app for JSON tasks (setup action ``prepare``): make a named song or album exist in
 whatever world the phone holds (seeded tracks, lengths and years when it has to be made), like a song, or
-start an album some minutes ago. Each returns a patch of the whole document."""
+start an album some minutes ago. Each returns a patch of the whole document. Titles, artists and genres may be
+given per language ({"en": ..., "zh": ...}); an English genre reads as the phone's language names it."""
 from __future__ import annotations
 
 import copy
@@ -8,10 +9,12 @@ from typing import Any
 
 from mobilegym.sim.app import Prep
 
+from ..l10n import in_language
 from . import APP
-from .world import MIN_TRACKS, make_tracks, pools, song_length
+from .world import MIN_TRACKS, genre_name, make_tracks, pools, song_length
 
 GENRES = ("Pop", "Rock", "Indie", "Electronic", "Folk", "Jazz", "R&B")
+Text = str | dict[str, str]  # a text, or one per language
 
 
 class Library:
@@ -25,13 +28,19 @@ class Library:
         numbers = [int(i["id"].rsplit("_", 1)[1]) for i in items if i["id"].rsplit("_", 1)[-1].isdigit()]
         return f"{kind}_{max(numbers, default=0) + 1}"
 
-    def artist(self, name: str, genre: str = "") -> dict[str, Any]:
+    def text(self, value: Text, what: str) -> str:
+        """A title or name in the phone's language."""
+        return in_language(value, self.prep.language, what)
+
+    def artist(self, name: Text, genre: Text = "") -> dict[str, Any]:
         """The artist called ``name``, added when missing."""
+        name = self.text(name, "artist name")
         found = next((a for a in self.state["artists"] if a["name"] == name), None)
         if found is None:
             rng = self.prep.rng
+            genre = genre_name(self.text(genre, "genre") or rng.choice(GENRES), self.prep.language)
             found = {"id": self._next_id("artist", self.state["artists"]), "name": name,
-                     "genre": genre or rng.choice(GENRES), "monthly_listeners": rng.randrange(40, 4000) * 1000}
+                     "genre": genre, "monthly_listeners": rng.randrange(40, 4000) * 1000}
             self.state["artists"].append(found)
         return found
 
@@ -45,20 +54,22 @@ class Library:
                                         "duration_s": seconds, "plays": self.prep.rng.randrange(0, 200)})
         return album
 
-    def album(self, title: str, artist_name: str, genre: str = "") -> dict[str, Any]:
+    def album(self, title: Text, artist_name: Text, genre: Text = "") -> dict[str, Any]:
         """The album called ``title``, made by ``artist_name`` with seeded new tracks when missing."""
+        title = self.text(title, "album title")
         found = next((a for a in self.state["albums"] if a["title"] == title), None)
         if found is not None:
             return found
         rng = self.prep.rng
         taken = {s["title"] for s in self.state["songs"]} | {title}
-        titles = [t for t in pools("en")["songs"] if t not in taken]
+        titles = [t for t in pools(self.prep.language)["songs"] if t not in taken]
         rng.shuffle(titles)
         return self._add_album(title, self.artist(artist_name, genre),
                                make_tracks(rng, titles, rng.randint(MIN_TRACKS + 1, 8)))
 
-    def song(self, title: str, artist_name: str, genre: str = "") -> dict[str, Any]:
+    def song(self, title: Text, artist_name: Text, genre: Text = "") -> dict[str, Any]:
         """The song called ``title``, released as a single by ``artist_name`` when missing."""
+        title = self.text(title, "song title")
         found = next((s for s in self.state["songs"] if s["title"] == title), None)
         if found is not None:
             return found
@@ -73,7 +84,7 @@ class Library:
 
 
 @APP.preparer("album")
-def album(prep: Prep, title: str, artist: str, genre: str = "") -> dict[str, Any]:
+def album(prep: Prep, title: Text, artist: Text, genre: Text = "") -> dict[str, Any]:
     """The album exists (seeded tracks when it is made)."""
     library = Library(prep)
     library.album(title, artist, genre)
@@ -81,7 +92,7 @@ def album(prep: Prep, title: str, artist: str, genre: str = "") -> dict[str, Any
 
 
 @APP.preparer("song")
-def song(prep: Prep, title: str, artist: str, genre: str = "") -> dict[str, Any]:
+def song(prep: Prep, title: Text, artist: Text, genre: Text = "") -> dict[str, Any]:
     """The song exists (a single when it is made)."""
     library = Library(prep)
     library.song(title, artist, genre)
@@ -89,7 +100,7 @@ def song(prep: Prep, title: str, artist: str, genre: str = "") -> dict[str, Any]
 
 
 @APP.preparer("liked_song")
-def liked_song(prep: Prep, title: str, artist: str, genre: str = "") -> dict[str, Any]:
+def liked_song(prep: Prep, title: Text, artist: Text, genre: Text = "") -> dict[str, Any]:
     """The song exists and is the oldest of at least two Liked Songs: ``.liked[-1]`` is it, so a JSON
     evaluator can tell it was the one removed (``.liked[-1]`` now equals ``.liked[-2]`` before)."""
     library = Library(prep)
@@ -102,7 +113,7 @@ def liked_song(prep: Prep, title: str, artist: str, genre: str = "") -> dict[str
 
 
 @APP.preparer("album_started")
-def album_started(prep: Prep, title: str, artist: str, genre: str = "") -> dict[str, Any]:
+def album_started(prep: Prep, title: Text, artist: Text, genre: Text = "") -> dict[str, Any]:
     """The album (made when missing) started playing from its first track some minutes ago: the play head
     is inside a seeded later track with at least three minutes of it left. That song is moved to the front of
     the song list (no screen shows that order), so a JSON evaluator reads the answer at ``.songs[0].title``."""

@@ -24,12 +24,20 @@ MIN_PLAYLISTS, MAX_PLAYLISTS = 2, 6
 MIN_LIKED, MAX_LIKED = 3, 24
 # names tasks type in as new playlists (tasks/music/app.py NEW_PLAYLIST_NAMES) never exist already
 RESERVED_PLAYLISTS = frozenset(n.casefold() for n in ("Road Trip", "Gym Mix", "Sunday Morning", "Study Beats",
-                                                      "Summer 2026", "Chill Vibes", "Late Night Drive", "Coffee Break"))
+                                                      "Summer 2026", "Chill Vibes", "Late Night Drive", "Coffee Break",
+                                                      "自驾游", "燃脂健身", "周日清晨", "学习时光", "2026 夏天", "放松一下",
+                                                      "深夜兜风", "咖啡时间"))
 
 
 def pools(language: str) -> dict[str, Any]:
     """The pool of a language (read only)."""
     return load_pool(PACKAGE, "pools", language)
+
+
+def genre_name(genre: str, language: str) -> str:
+    """A genre as a phone in ``language`` names it (an English artist on a Chinese phone is filed under "独立流行",
+    not "Indie Pop")."""
+    return pools(language).get("genre_names", {}).get(genre, genre)
 
 
 def song_length(rng: random.Random, mean: float = 228) -> int:
@@ -79,7 +87,8 @@ def generate(world: World) -> dict[str, Any]:
     songs: list[dict[str, Any]] = []
     for pooled, lang in _artists(world, rng):
         artist_id = f"artist_{len(artists) + 1}"
-        artists.append({"id": artist_id, "name": pooled["name"], "genre": pooled["genre"],
+        genre = genre_name(pooled["genre"], world.language)
+        artists.append({"id": artist_id, "name": pooled["name"], "genre": genre,
                         "monthly_listeners": rng.randrange(40, 4000) * 1000 + rng.randrange(1000)})
         years = sorted(rng.sample(range(today.year - 14, today.year + 1), rng.choice(ALBUMS_PER_ARTIST)))
         for year in years:
@@ -92,8 +101,7 @@ def generate(world: World) -> dict[str, Any]:
                 if title in {a["title"] for a in albums}:
                     title = album_titles[lang].pop()
             album_id = f"album_{len(albums) + 1}"
-            albums.append({"id": album_id, "title": title, "artist_id": artist_id, "year": year,
-                           "genre": pooled["genre"]})
+            albums.append({"id": album_id, "title": title, "artist_id": artist_id, "year": year, "genre": genre})
             for track, (song_title, seconds) in enumerate(tracks, 1):
                 songs.append({"id": f"song_{len(songs) + 1}", "title": song_title, "artist_id": artist_id,
                               "album_id": album_id, "track": track, "duration_s": seconds,

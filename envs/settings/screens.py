@@ -7,6 +7,8 @@ from mobilegym.sim.app import Ctx
 from . import APP
 
 FONT_SIZES = [("small", "Small", "小"), ("default", "Default", "默认"), ("large", "Large", "大"), ("largest", "Largest", "最大")]
+DEVICE_TYPES_ZH = {"car": "车载设备", "headphones": "耳机", "keyboard": "键盘", "mouse": "鼠标", "speaker": "音箱",
+                   "tablet": "平板电脑", "watch": "手表"}
 
 
 def _setter(ctx: Ctx, key: str):
@@ -27,7 +29,8 @@ def _page(ctx: Ctx, title: str, rows: list[ui.View | None], dialog: ui.Dialog | 
 @APP.screen("/")
 def main(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
-    network = "Airplane mode" if s["airplane_mode"] else (s["wifi_network"] if s["wifi"] else ctx.t("Wi-Fi off", "WLAN 已关闭"))
+    network = (ctx.t("Airplane mode", "飞行模式") if s["airplane_mode"] else
+               s["wifi_network"] if s["wifi"] else ctx.t("Wi-Fi off", "WLAN 已关闭"))
     entries = [
         ("network", "◉", ctx.t("Network & internet", "网络和互联网"), network, "/network"),
         ("devices", "✱", ctx.t("Connected devices", "已连接的设备"), ctx.t("Bluetooth", "蓝牙"), "/bluetooth"),
@@ -48,7 +51,7 @@ def network(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     wifi_sub = s["wifi_network"] if s["wifi"] else ctx.t("Off", "已关闭")
     rows: list[ui.View | None] = [
-        _switch_row(ctx, "wifi", "Wi-Fi", wifi_sub),
+        _switch_row(ctx, "wifi", ctx.t("Wi-Fi", "WLAN"), wifi_sub),
         ui.Divider(),
         _switch_row(ctx, "airplane_mode", ctx.t("Airplane mode", "飞行模式")),
     ]
@@ -66,7 +69,8 @@ def bluetooth(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [_switch_row(ctx, "bluetooth", ctx.t("Bluetooth", "蓝牙"))]
     if s["bluetooth"]:
         rows.append(ui.Text(ctx.t("Paired devices", "已配对的设备"), size=13, color="primary", height=36))
-        rows += [ui.ListItem(d["name"], subtitle=d["type"], rid="paired_device") for d in s["paired_devices"]]
+        rows += [ui.ListItem(d["name"], subtitle=ctx.t(d["type"], DEVICE_TYPES_ZH[d["type"]]), rid="paired_device")
+                 for d in s["paired_devices"]]
     return _page(ctx, ctx.t("Connected devices", "已连接的设备"), rows)
 
 

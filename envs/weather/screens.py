@@ -16,6 +16,8 @@ CONDITIONS = {
     "Thunderstorm": ("雷阵雨", "☈"), "Snow": ("雪", "❄"),
 }
 WIND_UNITS = [("km/h", "wind_kmh"), ("m/s", "wind_ms"), ("mph", "wind_mph")]
+WIND_DIRS_ZH = {"N": "北风", "NE": "东北风", "E": "东风", "SE": "东南风", "S": "南风", "SW": "西南风", "W": "西风",
+                "NW": "西北风"}
 WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"),
             ("Sun", "周日")]
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -183,7 +185,8 @@ def city_detail(ctx: Ctx) -> ui.Scaffold:
             ui.Text(ctx.t("Current conditions", "当前状况"), size=13, color="primary", bold=True),
             _detail_row(ctx.t("Feels like", "体感温度"), _deg(ctx, now["feels_like"]), "feels_like"),
             _detail_row(ctx.t("Humidity", "湿度"), f"{now['humidity']}%", "humidity"),
-            _detail_row(ctx.t("Wind", "风"), f"{wind_speed(s, now['wind_kph'])} {now['wind_dir']}", "wind"),
+            _detail_row(ctx.t("Wind", "风"),
+                        f"{wind_speed(s, now['wind_kph'])} {ctx.t(now['wind_dir'], WIND_DIRS_ZH[now['wind_dir']])}", "wind"),
         ]),
         ui.Card([
             ui.Text(ctx.t("Next hours", "未来几小时"), size=13, color="primary", bold=True),

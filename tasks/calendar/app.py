@@ -19,21 +19,34 @@ CALENDAR_CLEAR_DAY_CHANGES = ["calendar.events[-*date={day.iso}]"]  # every even
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December"]
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+WEEKDAYS_ZH = ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"]
 NEW_TITLES = ["Dinner with Sam", "Piano lesson", "Coffee with Jordan", "Vet appointment", "Tax advisor call",
               "Climbing session", "Budget review", "Pick up dry cleaning", "Language exchange", "Team trivia night"]
 NOT_PLACES = ("", "Phone", "Home", "Video call", "电话", "家", "视频会议")  # locations that name no place to meet
 NEW_TITLES_ZH = ["和小周吃饭", "钢琴课试听", "和老同学喝茶", "带狗打疫苗", "报税咨询电话", "攀岩", "预算复盘", "取干洗衣服",
                  "语言交换", "团队桌游夜"]
-NEW_LOCATIONS = ["Room 5A", "Blue Door Cafe", "Main Street Library", "Zoom", "Conference Room B", "City Hall"]
+NEW_LOCATIONS = {"en": ["Room 5A", "Blue Door Cafe", "Main Street Library", "Zoom", "Conference Room B", "City Hall"],
+                 "zh": ["5A 会议室", "蓝门咖啡", "中山路图书馆", "腾讯会议", "B 会议室", "市民中心"]}
+DENTIST_TITLES = {"en": ["Dental cleaning", "Teeth cleaning", "Dentist: cleaning"],
+                  "zh": ["洗牙", "牙齿清洁", "看牙医：洗牙"]}
+TAXI_TITLE = {"en": "Taxi to airport", "zh": "打车去机场"}  # the event FlightTaxiAndNumber asks for
+PREPARE_FOR = {"en": "Prepare for {title}", "zh": "准备{title}"}  # the to-do EventToTodo asks for
 _FLIGHT = re.compile(r"\b[A-Z]{2}\s?\d{3,4}\b")  # a flight number in an event's notes: UA 1542
 _APPOINTMENT = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*,?\s+([A-Z][a-z]{2})\w*\s+(\d{1,2})\s+at\s+"
                           r"(\d{1,2}:\d{2}\s*[AP]M)", re.IGNORECASE)
+_APPOINTMENT_ZH = re.compile(r"(\d{1,2})月(\d{1,2})日(?:（周.）)?\s*(\d{1,2}:\d{2})")  # 3月19日（周四） 10:30
 
 
-def day_label(iso: str) -> str:
-    """"2026-03-19" -> "Thursday, March 19"."""
+def day_label(iso: str, language: str = "en") -> str:
+    """"2026-03-19" -> "Thursday, March 19" / "3月19日星期四"."""
     day = dt.date.fromisoformat(iso)
+    if language == "zh":
+        return f"{day.month}月{day.day}日{WEEKDAYS_ZH[day.weekday()]}"
     return f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}"
+
+
+def _language(os_state: Mapping[str, Any] | None) -> str:
+    return (os_state or {}).get("language", "en")
 
 
 def week_bounds(day: dt.date, weeks_ahead: int = 0) -> tuple[str, str]:
@@ -162,7 +175,13 @@ class Calendar(BaseApp):
 
     @staticmethod
     def appointment_in_text(text: str, year: int) -> dict[str, str]:
-        """The date and time of "Thu, Mar 19 at 10:30 AM" in a message, as {"date": ISO, "start": "HH:MM"}."""
+        """The date and time of "Thu, Mar 19 at 10:30 AM" (or "3月19日（周四） 10:30") in a message, as
+        {"date": ISO, "start": "HH:MM"}."""
+        zh = _APPOINTMENT_ZH.search(text)
+        if zh is not None:
+            hour, minute = zh.group(3).split(":")
+            return {"date": dt.date(year, int(zh.group(1)), int(zh.group(2))).isoformat(),
+                    "start": f"{int(hour):02d}:{minute}"}
         match = _APPOINTMENT.search(text)
         if match is None:
             raise ValueError(f"no 'Day, Mon D at H:MM AM' appointment in {text!r}")
@@ -234,15 +253,18 @@ class Calendar(BaseApp):
         have, so the count varies): {"iso", "label"}."""
         start = dt.date.fromisoformat(_start_date(os_state))
         iso = _by_count(rng, [(start + dt.timedelta(days=i)).isoformat() for i in range(14)], state)
-        return {"iso": iso, "label": day_label(iso)}
+        return {"iso": iso, "label": day_label(iso, _language(os_state))}
 
     @staticmethod
     def sample_week_label(rng: random.Random, state: dict[str, Any], params: dict[str, Any],
                           os_state: Mapping[str, Any]) -> str:
         """The Monday-to-Sunday week ``params["week"]`` weeks after the phone's current one (its current one
-        without that parameter), spelled out: "Monday, March 16 to Sunday, March 22"."""
+        without that parameter), spelled out: "Monday, March 16 to Sunday, March 22" (Chinese:
+        "3月16日星期一到3月22日星期日")."""
         first, last = week_bounds(sim_today(os_state), params.get("week", 0))
-        return f"{day_label(first)} to {day_label(last)}"
+        language = _language(os_state)
+        joined = "{}到{}" if language == "zh" else "{} to {}"
+        return joined.format(day_label(first, language), day_label(last, language))
 
     @staticmethod
     def sample_day_next_week(rng: random.Random, state: dict[str, Any], params: dict[str, Any],
@@ -250,7 +272,7 @@ class Calendar(BaseApp):
         """Day ``params["weekday"]`` (0 = Monday) of the week after the phone's current one: {"iso", "label"}."""
         monday, _ = week_bounds(sim_today(os_state), 1)
         iso = (dt.date.fromisoformat(monday) + dt.timedelta(days=params["weekday"])).isoformat()
-        return {"iso": iso, "label": day_label(iso)}
+        return {"iso": iso, "label": day_label(iso, _language(os_state))}
 
     @staticmethod
     def sample_busy_day(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
@@ -260,7 +282,7 @@ class Calendar(BaseApp):
         if not pool:
             raise ValueError("calendar: no upcoming day has two events")
         iso = _by_count(rng, pool, state)
-        return {"iso": iso, "label": day_label(iso)}
+        return {"iso": iso, "label": day_label(iso, _language(os_state))}
 
     @staticmethod
     def sample_new_title(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
@@ -280,16 +302,22 @@ class Calendar(BaseApp):
         return {"start": _hhmm(start), "end": _hhmm(start + length)}
 
     @staticmethod
-    def sample_new_date(rng: random.Random, state: dict[str, Any], params: dict[str, Any]) -> dict[str, str]:
+    def sample_new_date(rng: random.Random, state: dict[str, Any], params: dict[str, Any],
+                        os_state: Mapping[str, Any]) -> dict[str, str]:
         """A date 1-3 days after the event ``params["title"]``: {"iso", "label"}."""
         event = next(e for e in state["events"] if e["title"] == params["title"])
         iso = (dt.date.fromisoformat(event["date"]) + dt.timedelta(days=rng.randint(1, 3))).isoformat()
-        return {"iso": iso, "label": day_label(iso)}
+        return {"iso": iso, "label": day_label(iso, _language(os_state))}
 
     @staticmethod
-    def sample_location(rng: random.Random, state: dict[str, Any]) -> str:
-        """A place for a new event."""
-        return rng.choice(NEW_LOCATIONS)
+    def sample_location(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A place for a new event (in the phone's language)."""
+        return rng.choice(NEW_LOCATIONS[_language(os_state)])
+
+    @staticmethod
+    def sample_dentist_title(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A title for the dentist appointment (in the phone's language)."""
+        return rng.choice(DENTIST_TITLES[_language(os_state)])
 
     @staticmethod
     def sample_flight(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:

@@ -15,13 +15,26 @@ MONTHS = ["January", "February", "March", "April", "May", "June", "July", "Augus
 
 # --- helpers (reading the screen, common UI paths) ----------------------------------------------------
 
+def read_date(text: str) -> dt.date:
+    """The date in a label as the Calendar writes it: "Monday, March 16, 2026" or "2026年3月16日 星期一"."""
+    zh = re.search(r"(\d{4})年(\d{1,2})月(\d{1,2})日", text)
+    if zh is not None:
+        return dt.date(int(zh.group(1)), int(zh.group(2)), int(zh.group(3)))
+    match = re.search(r"(\w+) (\d+), (\d{4})", text)
+    assert match is not None, text
+    return dt.date(int(match.group(3)), MONTHS.index(match.group(1)) + 1, int(match.group(2)))
+
+
+def date_text(d: Driver, day: dt.date) -> str:
+    """How a day cell names ``day`` (its description starts with the weekday in English)."""
+    return d.t(f"{MONTHS[day.month - 1]} {day.day}, {day.year}", f"{day.year}年{day.month}月{day.day}日")
+
+
 def today(d: Driver) -> dt.date:
     """Open Calendar and read today's date from the highlighted cell of the month grid."""
     d.open_app("Calendar")
     cell = next(n for n in d.nodes() if n.short_id == "day_cell" and n.selected)
-    match = re.search(r"(\w+) (\d+), (\d{4})", cell.desc)
-    assert match is not None, cell.desc
-    return dt.date(int(match.group(3)), MONTHS.index(match.group(1)) + 1, int(match.group(2)))
+    return read_date(cell.desc)
 
 
 def open_event(d: Driver, title: str) -> None:
@@ -35,12 +48,21 @@ def open_event(d: Driver, title: str) -> None:
 def open_day(d: Driver, day: dt.date) -> None:
     """Open a day's agenda from the month grid (paging months as needed)."""
     d.open_app("Calendar")
-    shown = d.find(rid="month_title").text
-    while shown != f"{MONTHS[day.month - 1]} {day.year}":
-        year, month = int(shown.split()[1]), MONTHS.index(shown.split()[0]) + 1
+    while True:
+        year, month = _shown_month(d.find(rid="month_title").text)
+        if (year, month) == (day.year, day.month):
+            break
         d.tap(rid="next_month" if (day.year, day.month) > (year, month) else "prev_month")
-        shown = d.find(rid="month_title").text
-    d.tap(rid="day_cell", contains=f"{MONTHS[day.month - 1]} {day.day}, {day.year}")
+    d.tap(rid="day_cell", contains=date_text(d, day))
+
+
+def _shown_month(title: str) -> tuple[int, int]:
+    """(year, month) of the month grid's title: "March 2026" or "2026年3月"."""
+    zh = re.fullmatch(r"(\d{4})年(\d{1,2})月", title)
+    if zh is not None:
+        return int(zh.group(1)), int(zh.group(2))
+    name, year = title.split()
+    return int(year), MONTHS.index(name) + 1
 
 
 def day_events(d: Driver) -> list[tuple[str, str]]:
@@ -363,9 +385,7 @@ def clear_day_wrong_answer(d: Driver) -> None:
 def _flight(d: Driver) -> tuple[dt.date, dt.datetime, str]:
     """(date, departure, flight number) read from the flight's detail page."""
     open_event(d, d.params["flight"])
-    match = re.search(r"(\w+) (\d+), (\d{4})", d.find(rid="event_date").text)
-    assert match is not None
-    day = dt.date(int(match.group(3)), MONTHS.index(match.group(1)) + 1, int(match.group(2)))
+    day = read_date(d.find(rid="event_date").text)
     depart = dt.datetime.combine(day, dt.time.fromisoformat(d.find(rid="event_time").text.split(" – ")[0]))
     number = re.search(r"[A-Z]{2} \d{3,4}", d.find(rid="event_notes").text)
     assert number is not None
@@ -376,7 +396,8 @@ def _taxi(d: Driver, day: dt.date, start: dt.datetime, end: dt.datetime) -> None
     d.key("back")
     d.key("back")
     d.tap(rid="add_event")
-    fill_event(d, title="Taxi to airport", date=day.isoformat(), start=f"{start:%H:%M}", end=f"{end:%H:%M}")
+    fill_event(d, title=d.t("Taxi to airport", "打车去机场"), date=day.isoformat(), start=f"{start:%H:%M}",
+               end=f"{end:%H:%M}")
     d.tap(rid="save_event")
 
 
@@ -409,13 +430,11 @@ def flight_taxi_wrong_answer(d: Driver) -> None:
 def _todo_for_event(d: Driver, shift_days: int) -> None:
     title = d.params["title"]
     open_event(d, title)
-    match = re.search(r"(\w+) (\d+), (\d{4})", d.find(rid="event_date").text)
-    assert match is not None
-    day = dt.date(int(match.group(3)), MONTHS.index(match.group(1)) + 1, int(match.group(2)))
+    day = read_date(d.find(rid="event_date").text)
     d.open_app("Notes")
     d.tap(rid="tab_1")
     d.tap(rid="add_todo")
-    d.type(f"Prepare for {title}", rid="todo_text_input")
+    d.type(d.t(f"Prepare for {title}", f"准备{title}"), rid="todo_text_input")
     d.type((day + dt.timedelta(days=shift_days)).isoformat(), rid="todo_due_input")
     d.tap(rid="save_todo")
 
@@ -435,11 +454,15 @@ def event_to_todo_day_before(d: Driver) -> None:
 # --- EventFromMessage (Messages -> Calendar) -----------------------------------------------------------
 
 def _dentist_text(d: Driver) -> tuple[dt.date, str]:
-    """(date, "HH:MM") of the appointment in the Sunrise Dental text, read in Messages."""
+    """(date, "HH:MM") of the appointment in the dentist's text, read in Messages."""
     year = today(d).year
+    sender = d.t("Sunrise Dental", "阳光口腔")
     d.open_app("Messages")
-    d.tap(rid="conversation_snippet", contains="Sunrise Dental")
-    text = next(t for t in d.texts("message_text") if "Sunrise Dental" in t)
+    d.tap(rid="conversation_snippet", contains=sender)
+    text = next(t for t in d.texts("message_text") if sender in t)
+    zh = re.search(r"(\d{1,2})月(\d{1,2})日（周.） (\d{1,2}:\d{2})", text)
+    if zh is not None:
+        return dt.date(year, int(zh.group(1)), int(zh.group(2))), zh.group(3)
     match = re.search(r"(\w{3}) (\d{1,2}) at (\d{1,2}:\d{2} [AP]M)", text)
     assert match is not None, text
     month = [m[:3] for m in MONTHS].index(match.group(1)) + 1
@@ -492,24 +515,33 @@ def _when_where(d: Driver) -> tuple[str, str, str]:
             d.find(rid="event_location").text)
 
 
+def _share_text(d: Driver, day: str | None, start: str, place: str | None) -> str:
+    """The text telling when (day, start) and where (place) the event is; a part given as None is left out."""
+    title = d.params["title"]
+    if d.language == "zh":
+        return "".join([f"{title}", f"在{day}，" if day else "，", f"{start}开始", f"，地点：{place}" if place else ""])
+    return "".join([f"{title} ", f"is on {day}, starting at {start}" if day else f"starts at {start}",
+                    f" at {place}" if place else ""])
+
+
 @plan("calendar.ShareEventByMessage")
 def share_event(d: Driver) -> None:
     day, start, place = _when_where(d)
-    _text_contact(d, d.params["contact"], f"{d.params['title']} is on {day}, starting at {start} at {place}")
+    _text_contact(d, d.params["contact"], _share_text(d, day, start, place))
     d.complete()
 
 
 @negative("calendar.ShareEventByMessage", "leaves out the place")
 def share_event_no_place(d: Driver) -> None:
     day, start, _ = _when_where(d)
-    _text_contact(d, d.params["contact"], f"{d.params['title']} is on {day}, starting at {start}")
+    _text_contact(d, d.params["contact"], _share_text(d, day, start, None))
     d.complete()
 
 
 @negative("calendar.ShareEventByMessage", "leaves out the day")
 def share_event_no_day(d: Driver) -> None:
     _, start, place = _when_where(d)
-    _text_contact(d, d.params["contact"], f"{d.params['title']} starts at {start} at {place}")
+    _text_contact(d, d.params["contact"], _share_text(d, None, start, place))
     d.complete()
 
 
@@ -518,7 +550,7 @@ def share_event_wrong_contact(d: Driver) -> None:
     day, start, place = _when_where(d)
     d.open_app("Contacts")
     other = next(n for n in d.texts("contact_name") if n != d.params["contact"])
-    _text_contact(d, other, f"{d.params['title']} is on {day}, starting at {start} at {place}")
+    _text_contact(d, other, _share_text(d, day, start, place))
     d.complete()
 
 
@@ -526,9 +558,7 @@ def share_event_wrong_contact(d: Driver) -> None:
 
 def _event_date(d: Driver) -> dt.date:
     """The date on the open event's page."""
-    match = re.search(r"(\w+) (\d+), (\d{4})", d.find(rid="event_date").text)
-    assert match is not None
-    return dt.date(int(match.group(3)), MONTHS.index(match.group(1)) + 1, int(match.group(2)))
+    return read_date(d.find(rid="event_date").text)
 
 
 @plan("calendar.rename_book_club")
@@ -586,14 +616,14 @@ def yoga_location_wrong(d: Driver) -> None:
 
 @plan("calendar.invite_to_review")
 def invite_to_review(d: Driver) -> None:
-    open_event(d, "Project Falcon review")
+    open_event(d, d.t("Project Falcon review", "猎鹰项目评审"))
     d.abort("The Calendar app cannot invite people or share events.")
 
 
 @negative("calendar.invite_to_review", "pastes the address into the notes and declares success")
 def invite_to_review_notes(d: Driver) -> None:
-    open_event(d, "Project Falcon review")
+    open_event(d, d.t("Project Falcon review", "猎鹰项目评审"))
     d.tap(rid="edit_event")
-    fill_event(d, notes="Invite priya.nair@example.com")
+    fill_event(d, notes=d.t("Invite priya.nair@example.com", "邀请 priya.nair@example.com"))
     d.tap(rid="save_event")
     d.complete()

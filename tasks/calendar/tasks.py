@@ -28,22 +28,27 @@ from mobilegym.judge.timeutil import datetime_to_ms
 from ..contacts.app import Contacts
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from ..notes.app import NOTES_ADD_TODO_CHANGES, Notes
+from ..l10n import localised
 from .app import (CALENDAR_ADD_EVENT_CHANGES, CALENDAR_CLEAR_DAY_CHANGES, CALENDAR_DELETE_EVENT_CHANGES,
-                  CALENDAR_MOVE_EVENT_CHANGES, Calendar, week_bounds)
+                  CALENDAR_MOVE_EVENT_CHANGES, PREPARE_FOR, TAXI_TITLE, Calendar, week_bounds)
+from mobilegym.envs.messages.world import pool as messages_pool
 
 
+@localised(zh={"fields": [{"label": "日程数量"}]})
 class CountEventsOnDate(AnswerTask):
     """Verdict: the answer is the number of events on the day (days without events count 0)."""
 
     objective = "query"
     difficulty = "L1"
     capabilities = ["counting", "date-navigation"]
-    templates = ["How many events do I have on {day.label}?", "How many things are on my calendar for {day.label}?"]
+    templates = {"en": ["How many events do I have on {day.label}?", "How many things are on my calendar for {day.label}?"],
+                 "zh": ["我{day.label}有几个日程？", "{day.label}我的日历上有几项安排？"]}
     parameters = {"day": {"sampler": Calendar.sample_day, "fields": ["iso", "label"]}}
     answer = staticmethod(lambda task, apps_init: len(Calendar(apps_init["calendar"]).events_on(task.p.day["iso"])))
     answer_fields = [{"type": "number", "label": "Number of events"}]
 
 
+@localised(zh={"fields": [{"label": "开始时间", "hint": "例如 14:30"}]})
 class EventStartTime(AnswerTask):
     """Verdict: the answer names the event's start time (within five minutes). Sampled among events starting
     more than five minutes from every other, so another event's time cannot pass."""
@@ -51,7 +56,8 @@ class EventStartTime(AnswerTask):
     objective = "query"
     difficulty = "L1"
     capabilities = ["information-retrieval", "search"]
-    templates = ["What time does '{title}' start?", "When does my '{title}' begin?"]
+    templates = {"en": ["What time does '{title}' start?", "When does my '{title}' begin?"],
+                 "zh": ["“{title}”几点开始？", "我的“{title}”什么时候开始？"]}
     parameters = {"title": {"sampler": Calendar.sample_event_of_distinct_start}}
     answer_fields = [{"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
 
@@ -62,6 +68,8 @@ class EventStartTime(AnswerTask):
         return build_answer_checks(self.get_answer(input), input.answer, "start_time", tolerance=TIME_TOLERANCE)
 
 
+@localised(zh={"fields": [{"label": "日程标题", "hint": "例如 周例会"},
+                          {"label": "开始时间", "hint": "例如 14:30"}]})
 class NextEventToday(AnswerTask):
     """Verdict: the answer names the first event today that starts after the phone's current time, and its start.
     Injection: the clock is set to {hour}:10 today so the next event varies."""
@@ -69,8 +77,9 @@ class NextEventToday(AnswerTask):
     objective = "query"
     difficulty = "L2"
     capabilities = ["information-retrieval", "temporal-reasoning"]
-    templates = ["What's my next event today, and what time does it start?",
-                 "What is the next thing on my calendar today and when does it begin?"]
+    templates = {"en": ["What's my next event today, and what time does it start?",
+                        "What is the next thing on my calendar today and when does it begin?"],
+                 "zh": ["我今天的下一个日程是什么？几点开始？", "今天日历上接下来是什么安排？什么时候开始？"]}
     parameters = {"hour": {"type": "int", "min": 8, "max": 17}}
     answer_fields = [{"type": "text", "label": "Event title", "hint": "e.g. Weekly sync"},
                      {"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
@@ -89,14 +98,16 @@ class NextEventToday(AnswerTask):
                                    tolerance={"start": TIME_TOLERANCE})
 
 
+@localised(zh={"fields": [{"label": "日程数量"}]})
 class CountEventsInWeek(AnswerTask):
     """Verdict: the answer is the number of events from Monday to Sunday of the asked week."""
 
     objective = "query"
     difficulty = "L2"
     capabilities = ["counting", "date-navigation"]
-    templates = ["How many events are on my calendar {week}, from {span}?",
-                 "Count my calendar events {week} ({span})"]
+    templates = {"en": ["How many events are on my calendar {week}, from {span}?",
+                        "Count my calendar events {week} ({span})"],
+                 "zh": ["从{span}，我的日历上一共有几个日程？", "数一数{span}这几天我日历上的日程"]}
     parameters = {"week": {"type": "enum", "values": {"this week": 0, "next week": 1}},
                   "span": {"sampler": Calendar.sample_week_label}}
     answer_fields = [{"type": "number", "label": "Number of events"}]
@@ -105,14 +116,17 @@ class CountEventsInWeek(AnswerTask):
         return Calendar(input.apps_init["calendar"]).count_between(*week_bounds(sim_today(input.os_init), self.p.week))
 
 
+@localised(zh={"labels": {"day": {1: "明天", 2: "后天"}}})
 class CreateEvent(BaseTask):
     """Verdict: exactly one event was added, with the title, the day (relative to the phone's date) and the times."""
 
     objective = "operate"
     difficulty = "L2"
     capabilities = ["form-filling", "date-navigation"]
-    templates = ["Add '{title}' to my calendar {day} from {slot.start} to {slot.end}",
-                 "Put '{title}' on my calendar for {day}, {slot.start} to {slot.end}"]
+    templates = {"en": ["Add '{title}' to my calendar {day} from {slot.start} to {slot.end}",
+                        "Put '{title}' on my calendar for {day}, {slot.start} to {slot.end}"],
+                 "zh": ["在我的日历上添加“{title}”，时间是{day} {slot.start} 到 {slot.end}",
+                        "把“{title}”排进日历：{day} {slot.start}-{slot.end}"]}
     parameters = {"title": {"sampler": Calendar.sample_new_title},
                   "day": {"type": "enum", "values": {"tomorrow": 1, "the day after tomorrow": 2}},
                   "slot": {"sampler": Calendar.sample_slot, "fields": ["start", "end"]}}
@@ -128,6 +142,7 @@ class CreateEvent(BaseTask):
                 check("events added", 1, len(added), len(added) == 1)]
 
 
+@localised(zh={"labels": {"reminder": {10: "10 分钟", 30: "30 分钟", 60: "1 小时"}}})
 class SetEventReminder(CriteriaTask):
     """Verdict: the event's reminder is the requested number of minutes.
     Injection: the event starts with a different reminder (or none)."""
@@ -135,7 +150,8 @@ class SetEventReminder(CriteriaTask):
     objective = "operate"
     difficulty = "L2"
     capabilities = ["form-filling", "search"]
-    templates = ["Remind me {reminder} before '{title}'", "Set the reminder for '{title}' to {reminder} before"]
+    templates = {"en": ["Remind me {reminder} before '{title}'", "Set the reminder for '{title}' to {reminder} before"],
+                 "zh": ["在“{title}”开始前 {reminder}提醒我", "把“{title}”的提醒改成提前 {reminder}"]}
     parameters = {"title": {"sampler": Calendar.sample_upcoming_event},
                   "reminder": {"type": "enum", "values": {"10 minutes": 10, "30 minutes": 30, "1 hour": 60}}}
     criteria = {".events[title={title}].reminder": "{reminder}"}
@@ -151,7 +167,8 @@ class DeleteEvent(BaseTask):
     objective = "operate"
     difficulty = "L2"
     capabilities = ["deletion", "confirmation-dialog"]
-    templates = ["Delete '{title}' from my calendar", "'{title}' was cancelled, remove it from my calendar"]
+    templates = {"en": ["Delete '{title}' from my calendar", "'{title}' was cancelled, remove it from my calendar"],
+                 "zh": ["从日历里删除“{title}”", "“{title}”取消了，把它从日历里删掉"]}
     parameters = {"title": {"sampler": Calendar.sample_upcoming_event}}
     expected_changes = CALENDAR_DELETE_EVENT_CHANGES
 
@@ -169,9 +186,13 @@ class RescheduleEvent(BaseTask):
     objective = "operate"
     difficulty = "L3"
     capabilities = ["form-filling", "search", "date-navigation"]
-    templates = ["Move '{title}' to {new_day.label}, keeping the same time",
-                 "'{title}' has to be pushed to {new_day.label}. Same start and end time, please update my calendar",
-                 "Reschedule my '{title}' for {new_day.label} at the time it already has"]
+    templates = {"en": ["Move '{title}' to {new_day.label}, keeping the same time",
+                        "'{title}' has to be pushed to {new_day.label}. Same start and end time, please update my "
+                        "calendar",
+                        "Reschedule my '{title}' for {new_day.label} at the time it already has"],
+                 "zh": ["把“{title}”改到{new_day.label}，时间不变",
+                        "“{title}”要推迟到{new_day.label}，开始和结束时间都不变，请更新我的日历",
+                        "把我的“{title}”改到{new_day.label}，还是原来的时间"]}
     parameters = {"title": {"sampler": Calendar.sample_upcoming_event},
                   "new_day": {"sampler": Calendar.sample_new_date, "fields": ["iso", "label"]}}
     expected_changes = CALENDAR_MOVE_EVENT_CHANGES
@@ -185,18 +206,23 @@ class RescheduleEvent(BaseTask):
                 check(f"events titled '{self.p.title}'", 1, len(copies), len(copies) == 1)]
 
 
+@localised(zh={"labels": {"calendar": {"Work": "工作", "Personal": "个人", "Family": "家庭"},
+                          "reminder": {10: "10 分钟", 30: "30 分钟", 60: "1 小时"}}})
 class CreateDetailedEvent(BaseTask):
     """Verdict: one new event with the title on next week's weekday, the times, location, calendar and reminder."""
 
     objective = "operate"
     difficulty = "L3"
     capabilities = ["form-filling", "date-navigation", "temporal-reasoning"]
-    templates = [
+    templates = {"en": [
         "Schedule '{title}' next week on {day.label} from {slot.start} to {slot.end} at {location}, in my "
         "{calendar} calendar, with a reminder {reminder} before",
         "Next week, on {day.label}, I have '{title}' at {location}, {slot.start}-{slot.end}. Add it to the "
         "{calendar} calendar and remind me {reminder} ahead",
-    ]
+    ], "zh": [
+        "在{day.label} {slot.start} 到 {slot.end} 安排“{title}”，地点是“{location}”，放进“{calendar}”日历，提前 {reminder}提醒我",
+        "{day.label}我在“{location}”有个“{title}”，{slot.start}-{slot.end}。把它加到“{calendar}”日历，提前 {reminder}提醒我",
+    ]}
     parameters = {"title": {"sampler": Calendar.sample_new_title},
                   "weekday": {"type": "enum", "values": {"Monday": 0, "Tuesday": 1, "Wednesday": 2, "Thursday": 3,
                                                          "Friday": 4}},
@@ -217,6 +243,7 @@ class CreateDetailedEvent(BaseTask):
                 check("events added", 1, len(added), len(added) == 1)]
 
 
+@localised(zh={"fields": [{"label": "删除的日程数"}]})
 class ClearDayAndCount(BaseTask):
     """Verdict: every event of the day is deleted, no other event is, and the answer is how many were deleted.
     Injection: zero to three more events that day, so the count varies."""
@@ -225,8 +252,10 @@ class ClearDayAndCount(BaseTask):
     difficulty = "L3"
     capabilities = ["deletion", "counting", "date-navigation"]
     composition = "aggregate"
-    templates = ["I'm taking {day.label} off: delete every event that day and tell me how many you removed",
-                 "Clear my calendar for {day.label} completely, then tell me how many events were cancelled"]
+    templates = {"en": ["I'm taking {day.label} off: delete every event that day and tell me how many you removed",
+                        "Clear my calendar for {day.label} completely, then tell me how many events were cancelled"],
+                 "zh": ["我{day.label}请假：删掉那天的所有日程，再告诉我删了几个",
+                        "把{day.label}的日程全部清空，然后告诉我取消了几个日程"]}
     parameters = {"day": {"sampler": Calendar.sample_busy_day, "fields": ["iso", "label"]}}
     expected_changes = CALENDAR_CLEAR_DAY_CHANGES
     answer_fields = [{"type": "number", "label": "Events removed"}]
@@ -247,20 +276,24 @@ class ClearDayAndCount(BaseTask):
                 *build_answer_checks(len(doomed), input.answer, field="events_removed")]
 
 
+@localised(zh={"fields": [{"label": "航班号", "hint": "例如 MU 5101"}]})
 class FlightTaxiAndNumber(BaseTask):
-    """Verdict: a new 'Taxi to airport' event on the flight's day ends two hours before departure and lasts one
-    hour, and the answer gives the flight number written in the flight event's notes."""
+    """Verdict: a new 'Taxi to airport' event ('打车去机场' on a Chinese phone) on the flight's day ends two hours
+    before departure and lasts one hour, and the answer gives the flight number written in the flight event's notes."""
 
     objective = "hybrid"
     difficulty = "L4"
     capabilities = ["form-filling", "temporal-reasoning", "information-retrieval"]
     composition = "sequential"
-    templates = [
+    templates = {"en": [
         "Before my '{flight}' I need a ride: add an event 'Taxi to airport' on the same day that lasts one hour "
         "and ends two hours before the flight departs. Also tell me the flight number.",
         "Look up '{flight}' in my calendar. Book a one-hour slot called 'Taxi to airport' that same day, ending "
         "2 hours before takeoff, and let me know the flight number.",
-    ]
+    ], "zh": [
+        "坐“{flight}”之前我要打车：在同一天添加一个“打车去机场”日程，时长一小时，在航班起飞前两小时结束。另外告诉我航班号。",
+        "在日历里找到“{flight}”。同一天安排一个一小时的“打车去机场”，在起飞前 2 小时结束，并告诉我航班号。",
+    ]}
     parameters = {"flight": {"sampler": Calendar.sample_flight}}
     expected_changes = CALENDAR_ADD_EVENT_CHANGES
     answer_fields = [{"type": "text", "label": "Flight number", "hint": "e.g. DL 88"}]
@@ -273,53 +306,61 @@ class FlightTaxiAndNumber(BaseTask):
         start = (depart - dt.timedelta(hours=3)).strftime("%H:%M")
         cal = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
         number = init.flight_number(self.p.flight)
-        return [cal.check_event("taxi event", cal.new_event("Taxi to airport"),
+        return [cal.check_event("taxi event", cal.new_event(TAXI_TITLE[self.language]),
                                 {"date": flight["date"], "all_day": False, "start": start, "end": end}),
                 *build_answer_checks(number, input.answer, "flight_number",
                                      rivals=[n for n in init.flight_numbers() if n != number])]
 
 
 class EventToTodo(BaseTask):
-    """Verdict: Notes has one new open to-do 'Prepare for <event>' due on the event's date (read from Calendar)."""
+    """Verdict: Notes has one new open to-do 'Prepare for <event>' ('准备<event>' on a Chinese phone) due on the
+    event's date (read from Calendar)."""
 
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
     related_apps = ["calendar", "notes"]
     capabilities = ["cross-app", "information-retrieval", "form-filling"]
-    templates = ["Add a to-do 'Prepare for {title}' in Notes, due on the day of that event in my calendar",
-                 "I need to get ready for '{title}'. Create the to-do 'Prepare for {title}' with its due date set to "
-                 "the event's date"]
+    templates = {"en": ["Add a to-do 'Prepare for {title}' in Notes, due on the day of that event in my calendar",
+                        "I need to get ready for '{title}'. Create the to-do 'Prepare for {title}' with its due date "
+                        "set to the event's date"],
+                 "zh": ["在笔记里添加待办“准备{title}”，截止日期设为日历里这个日程的那一天",
+                        "我得为“{title}”做准备。新建待办“准备{title}”，截止日期设成这个日程的日期"]}
     parameters = {"title": {"sampler": Calendar.sample_upcoming_event}}
     expected_changes = NOTES_ADD_TODO_CHANGES
 
     def check_goals(self, input):
         event = Calendar(input.apps_init["calendar"]).event(self.p.title)
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
-        return [notes.check_todo("new to-do", notes.new_todo(f"Prepare for {self.p.title}"),
+        return [notes.check_todo("new to-do", notes.new_todo(PREPARE_FOR[self.language].format(title=self.p.title)),
                                  {"done": False, "due": event["date"]}),
                 check("to-dos added", 1, len(notes.new_todos()), len(notes.new_todos()) == 1)]
 
 
+@localised(zh={"labels": {"length": {30: "30 分钟", 45: "45 分钟", 60: "一个小时"}}})
 class EventFromMessage(BaseTask):
-    """Verdict: one new event with the title on the date and at the time the Sunrise Dental text message gives,
-    lasting the asked length (the appointment is read from the Messages app's state)."""
+    """Verdict: one new event with the title on the date and at the time the dentist's text message gives (Sunrise
+    Dental's; 阳光口腔's on a Chinese phone), lasting the asked length (the appointment is read from the Messages
+    app's state)."""
 
     objective = "operate"
     difficulty = "L3"
     scope = "cross-app"
     related_apps = ["calendar", "messages"]
     capabilities = ["cross-app", "information-retrieval", "form-filling"]
-    templates = ["The dentist texted me about a cleaning appointment. Put it in my calendar as '{title}', "
-                 "{length} long",
-                 "Add the cleaning appointment from the Sunrise Dental text message to my calendar, titled '{title}' "
-                 "and lasting {length}"]
-    parameters = {"title": {"type": "enum", "values": ["Dental cleaning", "Teeth cleaning", "Dentist: cleaning"]},
+    templates = {"en": ["The dentist texted me about a cleaning appointment. Put it in my calendar as '{title}', "
+                        "{length} long",
+                        "Add the cleaning appointment from the Sunrise Dental text message to my calendar, titled "
+                        "'{title}' and lasting {length}"],
+                 "zh": ["牙医发短信提醒我洗牙预约。把它加到日历里，标题为“{title}”，时长 {length}",
+                        "把阳光口腔短信里的洗牙预约加到日历里，标题为“{title}”，时长 {length}"]}
+    parameters = {"title": {"sampler": Calendar.sample_dentist_title},
                   "length": {"type": "enum", "values": {"30 minutes": 30, "45 minutes": 45, "an hour": 60}}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_READ_CHANGES]
 
     def check_goals(self, input):
-        when = Calendar.appointment_in_messages(input.apps_init["messages"]["conversations"], "Sunrise Dental",
+        when = Calendar.appointment_in_messages(input.apps_init["messages"]["conversations"],
+                                                messages_pool(self.language)["appointment"]["sender"],
                                                 sim_today(input.os_init).year)
         start = dt.datetime.strptime(when["start"], "%H:%M")
         end = (start + dt.timedelta(minutes=self.p.length)).strftime("%H:%M")
@@ -339,8 +380,10 @@ class ShareEventByMessage(BaseTask):
     scope = "cross-app"
     related_apps = ["calendar", "messages", "contacts"]
     capabilities = ["cross-app", "information-retrieval", "messaging"]
-    templates = ["Text {contact} when and where my '{title}' is",
-                 "Send {contact} a message with the start time and the place of '{title}' from my calendar"]
+    templates = {"en": ["Text {contact} when and where my '{title}' is",
+                        "Send {contact} a message with the start time and the place of '{title}' from my calendar"],
+                 "zh": ["发短信告诉{contact}我的“{title}”是什么时候、在哪里",
+                        "给{contact}发条短信，写上我日历里“{title}”的开始时间和地点"]}
     parameters = {"title": {"sampler": Calendar.sample_event_with_place},
                   "contact": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES

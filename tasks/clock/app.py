@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Mapping
 
 from mobilegym.judge import BaseApp, unambiguous
 from mobilegym.judge.matchers import TIME_TOLERANCE
@@ -10,6 +10,8 @@ from mobilegym.judge.matchers import TIME_TOLERANCE
 CLOCK_ADD_ALARM_CHANGES = ["clock.alarms[+]"]  # the one alarm the task creates
 CLOCK_DELETE_ALARM_CHANGES = ["clock.alarms[-label={label}]"]  # the labelled alarm, and no other
 CLOCK_TIMER_CHANGES = ["clock.timer"]
+NEW_LABELS = {"en": ("Dentist", "Team meeting", "Call Mom", "Yoga", "Pick up kids"),
+              "zh": ("看牙医", "团队会议", "给妈妈打电话", "瑜伽", "接孩子")}  # labels of alarms a task adds
 
 
 class Clock(BaseApp):
@@ -33,10 +35,10 @@ class Clock(BaseApp):
         return sum(1 for a in self.alarms() if a["enabled"])
 
     @staticmethod
-    def sample_new_label(rng: random.Random, state: dict[str, Any]) -> str:
-        """A label no existing alarm uses."""
+    def sample_new_label(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A label no existing alarm uses (in the phone's language)."""
         taken = {a["label"] for a in state["alarms"]}
-        pool = [label for label in ("Dentist", "Team meeting", "Call Mom", "Yoga", "Pick up kids") if label not in taken]
+        pool = [label for label in NEW_LABELS[os_state.get("language", "en")] if label not in taken]
         if not pool:
             raise ValueError("every candidate alarm label is already taken")
         return rng.choice(pool)

@@ -4,8 +4,6 @@ from __future__ import annotations
 from mobilegym.oracle import Driver, negative, plan
 
 
-
-
 def _alarm_rows(d: Driver) -> list[tuple[str, str, bool]]:
     """(time, label, on) for every alarm on the list screen, scrolling through it and back to the top."""
     rows: dict[str, tuple[str, str]] = {}
@@ -134,13 +132,13 @@ def delete_wrong_alarm(d: Driver) -> None:
 
 @plan("clock.enable_gym_alarm")
 def enable_gym_alarm(d: Driver) -> None:
-    d.tap(rid="alarm_switch", desc="Gym")
+    d.tap(rid="alarm_switch", desc=d.t("Gym", "健身"))
     d.complete()
 
 
 @negative("clock.enable_gym_alarm", "switches another alarm instead")
 def enable_gym_alarm_wrong(d: Driver) -> None:
-    d.tap(rid="alarm_switch", desc=next(label for _, label, _ in _alarm_rows(d) if label != "Gym"))
+    d.tap(rid="alarm_switch", desc=next(label for _, label, _ in _alarm_rows(d) if label != d.t("Gym", "健身")))
     d.complete()
 
 
@@ -168,7 +166,7 @@ def add_run_alarm_sunday(d: Driver) -> None:
 @plan("clock.lunch_alarm_time")
 def lunch_alarm_time(d: Driver) -> None:
     d.open_app("Clock")
-    d.submit_answer([next(t for t, label, _ in _alarm_rows(d) if label == "Lunch")])
+    d.submit_answer([next(t for t, label, _ in _alarm_rows(d) if label == d.t("Lunch", "午饭"))])
     d.complete()
 
 
@@ -176,7 +174,7 @@ def lunch_alarm_time(d: Driver) -> None:
 def lunch_alarm_wrong(d: Driver) -> None:
     d.open_app("Clock")
     rows = _alarm_rows(d)
-    index = next(i for i, (_, label, _) in enumerate(rows) if label == "Lunch")
+    index = next(i for i, (_, label, _) in enumerate(rows) if label == d.t("Lunch", "午饭"))
     d.submit_answer([rows[(index + 1) % len(rows)][0]])
     d.complete()
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
 from mobilegym.judge.matchers import TIME_TOLERANCE
 
+from ..l10n import localised
 from .app import CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, Clock
 
 
+@localised(zh={"fields": [{"label": "闹钟数量"}]})
 class CountAlarms(AnswerTask):
     """Verdict: the answer is the number of alarms in the list."""
 
@@ -23,22 +25,32 @@ class CountAlarms(AnswerTask):
     difficulty = "L1"
     capabilities = ["counting"]
     templates = {"en": ["How many alarms are set in the Clock app?", "Count the alarms in the Clock app and tell me"],
-                 "zh": ["时钟里一共设了几个闹钟？"]}
+                 "zh": ["时钟里一共设了几个闹钟？", "数一数时钟里有几个闹钟，告诉我"]}
     answer = (".alarms", len)
     answer_fields = [{"type": "number", "label": "Number of alarms"}]
 
 
+@localised(zh={"fields": [{"label": "已开启的闹钟数"}]})
 class CountEnabledAlarms(AnswerTask):
-    """Verdict: the answer is the number of alarms that are switched on."""
+    """Verdict: the answer is the number of alarms that are switched on.
+    Injection: when every alarm is on (or every one off), one of them is switched."""
 
     objective = "query"
     difficulty = "L1"
     capabilities = ["counting", "state-reading"]
-    templates = ["How many alarms are currently turned on?"]
+    templates = {"en": ["How many alarms are currently turned on?"], "zh": ["现在有几个闹钟是开着的？"]}
     answer = staticmethod(lambda task, apps_init: Clock(apps_init["clock"]).enabled_count())
     answer_fields = [{"type": "number", "label": "Alarms on"}]
 
+    def _post_sample(self, device) -> None:
+        """A world whose alarms are all on (or all off) gets one switched, so counting every alarm is wrong."""
+        alarms = Clock(device.get_state()["apps"]["clock"]).alarms()
+        if len({a["enabled"] for a in alarms}) == 1:
+            device.set_state(Clock.prepare_state_with_alarm_enabled(self.rng.choice(alarms)["label"],
+                                                                    not alarms[0]["enabled"]))
 
+
+@localised(zh={"fields": [{"label": "闹钟时间", "hint": "例如 07:30"}]})
 class AlarmTime(AnswerTask):
     """Verdict: the answer gives the labelled alarm's time (within five minutes). Sampled among alarms set more
     than five minutes from every other, so another alarm's time cannot pass."""
@@ -46,7 +58,7 @@ class AlarmTime(AnswerTask):
     objective = "query"
     difficulty = "L1"
     capabilities = ["information-retrieval"]
-    templates = ["What time is the '{label}' alarm set for?"]
+    templates = {"en": ["What time is the '{label}' alarm set for?"], "zh": ["“{label}”闹钟定在几点？"]}
     parameters = {"label": {"sampler": Clock.sample_alarm_of_distinct_time}}
     answer_fields = [{"type": "text", "label": "Alarm time", "hint": "e.g. 07:30", "matcher": "time"}]
 
@@ -57,6 +69,7 @@ class AlarmTime(AnswerTask):
         return build_answer_checks(self.get_answer(input), input.answer, "alarm_time", tolerance=TIME_TOLERANCE)
 
 
+@localised(zh={"labels": {"enabled": {True: "打开", False: "关闭"}}})
 class ToggleAlarm(CriteriaTask):
     """Verdict: the labelled alarm is in the requested state.
     Injection: the alarm starts in the opposite state."""
@@ -64,7 +77,7 @@ class ToggleAlarm(CriteriaTask):
     objective = "operate"
     difficulty = "L2"
     capabilities = ["toggle"]
-    templates = ["{enabled} the '{label}' alarm"]
+    templates = {"en": ["{enabled} the '{label}' alarm"], "zh": ["{enabled}“{label}”闹钟", "把“{label}”闹钟{enabled}"]}
     parameters = {"label": {"source": ".alarms[*].label"},
                   "enabled": {"type": "bool", "values": {"Turn on": True, "Turn off": False}}}
     criteria = {".alarms[label={label}].enabled": "{enabled}"}
@@ -79,8 +92,10 @@ class AddAlarm(CriteriaTask):
     objective = "operate"
     difficulty = "L3"
     capabilities = ["form-filling", "time-picker"]
-    templates = ["Add an alarm at {hour:02d}:{minute:02d} labeled '{label}'",
-                 "Set a new alarm for {hour:02d}:{minute:02d} and name it '{label}'"]
+    templates = {"en": ["Add an alarm at {hour:02d}:{minute:02d} labeled '{label}'",
+                        "Set a new alarm for {hour:02d}:{minute:02d} and name it '{label}'"],
+                 "zh": ["添加一个 {hour:02d}:{minute:02d} 的闹钟，标签为“{label}”",
+                        "新建一个 {hour:02d}:{minute:02d} 的闹钟，命名为“{label}”"]}
     parameters = {"label": {"sampler": Clock.sample_new_label},
                   "hour": {"type": "int", "min": 5, "max": 10},
                   "minute": {"type": "enum", "values": [0, 15, 30, 45]}}
@@ -89,13 +104,15 @@ class AddAlarm(CriteriaTask):
     expected_changes = CLOCK_ADD_ALARM_CHANGES
 
 
+@localised(zh={"fields": [{"label": "剩余闹钟数"}]})
 class DeleteAlarmAndCount(BaseTask):
     """Verdict: the labelled alarm is gone, and the answer is how many alarms remain."""
 
     objective = "hybrid"
     difficulty = "L2"
     capabilities = ["deletion", "counting"]
-    templates = ["Delete the '{label}' alarm, then tell me how many alarms are left"]
+    templates = {"en": ["Delete the '{label}' alarm, then tell me how many alarms are left"],
+                 "zh": ["删除“{label}”闹钟，然后告诉我还剩几个闹钟"]}
     parameters = {"label": {"source": ".alarms[*].label"}}
     expected_changes = CLOCK_DELETE_ALARM_CHANGES
     answer_fields = [{"type": "number", "label": "Alarms left"}]

@@ -276,7 +276,7 @@ def contact_birthday_off(d: Driver) -> None:
     open_contact(d, d.params["name"])
     day = _birthday_on_card(d)
     wrong = day + dt.timedelta(days=1 if day.day < 28 else -1)
-    d.submit_answer([f"{wrong:%B} {wrong.day}, {wrong.year}"])
+    d.submit_answer([d.t(f"{wrong:%B} {wrong.day}, {wrong.year}", f"{wrong.year}年{wrong.month}月{wrong.day}日")])
 
 
 # --- CountFavorites -------------------------------------------------------------------------------
@@ -472,19 +472,19 @@ def send_contact_number_short(d: Driver) -> None:
 
 @plan("contacts.favorite_zoe")
 def favorite_zoe(d: Driver) -> None:
-    open_contact(d, "Zoe Martin")
+    open_contact(d, d.t("Zoe Martin", "秦雨萱"))
     d.tap(rid="favorite_toggle")
 
 
 @negative("contacts.favorite_zoe", "stars Zoe twice")
 def favorite_zoe_twice(d: Driver) -> None:
-    open_contact(d, "Zoe Martin")
+    open_contact(d, d.t("Zoe Martin", "秦雨萱"))
     d.tap(rid="favorite_toggle")
     d.tap(rid="favorite_toggle")
 
 
 def _set_company(d: Driver, company: str) -> None:
-    open_contact(d, "Priya Nair")
+    open_contact(d, d.t("Priya Nair", "苏婉婷"))
     d.tap(rid="edit_contact")
     d.type(company, rid="company_input")
     d.tap(rid="save_contact")
@@ -501,10 +501,10 @@ def update_company_typo(d: Driver) -> None:
 
 
 def _delete_copy(d: Driver, with_email: bool) -> None:
-    open_contact(d, "Ben Okafor")
+    open_contact(d, d.t("Ben Okafor", "欧阳博文"))
     if (d.find(rid="email") is not None) != with_email:
         d.key("back")
-        d.tap(rid="contact_name", text="Ben Okafor", index=1)
+        d.tap(rid="contact_name", text=d.t("Ben Okafor", "欧阳博文"), index=1)
     d.tap(rid="delete_contact")
     d.tap(rid="confirm_delete")
 
@@ -534,11 +534,11 @@ def video_call_voice(d: Driver) -> None:
 
 @plan("contacts.tom_company")
 def tom_company(d: Driver) -> None:
-    open_contact(d, "Tom Becker")
+    open_contact(d, d.t("Tom Becker", "白志远"))
     d.submit_answer([d.find(rid="contact_company").text])
 
 
 @negative("contacts.tom_company", "answers his job from the notes")
 def tom_company_notes(d: Driver) -> None:
-    open_contact(d, "Tom Becker")
+    open_contact(d, d.t("Tom Becker", "白志远"))
     d.submit_answer([d.find(rid="notes").text])

@@ -22,6 +22,7 @@ from __future__ import annotations
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
 from mobilegym.judge.result import check
 
+from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (CONTACTS_ADD_CHANGES, CONTACTS_ADD_NUMBER_CHANGES, CONTACTS_CALL_CHANGES, CONTACTS_DELETE_CHANGES,
                   CONTACTS_FAVORITE_CHANGES, Contacts)
@@ -69,6 +70,7 @@ class UpdateContactEmail(CriteriaTask):
     criteria = {".contacts[name={change.name}].email": "{change.email}"}
 
 
+@localised(zh={"labels": {"line.type": {"mobile": "手机", "work": "工作", "home": "住宅"}}})
 class AddSecondNumber(BaseTask):
     """Verdict: the contact has the new number with the requested type, and still has its old number."""
 
@@ -79,7 +81,8 @@ class AddSecondNumber(BaseTask):
                         "keeping the number I already have",
                         "{line.name} gave me a {line.type} number, {line.number}. "
                         "Add it to their contact without removing the existing one"],
-                 "zh": ["给{line.name}添加一个{line.type}号码 {line.number}，保留原来的号码"]}
+                 "zh": ["给{line.name}添加一个{line.type}号码 {line.number}，保留原来的号码",
+                        "{line.name}给了我一个{line.type}号码 {line.number}，把它加到联系人里，原来的号码不要删"]}
     parameters = {"line": {"sampler": Contacts.sample_second_line, "fields": ["name", "type", "number"]}}
     expected_changes = CONTACTS_ADD_NUMBER_CHANGES
 
@@ -111,6 +114,7 @@ class DeleteContact(BaseTask):
                 contacts.check_kept(others)]
 
 
+@localised(zh={"labels": {"line.type": {"mobile": "手机", "work": "工作", "home": "住宅"}}})
 class CallContactNumber(BaseTask):
     """Verdict: the last call placed went to that line. The sampler picks a line that is not the contact's
     first number, so the card's Call button (first number) is a wrong call."""
@@ -119,7 +123,7 @@ class CallContactNumber(BaseTask):
     difficulty = "L2"
     capabilities = ["calling"]
     templates = {"en": ["Call {line.name} on their {line.type} number", "Phone {line.name}'s {line.type} line"],
-                 "zh": ["拨打{line.name}的{line.type}号码"]}
+                 "zh": ["拨打{line.name}的{line.type}号码", "打{line.name}的{line.type}电话"]}
     parameters = {"line": {"sampler": Contacts.sample_other_line, "fields": ["name", "type"]}}
     expected_changes = CONTACTS_CALL_CHANGES
 
@@ -129,6 +133,8 @@ class CallContactNumber(BaseTask):
         return [contacts.check_last_call(number, f"{self.p.line['name']} ({self.p.line['type']})")]
 
 
+@localised(zh={"labels": {"lookup.type": {"mobile": "手机", "work": "工作", "home": "住宅"}},
+               "fields": [{"label": "电话号码", "hint": "例如 138 0013 8000"}]})
 class ContactPhoneNumber(AnswerTask):
     """Verdict: the answer writes the number (digits compared; spacing, dashes, the country code or a trunk 0
     are free) and no other number, so listing every number does not pass."""
@@ -137,7 +143,7 @@ class ContactPhoneNumber(AnswerTask):
     difficulty = "L1"
     capabilities = ["information-retrieval"]
     templates = {"en": ["What is {lookup.name}'s {lookup.type} number?", "Tell me {lookup.name}'s {lookup.type} phone number"],
-                 "zh": ["{lookup.name}的{lookup.type}号码是多少？"]}
+                 "zh": ["{lookup.name}的{lookup.type}号码是多少？", "告诉我{lookup.name}的{lookup.type}号码"]}
     parameters = {"lookup": {"sampler": Contacts.sample_phone_lookup, "fields": ["name", "type"]}}
     answer_fields = [{"type": "text", "label": "Phone number", "hint": "e.g. +1 415-555-0100"}]
 
@@ -145,6 +151,7 @@ class ContactPhoneNumber(AnswerTask):
         return Contacts(input.apps_init["contacts"]).phone_number(self.p.lookup["name"], self.p.lookup["type"])
 
 
+@localised(zh={"fields": [{"label": "生日", "hint": "例如 1990年5月3日"}]})
 class ContactBirthday(AnswerTask):
     """Verdict: the answer names the contact's birthday (month and day; the year may be given)."""
 
@@ -152,7 +159,7 @@ class ContactBirthday(AnswerTask):
     difficulty = "L1"
     capabilities = ["information-retrieval"]
     templates = {"en": ["When is {name}'s birthday?", "What's {name}'s date of birth?"],
-                 "zh": ["{name}的生日是哪天？"]}
+                 "zh": ["{name}的生日是哪天？", "{name}是哪天出生的？"]}
     parameters = {"name": {"sampler": Contacts.sample_birthday_person}}
     answer_fields = [{"type": "text", "label": "Birthday", "hint": "e.g. May 3, 1990", "matcher": "date"}]
 
@@ -160,6 +167,7 @@ class ContactBirthday(AnswerTask):
         return Contacts(input.apps_init["contacts"]).birthday(self.p.name)
 
 
+@localised(zh={"fields": [{"label": "收藏的联系人数"}]})
 class CountFavorites(AnswerTask):
     """Verdict: the answer is the number of favourite contacts."""
 
@@ -172,6 +180,7 @@ class CountFavorites(AnswerTask):
     answer_fields = [{"type": "number", "label": "Favourite contacts"}]
 
 
+@localised(zh={"fields": [{"label": "联系人姓名", "hint": "例如 张伟"}]})
 class NextBirthday(AnswerTask):
     """Verdict: the answer names the contact whose birthday comes soonest after the phone's date."""
 
@@ -187,6 +196,7 @@ class NextBirthday(AnswerTask):
         return Contacts(input.apps_init["contacts"]).next_birthday(input.os_init)["name"]
 
 
+@localised(zh={"fields": [{"label": "邮箱为 @{domain} 的联系人数"}]})
 class FavoriteEmailDomain(BaseTask):
     """Verdict: every contact with an address at the domain is a favourite, no other favourite changed,
     and the answer is how many contacts have such an address (those already starred included)."""

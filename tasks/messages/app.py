@@ -20,10 +20,14 @@ MESSAGES_READ_CHANGES = ["messages.conversations[*].unread"]  # opening threads 
 TOPICS = tuple(topics())  # the chat topics of the generated worlds (en and zh pools)
 CALL_REQUESTS = tuple(call_request_fragments())  # "Call me" / "给我回个电话"
 NEW_NUMBER_MARKERS = ("new number", "new one", "新号")
-GREETINGS = ("Happy early birthday! Hope you have a great one", "Happy birthday week! Let's celebrate soon",
-             "Early happy birthday wishes from me!")
-SHORT_TEXTS = ("Running a bit late, be there in 15", "Can you call me when you're free?", "Thanks for today!",
-               "Are we still on for tomorrow?", "Just landed, talk soon")
+# texts tasks ask to send, in the phone's language
+GREETINGS = {"en": ("Happy early birthday! Hope you have a great one", "Happy birthday week! Let's celebrate soon",
+                    "Early happy birthday wishes from me!"),
+             "zh": ("提前祝你生日快乐！愿你过得开开心心", "生日周快乐！改天一起庆祝", "提前送上我的生日祝福！")}
+SHORT_TEXTS = {"en": ("Running a bit late, be there in 15", "Can you call me when you're free?", "Thanks for today!",
+                      "Are we still on for tomorrow?", "Just landed, talk soon"),
+               "zh": ("我晚一点到，15 分钟后见", "你有空的时候给我回个电话好吗？", "今天谢谢你！", "明天还是照原计划吗？",
+                      "刚落地，回头聊")}
 
 
 def code_service(text: str) -> str:
@@ -198,21 +202,35 @@ class Messages(BaseApp):
         return rng.choice(sorted(set(names)))
 
     @staticmethod
-    def sample_new_number(rng: random.Random, state: dict[str, Any]) -> str:
-        """A +1 number no conversation has."""
+    def sample_new_number(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A number of the phone's region (+1 ...-555-... in English, a mobile number in Chinese) no conversation has."""
         used = {number_key(c["address"]) for c in state["conversations"]}
         while True:
-            number = f"+1 {rng.choice(('347', '929', '646', '213', '702'))}-555-{rng.randint(200, 999):04d}"
+            if os_state.get("language") == "zh":
+                number = f"{rng.choice(('139', '158', '186', '177', '150'))} {rng.randint(1000, 9999)} {rng.randint(1000, 9999)}"
+            else:
+                number = f"+1 {rng.choice(('347', '929', '646', '213', '702'))}-555-{rng.randint(200, 999):04d}"
             if number_key(number) not in used:
                 return number
+
+    @staticmethod
+    def sample_short_text(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A short text to send, in the phone's language."""
+        return rng.choice(SHORT_TEXTS[os_state.get("language", "en")])
+
+    @staticmethod
+    def sample_greeting(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A birthday greeting to send, in the phone's language."""
+        return rng.choice(GREETINGS[os_state.get("language", "en")])
 
     # --- set-up -------------------------------------------------------------------------------
 
     @staticmethod
-    def prepare_state_with_conversation(number: str, now_ms: int) -> dict[str, Any]:
-        """A patch adding a short conversation with ``number`` (an incoming message two hours ago)."""
+    def prepare_state_with_conversation(number: str, now_ms: int, language: str = "en") -> dict[str, Any]:
+        """A patch adding a short conversation with ``number`` (an incoming message two hours ago, in the phone's
+        language)."""
         key = number_key(number)
-        message = {"id": f"msg_seed_{key}", "text": "Hey, are you around later?", "time_ms": now_ms - 2 * 3600 * 1000,
-                   "incoming": True}
+        text = "晚点有空吗？" if language == "zh" else "Hey, are you around later?"
+        message = {"id": f"msg_seed_{key}", "text": text, "time_ms": now_ms - 2 * 3600 * 1000, "incoming": True}
         return {"apps": {"messages": {"conversations[]": {"id": f"conv_seed_{key}", "address": number, "unread": 0,
                                                           "messages": [message]}}}}

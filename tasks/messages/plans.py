@@ -69,9 +69,14 @@ def send_message_to_contact(d: Driver) -> None:
     compose(d, d.params["name"], d.params["text"])
 
 
+def _drop_last_word(text: str) -> str:
+    """The text without its last word (Chinese has no spaces: its last two characters before the end mark)."""
+    return text.rsplit(" ", 1)[0] if text.isascii() else text.rstrip("。！？")[:-2]
+
+
 @negative("messages.SendMessageToContact", "drops the last word")
 def send_message_truncated(d: Driver) -> None:
-    compose(d, d.params["name"], d.params["text"].rsplit(" ", 1)[0])
+    compose(d, d.params["name"], _drop_last_word(d.params["text"]))
 
 
 @negative("messages.SendMessageToContact", "types the message but never sends it")
@@ -267,13 +272,13 @@ def text_second_birthday(d: Driver) -> None:
 
 @negative("messages.TextNextBirthday", "sends a different greeting")
 def text_next_birthday_other_words(d: Driver) -> None:
-    compose(d, _next_birthdays(d)[0], "Happy birthday!")
+    compose(d, _next_birthdays(d)[0], d.t("Happy birthday!", "生日快乐！"))
 
 
 # --- JSON tasks -----------------------------------------------------------------------------------
 
 def _reply_carla(d: Driver, text: str) -> None:
-    open_search_hit(d, "Carla Mendes")
+    open_search_hit(d, d.t("Carla Mendes", "蔡佳琳"))
     d.type(text, rid="message_input")
     d.tap(rid="send")
 
@@ -289,7 +294,7 @@ def reply_carla_wrong(d: Driver) -> None:
 
 
 def _open_packtrack(d: Driver) -> None:
-    open_search_hit(d, "PackTrack")
+    open_search_hit(d, d.t("PackTrack", "顺丰速运"))
     d.tap(rid="delete_conversation")
 
 
@@ -332,6 +337,6 @@ def voice_message_as_text(d: Driver) -> None:
     open_home(d, "Messages")
     rows = collect(d, "conversation_item", stop=lambda found: any(not is_number(n.desc) for n in found))
     d.tap(rid="conversation_item", desc=next(n.desc for n in rows if not is_number(n.desc)))
-    d.type("I'll be home late tonight", rid="message_input")
+    d.type(d.t("I'll be home late tonight", "我今晚会晚点回家"), rid="message_input")
     d.tap(rid="send")
     d.complete()

@@ -18,8 +18,9 @@ from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks
 from mobilegym.judge.result import check
 
 from ..contacts.app import Contacts
-from .app import (GREETINGS, MESSAGES_DELETE_CHANGES, MESSAGES_DELETE_MANY_CHANGES, MESSAGES_READ_CHANGES,
-                   MESSAGES_SEND_CHANGES, SHORT_TEXTS, Messages)
+from ..l10n import localised
+from .app import (MESSAGES_DELETE_CHANGES, MESSAGES_DELETE_MANY_CHANGES, MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES,
+                  Messages)
 
 
 class SendMessageToContact(BaseTask):
@@ -30,8 +31,8 @@ class SendMessageToContact(BaseTask):
     difficulty = "L2"
     capabilities = ["messaging"]
     templates = {"en": ["Text {name}: \"{text}\"", "Send {name} a message saying \"{text}\""],
-                 "zh": ["给{name}发短信：“{text}”"]}
-    parameters = {"name": {"source": "contacts:.contacts[*].name"}, "text": {"type": "enum", "values": list(SHORT_TEXTS)}}
+                 "zh": ["给{name}发短信：“{text}”", "发短信告诉{name}：“{text}”"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}, "text": {"sampler": Messages.sample_short_text}}
     expected_changes = MESSAGES_SEND_CHANGES
 
     def check_goals(self, input):
@@ -47,8 +48,8 @@ class SendToNewNumber(BaseTask):
     difficulty = "L2"
     capabilities = ["messaging", "form-filling"]
     templates = {"en": ["Send \"{text}\" to {number}", "Text the number {number}: \"{text}\""],
-                 "zh": ["给号码 {number} 发短信：“{text}”"]}
-    parameters = {"number": {"sampler": Messages.sample_new_number}, "text": {"type": "enum", "values": list(SHORT_TEXTS)}}
+                 "zh": ["给号码 {number} 发短信：“{text}”", "发短信“{text}”到 {number}"]}
+    parameters = {"number": {"sampler": Messages.sample_new_number}, "text": {"sampler": Messages.sample_short_text}}
     expected_changes = MESSAGES_SEND_CHANGES
 
     def check_goals(self, input):
@@ -74,7 +75,8 @@ class DeleteConversation(BaseTask):
         phones = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"]
         messages = Messages(state["apps"]["messages"])
         if all(messages.conversation_for(p["number"]) is None for p in phones):
-            device.set_state(Messages.prepare_state_with_conversation(phones[0]["number"], state["os"]["time_ms"]))
+            device.set_state(Messages.prepare_state_with_conversation(phones[0]["number"], state["os"]["time_ms"],
+                                                                      state["os"].get("language", "en")))
 
     def check_goals(self, input):
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
@@ -107,6 +109,7 @@ class ShareTrackingNumber(BaseTask):
                                          rivals={"tracking number": [c for c in known.codes() if c != tracking]})
 
 
+@localised(zh={"fields": [{"label": "验证码", "hint": "例如 123456"}]})
 class ReadVerificationCode(AnswerTask):
     """Verdict: the answer is the code of the service's newest verification text (an older code, or another
     service's, is wrong)."""
@@ -123,6 +126,7 @@ class ReadVerificationCode(AnswerTask):
     expected_changes = MESSAGES_READ_CHANGES
 
 
+@localised(zh={"fields": [{"label": "有未读信息的对话数"}]})
 class CountUnreadConversations(AnswerTask):
     """Verdict: the answer is the number of conversations with unread messages (not of unread messages)."""
 
@@ -137,6 +141,7 @@ class CountUnreadConversations(AnswerTask):
     expected_changes = MESSAGES_READ_CHANGES
 
 
+@localised(zh={"fields": [{"label": "联系人姓名", "hint": "例如 张伟"}]})
 class FindSenderByKeyword(AnswerTask):
     """Verdict: the answer is the name of the contact in the one conversation that mentions the topic."""
 
@@ -158,6 +163,7 @@ class FindSenderByKeyword(AnswerTask):
         return owner["name"]
 
 
+@localised(zh={"fields": [{"label": "联系人姓名", "hint": "每项填一个名字"}]})
 class UnreadContacts(AnswerTask):
     """Verdict: the answer lists exactly the saved contacts with unread conversations (any order);
     unread texts from unsaved numbers do not count."""
@@ -182,6 +188,7 @@ class UnreadContacts(AnswerTask):
         return [self.get_answer(input)]
 
 
+@localised(zh={"fields": [{"label": "删除的对话数"}]})
 class DeleteUnknownSenders(BaseTask):
     """Verdict: every conversation whose number is not a saved contact's is gone, every contact's
     conversation remains, and the answer is how many were deleted."""
@@ -223,7 +230,7 @@ class TextNextBirthday(BaseTask):
                         "them \"{greeting}\"",
                         "Send \"{greeting}\" to whichever of my contacts has the next birthday, counting from today"],
                  "zh": ["看看通讯录里谁下一个过生日（今天过生日也算），给他发短信“{greeting}”"]}
-    parameters = {"greeting": {"type": "enum", "values": list(GREETINGS)}}
+    parameters = {"greeting": {"sampler": Messages.sample_greeting}}
     expected_changes = MESSAGES_SEND_CHANGES
 
     def check_goals(self, input):

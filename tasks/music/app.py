@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Mapping
 
 from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.music.playback import playback
@@ -16,8 +16,12 @@ MUSIC_ADD_TO_PLAYLIST_CHANGES = ["music.playlists[id={playlist.id}].song_ids[+]"
 MUSIC_REMOVE_FROM_PLAYLIST_CHANGES = ["music.playlists[id={playlist.id}].song_ids[-]"]
 MUSIC_PLAYER_CHANGES = ["music.player"]
 ALBUM_LENGTH_TOLERANCE_S = 60  # a timer within a minute of an album's length is right (rounded to minutes)
-NEW_PLAYLIST_NAMES = ("Road Trip", "Gym Mix", "Sunday Morning", "Study Beats", "Summer 2026", "Chill Vibes",
-                      "Late Night Drive", "Coffee Break")
+PLAYLIST_NAMES = {  # names tasks ask for new playlists, in the phone's language (no world uses them)
+    "en": ("Road Trip", "Gym Mix", "Sunday Morning", "Study Beats", "Summer 2026", "Chill Vibes", "Late Night Drive",
+           "Coffee Break"),
+    "zh": ("自驾游", "燃脂健身", "周日清晨", "学习时光", "2026 夏天", "放松一下", "深夜兜风", "咖啡时间"),
+}
+NEW_PLAYLIST_NAMES = PLAYLIST_NAMES["en"] + PLAYLIST_NAMES["zh"]  # every name a task may ask for
 
 
 class Music(BaseApp):
@@ -137,13 +141,18 @@ class Music(BaseApp):
         return Music._song_ref(state, next(s for s in state["songs"] if s["id"] == song_id))
 
     @staticmethod
-    def sample_new_playlist_name(rng: random.Random, state: dict[str, Any]) -> str:
-        """A playlist name nobody uses yet."""
+    def sample_new_playlist_name(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A playlist name (in the phone's language) nobody uses yet."""
         taken = {p["name"].casefold() for p in state["playlists"]}
-        pool = [n for n in NEW_PLAYLIST_NAMES if n.casefold() not in taken]
+        pool = [n for n in PLAYLIST_NAMES[os_state.get("language", "en")] if n.casefold() not in taken]
         if not pool:
             raise ValueError("music: every candidate playlist name is taken")
         return rng.choice(pool)
+
+    @staticmethod
+    def sample_playlist_name(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """One of the names tasks ask for (in the phone's language), taken or not."""
+        return rng.choice(PLAYLIST_NAMES[os_state.get("language", "en")])
 
     @staticmethod
     def sample_album_of_prolific_artist(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:

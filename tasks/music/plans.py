@@ -4,12 +4,11 @@ from __future__ import annotations
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
 
-REPEAT_LABELS = {"off": "Repeat off", "all": "Repeat all", "one": "Repeat one"}
+REPEAT_LABELS = {"off": ("Repeat off", "循环关闭"), "all": ("Repeat all", "列表循环"),
+                 "one": ("Repeat one", "单曲循环")}  # the repeat button's description, in English and Chinese
 
 
 # --- helpers -------------------------------------------------------------------------------------------
-
-
 
 def collect(d: Driver, rid: str, attr: str = "desc") -> list[str]:
     """The content-desc (or text) of every ``rid`` node of the screen's list, scrolling down to its end."""
@@ -43,7 +42,7 @@ def search(d: Driver, query: str) -> None:
 
 def song_menu(d: Driver, title: str) -> None:
     """Open the options of a song row on the current screen."""
-    d.tap(rid="song_menu", desc=f"More options for {title}")
+    d.tap(rid="song_menu", desc=d.t(f"More options for {title}", f"“{title}”的更多选项"))
 
 
 def open_album(d: Driver, title: str) -> None:
@@ -249,12 +248,12 @@ def play_album_neighbour(d: Driver) -> None:
 # --- SetPlaybackModes ----------------------------------------------------------------------------------
 
 def _set_shuffle(d: Driver, on: bool) -> None:
-    if (d.find(rid="shuffle").desc == "Shuffle on") != on:
+    if d.find(rid="shuffle").selected != on:
         d.tap(rid="shuffle")
 
 
 def _set_repeat(d: Driver, mode: str) -> None:
-    while d.find(rid="repeat").desc != REPEAT_LABELS[mode]:
+    while d.find(rid="repeat").desc != d.t(*REPEAT_LABELS[mode]):
         d.tap(rid="repeat")
 
 
@@ -306,17 +305,19 @@ def album_song_count(d: Driver) -> None:
 def artist_song_count(d: Driver) -> None:
     d.open_app("Music")
     d.tap(rid="tab_2")
-    row = next(n for n in d.nodes() if n.short_id == "artist_item"
-               and any(m.short_id == "artist_name" and m.text == d.params["album"]["artist"] and inside(m, n)
-                       for m in d.nodes()))
-    subtitle = next(n.text for n in d.nodes() if "song" in n.text and inside(n, row))
+    name = d.reveal(rid="artist_name", text=d.params["album"]["artist"])
+    nodes = d.nodes()
+    row = next(n for n in nodes if n.short_id == "artist_item" and inside(name, n))
+    subtitle = next(n.text for n in nodes if d.t("song", "首歌曲") in n.text and inside(n, row))
     d.submit_answer([int(subtitle.split(" · ")[1].split()[0])])
 
 
 # --- LongestSongByArtist -------------------------------------------------------------------------------
 
 def _artist_songs(d: Driver) -> list[tuple[str, int, bool]]:
-    search(d, d.params["artist"]["name"])
+    """The artist's songs, from the library's Artists tab (a search for a prolific artist lists every song first)."""
+    d.open_app("Music")
+    d.tap(rid="tab_2")
     d.tap(rid="artist_name", text=d.params["artist"]["name"])
     return song_rows(d)
 
@@ -354,7 +355,7 @@ def like_album(d: Driver) -> None:
 def like_album_old_count(d: Driver) -> None:
     d.open_app("Music")
     d.tap(rid="tab_3")
-    before = int(next(n.text for n in d.nodes() if "song" in n.text and
+    before = int(next(n.text for n in d.nodes() if d.t("song", "首歌曲") in n.text and
                       inside(n, d.find(rid="liked_songs_entry"))).split()[0])
     open_album(d, d.params["album"]["title"])
     for title, _, liked in song_rows(d):
@@ -367,7 +368,7 @@ def like_album_old_count(d: Driver) -> None:
 def like_album_partly(d: Driver) -> None:
     d.open_app("Music")
     d.tap(rid="tab_3")
-    before = int(next(n.text for n in d.nodes() if "song" in n.text and
+    before = int(next(n.text for n in d.nodes() if d.t("song", "首歌曲") in n.text and
                       inside(n, d.find(rid="liked_songs_entry"))).split()[0])
     open_album(d, d.params["album"]["title"])
     unliked = [title for title, _, liked in song_rows(d) if not liked]
@@ -506,12 +507,16 @@ def shuffle_repeat_all(d: Driver) -> None:
     _set_repeat(d, "all")
 
 
+def _unlike_label(d: Driver, title: str) -> str:
+    return d.t(f"Remove {title} from Liked Songs", f"将“{title}”移出我喜欢的音乐")
+
+
 @plan("music.unlike_harbor_song")
 def unlike_harbor_song(d: Driver) -> None:
     d.open_app("Music")
     d.tap(rid="tab_3")
     d.tap(rid="liked_songs_entry")
-    d.tap(rid="unlike_song", desc="Remove Harbor Song from Liked Songs")
+    d.tap(rid="unlike_song", desc=_unlike_label(d, d.t("Harbor Song", "港湾之歌")))
 
 
 @negative("music.unlike_harbor_song", "unlikes the song above it")
@@ -520,7 +525,7 @@ def unlike_wrong_song(d: Driver) -> None:
     d.tap(rid="tab_3")
     d.tap(rid="liked_songs_entry")
     titles = collect(d, "song_title", attr="text")
-    d.tap(rid="unlike_song", desc=f"Remove {titles[titles.index('Harbor Song') - 1]} from Liked Songs")
+    d.tap(rid="unlike_song", desc=_unlike_label(d, titles[titles.index(d.t("Harbor Song", "港湾之歌")) - 1]))
 
 
 @plan("music.song_after_wait")
@@ -531,18 +536,18 @@ def song_after_wait(d: Driver) -> None:
 
 @negative("music.song_after_wait", "answers the album's first song")
 def song_after_wait_first(d: Driver) -> None:
-    open_album(d, "Afterglow Protocol")
+    open_album(d, d.t("Afterglow Protocol", "余晖协议"))
     d.submit_answer([d.texts("song_title")[0]])
 
 
 @plan("music.download_album_offline")
 def download_album(d: Driver) -> None:
-    open_album(d, "Salt and Steel")
+    open_album(d, d.t("Salt and Steel", "盐与钢"))
     d.abort("The Music app has no download or offline option")
 
 
 @negative("music.download_album_offline", "plays the album and claims it is downloaded")
 def download_pretend(d: Driver) -> None:
-    open_album(d, "Salt and Steel")
+    open_album(d, d.t("Salt and Steel", "盐与钢"))
     d.tap(rid="play_album")
     d.complete()

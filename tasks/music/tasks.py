@@ -24,10 +24,10 @@ from mobilegym.judge.result import check
 
 from ..clock.app import CLOCK_TIMER_CHANGES, Clock
 from ..contacts.app import Contacts
+from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES
 from .app import (ALBUM_LENGTH_TOLERANCE_S, MUSIC_ADD_TO_PLAYLIST_CHANGES, MUSIC_LIKE_CHANGES, MUSIC_LIKE_MANY_CHANGES,
-                  MUSIC_NEW_PLAYLIST_CHANGES, MUSIC_PLAYER_CHANGES, MUSIC_REMOVE_FROM_PLAYLIST_CHANGES,
-                  NEW_PLAYLIST_NAMES, Music)
+                  MUSIC_NEW_PLAYLIST_CHANGES, MUSIC_PLAYER_CHANGES, MUSIC_REMOVE_FROM_PLAYLIST_CHANGES, Music)
 
 
 class LikeSong(BaseTask):
@@ -71,7 +71,7 @@ class RenamePlaylist(CriteriaTask):
                         "Change the name of the Music playlist '{playlist.name}' to '{new_name}'"],
                  "zh": ["把歌单“{playlist.name}”改名为“{new_name}”"]}
     parameters = {"playlist": {"source": ".playlists", "fields": ["id", "name"]},
-                  "new_name": {"type": "enum", "values": list(NEW_PLAYLIST_NAMES)}}
+                  "new_name": {"sampler": Music.sample_playlist_name}}
     criteria = {".playlists[id={playlist.id}].name": "{new_name}"}
 
 
@@ -143,6 +143,8 @@ class PlaySong(BaseTask):
                       song_id == self.p.song["id"] and playing)]
 
 
+@localised(zh={"labels": {"shuffle": {True: "打开", False: "关闭"},
+                          "repeat": {"all": "列表循环", "one": "单曲循环", "off": "循环关闭"}}})
 class SetPlaybackModes(CriteriaTask):
     """Verdict: shuffle and repeat are both as requested.
     Injection: each starts in another state."""
@@ -152,7 +154,8 @@ class SetPlaybackModes(CriteriaTask):
     capabilities = ["toggle", "media-control"]
     templates = {"en": ["In the Music player, turn shuffle {shuffle} and set the repeat mode to '{repeat}'",
                         "Set Music to shuffle {shuffle}, with '{repeat}'"],
-                 "zh": ["在音乐播放器里把随机播放设为{shuffle}，循环模式设为“{repeat}”"]}
+                 "zh": ["在音乐播放器里{shuffle}随机播放，并把循环模式设为“{repeat}”",
+                        "把音乐的随机播放{shuffle}，循环模式改成“{repeat}”"]}
     parameters = {"shuffle": {"type": "bool", "values": {"on": True, "off": False}},
                   "repeat": {"type": "enum", "values": {"Repeat all": "all", "Repeat one": "one", "Repeat off": "off"}}}
     criteria = {".player.shuffle": "{shuffle}", ".player.repeat": "{repeat}"}
@@ -164,6 +167,7 @@ class SetPlaybackModes(CriteriaTask):
         device.set_state(Music.prepare_state_with_modes(device.get_state()["apps"]["music"], not self.p.shuffle, other))
 
 
+@localised(zh={"fields": [{"label": "歌曲名", "hint": "例如 晴天"}, {"label": "歌手", "hint": "例如 周杰伦"}]})
 class NowPlayingSong(AnswerTask):
     """Verdict: the answer names the song loaded in the player and its artist.
     Injection: a sampled song is loaded (paused) so the answer varies with the seed."""
@@ -184,6 +188,7 @@ class NowPlayingSong(AnswerTask):
                                                               self.p.position_s * 1000))
 
 
+@localised(zh={"fields": [{"label": "歌曲数量"}]})
 class AlbumSongCount(AnswerTask):
     """Verdict: the answer is the number of songs on the album (sampled among artists with several
     albums, so the album's songs must be told apart from the artist's)."""
@@ -199,6 +204,7 @@ class AlbumSongCount(AnswerTask):
     answer_fields = [{"type": "number", "label": "Number of songs"}]
 
 
+@localised(zh={"fields": [{"label": "歌曲名", "hint": "例如 晴天"}]})
 class LongestSongByArtist(AnswerTask):
     """Verdict: the answer names the artist's longest song (sampled so it is unique)."""
 
@@ -218,6 +224,7 @@ class LongestSongByArtist(AnswerTask):
         return max(songs, key=lambda s: s["duration_s"])["title"]
 
 
+@localised(zh={"fields": [{"label": "“我喜欢的音乐”中的歌曲数"}]})
 class LikeAlbumAndCount(BaseTask):
     """Verdict: every song of the album is liked, no initially liked song was unliked, and the answer
     is how many songs Liked Songs then holds (the album has at least two songs not liked yet)."""

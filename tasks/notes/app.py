@@ -16,14 +16,20 @@ NOTES_ADD_TODO_CHANGES = ["notes.todos[+]"]  # the one to-do the task creates
 NOTES_COMPLETE_TODO_CHANGES = ["notes.todos[text={text}].done"]
 NOTES_CLEAR_DONE_CHANGES = ["notes.todos[-*done=true]"]  # completed to-dos, removed
 
-NEW_NOTES = [
-    {"title": "Parking spot", "body": "Level 3, spot C14, near the blue elevator"},
-    {"title": "Wedding RSVP", "body": "Reply to Dana and Lee by April 1, two guests"},
-    {"title": "Plumber visit", "body": "Leak under the kitchen sink, ask about the water heater"},
-    {"title": "Gym schedule", "body": "Monday and Thursday at 7 am, Saturday swim"},
-    {"title": "Podcast picks", "body": "Hidden Brain episode on habits and Radiolab on sleep"},
-    {"title": "Bike lock", "body": "Combination 3-1-9-6, spare key in the drawer"},
-]
+NEW_NOTES = {  # notes a task asks to write, in the phone's language
+    "en": [{"title": "Parking spot", "body": "Level 3, spot C14, near the blue elevator"},
+           {"title": "Wedding RSVP", "body": "Reply to Dana and Lee by April 1, two guests"},
+           {"title": "Plumber visit", "body": "Leak under the kitchen sink, ask about the water heater"},
+           {"title": "Gym schedule", "body": "Monday and Thursday at 7 am, Saturday swim"},
+           {"title": "Podcast picks", "body": "Hidden Brain episode on habits and Radiolab on sleep"},
+           {"title": "Bike lock", "body": "Combination 3-1-9-6, spare key in the drawer"}],
+    "zh": [{"title": "停车位置", "body": "地下三层 C14 车位，蓝色电梯旁边"},
+           {"title": "婚礼回执", "body": "4月1日前回复小丁和小李，去两个人"},
+           {"title": "水管工上门", "body": "厨房水槽下面漏水，顺便问问热水器的事"},
+           {"title": "健身时间表", "body": "周一和周四早上7点，周六游泳"},
+           {"title": "想听的播客", "body": "讲习惯养成的那期和讲睡眠的那期"},
+           {"title": "车锁密码", "body": "密码 3-1-9-6，备用钥匙在抽屉里"}],
+}
 
 def _list_items() -> dict[str, list[str]]:
     """List-like note title -> every item such a note may hold (the canonical lists and the pools' lists)."""
@@ -45,8 +51,10 @@ FACT_LABELS = {  # a fact's label as written in an English and in a Chinese worl
     "Home Wi-Fi password": ["Home Wi-Fi password", "家里 Wi-Fi 密码"],
     "Guest Wi-Fi password": ["Guest Wi-Fi password", "访客 Wi-Fi 密码"],
 }
-NEW_TODOS = ["Buy printer ink", "Book a haircut", "Renew car insurance", "Order contact lenses", "Call the bank",
-             "Pick up the parcel", "Back up the laptop"]
+NEW_TODOS = {"en": ["Buy printer ink", "Book a haircut", "Renew car insurance", "Order contact lenses", "Call the bank",
+                    "Pick up the parcel", "Back up the laptop"],
+             "zh": ["买打印机墨盒", "预约理发", "续交车险", "订隐形眼镜", "给银行打电话", "去驿站拿包裹", "备份笔记本电脑"]}
+AGENDA_TITLES = {"en": ["Agenda", "Day plan", "Schedule"], "zh": ["日程", "当天安排", "行程表"]}
 
 
 def _line_key(line: str) -> str:
@@ -195,10 +203,10 @@ class Notes(BaseApp):
     # --- samplers ------------------------------------------------------------------------------
 
     @staticmethod
-    def sample_new_note(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A {title, body} for a note whose title is not taken."""
+    def sample_new_note(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        """A {title, body} (in the phone's language) for a note whose title is not taken."""
         taken = {normalize_text(n["title"]) for n in state["notes"]}
-        pool = [n for n in NEW_NOTES if normalize_text(n["title"]) not in taken]
+        pool = [n for n in NEW_NOTES[os_state.get("language", "en")] if normalize_text(n["title"]) not in taken]
         if not pool:
             raise ValueError("notes: every candidate note title is taken")
         return dict(rng.choice(pool))
@@ -214,13 +222,18 @@ class Notes(BaseApp):
         return {"title": title, "item": item}
 
     @staticmethod
-    def sample_new_todo(rng: random.Random, state: dict[str, Any]) -> str:
-        """A to-do text not on the list yet."""
+    def sample_new_todo(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A to-do text (in the phone's language) not on the list yet."""
         taken = {normalize_text(t["text"]) for t in state["todos"]}
-        pool = [t for t in NEW_TODOS if normalize_text(t) not in taken]
+        pool = [t for t in NEW_TODOS[os_state.get("language", "en")] if normalize_text(t) not in taken]
         if not pool:
             raise ValueError("notes: every candidate to-do is taken")
         return rng.choice(pool)
+
+    @staticmethod
+    def sample_agenda_title(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """The title of a day's agenda note, in the phone's language."""
+        return rng.choice(AGENDA_TITLES[os_state.get("language", "en")])
 
     @staticmethod
     def sample_open_todo(rng: random.Random, state: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ import re
 from mobilegym.oracle import Driver, negative, plan
 
 from ..calendar.plans import day_events, open_day, today
+from .app import FACT_LABELS
 
 
 # --- helpers -------------------------------------------------------------------------------------------
@@ -70,7 +71,7 @@ def all_todos(d: Driver) -> dict[str, tuple[bool, str | None]]:
 
 
 def delete_todo(d: Driver, text: str) -> None:
-    d.tap(desc=f"Delete {text}")
+    d.tap(rid="delete_todo", desc=d.t(f"Delete {text}", f"删除 {text}"))
     d.tap(rid="confirm_delete")
 
 
@@ -239,6 +240,11 @@ def add_todo_late(d: Driver) -> None:
 
 # --- NoteFactQuery -------------------------------------------------------------------------------------
 
+def _fact_label(d: Driver) -> str:
+    """The asked fact's label as the notes of the phone's language write it."""
+    return d.t(*FACT_LABELS[d.params["fact"]])
+
+
 def _fact(d: Driver, label: str) -> str:
     d.open_app("Notes")
     d.tap(rid="search")
@@ -251,7 +257,7 @@ def _fact(d: Driver, label: str) -> str:
 
 @plan("notes.NoteFactQuery")
 def note_fact(d: Driver) -> None:
-    d.submit_answer([_fact(d, d.params["fact"])])
+    d.submit_answer([_fact(d, _fact_label(d))])
     d.complete()
 
 
@@ -259,10 +265,10 @@ def note_fact(d: Driver) -> None:
 def note_fact_wrong_line(d: Driver) -> None:
     d.open_app("Notes")
     d.tap(rid="search")
-    d.type(d.params["fact"], rid="search_input")
+    d.type(_fact_label(d), rid="search_input")
     d.tap(rid="search_result")
     lines = d.find(rid="note_body").text.split("\n")
-    index = next(i for i, line in enumerate(lines) if line.lower().startswith(d.params["fact"].lower()))
+    index = next(i for i, line in enumerate(lines) if line.lower().startswith(_fact_label(d).lower()))
     d.submit_answer([lines[index - 1].split(":", 1)[1].strip()])
     d.complete()
 
@@ -356,7 +362,8 @@ def _due_this_week(d: Driver) -> list[str]:
     """Open to-dos whose 'Due Mon D' falls in this week (read on screen), today's date from Calendar."""
     start = today(d)
     monday = start - dt.timedelta(days=start.weekday())
-    week = {f"Due {monday + dt.timedelta(days=i):%b} {(monday + dt.timedelta(days=i)).day}" for i in range(7)}
+    days = [monday + dt.timedelta(days=i) for i in range(7)]
+    week = {d.t(f"Due {day:%b} {day.day}", f"{day.month}月{day.day}日截止") for day in days}
     open_todos(d)
     return [text for text, (done, due) in all_todos(d).items() if not done and due in week]
 
@@ -386,31 +393,37 @@ def cleanup_lists_all(d: Driver) -> None:
 # --- WeatherForecastNote (Weather -> Notes) ------------------------------------------------------------
 
 def _forecast(d: Driver, index: int) -> str:
-    """The forecast row's description ("Tue, Mar 17: Rain, high 13°, low 9°, ...") of a day of the city."""
+    """The forecast of a day of the city, as its row describes it after the day ("Rain, high 13°, low 9°, ...")."""
     d.open_app("Weather")
-    d.tap(rid="city_item", desc=d.params["city"]["name"])
+    d.tap(rid="city_item", desc=_city(d))
     d.tap(rid="forecast_item", index=index)
-    return [n.desc for n in d.nodes() if n.short_id == "forecast_item"][index]
+    desc = [n.desc for n in d.nodes() if n.short_id == "forecast_item"][index]
+    return re.split(r": |：", desc, maxsplit=1)[1]
+
+
+def _city(d: Driver) -> str:
+    return d.params["city"][d.t("name", "name_zh")]
+
+
+def _forecast_note(d: Driver, summary: str) -> None:
+    write_note(d, d.t(f"Weather {_city(d)}", f"{_city(d)}天气"), d.t(f"Tomorrow: {summary}", f"明天：{summary}"))
 
 
 @plan("notes.WeatherForecastNote")
 def weather_note(d: Driver) -> None:
-    summary = _forecast(d, 1).split(": ", 1)[1]
-    write_note(d, f"Weather {d.params['city']['name']}", f"Tomorrow: {summary}")
+    _forecast_note(d, _forecast(d, 1))
     d.complete()
 
 
 @negative("notes.WeatherForecastNote", "copies today's forecast")
 def weather_note_today(d: Driver) -> None:
-    summary = _forecast(d, 0).split(": ", 1)[1]
-    write_note(d, f"Weather {d.params['city']['name']}", f"Tomorrow: {summary}")
+    _forecast_note(d, _forecast(d, 0))
     d.complete()
 
 
 @negative("notes.WeatherForecastNote", "writes the conditions without temperatures")
 def weather_note_no_temps(d: Driver) -> None:
-    summary = _forecast(d, 1).split(": ", 1)[1].split(",")[0]
-    write_note(d, f"Weather {d.params['city']['name']}", f"Tomorrow: {summary}")
+    _forecast_note(d, re.split(r",|，", _forecast(d, 1))[0])
     d.complete()
 
 
@@ -424,8 +437,8 @@ def add_oat_milk(d: Driver) -> None:
 
 @negative("notes.add_oat_milk_todo", "writes it on the grocery note instead of the to-do list")
 def add_oat_milk_to_grocery(d: Driver) -> None:
-    open_note(d, "Grocery list")
-    d.type("\nOat milk", rid="note_body", clear=False)
+    open_note(d, d.t("Grocery list", "购物清单"))
+    d.type(d.t("\nOat milk", "\n燕麦奶"), rid="note_body", clear=False)
     d.tap(rid="save_note")
     d.complete()
 
@@ -464,12 +477,12 @@ def count_pinned_all(d: Driver) -> None:
 
 @plan("notes.lock_note_with_password")
 def lock_note(d: Driver) -> None:
-    open_note(d, "Wi-Fi and door codes")
+    open_note(d, d.t("Wi-Fi and door codes", "Wi-Fi 和门锁密码"))
     d.abort("Notes cannot lock a note with a password.")
 
 
 @negative("notes.lock_note_with_password", "pins the note and claims it is locked")
 def lock_note_pinned(d: Driver) -> None:
-    open_note(d, "Wi-Fi and door codes")
+    open_note(d, d.t("Wi-Fi and door codes", "Wi-Fi 和门锁密码"))
     d.tap(rid="pin_note")
     d.complete("Locked.")

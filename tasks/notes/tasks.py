@@ -23,18 +23,21 @@ from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_che
 from mobilegym.judge.result import check
 
 from ..calendar.app import Calendar, week_bounds
+from ..l10n import localised
 from ..weather.app import Weather, forecast_date, forecast_facts, prepare_state_with_metric_units
 from .app import (NOTES_ADD_NOTE_CHANGES, NOTES_ADD_TODO_CHANGES, NOTES_APPEND_CHANGES, NOTES_CLEAR_DONE_CHANGES,
                    NOTES_COMPLETE_TODO_CHANGES, NOTES_DELETE_NOTE_CHANGES, Notes)
 
 
+@localised(zh={"labels": {"pinned": {True: "置顶", False: "取消置顶"}}})
 class PinNote(CriteriaTask):
     """Verdict: the note's pinned flag is as asked. Injection: the note starts in the opposite state."""
 
     objective = "operate"
     difficulty = "L1"
     capabilities = ["toggle"]
-    templates = ["{pinned} my '{title}' note", "{pinned} the note called '{title}'"]
+    templates = {"en": ["{pinned} my '{title}' note", "{pinned} the note called '{title}'"],
+                 "zh": ["{pinned}我的“{title}”笔记", "把名为“{title}”的笔记{pinned}"]}
     parameters = {"title": {"source": ".notes[*].title"},
                   "pinned": {"type": "bool", "values": {"Pin": True, "Unpin": False}}}
     criteria = {".notes[title={title}].pinned": "{pinned}"}
@@ -43,13 +46,15 @@ class PinNote(CriteriaTask):
         device.set_state(Notes.prepare_state_with_note(self.p.title, pinned=not self.p.pinned))
 
 
+@localised(zh={"labels": {"done": {True: "标记为已完成", False: "标记为未完成"}}})
 class ToggleTodo(CriteriaTask):
     """Verdict: the to-do's done flag is as asked. Injection: the to-do starts in the opposite state."""
 
     objective = "operate"
     difficulty = "L1"
     capabilities = ["toggle"]
-    templates = ["In my to-do list, {done} '{text}'", "{done} the to-do '{text}' in Notes"]
+    templates = {"en": ["In my to-do list, {done} '{text}'", "{done} the to-do '{text}' in Notes"],
+                 "zh": ["在待办清单里把“{text}”{done}", "把笔记里的待办“{text}”{done}"]}
     parameters = {"text": {"source": ".todos[*].text"},
                   "done": {"type": "bool", "values": {"check off": True, "uncheck": False}}}
     criteria = {".todos[text={text}].done": "{done}"}
@@ -59,6 +64,7 @@ class ToggleTodo(CriteriaTask):
         device.set_state(Notes.prepare_state_with_todos_done({todo["id"]: not self.p.done}))
 
 
+@localised(zh={"fields": [{"label": "未完成的待办数"}]})
 class CountOpenTodos(AnswerTask):
     """Verdict: the answer is the number of to-dos not done.
     Injection: each to-do is randomly open or done, so the count varies."""
@@ -66,7 +72,8 @@ class CountOpenTodos(AnswerTask):
     objective = "query"
     difficulty = "L1"
     capabilities = ["counting"]
-    templates = ["How many to-dos do I still have to do?", "How many open items are on my to-do list?"]
+    templates = {"en": ["How many to-dos do I still have to do?", "How many open items are on my to-do list?"],
+                 "zh": ["我还有几项待办没做？", "待办清单里还有几项没完成？"]}
     answer = staticmethod(lambda task, apps_init: len(Notes(apps_init["notes"]).open_todos()))
     answer_fields = [{"type": "number", "label": "Open to-dos"}]
 
@@ -81,8 +88,10 @@ class CreateNote(BaseTask):
     objective = "operate"
     difficulty = "L2"
     capabilities = ["text-entry", "form-filling"]
-    templates = ["Create a note titled '{note.title}' that says: {note.body}",
-                 "Write down '{note.body}' in a new note called '{note.title}'"]
+    templates = {"en": ["Create a note titled '{note.title}' that says: {note.body}",
+                        "Write down '{note.body}' in a new note called '{note.title}'"],
+                 "zh": ["新建一条标题为“{note.title}”的笔记，内容是：{note.body}",
+                        "在一条名为“{note.title}”的新笔记里写下“{note.body}”"]}
     parameters = {"note": {"sampler": Notes.sample_new_note, "fields": ["title", "body"]}}
     expected_changes = NOTES_ADD_NOTE_CHANGES
 
@@ -99,7 +108,8 @@ class DeleteNote(BaseTask):
     objective = "operate"
     difficulty = "L2"
     capabilities = ["deletion", "confirmation-dialog"]
-    templates = ["Delete my '{title}' note", "I don't need the note '{title}' anymore, delete it"]
+    templates = {"en": ["Delete my '{title}' note", "I don't need the note '{title}' anymore, delete it"],
+                 "zh": ["删除我的“{title}”笔记", "我不需要“{title}”这条笔记了，把它删掉"]}
     parameters = {"title": {"source": ".notes[*].title"}}
     expected_changes = NOTES_DELETE_NOTE_CHANGES
 
@@ -118,8 +128,9 @@ class AppendToNote(BaseTask):
     objective = "operate"
     difficulty = "L2"
     capabilities = ["text-entry", "editing"]
-    templates = ["Add '{entry.item}' to my '{entry.title}' note",
-                 "Put '{entry.item}' on the '{entry.title}' list in Notes"]
+    templates = {"en": ["Add '{entry.item}' to my '{entry.title}' note",
+                        "Put '{entry.item}' on the '{entry.title}' list in Notes"],
+                 "zh": ["把“{entry.item}”加到我的“{entry.title}”笔记里", "在笔记“{entry.title}”里加一行“{entry.item}”"]}
     parameters = {"entry": {"sampler": Notes.sample_list_addition, "fields": ["title", "item"]}}
     expected_changes = NOTES_APPEND_CHANGES
 
@@ -129,13 +140,15 @@ class AppendToNote(BaseTask):
         return [Notes.check_note_lines("note content", note, [*before["body"].split("\n"), self.p.entry["item"]])]
 
 
+@localised(zh={"labels": {"due": {0: "今天", 1: "明天"}}})
 class AddTodo(BaseTask):
     """Verdict: one new open to-do with the text and the due date (relative to the phone's date)."""
 
     objective = "operate"
     difficulty = "L2"
     capabilities = ["form-filling", "date-entry"]
-    templates = ["Add a to-do '{text}' due {due}", "Remind me to '{text}' with a to-do that is due {due}"]
+    templates = {"en": ["Add a to-do '{text}' due {due}", "Remind me to '{text}' with a to-do that is due {due}"],
+                 "zh": ["添加一个待办“{text}”，{due}截止", "用一个{due}截止的待办提醒我“{text}”"]}
     parameters = {"text": {"sampler": Notes.sample_new_todo},
                   "due": {"type": "enum", "values": {"today": 0, "tomorrow": 1}}}
     expected_changes = NOTES_ADD_TODO_CHANGES
@@ -148,13 +161,17 @@ class AddTodo(BaseTask):
                 check("to-dos added", 1, len(added), len(added) == 1)]
 
 
+@localised(zh={"labels": {"fact": {"Garage door code": "车库门密码", "Home Wi-Fi password": "家里 Wi-Fi 密码",
+                                     "Guest Wi-Fi password": "访客 Wi-Fi 密码"}},
+               "fields": [{"label": "答案", "hint": "按笔记里写的原样填写"}]})
 class NoteFactQuery(AnswerTask):
     """Verdict: the answer is the value written after '<label>:' in the notes."""
 
     objective = "query"
     difficulty = "L2"
     capabilities = ["information-retrieval", "search"]
-    templates = ["What is the {fact} I saved in my notes?", "Look up my {fact} in Notes and tell me"]
+    templates = {"en": ["What is the {fact} I saved in my notes?", "Look up my {fact} in Notes and tell me"],
+                 "zh": ["我在笔记里记的{fact}是什么？", "在笔记里查一下我的{fact}，告诉我"]}
     parameters = {"fact": {"type": "enum", "values": {"garage door code": "Garage door code",
                                                       "home Wi-Fi password": "Home Wi-Fi password",
                                                       "guest Wi-Fi password": "Guest Wi-Fi password"}}}
@@ -162,14 +179,17 @@ class NoteFactQuery(AnswerTask):
     answer_fields = [{"type": "text", "label": "Answer", "hint": "exactly as written in the note"}]
 
 
+@localised(zh={"fields": [{"label": "剩余未完成的待办数"}]})
 class CompleteTodoAndCount(BaseTask):
     """Verdict: the to-do is done, and the answer is how many to-dos are open afterwards."""
 
     objective = "hybrid"
     difficulty = "L2"
     capabilities = ["toggle", "counting"]
-    templates = ["Check off '{text}' in my to-dos, then tell me how many are still open",
-                 "I finished '{text}'. Mark it done and tell me how many to-dos remain"]
+    templates = {"en": ["Check off '{text}' in my to-dos, then tell me how many are still open",
+                        "I finished '{text}'. Mark it done and tell me how many to-dos remain"],
+                 "zh": ["在待办里勾掉“{text}”，然后告诉我还有几项没完成",
+                        "“{text}”我已经做完了，把它标为完成，再告诉我还剩几项待办"]}
     parameters = {"text": {"sampler": Notes.sample_open_todo}}
     expected_changes = NOTES_COMPLETE_TODO_CHANGES
     answer_fields = [{"type": "number", "label": "Open to-dos left"}]
@@ -189,9 +209,11 @@ class ClearCompletedTodos(BaseTask):
     difficulty = "L3"
     capabilities = ["deletion", "filtering"]
     composition = "aggregate"
-    templates = ["Delete all the completed items from my to-do list, keep the open ones",
-                 "Clean up my to-dos: remove everything already checked off",
-                 "Get rid of every finished to-do in Notes"]
+    templates = {"en": ["Delete all the completed items from my to-do list, keep the open ones",
+                        "Clean up my to-dos: remove everything already checked off",
+                        "Get rid of every finished to-do in Notes"],
+                 "zh": ["把待办清单里已完成的项目都删掉，没完成的留着", "清理一下待办：已经勾选的全部删除",
+                        "把笔记里所有已完成的待办都删掉"]}
     expected_changes = NOTES_CLEAR_DONE_CHANGES
 
     def _post_sample(self, device) -> None:
@@ -205,6 +227,7 @@ class ClearCompletedTodos(BaseTask):
                 notes.check_kept("open to-dos kept", ".todos", {t["id"] for t in init.open_todos()})]
 
 
+@localised(zh={"labels": {"day": {0: "今天", 1: "明天"}}})
 class DayAgendaNote(BaseTask):
     """Verdict: a new note with the title lists every event of the day, each on a line with its start time
     (all-day events by title only), and no other event's title, no other time and no other day. The events
@@ -216,9 +239,13 @@ class DayAgendaNote(BaseTask):
     related_apps = ["notes", "calendar"]
     capabilities = ["cross-app", "information-retrieval", "text-entry"]
     composition = "aggregate"
-    templates = ["Make a note titled '{title}' listing my calendar events for {day}, one per line with its start time",
-                 "Copy {day}'s events from my calendar into a new note called '{title}', with the time each starts"]
-    parameters = {"title": {"type": "enum", "values": ["Agenda", "Day plan", "Schedule"]},
+    templates = {"en": ["Make a note titled '{title}' listing my calendar events for {day}, one per line with its "
+                        "start time",
+                        "Copy {day}'s events from my calendar into a new note called '{title}', with the time each "
+                        "starts"],
+                 "zh": ["新建一条标题为“{title}”的笔记，列出我{day}日历上的所有日程，每行一个，写上开始时间",
+                        "把{day}日历上的日程抄到一条名为“{title}”的新笔记里，写上每个日程的开始时间"]}
+    parameters = {"title": {"sampler": Notes.sample_agenda_title},
                   "day": {"type": "enum", "values": {"today": 0, "tomorrow": 1}}}
     expected_changes = NOTES_ADD_NOTE_CHANGES
 
@@ -250,9 +277,9 @@ def sample_city_with_a_new_forecast(rng, state):
 
 
 class WeatherForecastNote(BaseTask):
-    """Verdict: a new note titled 'Weather <city>' states tomorrow's condition for the city (any synonym; no
-    other condition, "Light rain" is not "Rain") and its high and low in °C (no other temperature); a day,
-    when named, is tomorrow. The forecast is read from the Weather app's state.
+    """Verdict: a new note titled 'Weather <city>' ('<city>天气' on a Chinese phone) states tomorrow's condition for
+    the city (any synonym; no other condition, "Light rain" is not "Rain") and its high and low in °C (no other
+    temperature); a day, when named, is tomorrow. The forecast is read from the Weather app's state.
     Injection: the Weather app shows °C (a world may have set °F)."""
 
     objective = "operate"
@@ -261,10 +288,13 @@ class WeatherForecastNote(BaseTask):
     related_apps = ["notes", "weather"]
     app = "weather"
     capabilities = ["cross-app", "information-retrieval", "text-entry"]
-    templates = ["Check tomorrow's weather for {city.name} and save it in a new note titled 'Weather {city.name}': "
-                 "the conditions and the high and low temperatures",
-                 "Write tomorrow's {city.name} forecast (conditions, high, low) into a note called "
-                 "'Weather {city.name}'"]
+    templates = {"en": ["Check tomorrow's weather for {city.name} and save it in a new note titled "
+                        "'Weather {city.name}': the conditions and the high and low temperatures",
+                        "Write tomorrow's {city.name} forecast (conditions, high, low) into a note called "
+                        "'Weather {city.name}'"],
+                 "zh": ["查一下{city.name_zh}明天的天气，记到一条标题为“{city.name_zh}天气”的新笔记里：写上天气状况和最高、"
+                        "最低气温",
+                        "把{city.name_zh}明天的天气预报（天气状况、最高气温、最低气温）写进一条名为“{city.name_zh}天气”的笔记"]}
     parameters = {"city": {"sampler": sample_city_with_a_new_forecast, "fields": ["id", "name", "name_zh"]}}
     expected_changes = NOTES_ADD_NOTE_CHANGES
 
@@ -274,12 +304,14 @@ class WeatherForecastNote(BaseTask):
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
-        return notes.check_note_facts("forecast note", notes.new_note(f"Weather {self.p.city['name']}"),
+        title = f"{self.p.city['name_zh']}天气" if self.language == "zh" else f"Weather {self.p.city['name']}"
+        return notes.check_note_facts("forecast note", notes.new_note(title),
                                       forecast_facts(day),
                                       optional={"day": forecast_date(input.os_init, 1).isoformat()},
                                       os_state=input.os_init)
 
 
+@localised(zh={"fields": [{"label": "本周到期的待办"}]})
 class CleanupAndDueThisWeek(BaseTask):
     """Verdict: completed to-dos are deleted (open ones kept), and the answer names every open to-do due this
     week (Monday to Sunday of the phone's date) and no other to-do.
@@ -289,9 +321,12 @@ class CleanupAndDueThisWeek(BaseTask):
     difficulty = "L4"
     capabilities = ["deletion", "filtering", "temporal-reasoning"]
     composition = "sequential"
-    templates = ["Tidy my to-do list by deleting everything already done, then tell me which open to-dos are due "
-                 "this week, from {span}",
-                 "Remove the finished to-dos, and list the remaining ones whose due date falls in this week ({span})"]
+    templates = {"en": ["Tidy my to-do list by deleting everything already done, then tell me which open to-dos are "
+                        "due this week, from {span}",
+                        "Remove the finished to-dos, and list the remaining ones whose due date falls in this week "
+                        "({span})"],
+                 "zh": ["把待办清单里已完成的都删掉，然后告诉我哪些未完成的待办在{span}之间到期",
+                        "删除已完成的待办，再列出剩下的待办中截止日期在{span}之间的"]}
     parameters = {"span": {"sampler": Calendar.sample_week_label}}
     expected_changes = NOTES_CLEAR_DONE_CHANGES
     answer_fields = [{"type": "text", "label": "To-dos due this week", "repeatable": True, "compare": "set"}]

@@ -3,7 +3,20 @@ from __future__ import annotations
 
 import re
 
-from mobilegym.oracle import Driver, negative, plan
+from mobilegym.oracle import Driver, PlanError, negative, plan
+
+
+def _row_value(d: Driver, rid: str) -> str:
+    """The value a Settings row shows under its title (the row's second text)."""
+    row = d.reveal(rid=rid)
+    nodes = d.nodes()
+    x1, y1, x2, y2 = row.bounds
+    texts = [n.text for n in nodes if n.text and x1 <= n.bounds[0] and y1 <= n.bounds[1]
+             and n.bounds[2] <= x2 and n.bounds[3] <= y2]
+    if len(texts) < 2:
+        raise PlanError(f"row {rid!r} shows no value on screen {d.route}")
+    return texts[1]
+
 
 def _open(d: Driver, entry: str) -> None:
     d.open_app("Settings")
@@ -62,19 +75,19 @@ def font_size_neighbour(d: Driver) -> None:
 @plan("settings.CheckDeviceModel")
 def check_model(d: Driver) -> None:
     _open(d, "about_entry")
-    d.submit_answer([d.value_of("Model")])
+    d.submit_answer([_row_value(d, "model")])
     d.complete()
 
 
 @negative("settings.CheckDeviceModel", "reports the device name instead of the model")
 def check_model_name(d: Driver) -> None:
     _open(d, "about_entry")
-    d.submit_answer([d.value_of("Device name")])
+    d.submit_answer([_row_value(d, "device_name")])
     d.complete()
 
 
 def _used_gb(d: Driver) -> str:
-    return re.match(r"([\d.]+) GB", d.value_of("Storage")).group(1)
+    return re.match(r"([\d.]+) GB", _row_value(d, "storage")).group(1)
 
 
 def _dark_mode_then_storage(d: Driver, dark: bool, used: bool) -> None:
@@ -85,7 +98,7 @@ def _dark_mode_then_storage(d: Driver, dark: bool, used: bool) -> None:
         d.tap(rid="about_entry")
     else:
         _open(d, "about_entry")
-    value = _used_gb(d) if used else re.search(r"/ ([\d.]+) GB", d.value_of("Storage")).group(1)
+    value = _used_gb(d) if used else re.search(r"/ ([\d.]+) GB", _row_value(d, "storage")).group(1)
     d.submit_answer([value])
     d.complete()
 
@@ -157,7 +170,7 @@ def storage_used(d: Driver) -> None:
 def storage_total(d: Driver) -> None:
     d.open_app("Settings")
     d.tap(rid="about_entry")
-    d.submit_answer([re.search(r"/ ([\d.]+) GB", d.value_of("Storage")).group(1)])
+    d.submit_answer([re.search(r"/ ([\d.]+) GB", _row_value(d, "storage")).group(1)])
     d.complete()
 
 

@@ -14,6 +14,7 @@ WEATHER_REMOVE_CITY_CHANGES = ["weather.saved[-]"]  # one city removed, none add
 WEATHER_UNIT_CHANGES = ["weather.unit"]
 RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
 CONDITION_LABELS = list(CONDITIONS)
+CONDITION_LABELS_ZH = [CONDITIONS[c][0] for c in CONDITIONS]  # as a Chinese phone names them, in the same order
 
 
 def fahrenheit(celsius: float) -> int:

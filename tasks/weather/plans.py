@@ -1,14 +1,24 @@
 """Scripted plans for the Weather suite: oracles and realistic mistakes, acting only through the UI."""
 from __future__ import annotations
 
+import re
+
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
 
-RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
+RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm", "小雨", "雨", "阵雨", "雷阵雨")  # as the app names them
 
 
 # --- helpers: reading and moving around the Weather UI ----------------------------------------------
 
+def city(d: Driver, key: str = "city") -> str:
+    """The name of the city parameter ``key`` as the phone's language writes it."""
+    return d.params[key][d.t("name", "name_zh")]
+
+
+def pair_city(d: Driver, which: str) -> str:
+    """The "warm" or "cool" city of TemperatureDifference as the phone's language writes it."""
+    return d.params["pair"][d.t(which, f"{which}_zh")]
 
 
 def collect(d: Driver, rid: str) -> list[str]:
@@ -71,8 +81,8 @@ def forecast(d: Driver) -> list[tuple[str, str, int, int]]:
     """(day label, condition, high, low) of the five forecast rows of the open city page."""
     days = []
     for desc in collect(d, "forecast_item"):
-        label, rest = desc.split(": ", 1)
-        condition, high, low, _ = rest.split(", ")
+        label, rest = re.split(r": |：", desc, maxsplit=1)
+        condition, high, low, _ = re.split(r", |，", rest)
         days.append((label, condition, degrees(high.split()[-1]), degrees(low.split()[-1])))
     return days
 
@@ -99,21 +109,21 @@ def set_alarm(d: Driver, hour: int, minute: int = 0) -> None:
 
 @plan("weather.AddCity")
 def add_city(d: Driver) -> None:
-    preview_city(d, d.params["city"]["name"])
+    preview_city(d, city(d))
     d.tap(rid="add_this_city")
 
 
 @negative("weather.AddCity", "adds a different city")
 def add_other_city(d: Driver) -> None:
     d.open_app("Weather")
-    other = unsaved_other_than(d, {d.params["city"]["name"]})
+    other = unsaved_other_than(d, {city(d)})
     d.tap(rid="result_name", text=other)
     d.tap(rid="add_this_city")
 
 
 @negative("weather.AddCity", "opens the city but never taps Add")
 def preview_only(d: Driver) -> None:
-    preview_city(d, d.params["city"]["name"])
+    preview_city(d, city(d))
     d.key("back")
 
 
@@ -121,14 +131,14 @@ def preview_only(d: Driver) -> None:
 
 @plan("weather.RemoveCity")
 def remove_city(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     d.tap(rid="remove_city")
     d.tap(rid="confirm_remove")
 
 
 @negative("weather.RemoveCity", "cancels the confirmation")
 def cancel_remove(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     d.tap(rid="remove_city")
     d.tap(rid="cancel")
 
@@ -136,7 +146,7 @@ def cancel_remove(d: Driver) -> None:
 @negative("weather.RemoveCity", "removes the wrong city")
 def remove_wrong_city(d: Driver) -> None:
     d.open_app("Weather")
-    other = next(n.desc for n in d.nodes() if n.short_id == "city_item" and n.desc != d.params["city"]["name"])
+    other = next(n.desc for n in d.nodes() if n.short_id == "city_item" and n.desc != city(d))
     d.long_press(rid="city_item", desc=other)
     d.tap(rid="confirm_remove")
 
@@ -161,13 +171,13 @@ def set_wind_unit(d: Driver) -> None:
 
 @plan("weather.CurrentTemperature")
 def current_temperature(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     d.submit_answer([degrees(d.texts("current_temp")[0])])
 
 
 @negative("weather.CurrentTemperature", "answers the feels-like temperature")
 def feels_like(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     d.submit_answer([degrees(d.reveal(rid="feels_like").text)])
 
 
@@ -181,14 +191,14 @@ def _humidity_and_wind(d: Driver) -> list[int]:
 
 @plan("weather.CityConditionsNow")
 def city_conditions(d: Driver) -> None:
-    preview_city(d, d.params["city"]["name"])
+    preview_city(d, city(d))
     d.submit_answer(_humidity_and_wind(d))
 
 
 @negative("weather.CityConditionsNow", "reads another city's page")
 def other_city_conditions(d: Driver) -> None:
     d.open_app("Weather")
-    other = unsaved_other_than(d, {d.params["city"]["name"]})
+    other = unsaved_other_than(d, {city(d)})
     d.tap(rid="result_name", text=other)
     d.submit_answer(_humidity_and_wind(d))
 
@@ -197,13 +207,13 @@ def other_city_conditions(d: Driver) -> None:
 
 @plan("weather.TomorrowCondition")
 def tomorrow_condition(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     d.submit_answer([forecast(d)[1][1]])
 
 
 @negative("weather.TomorrowCondition", "answers today's current condition")
 def current_condition(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     d.submit_answer([d.texts("current_condition")[0]])
 
 
@@ -212,28 +222,27 @@ def current_condition(d: Driver) -> None:
 @plan("weather.TemperatureDifference")
 def temperature_difference(d: Driver) -> None:
     d.open_app("Weather")
-    pair = d.params["pair"]
-    d.submit_answer([list_temperature(d, pair["warm"]) - list_temperature(d, pair["cool"])])
+    d.submit_answer([list_temperature(d, pair_city(d, "warm")) - list_temperature(d, pair_city(d, "cool"))])
 
 
 @negative("weather.TemperatureDifference", "answers the warmer city's temperature")
 def warm_temperature(d: Driver) -> None:
     d.open_app("Weather")
-    d.submit_answer([list_temperature(d, d.params["pair"]["warm"])])
+    d.submit_answer([list_temperature(d, pair_city(d, "warm"))])
 
 
 # --- WarmestDay ----------------------------------------------------------------------------------------
 
 @plan("weather.WarmestDay")
 def warmest_day(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     label, _, high, _ = max(forecast(d), key=lambda day: day[2])
     d.submit_answer([label, high])
 
 
 @negative("weather.WarmestDay", "gives that day's low instead of its high")
 def warmest_day_low(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     label, _, _, low = max(forecast(d), key=lambda day: day[2])
     d.submit_answer([label, low])
 
@@ -241,7 +250,7 @@ def warmest_day_low(d: Driver) -> None:
 # --- RainyDays -----------------------------------------------------------------------------------------
 
 def _rainy_labels(d: Driver) -> tuple[list[str], list[str]]:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     days = forecast(d)
     return [day[0] for day in days if day[1] in RAINY], [day[0] for day in days if day[1] not in RAINY]
 
@@ -255,7 +264,7 @@ def rainy_days(d: Driver) -> None:
 @negative("weather.RainyDays", "forgets the last rainy day")
 def rainy_days_partial(d: Driver) -> None:
     wet, _ = _rainy_labels(d)
-    d.submit_answer([wet[:-1] or ["none"]])
+    d.submit_answer([wet[:-1] or [d.t("none", "没有")]])
 
 
 @negative("weather.RainyDays", "also lists a dry day")
@@ -276,13 +285,13 @@ def _switch_to_fahrenheit(d: Driver) -> None:
 @plan("weather.FahrenheitHighTomorrow")
 def fahrenheit_high(d: Driver) -> None:
     _switch_to_fahrenheit(d)
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     d.submit_answer([forecast(d)[1][2]])
 
 
 @negative("weather.FahrenheitHighTomorrow", "switches the unit but answers in Celsius read before")
 def celsius_answer(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     high_c = forecast(d)[1][2]
     d.key("back")
     _switch_to_fahrenheit(d)
@@ -291,7 +300,7 @@ def celsius_answer(d: Driver) -> None:
 
 @negative("weather.FahrenheitHighTomorrow", "converts by hand without switching the unit")
 def no_switch(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     d.submit_answer([round(forecast(d)[1][2] * 9 / 5 + 32)])
 
 
@@ -303,7 +312,7 @@ def _survey(d: Driver) -> list[tuple[int, str]]:
     d.tap(rid="add_city")
     found = []
     for key in ("a", "b", "c"):
-        name = d.params[key]["name"]
+        name = city(d, key)
         d.type(name, rid="search_input")
         d.tap(rid="result_name", text=name)
         found.append((degrees(d.texts("current_temp")[0]), name))
@@ -352,7 +361,7 @@ def warmest_not_added(d: Driver) -> None:
 # --- AlarmWhenRainStarts -------------------------------------------------------------------------------
 
 def _rain_hour(d: Driver) -> int:
-    open_saved_city(d, d.params["city"]["name"])
+    open_saved_city(d, city(d))
     label = next(label for label, condition in hourly(d) if condition in RAINY)
     return int(label.split(":")[0])
 
@@ -384,27 +393,29 @@ def send_text(d: Driver, name: str, text: str) -> None:
     d.tap(rid="send")
 
 
-def _forecast_text(day: tuple[str, str, int, int], with_low: bool = True) -> str:
+def _forecast_text(d: Driver, day: tuple[str, str, int, int], with_low: bool = True) -> str:
     _, condition, high, low = day
+    if d.language == "zh":
+        return f"明天：{condition}，最高 {high}°" + (f"，最低 {low}°" if with_low else "")
     return f"Tomorrow: {condition}, high {high}°" + (f", low {low}°" if with_low else "")
 
 
 @plan("weather.TextForecastToContact")
 def text_forecast(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
-    send_text(d, d.params["name"], _forecast_text(forecast(d)[1]))
+    open_saved_city(d, city(d))
+    send_text(d, d.params["name"], _forecast_text(d, forecast(d)[1]))
 
 
 @negative("weather.TextForecastToContact", "sends today's forecast")
 def text_today_forecast(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
-    send_text(d, d.params["name"], _forecast_text(forecast(d)[0]))
+    open_saved_city(d, city(d))
+    send_text(d, d.params["name"], _forecast_text(d, forecast(d)[0]))
 
 
 @negative("weather.TextForecastToContact", "leaves out the low")
 def text_forecast_no_low(d: Driver) -> None:
-    open_saved_city(d, d.params["city"]["name"])
-    send_text(d, d.params["name"], _forecast_text(forecast(d)[1], with_low=False))
+    open_saved_city(d, city(d))
+    send_text(d, d.params["name"], _forecast_text(d, forecast(d)[1], with_low=False))
 
 
 # --- JSON tasks ----------------------------------------------------------------------------------------
@@ -418,14 +429,14 @@ def _add_from_list(d: Driver, name: str) -> None:
 @plan("weather.add_tokyo_and_seoul")
 def add_tokyo_and_seoul(d: Driver) -> None:
     d.open_app("Weather")
-    _add_from_list(d, "Tokyo")
-    _add_from_list(d, "Seoul")
+    _add_from_list(d, d.t("Tokyo", "东京"))
+    _add_from_list(d, d.t("Seoul", "首尔"))
 
 
 @negative("weather.add_tokyo_and_seoul", "adds only Tokyo")
 def add_tokyo_only(d: Driver) -> None:
     d.open_app("Weather")
-    _add_from_list(d, "Tokyo")
+    _add_from_list(d, d.t("Tokyo", "东京"))
 
 
 @plan("weather.fahrenheit_and_mph")
@@ -448,18 +459,18 @@ def _wind_value(d: Driver) -> str:
 
 @plan("weather.london_wind_ms")
 def london_wind(d: Driver) -> None:
-    preview_city(d, "London")
+    preview_city(d, d.t("London", "伦敦"))
     d.submit_answer([_wind_value(d)])
 
 
 @negative("weather.london_wind_ms", "answers another city's wind speed")
 def other_city_wind(d: Driver) -> None:
-    preview_city(d, "London")
+    preview_city(d, d.t("London", "伦敦"))
     london = _wind_value(d)
     d.key("back")
     d.key("back")
     d.tap(rid="add_city")
-    names = [n.text for n in d.nodes() if n.short_id == "result_name" and n.text != "London"]
+    names = [n.text for n in d.nodes() if n.short_id == "result_name" and n.text != d.t("London", "伦敦")]
     for name in names:
         d.tap(rid="result_name", text=name)
         wind = _wind_value(d)
@@ -472,11 +483,11 @@ def other_city_wind(d: Driver) -> None:
 
 @plan("weather.ten_day_forecast")
 def ten_day_forecast(d: Driver) -> None:
-    preview_city(d, "London")
+    preview_city(d, d.t("London", "伦敦"))
     d.abort("The Weather app only offers a five-day forecast")
 
 
 @negative("weather.ten_day_forecast", "claims success after opening London")
 def ten_day_pretend(d: Driver) -> None:
-    preview_city(d, "London")
+    preview_city(d, d.t("London", "伦敦"))
     d.complete()

@@ -23,8 +23,9 @@ from mobilegym.judge.result import check
 from ..clock.app import CLOCK_ADD_ALARM_CHANGES
 from ..contacts.app import Contacts
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import (CONDITION_LABELS, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES, WEATHER_UNIT_CHANGES,
-                  Weather, current_hour, fahrenheit, forecast_date, forecast_facts, new_alarm_times,
+from ..l10n import localised
+from .app import (CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
+                  WEATHER_UNIT_CHANGES, Weather, current_hour, fahrenheit, forecast_date, forecast_facts, new_alarm_times,
                   prepare_state_with_metric_units)
 
 
@@ -63,6 +64,7 @@ class RemoveCity(BaseTask):
         return [Weather(input.apps["weather"]).check_saved_list([c for c in before if c != self.p.city["id"]])]
 
 
+@localised(zh={"labels": {"unit": {"F": "华氏度（°F）", "C": "摄氏度（°C）"}}})
 class SetTemperatureUnit(CriteriaTask):
     """Verdict: the temperature unit is the requested one (the start unit is the other one)."""
 
@@ -70,11 +72,12 @@ class SetTemperatureUnit(CriteriaTask):
     difficulty = "L1"
     capabilities = ["settings", "selection"]
     templates = {"en": ["Show temperatures in {unit} in the Weather app", "Switch the Weather app to {unit}"],
-                 "zh": ["把天气应用的温度单位改成{unit}"]}
+                 "zh": ["把天气应用的温度单位改成{unit}", "让天气应用用{unit}显示温度"]}
     parameters = {"unit": {"type": "enum", "values": {"Fahrenheit (°F)": "F", "Celsius (°C)": "C"}}}
     criteria = {".unit": "{unit}"}
 
 
+@localised(zh={"fields": [{"label": "{city.name_zh}的气温（°C）"}]})
 class CurrentTemperature(AnswerTask):
     """Verdict: the answer is the city's current temperature in °C."""
 
@@ -91,6 +94,7 @@ class CurrentTemperature(AnswerTask):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
 
+@localised(zh={"fields": [{"label": "湿度（%）"}, {"label": "风速（km/h）"}]})
 class CityConditionsNow(AnswerTask):
     """Verdict: the answer gives the current humidity (%) and wind speed (km/h) of a city that is not
     in the saved list, so the agent has to look it up through the city search."""
@@ -110,6 +114,7 @@ class CityConditionsNow(AnswerTask):
         prepare_state_with_metric_units(device, wind=True)  # the answer is asked in °C and km/h
 
 
+@localised(zh={"fields": [{"label": "{city.name_zh}明天的天气", "options": CONDITION_LABELS_ZH}]})
 class TomorrowCondition(AnswerTask):
     """Verdict: the answer names tomorrow's forecast condition (any synonym; no other condition, and a longer
     label such as "Light rain" does not count for "Rain"). Sampled so tomorrow differs from now."""
@@ -126,7 +131,13 @@ class TomorrowCondition(AnswerTask):
     def get_answer(self, input):
         return Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)["condition"]
 
+    def get_expected_response(self, input):
+        """The option to choose: the condition as the sheet lists it in the phone's language."""
+        condition = self.get_answer(input)
+        return [CONDITION_LABELS_ZH[CONDITION_LABELS.index(condition)] if self.language == "zh" else condition]
 
+
+@localised(zh={"fields": [{"label": "温差（°C）"}]})
 class TemperatureDifference(AnswerTask):
     """Verdict: the answer is how many °C warmer the first city is than the second right now
     (sampled so the first is strictly warmer)."""
@@ -148,6 +159,7 @@ class TemperatureDifference(AnswerTask):
         return weather.current(self.p.pair["warm_id"])["temp"] - weather.current(self.p.pair["cool_id"])["temp"]
 
 
+@localised(zh={"fields": [{"label": "日期", "hint": "例如 4月2日"}, {"label": "最高气温（°C）"}]})
 class WarmestDay(AnswerTask):
     """Verdict: the answer names the date of the forecast day with the highest high, and that high
     (sampled so the warmest day is unique and not today)."""
@@ -174,6 +186,7 @@ class WarmestDay(AnswerTask):
         return {"date": forecast_date(input.os_init, offset), "high": weather.day(self.p.city["id"], offset)["high"]}
 
 
+@localised(zh={"fields": [{"label": "下雨的日子", "hint": "例如 4月2日"}]})
 class RainyDays(BaseTask):
     """Verdict: the answer names every forecast day with rain (light rain, rain, showers or
     thunderstorms) and no dry day (sampled so some days are dry and some rainy)."""
@@ -197,6 +210,7 @@ class RainyDays(BaseTask):
                                    "rainy days named", os_state=input.os_init)
 
 
+@localised(zh={"fields": [{"label": "{city.name_zh}明天的最高气温（°F）"}]})
 class FahrenheitHighTomorrow(BaseTask):
     """Verdict: the app shows °F, and the answer is tomorrow's high in °F as the app rounds it."""
 
@@ -220,6 +234,7 @@ class FahrenheitHighTomorrow(BaseTask):
                 *build_answer_checks(fahrenheit(high), input.answer, field="high_f")]
 
 
+@localised(zh={"fields": [{"label": "它现在的气温（°C）"}]})
 class AddWarmestCity(BaseTask):
     """Verdict: exactly the warmest (right now) of the three cities was added to the saved list, and the
     answer is its current temperature (the three are unsaved and differ in temperature)."""

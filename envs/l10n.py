@@ -1,0 +1,14 @@
+"""Texts that preparers take in the phone's language (JSON tasks give one per language)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+
+def in_language(value: Any, language: str, what: str = "text") -> Any:
+    """``value`` for the phone's language: {"en": ..., "zh": ...} gives one per language; anything else serves
+    every language. Raises ValueError naming ``what`` when the language has no entry."""
+    if not isinstance(value, Mapping):
+        return value
+    if language not in value:
+        raise ValueError(f"{what} {dict(value)!r} has no {language!r} entry")
+    return value[language]

@@ -1,0 +1,268 @@
+"""A Chinese phone: every oracle plan still scores 1, instructions and AnswerSheet fields read as Chinese, and the
+apps' screens show no English UI words.
+
+"No English" means no run of Latin letters that is not data: a value on the phone (a name, a song title, an e-mail,
+a brand, a password), a unit, or a proper noun Chinese phones write in Latin letters. Each allowance below says why.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+from urllib.parse import urlencode
+
+import gymnasium as gym
+import pytest
+
+import mobilegym  # noqa: F401
+from mobilegym.judge import TaskError, default_registry
+from mobilegym.judge.python.tasks import AnswerTask, BaseTask
+from mobilegym.oracle import plans_for, run_plan
+from mobilegym.screen_text import parse_nodes
+from mobilegym.sim.app import installed_apps
+from mobilegym.sim.clock import from_ms
+from mobilegym.sim.phone import Phone, ScreenError
+from mobilegym.envs.l10n import in_language
+from mobilegym.tasks.l10n import localised
+
+from .apptools import assert_screen_ok
+
+REGISTRY = default_registry()
+TASK_IDS = sorted(REGISTRY.refs)
+SEEDS = (0, 1)  # world seeds the plans run on
+LATIN = re.compile(r"[A-Za-z][A-Za-z'&.\-]*[A-Za-z]|[A-Za-z]")  # a Latin word
+RUN = re.compile(r"[A-Za-z]{3,}")  # what an instruction may hold only as data: three or more Latin letters
+
+# Latin words a Chinese phone or instruction writes as they are, with why.
+PROPER = {
+    "WLAN": "the name zh-CN Android gives Wi-Fi",
+    "Wi-Fi": "network names and the notes' labels keep the brand (家里 Wi-Fi 密码)",
+    "NFC": "the technology's name in Chinese too",
+    "GB": "storage unit", "°C": "temperature unit", "°F": "temperature unit", "km/h": "wind unit",
+    "m/s": "wind unit", "mph": "wind unit (the task asks for it)",
+    "Android": "the system's name (Android 版本)",
+    "YYYY-MM-DD": "date format the date fields take", "HH:MM": "time format the time fields take",
+    "HH": "hint of the hour box", "MM": "hint of the minute box",
+    "name@example.com": "example address in the e-mail field",
+    "MG-1": "example model in the AnswerSheet hint", "MU": "example airline code in the AnswerSheet hint",
+    "C": "the dentist's text asks to reply C",
+}
+# Fixed texts of JSON tasks: their evaluators compare with one literal for every language (the JSON format has no
+# per-language rule value), so the Chinese instruction quotes the same text.
+JSON_LITERALS = {
+    "clock.add_run_alarm": ["Run"],
+    "settings.rename_device": ["Lab Phone"],
+    "calendar.rename_book_club": ["Book club", "Book club: Piranesi"],
+    "contacts.update_company": ["Orbit Robotics"],
+    "messages.reply_carla": ["Perfect, see you at 11!"],
+    "music.road_trip_playlist": ["Road Trip", "Gold Coast", "Neon Hearts"],
+    "notes.add_oat_milk_todo": ["Buy oat milk"],
+    "calendar.invite_to_review": ["priya.nair@example.com"],
+}
+# State fields that are keys the screens translate, not data shown as stored.
+ENUM_KEYS = {"id", "calendar", "days", "type", "font_size", "condition", "wind_dir", "unit", "wind_unit", "repeat",
+             "color", "context", "address"}
+# The phone's own chrome (mobilegym/sim: navigation bar, app bar, switches, recents) is translated there, not here.
+SIM_CHROME = {"Back", "Home", "Overview", "Navigate up", "ON", "OFF", "Recent apps", "Clear all", "No recent items"}
+
+
+def _strings(value: Any, key: str = "") -> Iterator[str]:
+    """Every data string of a state document (not the enum fields the screens translate)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k not in ENUM_KEYS and not (key == "calendars" and k == "name"):
+                yield from _strings(v, k)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item, key)
+    elif isinstance(value, str):
+        yield value
+
+
+def _allowed(data: Iterator[str] | list[str]) -> list[str]:
+    """Data strings and proper nouns, longest first (so a name is taken out before a word inside it)."""
+    return sorted({*PROPER, *data} - {""}, key=len, reverse=True)
+
+
+def _foreign(text: str, allowed: list[str], pattern: re.Pattern[str] = LATIN) -> list[str]:
+    """The Latin words of ``text`` that are neither data nor allowed proper nouns (``allowed`` from _allowed); a
+    text that is part of one data string (a note's first line) is data."""
+    if any(text in item for item in allowed):
+        return []
+    for item in allowed:
+        if item in text:
+            text = text.replace(item, " ")
+    text = re.sub(r"\S+@\S+", " ", text)  # e-mail addresses and @domains
+    return pattern.findall(text)
+
+
+# --- oracle plans ------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def envs() -> dict[str, gym.Env]:
+    return {mode: gym.make("MobileGym-v0", task=TASK_IDS, eval_mode=mode, obs_parts=("a11y",), language="zh")
+            for mode in ("grounded", "text")}
+
+
+def _answers(task_id: str) -> bool:
+    meta = REGISTRY.refs[task_id].metadata
+    return meta.get("objective") in ("query", "hybrid") or bool(meta.get("has_answer_fields"))
+
+
+@pytest.mark.parametrize("task_id", TASK_IDS)
+def test_oracle_plan_scores_one_on_a_chinese_phone(envs, task_id: str) -> None:
+    oracle = next(p for p in plans_for(task_id) if p.expect_success)
+    runs = [("grounded", seed) for seed in SEEDS] + ([("text", SEEDS[0])] if _answers(task_id) else [])
+    for mode, seed in runs:
+        reward, info, _ = run_plan(envs[mode], task_id, oracle, seed)
+        assert reward == 1.0 and info["task_error"] is None, (mode, seed, info.get("judge"))
+
+
+@pytest.mark.parametrize("task_id", TASK_IDS)
+def test_negative_plans_score_zero_on_a_chinese_phone(envs, task_id: str) -> None:
+    for negative in (p for p in plans_for(task_id) if not p.expect_success):
+        reward, info, _ = run_plan(envs["grounded"], task_id, negative, SEEDS[0])
+        assert reward == 0.0 and info["task_error"] is None, (negative.name, info.get("judge"))
+
+
+# --- instructions and AnswerSheet fields -------------------------------------------------------------------------
+
+def _episodes(task_id: str) -> Iterator[tuple[Any, list[str]]]:
+    """(episode, data strings of its phone) on three seeds of a Chinese phone."""
+    phone = Phone(language="zh")
+    for seed in range(3):
+        episode = REGISTRY.refs[task_id].start(phone, seed=seed, eval_mode="grounded", language="zh")
+        yield episode, _allowed([*_strings(list(phone.get_state()["apps"].values())), *JSON_LITERALS.get(task_id, [])])
+
+
+@pytest.mark.parametrize("task_id", TASK_IDS)
+def test_the_chinese_instruction_has_no_english(task_id: str) -> None:
+    for episode, data in _episodes(task_id):
+        assert re.search(r"[\u4e00-\u9fff]", episode.instruction), episode.instruction
+        foreign = _foreign(episode.instruction, data, RUN)
+        assert not foreign, f"{episode.instruction!r}: {foreign}"
+
+
+PY_TASKS = [t for t in TASK_IDS if hasattr(REGISTRY.refs[t], "cls")]
+
+
+@pytest.mark.parametrize("task_id", PY_TASKS)
+def test_every_python_task_has_chinese_templates_and_fields(task_id: str) -> None:
+    cls: type[BaseTask] = REGISTRY.refs[task_id].cls
+    assert isinstance(cls.templates, dict) and cls.templates.get("zh"), "no zh templates"
+    if cls.answer_fields is not None:
+        assert "fields" in getattr(cls, "translations", {}).get("zh", {}), "answer fields have no zh labels"
+    for episode, data in _episodes(task_id):
+        for field in episode.fields:
+            shown = " ".join([field["label"], field.get("hint", ""), *field.get("options", [])])
+            assert not _foreign(shown, data, RUN), field
+
+
+@pytest.mark.xfail(strict=True, reason="JSON answer_fields take one label for every language until the JSON task "
+                                       "format gives labels per language (see the localisation report)")
+def test_json_answer_fields_are_chinese() -> None:
+    labels = [f["label"] for t in TASK_IDS if not hasattr(REGISTRY.refs[t], "cls")
+              for f in REGISTRY.refs[t].sheet_fields()[1]]
+    assert labels and not [label for label in labels if RUN.search(label)], labels
+
+
+# --- screens ------------------------------------------------------------------------------------------------------
+
+def _routes(phone: Phone, app_id: str) -> Iterator[str]:
+    """Every screen of the app, with the first id (or today's date) that makes a route show something."""
+    app = installed_apps([app_id])[app_id]
+    state = phone.get_state()["apps"][app_id]
+    ids = [items[0]["id"] for items in state.values()
+           if isinstance(items, list) and items and isinstance(items[0], dict) and "id" in items[0]]
+    today = from_ms(phone.get_state()["os"]["time_ms"]).date().isoformat()
+    for path in sorted(app.screens):
+        options = [{}, *({"id": i} for i in ids), {"date": today}]
+        for params in options:
+            route = f"{path}?{urlencode(params)}" if params else path
+            try:
+                phone.reset_state(phone.world_seed)
+                phone.launch(app_id, route)
+            except ScreenError:
+                continue
+            yield route
+            break
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("app_id", sorted(installed_apps()))
+def test_chinese_screens_show_no_english_ui_words(app_id: str, seed: int) -> None:
+    phone = Phone(language="zh")
+    phone.reset_state(seed)
+    allowed = _allowed(_strings(list(phone.get_state()["apps"].values())))
+    shown = 0
+    for route in _routes(phone, app_id):
+        shown += 1
+        assert_screen_ok(phone)
+        for node in parse_nodes(phone.a11y_xml()):
+            if not node.package.endswith(f".{app_id}"):
+                continue
+            for text in (node.text, node.desc):
+                foreign = [] if text in SIM_CHROME else _foreign(text, allowed)
+                assert not foreign, f"{app_id} {route} #{node.short_id}: {text!r} has {foreign}"
+    assert shown >= 1
+
+
+@pytest.mark.xfail(strict=True, reason="mobilegym/sim draws the navigation bar, the app bar's up button and the "
+                                       "switches' text in English on every phone (see the localisation report)")
+def test_the_system_chrome_is_chinese() -> None:
+    phone = Phone(language="zh")
+    phone.reset_state(0)
+    phone.launch("settings", "/network")
+    texts = {t for n in parse_nodes(phone.a11y_xml()) for t in (n.text, n.desc) if t}
+    assert not texts & SIM_CHROME, texts & SIM_CHROME
+
+
+# --- the localisation helpers -------------------------------------------------------------------------------------
+
+def test_preparer_texts_pick_the_phone_language() -> None:
+    assert in_language({"en": "Gym", "zh": "健身"}, "zh") == "健身"
+    assert in_language("Gym", "zh") == "Gym"
+    with pytest.raises(ValueError, match="alarm label .* no 'zh' entry"):
+        in_language({"en": "Gym"}, "zh", "alarm label")
+
+
+class _Probe(AnswerTask):
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["toggle"]
+    templates = {"en": ["{mode} it"], "zh": ["{mode}它"]}
+    parameters = {"mode": {"type": "bool", "values": {"turn on": True, "turn off": False}},
+                  "line": {"sampler": lambda rng, state: {"type": "work"}, "fields": ["type"]}}
+    answer = 1
+    answer_fields = [{"type": "number", "label": "Count of {mode}", "hint": "e.g. 3"}]
+
+
+def test_localised_tasks_read_in_the_phone_language() -> None:
+    cls = localised(zh={"labels": {"mode": {True: "打开", False: "关闭"}, "line.type": {"work": "工作"}},
+                        "fields": [{"label": "{mode}的数量", "hint": "例如 3"}]})(type("Probe", (_Probe,), {}))
+    task = cls(language="zh")
+    task.bind({"mode": True, "line": {"type": "work"}}, {"mode": "turn on", "line": {"type": "work"}}, "{mode}它")
+    assert task.description == "打开它" and task.display["line"] == {"type": "工作"}
+    assert task.sheet_spec()[1] == [{"type": "number", "label": "打开的数量", "hint": "例如 3"}]
+    english = cls(language="en")
+    english.bind({"mode": False, "line": {"type": "work"}}, {"mode": "turn off", "line": {"type": "work"}}, "{mode} it")
+    assert english.description == "turn off it" and english.sheet_spec()[1][0]["label"] == "Count of turn off"
+
+
+@pytest.mark.parametrize("table, message", [
+    ({"labels": {"nope": {}}}, "no parameter 'nope'"),
+    ({"labels": {"mode": {True: "打开"}}}, "must cover exactly its values"),
+    ({"labels": {"line.kind": {}}}, "no field 'kind'"),
+    ({"fields": []}, "each of its 1 answer fields"),
+    ({"fields": [{"label": "数量"}]}, "exactly the hint/options"),
+    ({"colour": {}}, "not \\['colour'\\]"),
+])
+def test_a_translation_that_does_not_fit_the_task_is_refused(table: dict, message: str) -> None:
+    with pytest.raises(TaskError, match=message):
+        localised(zh=table)(type("Probe", (_Probe,), {}))
+
+
+def test_a_drawn_value_without_a_label_is_a_task_error() -> None:
+    cls = localised(zh={"labels": {"line.type": {"home": "住宅"}}})(type("Probe", (_Probe,), {}))
+    with pytest.raises(TaskError, match="no zh label for line.type = 'work'"):
+        cls(language="zh").bind({"mode": True, "line": {"type": "work"}}, {"mode": "turn on", "line": {"type": "work"}},
+                                "{mode}")
