@@ -22,7 +22,8 @@ from mobilegym.actions import CoordinateSpace, InvalidAction, parse_action
 from mobilegym.env import MobileGymEnv, UnicodeText
 from mobilegym.judge import TaskError
 from mobilegym.judge.json import setup_actions
-from mobilegym.sim import fonts, ui
+from mobilegym.sim import ui
+from mobilegym.sim.ui import fonts
 from mobilegym.sim.phone import AppError, Phone, ScreenError
 from mobilegym.wrappers import SB3_ENV_ID, make_sb3_env
 from tests.uitools import CORE_APPS

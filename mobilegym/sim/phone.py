@@ -13,11 +13,11 @@ import numpy as np
 from ..jsoncopy import copy_doc
 from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE, WORLDS, UnsupportedCapability
 from . import ui
-from .a11y import TreeExporter
+from .ui.a11y import TreeExporter
 from .app import installed_apps, route_string
 from .clock import DEFAULT_START_MS, from_ms
 from .nav import LAUNCHER, Navigator
-from .render import Canvas
+from .ui.render import Canvas
 from .shell import NAV_H, STATUS_H, Frame, compose
 from .state import apply_patch
 from .vfs import ENOENT, VfsError, VirtualFS

@@ -8,7 +8,7 @@ from . import ui
 from .app import Ctx
 from .clock import from_ms
 from .nav import LAUNCHER, LAUNCHER_PACKAGE
-from .theme import DARK, FONT_SCALES, LIGHT, Theme
+from .ui.theme import DARK, FONT_SCALES, LIGHT, Theme
 
 if TYPE_CHECKING:
     from .phone import Phone

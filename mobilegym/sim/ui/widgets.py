@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from . import fonts
-from .input_types import append_typed, check_input_type
+from ..input_types import append_typed, check_input_type
 from .theme import Color, Theme, hex_color
 
 Handler = Callable[[], None]

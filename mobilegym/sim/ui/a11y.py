@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
-from .ui import LayoutEnv, ScrollList, View
+from .widgets import LayoutEnv, ScrollList, View
 
 _ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 _SPECIAL = re.compile('[&<>"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
