@@ -18,7 +18,7 @@ from .app import installed_apps, route_string
 from .clock import DEFAULT_START_MS, from_ms
 from .nav import LAUNCHER, Navigator
 from .ui.render import Canvas
-from .shell import NAV_H, STATUS_H, Frame, compose
+from .system_ui import NAV_H, STATUS_H, Frame, compose
 from .state import apply_patch
 from .vfs import ENOENT, VfsError, VirtualFS
 from . import extensions
