@@ -142,9 +142,9 @@ def test_typing_without_focus_changes_nothing(phone: Phone) -> None:
 
 def test_dialog_is_modal_and_back_dismisses(phone: Phone) -> None:
     phone.open_app("clock")
+    tab = node(phone, rid="tab_1")
     phone.long_press(*node(phone, rid="alarm_item").center)
     assert node(phone, rid="confirm_delete")
-    tab = node(phone, rid="tab_1")
     phone.tap(*tab.center)  # outside the dialog: dismisses, does not switch tab
     assert phone.current_route() == "/alarms"
     assert not [n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "confirm_delete"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
-from .widgets import LayoutEnv, ScrollList, View
+from .view import LayoutEnv, View
 
 _ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 _SPECIAL = re.compile('[&<>"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
@@ -65,7 +65,7 @@ class TreeExporter:
             f'long-clickable="{_flag(view.on_long_click is not None)}" password="{_flag(view.password)}" '
             f'selected="{_flag(view.selected)}" bounds="[{box[0]},{box[1]}][{box[2]},{box[3]}]"'
         )
-        children = view.visible_children() if isinstance(view, ScrollList) else view.children
+        children = view.shown_children()
         if not children:
             out.append(" />")
             return
