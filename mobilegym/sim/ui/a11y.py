@@ -63,7 +63,8 @@ class TreeExporter:
             f'enabled="{_flag(view.enabled)}" focusable="{_flag(view.focusable or view.on_click is not None)}" '
             f'focused="{_flag(view.focused(self.env))}" scrollable="{_flag(view.scrollable)}" '
             f'long-clickable="{_flag(view.on_long_click is not None)}" password="{_flag(view.password)}" '
-            f'selected="{_flag(view.selected)}" bounds="[{box[0]},{box[1]}][{box[2]},{box[3]}]"'
+            f'selected="{_flag(view.selected)}" bounds="[{box[0]},{box[1]}][{box[2]},{box[3]}]" '
+            f'hint="{_attr(view.hint)}"'
         )
         children = view.shown_children()
         if not children:

@@ -63,6 +63,7 @@ class View:
     checkable = False
     scrollable = False
     password = False
+    hint = ""  # the placeholder an empty text field shows (the tree's hint attribute)
 
     def __init__(
         self,

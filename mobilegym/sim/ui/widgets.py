@@ -232,13 +232,12 @@ class TextField(View):
 
     @property
     def text(self) -> str:
-        if not self.value:
-            return self.hint
+        """What the field holds (dots for a password); empty when it holds nothing: the hint is apart."""
         return "•" * len(self.value) if self.password else self.value
 
     def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
         self.frame = (x, y, w, h)
-        shown = self.text
+        shown = self.text or self.hint
         self._lines = fonts.wrap(shown, env.sp(15), False, w - 24, self.lines)
 
     def paint(self, out: list[Item], env: LayoutEnv) -> None:
@@ -447,9 +446,27 @@ class ListItem(Row):
         tail = Text(trailing, size=14, color="muted") if isinstance(trailing, str) else trailing
         kw.setdefault("pad", 12)
         super().__init__([leading, Column(texts, gap=2, flex=1), tail], gap=12, **kw)
+        toggle = self._toggle()
+        if toggle is not None:  # a switch row: the row takes the tap, as an Android settings row does
+            toggle.on_click = None
 
     def measure(self, width: float, env: LayoutEnv) -> float:
         return max(56.0, super().measure(width, env))
+
+    def _toggle(self) -> Toggle | None:
+        """The trailing toggle of a switch row (a row whose tap switches it, as in Settings): the row is
+        clickable, checkable and checked; the toggle is checkable and checked but takes no taps itself."""
+        tail = self.children[-1] if self.children else None
+        return tail if isinstance(tail, Toggle) and self.on_click is not None else None
+
+    @property
+    def checkable(self) -> bool:  # type: ignore[override]
+        return self._toggle() is not None
+
+    @property
+    def checked(self) -> bool:
+        toggle = self._toggle()
+        return toggle is not None and toggle.checked
 
 
 class Tabs(Row):
