@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from mobilegym.sim import fonts
+from mobilegym.sim.ui import fonts
 from mobilegym.sim.phone import Phone
 
 SCREENS = ("contacts", "messages", "calendar", "weather", "music")  # each app at its home screen

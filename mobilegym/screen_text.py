@@ -25,6 +25,7 @@ class Node:
     focused: bool
     selected: bool
     package: str
+    hint: str = ""  # an empty text field's placeholder (never in text)
 
     @property
     def center(self) -> tuple[int, int]:
@@ -48,7 +49,7 @@ def node_from_element(el: ET.Element) -> Node:
         clickable=el.get("clickable") == "true", checkable=el.get("checkable") == "true",
         checked=el.get("checked") == "true", scrollable=el.get("scrollable") == "true",
         focused=el.get("focused") == "true", selected=el.get("selected") == "true",
-        package=el.get("package", ""),
+        package=el.get("package", ""), hint=el.get("hint", ""),
     )
 
 
@@ -60,7 +61,7 @@ def parse_nodes(xml: str) -> list[Node]:
 def described_nodes(xml: str, point: Callable[[int, int], str] | None = None,
                     screen: tuple[int, int] | None = None) -> list[tuple[Node, str]]:
     """The nodes that show text or can be acted on, each with its one-line description
-    ``Class#id 'text' @(x,y) [flags]``. ``point`` writes the centre in another frame (default device
+    ``Class#id 'text' @(x,y) [flags]`` (an empty text field shows ``hint='...'`` instead of its text). ``point`` writes the centre in another frame (default device
     pixels); with ``screen`` (width, height), nodes centred off the screen are left out."""
     out = []
     for node in parse_nodes(xml):
@@ -77,7 +78,8 @@ def described_nodes(xml: str, point: Callable[[int, int], str] | None = None,
         kind = node.cls.rsplit(".", 1)[-1]
         rid = f"#{node.short_id}" if node.short_id else ""
         where = point(x, y) if point is not None else f"({x},{y})"
-        out.append((node, f"{kind}{rid} {label!r} @{where} [{' '.join(flags)}]".replace(" []", "")))
+        shown = repr(label) if label or not node.hint else f"hint={node.hint!r}"
+        out.append((node, f"{kind}{rid} {shown} @{where} [{' '.join(flags)}]".replace(" []", "")))
     return out
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from mobilegym.screen_text import parse_nodes
-from mobilegym.sim import fonts
+from mobilegym.sim.ui import fonts
 from mobilegym.sim.phone import Phone
 
 SLACK = 0.5  # dp of rounding allowed at the screen edges

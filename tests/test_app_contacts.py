@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mobilegym.screen_text import parse_nodes
-from mobilegym.sim import fonts
+from mobilegym.sim.ui import fonts
 from mobilegym.sim.clock import DEFAULT_START_MS
 from mobilegym.sim.phone import Phone
 

@@ -74,7 +74,8 @@ def test_opening_a_thread_marks_it_read_and_sending_appends(phone: Phone) -> Non
     last = conv(phone, "conv_01")["messages"][-1]
     assert last["text"] == "Sure, here it is" and last["incoming"] is False and last["time_ms"] >= now
     assert texts(phone, "message_text")[-1] == "Sure, here it is"
-    assert node(phone, "message_input").text == "Text message"  # the draft is cleared
+    field = node(phone, "message_input")
+    assert (field.text, field.hint) == ("", "Text message")  # the draft is cleared: the hint shows
 
 
 def test_compose_to_a_contact_appends_to_the_existing_conversation(phone: Phone) -> None:

@@ -22,7 +22,9 @@ from mobilegym.actions import CoordinateSpace, InvalidAction, parse_action
 from mobilegym.env import MobileGymEnv, UnicodeText
 from mobilegym.judge import TaskError
 from mobilegym.judge.json import setup_actions
-from mobilegym.sim import fonts, ui
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+from mobilegym.sim.ui import fonts
 from mobilegym.sim.phone import AppError, Phone, ScreenError
 from mobilegym.wrappers import SB3_ENV_ID, make_sb3_env
 from tests.uitools import CORE_APPS
@@ -215,6 +217,36 @@ def test_a_failing_app_handler_rolls_the_phone_back(monkeypatch: pytest.MonkeyPa
     assert phone.get_state() == before
     phone.key("back")  # and it goes on
     assert phone.current_route() == "/alarms"
+
+
+def test_a_failing_handler_rolls_back_every_app_it_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A handler that changes ANOTHER app's state (through a Ctx of that app) and then fails leaves both apps
+    as they were; a change made by an earlier input that succeeded stays."""
+    phone = Phone(apps=["clock", "settings"], world="canonical", render_scale=0.2)
+    fail = {"now": False}
+
+    def cross_screen(ctx: Ctx) -> ui.Scaffold:
+        settings = Ctx(ctx.phone, ctx.phone.apps["settings"], ctx.entry)
+
+        def press() -> None:
+            settings.state["wifi"] = not settings.state["wifi"]
+            settings.state.setdefault("log", []).append("pressed")
+            ctx.state["alarms"].pop()
+            if fail["now"]:
+                raise RuntimeError("bug after touching two apps")
+
+        return ui.Scaffold(ui.Column([ui.Button("Cross", press, rid="cross", height=2000)]))
+
+    monkeypatch.setitem(phone.apps["clock"].screens, "/cross", cross_screen)
+    phone.launch("clock", "/cross")
+    phone.tap(540, 1200)  # succeeds: both apps changed, and the change stays
+    after_first = phone.get_state()
+    assert after_first["apps"]["settings"]["log"] == ["pressed"]
+    fail["now"] = True
+    with pytest.raises(AppError, match="bug after touching two apps"):
+        phone.tap(540, 1200)
+    assert phone.get_state() == after_first
+    assert not phone.world_doc.in_input
 
 
 def test_the_navigation_bar_back_button_is_one_back_key() -> None:

@@ -142,9 +142,9 @@ def test_typing_without_focus_changes_nothing(phone: Phone) -> None:
 
 def test_dialog_is_modal_and_back_dismisses(phone: Phone) -> None:
     phone.open_app("clock")
+    tab = node(phone, rid="tab_1")
     phone.long_press(*node(phone, rid="alarm_item").center)
     assert node(phone, rid="confirm_delete")
-    tab = node(phone, rid="tab_1")
     phone.tap(*tab.center)  # outside the dialog: dismisses, does not switch tab
     assert phone.current_route() == "/alarms"
     assert not [n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "confirm_delete"]
@@ -301,3 +301,51 @@ def test_stopwatch_follows_simulated_time(phone: Phone) -> None:
     tap(phone, rid="start")
     phone.wait(65)
     assert node(phone, rid="stopwatch_display").text.startswith("00:01:06")  # 65 s waited + the 1 s tick after the tap
+
+
+def test_the_tree_of_an_open_dialog_is_the_dialog_not_the_screen_behind(phone: Phone) -> None:
+    phone.open_app("clock")
+    behind = {n.short_id for n in parse_nodes(phone.a11y_xml()) if n.package == "com.mobilegym.clock"}
+    assert {"alarm_item", "alarm_switch", "tab_1", "add_alarm"} <= behind
+    phone.long_press(*node(phone, rid="alarm_item").center)
+    shown = [n for n in parse_nodes(phone.a11y_xml()) if n.package == "com.mobilegym.clock"]
+    ids = {n.short_id for n in shown}
+    assert {"dialog", "alertTitle", "confirm_delete"} <= ids
+    assert not ids & {"alarm_item", "alarm_switch", "tab_1", "add_alarm", "toolbar_title"}
+    dialog = node(phone, rid="dialog")
+    x0, y0, x1, y1 = dialog.bounds
+    assert all(x0 <= n.bounds[0] and n.bounds[2] <= x1 and y0 <= n.bounds[1] and n.bounds[3] <= y1 for n in shown)
+    assert {n.short_id for n in parse_nodes(phone.a11y_xml()) if n.package == "com.android.systemui"} >= {
+        "status_bar", "navigation_bar", "back"}  # the system bars stay (see README: the tree)
+    phone.key("back")
+    assert "alarm_item" in {n.short_id for n in parse_nodes(phone.a11y_xml())}
+
+
+def test_an_empty_text_field_has_its_placeholder_as_hint_never_as_text(phone: Phone) -> None:
+    phone.launch("clock", "/alarm/edit")
+    field = ET.fromstring(phone.a11y_xml()).find(".//node[@resource-id='com.mobilegym.clock:id/label_input']")
+    assert field is not None and field.get("text") == "" and field.get("hint") == "Alarm label"
+    tap(phone, "label_input")
+    phone.type_text("Gym")
+    field = ET.fromstring(phone.a11y_xml()).find(".//node[@resource-id='com.mobilegym.clock:id/label_input']")
+    assert field.get("text") == "Gym" and field.get("hint") == "Alarm label" and field.get("focused") == "true"
+    assert all(n.get("hint") == "" for n in ET.fromstring(phone.a11y_xml()).iter("node")
+               if n.get("class") != "android.widget.EditText")
+
+
+def test_switch_rows_report_like_android_in_every_app(phone: Phone) -> None:
+    """A settings-style row whose tap switches its switch is clickable, checkable and checked, and its
+    Switch is checkable and checked but not clickable; a switch with its own tap (Clock's alarm switch,
+    in a row that opens the alarm) is clickable and checkable itself."""
+    phone.launch("settings", "/network")
+    row, switch = node(phone, rid="wifi_row"), node(phone, rid="wifi_switch")
+    wifi = phone.get_state()["apps"]["settings"]["wifi"]
+    assert (row.clickable, row.checkable, row.checked) == (True, True, wifi)
+    assert (switch.clickable, switch.checkable, switch.checked) == (False, True, wifi)
+    phone.tap(*switch.center)  # the tap on the switch reaches the row
+    assert phone.get_state()["apps"]["settings"]["wifi"] is (not wifi)
+    assert node(phone, rid="wifi_row").checked is (not wifi) and node(phone, rid="wifi_switch").checked is (not wifi)
+    phone.open_app("clock")
+    item, alarm_switch = node(phone, rid="alarm_item"), node(phone, rid="alarm_switch")
+    assert (item.clickable, item.checkable) == (True, False)
+    assert (alarm_switch.clickable, alarm_switch.checkable) == (True, True)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from mobilegym.sim.phone import Phone
-from mobilegym.sim.render import Canvas
+from mobilegym.sim.ui.render import Canvas
 
 from .uitools import CORE_APPS
 

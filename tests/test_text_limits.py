@@ -12,8 +12,9 @@ import pytest
 from PIL import ImageFont
 
 from mobilegym.fuzz import Fuzzer
-from mobilegym.sim import fonts, render, ui
-from mobilegym.sim.lru import ByteLRU
+from mobilegym.sim import ui
+from mobilegym.sim.ui import fonts, render
+from mobilegym.sim.ui.lru import ByteLRU
 from mobilegym.sim.phone import Phone
 
 PATHOLOGICAL = {

@@ -148,7 +148,7 @@ class Ctx:
 
     @property
     def state(self) -> dict[str, Any]:
-        return self.phone.doc["apps"][self.app.id]
+        return self.phone.world_doc.app_state(self.app.id)
 
     @property
     def os(self) -> dict[str, Any]:

@@ -1,31 +1,25 @@
-"""The simulated phone: world document, navigation, input dispatch, rendering and the a11y tree."""
+"""The simulated phone, a thin facade implementing the Device protocol over the world document (world.py),
+navigation (nav.py), input dispatch (input.py), the window stack (windows.py) and a frame cache."""
 from __future__ import annotations
 
-import copy
-import marshal
-import random
 from urllib.parse import parse_qsl
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from ..jsoncopy import copy_doc
 from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE, WORLDS, UnsupportedCapability
-from . import ui
-from .a11y import TreeExporter
 from .app import installed_apps, route_string
-from .clock import DEFAULT_START_MS, from_ms
-from .nav import LAUNCHER, Navigator
-from .render import Canvas
-from .shell import NAV_H, STATUS_H, Frame, compose
-from .state import apply_patch
+from .input import KEYS, Input
+from .nav import Navigator
+from .ui.a11y import TreeExporter
+from .ui.render import Canvas
 from .vfs import ENOENT, VfsError, VirtualFS
+from .windows import Frame, compose
+from .world import PhoneSnapshot, WorldDoc
 from . import extensions
-from .worldgen import world_image
 
 DP_WIDTH = 360.0
-KEYS = ("back", "home", "recent", "enter", "delete")
 FLING_MS = 200  # swipes faster than this fling: the list travels twice the finger's distance
 MIN_SCREEN = (200, 300)
 MAX_SCREEN = 4096  # pixels per side (a 4096 x 4096 frame is 48 MiB)
@@ -73,14 +67,6 @@ def _apps_option(apps: Any) -> list[str] | None:
     return list(dict.fromkeys(ids))
 
 
-@dataclass(frozen=True)
-class PhoneSnapshot:
-    """Everything needed to put the phone back exactly as it was (state and navigation)."""
-
-    doc: dict[str, Any]
-    files: dict[str, Any]  # path -> vfs Node
-
-
 class Phone:
     """An in-process Android-like phone. Implements the Device protocol.
 
@@ -123,18 +109,13 @@ class Phone:
         self.tick_ms = tick_ms
         self.shuffle_launcher = shuffle_launcher
         self.world = world
-        self.world_seed: int | None = None  # the generated world on the phone (None: the canonical one)
         self.apps = installed_apps(apps)
-        # marshal format 2 (no back-references): equal states give equal bytes, see _fresh_apps
-        self._defaults = {app_id: marshal.dumps(app.defaults(), 2) for app_id, app in self.apps.items()}
-        self._loaded_from: dict[str, bytes] = {}  # the blob each app's state in the document was loaded from
+        self.world_doc = WorldDoc(self.apps, language, world, shuffle_launcher)
         self.nav = Navigator(self)
-        self.files: VirtualFS
+        self.input = Input(self)
         self._shell: Any = None
-        self.doc: dict[str, Any] = {}
         self._frame: Frame | None = None
         self._pixels: tuple[list[tuple], np.ndarray] | None = None
-        self._saved: tuple[bytes, str | None, Any] | None = None  # what _input restores if the input fails
         self.reset_state()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -149,41 +130,26 @@ class Phone:
     def screen_size(self) -> tuple[int, int]:
         return (self.width, self.height)
 
+    @property
+    def doc(self) -> dict[str, Any]:
+        """The world document ``{"os": ..., "apps": ...}`` (live: see :class:`WorldDoc`)."""
+        return self.world_doc.doc
+
+    @property
+    def files(self) -> VirtualFS:
+        return self.world_doc.files
+
+    @property
+    def world_seed(self) -> int | None:
+        """The generated world on the phone (None: the canonical one)."""
+        return self.world_doc.world_seed
+
     def reset_state(self, seed: int | None = None) -> None:
         """The world of ``seed`` (generated once, then cached; the canonical world when the phone was made
         with ``world="canonical"`` or no seed is given), its clock at the world's start, the home screen."""
-        order = sorted(self.apps, key=lambda a: self.apps[a].label)
-        if self.shuffle_launcher and seed is not None:
-            random.Random(seed).shuffle(order)
-        if self.world == "canonical" or seed is None:
-            self.world_seed, start_ms, blobs = None, DEFAULT_START_MS, self._defaults
-        else:
-            image = world_image(int(seed), self.language, tuple(self.apps))
-            self.world_seed, start_ms, blobs = image.seed, image.time_ms, image.apps
-        self.doc = {
-            "os": {
-                "time_ms": start_ms, "language": self.language, "foreground": LAUNCHER, "route": "/",
-                "stacks": {}, "recents": [], "overlay": None, "focus": None, "toast": None, "seq": 100,
-                "launcher": {"order": order},
-            },
-            "apps": self._fresh_apps(blobs),
-        }
-        self.files = VirtualFS(clock=self.time_ms)
+        self.world_doc.reset(seed)
         self._shell = None
         self._changed()
-
-    def _fresh_apps(self, blobs: dict[str, bytes]) -> dict[str, Any]:
-        """Every app's state loaded from its marshal bytes. An app whose state in the current document was
-        loaded from the same bytes (the same world again) and still marshals to them keeps that object (an
-        episode touches few apps: no reload, no free); another world's data is loaded without comparing."""
-        current = self.doc.get("apps", {})
-        out = {}
-        for app_id, blob in blobs.items():
-            state = current.get(app_id)
-            same = state is not None and self._loaded_from.get(app_id) is blob and _marshal_v2(state) == blob
-            out[app_id] = state if same else marshal.loads(blob)
-        self._loaded_from = dict(blobs)
-        return out
 
     def get_state(self) -> dict[str, Any]:
         return copy_doc(self.doc)
@@ -198,27 +164,20 @@ class Phone:
         return {app_id: app.view_state for app_id, app in self.apps.items() if app.view_state}
 
     def set_state(self, patch: dict[str, Any]) -> None:
-        unknown = set(patch) - {"os", "apps"}
-        if unknown:
-            raise ValueError(f"state patch keys must be 'os' or 'apps', got {sorted(unknown)}")
-        trial = copy_doc(self.doc)
-        apply_patch(trial, patch)
-        self.doc = trial
+        self.world_doc.patch(patch)
         self._changed()
 
     def snapshot(self) -> PhoneSnapshot:
         """Freeze the whole phone, e.g. to fork grouped rollouts from one state."""
-        return PhoneSnapshot(copy_doc(self.doc), copy.deepcopy(self.files.nodes))
+        return self.world_doc.snapshot()
 
     def restore(self, snapshot: PhoneSnapshot) -> None:
         """Return to a snapshot taken with :meth:`snapshot`."""
-        self.doc = copy_doc(snapshot.doc)
-        with self.files.lock:
-            self.files.nodes = copy.deepcopy(snapshot.files)
+        self.world_doc.restore(snapshot)
         self._changed()
 
     def time_ms(self) -> int:
-        return self.doc["os"]["time_ms"]
+        return self.world_doc.time_ms()
 
     def current_app(self) -> str:
         return self.doc["os"]["foreground"]
@@ -248,12 +207,12 @@ class Phone:
     def a11y_xml(self) -> str:
         frame = self.frame()
         exporter = TreeExporter(frame.env, self.density, (0, 0, self.width, self.height))
-        return exporter.export(frame.windows)
+        return exporter.export(frame.tree_windows())
 
     # Device: input -------------------------------------------------------------
     def tap(self, x: int, y: int) -> None:
         point = self._dp(x, y)
-        self._input(lambda: self._tap(*point))
+        self._input(lambda: self.input.tap(*point))
 
     def double_tap(self, x: int, y: int) -> None:
         self.tap(x, y)
@@ -261,39 +220,25 @@ class Phone:
 
     def long_press(self, x: int, y: int, duration_ms: int = 800) -> None:
         point = self._dp(x, y)
-
-        def press() -> None:
-            target = self._target(*point, lambda v: v.on_long_click is not None)
-            if target is not None and target.on_long_click is not None:
-                self._handler()
-                target.on_long_click()
-
-        self._input(press)
+        self._input(lambda: self.input.long_press(*point))
 
     def swipe(self, x: int, y: int, x2: int, y2: int, duration_ms: int = 300) -> None:
-        self._dp(x, y), self._dp(x2, y2)
-        self._input(lambda: self._scroll(x, y, x2, y2, 2.0 if duration_ms < FLING_MS else 1.0))
+        start, end = self._dp(x, y), self._dp(x2, y2)
+        self._input(lambda: self.input.drag(start, end, 2.0 if duration_ms < FLING_MS else 1.0))
 
     def drag(self, x: int, y: int, x2: int, y2: int) -> None:
-        self._dp(x, y), self._dp(x2, y2)
-        self._input(lambda: self._scroll(x, y, x2, y2, 1.0))
+        start, end = self._dp(x, y), self._dp(x2, y2)
+        self._input(lambda: self.input.drag(start, end, 1.0))
 
     def type_text(self, text: str, clear: bool = False) -> None:
         if not isinstance(text, str):
             raise ValueError(f"text must be a string, got {type(text).__name__}")
-
-        def type_into() -> None:
-            field = self._focused_field()
-            if field is not None:
-                self._handler()
-                field.type(text, clear)
-
-        self._input(type_into)
+        self._input(lambda: self.input.type_text(text, clear))
 
     def key(self, name: str) -> None:
         if name not in KEYS:
             raise ValueError(f"unknown key {name!r}; keys: {', '.join(KEYS)}")
-        self._input(getattr(self, f"_key_{name}"))
+        self._input(lambda: self.input.key(name))
 
     def open_app(self, app: str) -> None:
         self.nav.resolve_app(app)
@@ -351,7 +296,7 @@ class Phone:
             raise ValueError(f"cannot wait a negative time ({seconds} s)")
         if not seconds <= MAX_WAIT_S:  # NaN too
             raise ValueError(f"seconds must be at most {MAX_WAIT_S:g} (ten years), got {seconds!r}")
-        self.doc["os"]["time_ms"] += round(seconds * 1000)
+        self.world_doc.advance(round(seconds * 1000))
         self._changed()
 
     # internals -----------------------------------------------------------------
@@ -367,11 +312,13 @@ class Phone:
         """Run one input against the current screen, let the clock tick, and build the next screen.
 
         It is all or nothing: when the input's handler or the next screen fails, the phone is put back
-        as it was (navigation, and the app on screen if a handler ran: see :meth:`_handler`) and
-        :class:`AppError` (or ``failure(exc)``) is raised. The saving is cheap: the small ``os`` part
-        of the document is serialised every input, an app's state only when one of its handlers runs.
+        as it was (navigation, and every app whose state the input's handlers touched: see
+        :class:`WorldDoc`) and :class:`AppError` (or ``failure(exc)``) is raised. The saving is cheap: the
+        small ``os`` part of the document is serialised every input, an app's state only when a handler
+        touches it.
         """
-        if self._saved is not None:  # an input from inside an input's handler: part of that one (one tick)
+        world = self.world_doc
+        if world.in_input:  # an input from inside an input's handler: part of that one (one tick)
             action()
             return
         try:
@@ -379,177 +326,25 @@ class Phone:
         except Exception as exc:
             raise AppError(f"{self.current_app()} {self.current_route()}: the screen cannot be built: "
                            f"{_describe(exc)}") from exc
-        os_state = self.doc["os"]
-        self._saved = (_freeze(os_state), None, None)
+        world.begin_input()
         try:
-            os_state["toast"] = None
+            self.doc["os"]["toast"] = None
             action()
-            self.doc["os"]["time_ms"] += self.tick_ms
+            world.handlers_done()
+            world.advance(self.tick_ms)
             self._changed()
             self.frame()
         except Exception as exc:
             where = f"{self.current_app()} {self.current_route()}"
-            self._rollback()
+            world.rollback()
+            self._changed()
             if failure is not None:
                 raise failure(exc) from exc
             raise AppError(f"{where}: {_describe(exc)} (the phone was put back as it was before the input)") from exc
         finally:
-            self._saved = None
-
-    def _handler(self) -> None:
-        """Called before an app's handler runs: saves the foreground app's state (once per input)."""
-        saved = self._saved
-        if saved is not None and saved[1] is None:
-            app_id = self.doc["os"]["foreground"]
-            state = self.doc["apps"].get(app_id)
-            if state is not None:
-                self._saved = (saved[0], app_id, _freeze(state))
-
-    def _rollback(self) -> None:
-        saved = self._saved
-        if saved is not None:
-            self.doc["os"] = _thaw(saved[0])
-            if saved[1] is not None:
-                self.doc["apps"][saved[1]] = _thaw(saved[2])
-        self._changed()
-
-    def _target(self, x: float, y: float, want: Callable[[ui.View], bool]) -> ui.View | None:
-        """The deepest view under (x, y) that ``want`` accepts, honouring modal dialogs."""
-        frame = self.frame()
-        if y < STATUS_H:
-            return None
-        if y >= self.size_dp[1] - NAV_H:
-            return _deepest(frame.nav, x, y, want)
-        dialog = frame.content.dialog
-        if dialog is not None:
-            if _contains(dialog.frame, x, y):
-                return _deepest(dialog, x, y, want)
-            return _Dismiss(dialog.on_dismiss) if dialog.on_dismiss is not None else None
-        return _deepest(frame.content, x, y, want)
-
-    def _tap(self, x: float, y: float) -> None:
-        target = self._target(x, y, lambda v: v.on_click is not None)
-        if target is None:
-            return
-        os_state = self.doc["os"]
-        if isinstance(target, ui.TextField):
-            os_state["focus"] = target.focus_key
-            return
-        if y >= self.size_dp[1] - NAV_H:  # a navigation-bar button: exactly its key (see shell._nav_bar)
-            target.on_click()
-            return
-        os_state["focus"] = None
-        self._handler()
-        if isinstance(target, ui.Slider):
-            target.on_change(target.value_at(x))
-        elif target.on_click is not None:
-            target.on_click()
-
-    def _scroll(self, x: int, y: int, x2: int, y2: int, factor: float) -> None:
-        (sx, sy), (ex, ey) = self._dp(x, y), self._dp(x2, y2)
-        target = self._target(sx, sy, lambda v: isinstance(v, ui.Slider) or (isinstance(v, ui.ScrollList) and v.scrollable))
-        if isinstance(target, ui.Slider):
-            self._handler()
-            target.on_change(target.value_at(ex))
-        elif isinstance(target, ui.ScrollList):
-            offset = self.frame().env.scroll.get(target.rid or "", 0.0) + (sy - ey) * factor
-            self._scroll_store()[target.rid or ""] = min(target.max_offset(), max(0.0, offset))
-
-    def _scroll_store(self) -> dict[str, float]:
-        entry = self.nav.current_entry()
-        holder = entry["local"] if entry is not None else self.doc["os"]["launcher"]
-        return holder.setdefault("scroll", {})
-
-    def _focused_field(self) -> ui.TextField | None:
-        focus = self.doc["os"]["focus"]
-        if focus is None:
-            return None
-        for view in self.frame().content.walk():
-            if isinstance(view, ui.TextField) and view.focus_key == focus:
-                return view
-        return None
-
-    def _key_back(self) -> None:
-        dialog = self.frame().content.dialog
-        if self.doc["os"]["focus"] is not None:
-            self.doc["os"]["focus"] = None
-        elif dialog is not None and dialog.on_dismiss is not None:
-            self._handler()
-            dialog.on_dismiss()
-        else:
-            self.nav.back()
-
-    def _key_home(self) -> None:
-        self.nav.home()
-
-    def _key_recent(self) -> None:
-        self.nav.toggle_recents()
-
-    def _key_enter(self) -> None:
-        field = self._focused_field()
-        if field is not None:
-            self._handler()
-        if field is not None and field.on_submit is not None:
-            field.on_submit()
-        elif field is not None and field.lines > 1:
-            field.type("\n")
-
-    def _key_delete(self) -> None:
-        field = self._focused_field()
-        if field is not None:
-            self._handler()
-            field.on_change(field.value[:-1])
-
-
-def _freeze(value: Any) -> Any:
-    """A copy of a JSON-like value to put back later: its marshal bytes (fast, C), else a deep copy."""
-    try:
-        return marshal.dumps(value)
-    except ValueError:
-        return _Copy(copy.deepcopy(value))
-
-
-def _thaw(frozen: Any) -> Any:
-    return frozen.value if isinstance(frozen, _Copy) else marshal.loads(frozen)
-
-
-@dataclass(frozen=True)
-class _Copy:
-    value: Any
+            world.end_input()
 
 
 def _describe(exc: BaseException) -> str:
     text = str(exc)
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-def _marshal_v2(value: Any) -> bytes | None:
-    try:
-        return marshal.dumps(value, 2)
-    except ValueError:
-        return None
-
-
-def _contains(frame: tuple[float, float, float, float], x: float, y: float) -> bool:
-    fx, fy, fw, fh = frame
-    return fx <= x < fx + fw and fy <= y < fy + fh
-
-
-def _deepest(view: ui.View, x: float, y: float, want: Callable[[ui.View], bool]) -> ui.View | None:
-    if not _contains(view.frame, x, y):
-        return None
-    children = view.visible_children() if isinstance(view, ui.ScrollList) else view.children
-    for child in reversed(children):
-        if child is getattr(view, "dialog", None):
-            continue
-        found = _deepest(child, x, y, want)
-        if found is not None:
-            return found
-    return view if want(view) else None
-
-
-class _Dismiss(ui.View):
-    """A tap outside a dialog: dismisses it."""
-
-    def __init__(self, on_dismiss: Callable[[], None]) -> None:
-        super().__init__(on_click=on_dismiss)

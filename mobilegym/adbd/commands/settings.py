@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...sim.theme import FONT_SCALES
+from ...sim.ui.theme import FONT_SCALES
 
 NAMESPACES = ("global", "system", "secure")
 

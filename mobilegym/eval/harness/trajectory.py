@@ -8,7 +8,7 @@ from typing import Any, Mapping
 import numpy as np
 from PIL import Image, ImageDraw
 
-from ...sim.fonts import font, font_path
+from ...sim.ui.fonts import font, font_path
 from ..agents.base import Decision
 
 MARK = (233, 30, 99)

@@ -149,7 +149,7 @@ def draw_marks(image: np.ndarray, marks: tuple[Mark, ...], device_size: tuple[in
     """A copy of the image with each mark's box outlined and its number on a filled tag."""
     from PIL import Image, ImageDraw
 
-    from mobilegym.sim import fonts
+    from mobilegym.sim.ui import fonts
 
     canvas = Image.fromarray(image).copy()
     draw = ImageDraw.Draw(canvas)

@@ -1,14 +1,11 @@
-"""The OS shell: status bar, navigation bar, launcher, recents and toasts, composed into a frame."""
+"""The system UI: status bar, navigation bar, launcher, recents and the theme the settings choose."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import ui
-from .app import Ctx
 from .clock import from_ms
-from .nav import LAUNCHER, LAUNCHER_PACKAGE
-from .theme import DARK, FONT_SCALES, LIGHT, Theme
+from .ui.theme import DARK, FONT_SCALES, LIGHT, Theme
 
 if TYPE_CHECKING:
     from .phone import Phone
@@ -19,28 +16,6 @@ SYSTEM_PACKAGE = "com.android.systemui"
 LAUNCHER_COLUMNS = 4
 
 
-@dataclass
-class Frame:
-    """One laid-out screen: the windows bottom to top, and what input dispatch needs."""
-
-    env: ui.LayoutEnv
-    content: ui.Scaffold
-    package: str
-    status: ui.View
-    nav: ui.View
-
-    @property
-    def windows(self) -> list[tuple[ui.View, str]]:
-        return [(self.content, self.package), (self.status, SYSTEM_PACKAGE), (self.nav, SYSTEM_PACKAGE)]
-
-    def items(self) -> list[tuple]:
-        """The display list of the whole screen."""
-        out: list[tuple] = []
-        for view, _ in self.windows:
-            view.paint(out, self.env)
-        return out
-
-
 def theme_for(doc: dict[str, Any]) -> Theme:
     """Light or dark, with the text scale of the Settings app's font size."""
     settings = doc["apps"].get("settings", {})
@@ -49,33 +24,7 @@ def theme_for(doc: dict[str, Any]) -> Theme:
     return base if scale == 1.0 else Theme(**{**base.__dict__, "text_scale": scale})
 
 
-def compose(phone: Phone) -> Frame:
-    """Build and lay out the current screen from the world document."""
-    doc = phone.doc
-    os_state = doc["os"]
-    entry = phone.nav.current_entry()
-    scroll = dict(entry["local"].get("scroll", {})) if entry is not None else dict(os_state["launcher"].get("scroll", {}))
-    env = ui.LayoutEnv(theme_for(doc), focus=os_state["focus"], scroll=scroll)
-    if os_state["overlay"] == "recents":
-        content, package = _recents(phone), LAUNCHER_PACKAGE
-    elif entry is None:
-        content, package = _launcher(phone), LAUNCHER_PACKAGE
-    else:
-        app = phone.apps[os_state["foreground"]]
-        content, package = app.screens[entry["path"]](Ctx(phone, app, entry)), app.package
-    ui.key_fields(content)
-    if os_state.get("toast"):
-        content.show_toast(os_state["toast"])
-    width, height = phone.size_dp
-    status = _status_bar(doc)
-    nav = _nav_bar(phone)
-    content.place(0, STATUS_H, width, height - STATUS_H - NAV_H, env)
-    status.place(0, 0, width, STATUS_H, env)
-    nav.place(0, height - NAV_H, width, NAV_H, env)
-    return Frame(env, content, package, status, nav)
-
-
-def _status_bar(doc: dict[str, Any]) -> ui.View:
+def status_bar(doc: dict[str, Any]) -> ui.View:
     settings = doc["apps"].get("settings", {})
     icons = []
     if settings.get("airplane_mode"):
@@ -92,21 +41,30 @@ def _status_bar(doc: dict[str, Any]) -> ui.View:
     )
 
 
-def _nav_bar(phone: Phone) -> ui.View:
-    # each button does exactly what its key does, within the tap's own input (one clock tick)
+class NavButton(ui.IconButton):
+    """A navigation-bar button: a tap is exactly its key, within the tap's own input (one clock tick); it
+    neither moves the focus nor counts as an app's handler."""
+
+    def tap(self, touch: ui.Touch, x: float, y: float) -> None:
+        if self.on_click is not None:
+            self.on_click()
+
+
+def navigation_bar(phone: Phone) -> ui.View:
+    keys = phone.input
     return ui.Row(
         [ui.Spacer(flex=1),
-         ui.IconButton("◀", "Back", phone._key_back, rid="back", width=72),
+         NavButton("◀", "Back", keys.back, rid="back", width=72),
          ui.Spacer(flex=1),
-         ui.IconButton("●", "Home", phone._key_home, rid="home", width=72),
+         NavButton("●", "Home", keys.home, rid="home", width=72),
          ui.Spacer(flex=1),
-         ui.IconButton("■", "Overview", phone._key_recent, rid="recent_apps", width=72),
+         NavButton("■", "Overview", keys.recent, rid="recent_apps", width=72),
          ui.Spacer(flex=1)],
         gap=0, bg="nav_bar", rid="navigation_bar",
     )
 
 
-def _launcher(phone: Phone) -> ui.Scaffold:
+def launcher(phone: Phone) -> ui.Scaffold:
     order = phone.doc["os"]["launcher"]["order"]
     zh = phone.doc["os"]["language"] == "zh"
     cells: list[ui.View] = []
@@ -124,7 +82,7 @@ def _launcher(phone: Phone) -> ui.Scaffold:
     return ui.Scaffold(ui.ScrollList(rows, rid="workspace", gap=16, pad=16))
 
 
-def _recents(phone: Phone) -> ui.Scaffold:
+def recents(phone: Phone) -> ui.Scaffold:
     cards: list[ui.View] = []
     for app_id in phone.doc["os"]["recents"]:
         app = phone.apps[app_id]

@@ -1,243 +1,17 @@
-"""The UI toolkit: views measured and placed in dp, painted into a display list.
-
-A screen function returns a tree of these views. One layout pass gives every view its
-frame; the same frames feed the renderer (pixels) and the accessibility export (bounds),
-so what is drawn and what the tree reports always agree.
-"""
+"""The widgets: text, icons, buttons, text fields, toggles, sliders, list rows and tabs. Each owns its
+touch behaviour (a text field takes focus, a slider takes the value under the finger)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from . import fonts
-from .input_types import append_typed, check_input_type
-from .theme import Color, Theme, hex_color
+from ..input_types import append_typed, check_input_type
+from .theme import Color
+from .view import Column, Handler, Item, LayoutEnv, Row, Touch, View
 
-Handler = Callable[[], None]
-Item = tuple  # one display-list entry, see render.Canvas
 LINE_HEIGHT = 1.35
-FAB_CLEARANCE = 72  # room below a list's last row so it can scroll clear of a floating button (dp)
 
 
-@dataclass
-class LayoutEnv:
-    """What layout and painting need to know besides the tree itself."""
-
-    theme: Theme
-    focus: str | None = None
-    scroll: dict[str, float] = field(default_factory=dict)
-
-    def color(self, value: str | Color | None, default: str = "on_surface") -> Color:
-        """A colour from a theme role name, '#RRGGBB' or an RGB tuple."""
-        value = default if value is None else value
-        if isinstance(value, tuple):
-            return value
-        if value.startswith("#"):
-            return hex_color(value)
-        return getattr(self.theme, value)
-
-    def sp(self, size: float) -> float:
-        """A text size scaled by the user's font-size setting."""
-        return size * self.theme.text_scale
-
-
-class View:
-    """Base view: a frame, optional handlers and accessibility attributes."""
-
-    cls = "android.view.View"
-    focusable = False
-    checkable = False
-    scrollable = False
-    password = False
-
-    def __init__(
-        self,
-        *,
-        rid: str | None = None,
-        desc: str = "",
-        on_click: Handler | None = None,
-        on_long_click: Handler | None = None,
-        enabled: bool = True,
-        selected: bool = False,
-        width: float | None = None,
-        height: float | None = None,
-        flex: float = 0,
-        bg: str | Color | None = None,
-        radius: float = 0,
-    ) -> None:
-        self.rid = rid
-        self.desc = desc
-        self.on_click = on_click if enabled else None
-        self.on_long_click = on_long_click if enabled else None
-        self.enabled = enabled
-        self.selected = selected
-        self.width = width
-        self.height = height
-        self.flex = flex
-        self.bg = bg
-        self.radius = radius
-        self.children: list[View] = []
-        self.frame = (0.0, 0.0, 0.0, 0.0)
-
-    # accessibility -------------------------------------------------------
-    @property
-    def text(self) -> str:
-        return ""
-
-    @property
-    def checked(self) -> bool:
-        return False
-
-    def focused(self, env: LayoutEnv) -> bool:
-        return self.focusable and self.rid is not None and self.rid == env.focus
-
-    # layout ---------------------------------------------------------------
-    def natural_width(self, env: LayoutEnv) -> float | None:
-        """The width this view wants in a row, or None to take what is offered."""
-        return self.width
-
-    def measure(self, width: float, env: LayoutEnv) -> float:
-        """Height for a given width."""
-        return self.height if self.height is not None else 0.0
-
-    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
-        """Fix this view's frame (and its children's)."""
-        self.frame = (x, y, w, h)
-
-    # painting -------------------------------------------------------------
-    def paint(self, out: list[Item], env: LayoutEnv) -> None:
-        """Append display items for this view and its children."""
-        if self.bg is not None:
-            x, y, w, h = self.frame
-            out.append(("rect", x, y, w, h, env.color(self.bg), self.radius))
-        for child in self.children:
-            child.paint(out, env)
-
-    def walk(self) -> Iterator[View]:
-        """This view and all descendants, depth first."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
-
-
-# containers ---------------------------------------------------------------
-class Column(View):
-    """Children stacked vertically; children with ``flex`` share the leftover height."""
-
-    cls = "android.widget.LinearLayout"
-
-    def __init__(self, children: Sequence[View | None] = (), *, gap: float = 0, pad: float = 0, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.children = [c for c in children if c is not None]
-        self.gap = gap
-        self.pad = pad
-
-    def _flow_children(self) -> list[View]:
-        """The children stacked by the column (overlays are placed separately)."""
-        return self.children
-
-    def measure(self, width: float, env: LayoutEnv) -> float:
-        if self.height is not None:
-            return self.height
-        inner = width - 2 * self.pad
-        heights = [c.measure(inner, env) for c in self._flow_children()]
-        return sum(heights) + self.gap * max(0, len(heights) - 1) + 2 * self.pad
-
-    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
-        self.frame = (x, y, w, h)
-        inner = w - 2 * self.pad
-        flow = self._flow_children()
-        fixed = {id(c): c.measure(inner, env) for c in flow if not c.flex}
-        flex_total = sum(c.flex for c in flow)
-        spare = h - 2 * self.pad - sum(fixed.values()) - self.gap * max(0, len(flow) - 1)
-        cy = y + self.pad
-        for child in flow:
-            ch = fixed[id(child)] if not child.flex else max(0.0, spare) * child.flex / flex_total
-            child.place(x + self.pad, cy, inner, ch, env)
-            cy += ch + self.gap
-
-
-class Row(View):
-    """Children side by side, vertically centred; ``flex`` children share the leftover width."""
-
-    cls = "android.widget.LinearLayout"
-
-    def __init__(self, children: Sequence[View | None] = (), *, gap: float = 8, pad: float = 0, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.children = [c for c in children if c is not None]
-        self.gap = gap
-        self.pad = pad
-        self._widths_for: tuple[float, list[float]] | None = None
-
-    def _widths(self, width: float, env: LayoutEnv) -> list[float]:
-        """Each child's width in a row ``width`` wide (remembered: measure and place both ask)."""
-        cached = self._widths_for
-        if cached is not None and cached[0] == width:
-            return cached[1]
-        widths = self._split(width, env)
-        self._widths_for = (width, widths)
-        return widths
-
-    def _split(self, width: float, env: LayoutEnv) -> list[float]:
-        inner = width - 2 * self.pad - self.gap * max(0, len(self.children) - 1)
-        natural = [None if c.flex else c.natural_width(env) for c in self.children]
-        spare = max(0.0, inner - sum(n for n in natural if n is not None))
-        weights = [c.flex or (1 if n is None else 0) for c, n in zip(self.children, natural)]
-        total = sum(weights) or 1
-        return [n if n is not None else spare * wt / total for n, wt in zip(natural, weights)]
-
-    def natural_width(self, env: LayoutEnv) -> float | None:
-        if self.width is not None:
-            return self.width
-        widths = [c.natural_width(env) for c in self.children]
-        if any(w is None for w in widths) or any(c.flex for c in self.children):
-            return None
-        return sum(widths) + self.gap * max(0, len(widths) - 1) + 2 * self.pad
-
-    def measure(self, width: float, env: LayoutEnv) -> float:
-        if self.height is not None:
-            return self.height
-        heights = [c.measure(cw, env) for c, cw in zip(self.children, self._widths(width, env))]
-        return max(heights, default=0.0) + 2 * self.pad
-
-    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
-        self.frame = (x, y, w, h)
-        cx = x + self.pad
-        inner_h = h - 2 * self.pad
-        for child, cw in zip(self.children, self._widths(w, env)):
-            ch = min(inner_h, child.measure(cw, env))
-            child.place(cx, y + self.pad + (inner_h - ch) / 2, cw, ch, env)
-            cx += cw + self.gap
-
-
-class Spacer(View):
-    """Empty space; with ``flex`` it pushes siblings apart."""
-
-    def __init__(self, height: float = 0, width: float | None = None, flex: float = 0) -> None:
-        super().__init__(height=height, width=width, flex=flex)
-
-
-class Divider(View):
-    """A thin horizontal rule."""
-
-    def __init__(self) -> None:
-        super().__init__(height=1)
-
-    def paint(self, out: list[Item], env: LayoutEnv) -> None:
-        x, y, w, _ = self.frame
-        out.append(("rect", x, y, w, 1, env.color("divider"), 0))
-
-
-class Card(Column):
-    """A padded surface with rounded corners."""
-
-    def __init__(self, children: Sequence[View | None] = (), *, pad: float = 12, gap: float = 6, **kw: Any) -> None:
-        kw.setdefault("bg", "surface")
-        kw.setdefault("radius", 12)
-        super().__init__(children, pad=pad, gap=gap, **kw)
-
-
-# leaves -------------------------------------------------------------------
 class Text(View):
     """A text label, wrapped to ``max_lines`` (None for unlimited)."""
 
@@ -441,15 +215,29 @@ class TextField(View):
         """Type ``text`` at the end (after clearing with ``clear``): what the input type lets through."""
         self.on_change(append_typed(self.input_type, "" if clear else self.value, text))
 
+    def tap(self, touch: Touch, x: float, y: float) -> None:
+        """A tap focuses the field (the keyboard's text goes to it)."""
+        touch.focus(self.focus_key)
+
+    def enter(self) -> None:
+        """The enter key: submits, or starts a new line in a multi-line field."""
+        if self.on_submit is not None:
+            self.on_submit()
+        elif self.lines > 1:
+            self.type("\n")
+
+    def delete(self) -> None:
+        """The delete key: removes the last character."""
+        self.on_change(self.value[:-1])
+
     @property
     def text(self) -> str:
-        if not self.value:
-            return self.hint
+        """What the field holds (dots for a password); empty when it holds nothing: the hint is apart."""
         return "•" * len(self.value) if self.password else self.value
 
     def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
         self.frame = (x, y, w, h)
-        shown = self.text
+        shown = self.text or self.hint
         self._lines = fonts.wrap(shown, env.sp(15), False, w - 24, self.lines)
 
     def paint(self, out: list[Item], env: LayoutEnv) -> None:
@@ -468,11 +256,11 @@ class TextField(View):
             out.append(("rect", cx + 1, cy, 2, 22, env.color("primary"), 0))
 
 
-def key_fields(root: View) -> None:
-    """Give every text field a unique focus key: its rid, with "#n" added for the n-th repeat of that rid
-    (repeated rows such as a list of entries share a rid but are focused one at a time)."""
+def key_fields(*roots: View) -> None:
+    """Give every text field under ``roots`` a unique focus key: its rid, with "#n" added for the n-th repeat
+    of that rid (repeated rows such as a list of entries share a rid but are focused one at a time)."""
     seen: dict[str, int] = {}
-    for view in root.walk():
+    for view in (v for root in roots for v in root.walk()):
         if isinstance(view, TextField):
             n = seen.get(view.rid, 0)
             seen[view.rid] = n + 1
@@ -609,6 +397,18 @@ class Slider(View):
     def text(self) -> str:
         return f"{self.value:g}"
 
+    def tap(self, touch: Touch, x: float, y: float) -> None:
+        touch.focus(None)
+        touch.before_handler()
+        self.on_change(self.value_at(x))
+
+    def drags(self) -> bool:
+        return True
+
+    def drag(self, touch: Touch, start: tuple[float, float], end: tuple[float, float], factor: float) -> None:
+        touch.before_handler()
+        self.on_change(self.value_at(end[0]))
+
     def value_at(self, x_dp: float) -> float:
         """The value the slider takes when touched at ``x_dp``."""
         x, _, w, _ = self.frame
@@ -625,56 +425,6 @@ class Slider(View):
         out.append(("rect", x + 10, cy - 2, (w - 20) * frac, 4, env.color("primary"), 2))
         kx = x + 10 + (w - 20) * frac
         out.append(("rect", kx - 10, cy - 10, 20, 20, env.color("primary"), 10))
-
-
-class ScrollList(Column):
-    """A vertically scrolling list; its offset lives in ``env.scroll[rid]``."""
-
-    cls = "androidx.recyclerview.widget.RecyclerView"
-
-    def __init__(self, children: Sequence[View | None], *, rid: str = "list", gap: float = 0, pad: float = 0, **kw: Any) -> None:
-        kw.setdefault("flex", 1)
-        super().__init__(children, gap=gap, pad=pad, rid=rid, **kw)
-        self.content_height = 0.0
-
-    @property
-    def scrollable(self) -> bool:  # type: ignore[override]
-        return self.content_height > self.frame[3] + 0.5
-
-    def max_offset(self) -> float:
-        return max(0.0, self.content_height - self.frame[3])
-
-    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
-        self.frame = (x, y, w, h)
-        inner = w - 2 * self.pad
-        heights = [c.measure(inner, env) for c in self.children]
-        self.content_height = sum(heights) + self.gap * max(0, len(heights) - 1) + 2 * self.pad
-        offset = min(self.max_offset(), max(0.0, env.scroll.get(self.rid or "", 0.0)))
-        env.scroll[self.rid or ""] = offset
-        cy = y + self.pad - offset
-        for child, ch in zip(self.children, heights):
-            if cy < y + h and cy + ch > y:
-                child.place(x + self.pad, cy, inner, ch, env)
-            else:  # off screen: only its frame matters (it is neither drawn, exported nor touched)
-                child.frame = (x + self.pad, cy, inner, ch)
-            cy += ch + self.gap
-
-    def visible_children(self) -> list[View]:
-        x, y, w, h = self.frame
-        return [c for c in self.children if c.frame[1] < y + h and c.frame[1] + c.frame[3] > y]
-
-    def paint(self, out: list[Item], env: LayoutEnv) -> None:
-        x, y, w, h = self.frame
-        if self.bg is not None:
-            out.append(("rect", x, y, w, h, env.color(self.bg), self.radius))
-        out.append(("clip", x, y, w, h))
-        for child in self.visible_children():
-            child.paint(out, env)
-        out.append(("unclip",))
-        if self.scrollable:
-            frac = self.frame[3] / self.content_height
-            top = y + (h - h * frac) * (env.scroll.get(self.rid or "", 0.0) / self.max_offset())
-            out.append(("rect", x + w - 3, top, 3, h * frac, env.color("divider"), 1.5))
 
 
 class ListItem(Row):
@@ -696,9 +446,27 @@ class ListItem(Row):
         tail = Text(trailing, size=14, color="muted") if isinstance(trailing, str) else trailing
         kw.setdefault("pad", 12)
         super().__init__([leading, Column(texts, gap=2, flex=1), tail], gap=12, **kw)
+        toggle = self._toggle()
+        if toggle is not None:  # a switch row: the row takes the tap, as an Android settings row does
+            toggle.on_click = None
 
     def measure(self, width: float, env: LayoutEnv) -> float:
         return max(56.0, super().measure(width, env))
+
+    def _toggle(self) -> Toggle | None:
+        """The trailing toggle of a switch row (a row whose tap switches it, as in Settings): the row is
+        clickable, checkable and checked; the toggle is checkable and checked but takes no taps itself."""
+        tail = self.children[-1] if self.children else None
+        return tail if isinstance(tail, Toggle) and self.on_click is not None else None
+
+    @property
+    def checkable(self) -> bool:  # type: ignore[override]
+        return self._toggle() is not None
+
+    @property
+    def checked(self) -> bool:
+        toggle = self._toggle()
+        return toggle is not None and toggle.checked
 
 
 class Tabs(Row):
@@ -724,116 +492,3 @@ class _Tab(Text):
         if self.selected:
             x, y, w, h = self.frame
             out.append(("rect", x + 12, y + h - 3, w - 24, 3, env.color("primary"), 1.5))
-
-
-class TopBar(Row):
-    """The app bar: a back arrow when ``on_back`` is given, a title and action icons."""
-
-    def __init__(self, title: str, *, on_back: Handler | None = None, actions: Sequence[View] = (), **kw: Any) -> None:
-        back = IconButton("←", "Navigate up", on_back, rid="navigate_up") if on_back is not None else None
-        lead = None if back is not None else Spacer(width=4)
-        title_view = Text(title, size=20, bold=True, rid="toolbar_title", flex=1)
-        super().__init__([back or lead, title_view, *actions], gap=4, height=56, bg="surface", pad=4, **kw)
-
-
-class Fab(IconButton):
-    """A floating action button, placed at the bottom right by Scaffold."""
-
-    def __init__(self, glyph: str, desc: str, on_click: Handler, rid: str = "fab") -> None:
-        super().__init__(glyph, desc, on_click, rid=rid, width=56, height=56, size=28, color="on_primary")
-
-    def paint(self, out: list[Item], env: LayoutEnv) -> None:
-        x, y, w, h = self.frame
-        out.append(("rect", x, y, w, h, env.color("primary"), 16))
-        super().paint(out, env)
-
-
-class Dialog(Column):
-    """A modal dialog. While shown, only it receives taps; tapping outside or back calls ``on_dismiss``."""
-
-    cls = "android.widget.FrameLayout"
-
-    def __init__(
-        self,
-        title: str,
-        body: Sequence[View | None],
-        buttons: Sequence[Button],
-        *,
-        on_dismiss: Handler | None = None,
-        rid: str = "dialog",
-    ) -> None:
-        header = Text(title, size=18, bold=True, max_lines=2, rid="alertTitle")
-        actions = Row([Spacer(flex=1), *buttons], gap=8, height=44)
-        super().__init__([header, *body, actions], gap=12, pad=20, bg="surface", radius=20, rid=rid)
-        self.on_dismiss = on_dismiss
-
-
-class Scaffold(Column):
-    """A screen: top bar, flexible body, optional bottom bar, floating button and dialog."""
-
-    cls = "android.widget.FrameLayout"
-
-    def __init__(
-        self,
-        body: View,
-        *,
-        top: View | None = None,
-        bottom: View | None = None,
-        fab: Fab | None = None,
-        dialog: Dialog | None = None,
-    ) -> None:
-        body.flex = body.flex or 1
-        super().__init__([top, body, bottom], bg="background")
-        self.body = body
-        self.flow = list(self.children)
-        self.fab = fab
-        self.dialog = dialog
-        self.toast: Toast | None = None
-        self.children += [v for v in (fab, dialog) if v is not None]
-
-    def show_toast(self, message: str) -> None:
-        """Float a short message above the bottom of the screen."""
-        self.toast = Toast(message)
-        self.children.append(self.toast)
-
-    def _flow_children(self) -> list[View]:
-        return self.flow
-
-    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
-        super().place(x, y, w, h, env)
-        if self.fab is not None:
-            bx, by, bw, bh = self.body.frame
-            self.fab.place(bx + bw - 72, by + bh - 72, 56, 56, env)
-        if self.dialog is not None:
-            dw = min(w - 48, 320)
-            dh = self.dialog.measure(dw, env)
-            self.dialog.place(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, env)
-        if self.toast is not None:
-            tw = min(w - 64, self.toast.natural_width(env) or w)
-            th = self.toast.measure(tw, env)
-            self.toast.place(x + (w - tw) / 2, y + h - th - 32, tw, th, env)
-
-    def paint(self, out: list[Item], env: LayoutEnv) -> None:
-        x, y, w, h = self.frame
-        out.append(("rect", x, y, w, h, env.color("background"), 0))
-        for child in self.flow:
-            child.paint(out, env)
-        if self.fab is not None:
-            self.fab.paint(out, env)
-        if self.dialog is not None:
-            out.append(("shade", x, y, w, h))
-            self.dialog.paint(out, env)
-        if self.toast is not None:
-            self.toast.paint(out, env)
-
-
-class Toast(Text):
-    """A short message on a dark pill."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message, size=14, color=(255, 255, 255), align="center", rid="toast", max_lines=2)
-
-    def paint(self, out: list[Item], env: LayoutEnv) -> None:
-        x, y, w, h = self.frame
-        out.append(("rect", x - 12, y - 8, w + 24, h + 16, (60, 60, 64), 16))
-        super().paint(out, env)

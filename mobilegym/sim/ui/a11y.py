@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
-from .ui import LayoutEnv, ScrollList, View
+from .view import LayoutEnv, View
 
 _ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 _SPECIAL = re.compile('[&<>"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
@@ -63,9 +63,10 @@ class TreeExporter:
             f'enabled="{_flag(view.enabled)}" focusable="{_flag(view.focusable or view.on_click is not None)}" '
             f'focused="{_flag(view.focused(self.env))}" scrollable="{_flag(view.scrollable)}" '
             f'long-clickable="{_flag(view.on_long_click is not None)}" password="{_flag(view.password)}" '
-            f'selected="{_flag(view.selected)}" bounds="[{box[0]},{box[1]}][{box[2]},{box[3]}]"'
+            f'selected="{_flag(view.selected)}" bounds="[{box[0]},{box[1]}][{box[2]},{box[3]}]" '
+            f'hint="{_attr(view.hint)}"'
         )
-        children = view.visible_children() if isinstance(view, ScrollList) else view.children
+        children = view.shown_children()
         if not children:
             out.append(" />")
             return

@@ -1,0 +1,144 @@
+"""The window stack of one laid-out screen: the activity (an app's screen, the launcher or recents), a
+dialog above it, a toast, and the system bars. Input reaches the topmost window under the finger; the
+accessibility tree shows the active window (the dialog when one is open, else the activity)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import ui
+from .app import Ctx
+from .nav import LAUNCHER_PACKAGE
+from .system_ui import NAV_H, STATUS_H, SYSTEM_PACKAGE, launcher, navigation_bar, recents, status_bar, theme_for
+
+if TYPE_CHECKING:
+    from .phone import Phone
+
+ACTIVITY, DIALOG, TOAST, STATUS_BAR, NAVIGATION_BAR = "activity", "dialog", "toast", "status_bar", "navigation_bar"
+DIALOG_MAX_W = 320.0  # dp
+DIALOG_MARGIN = 24.0  # dp each side
+TOAST_MARGIN = 32.0  # dp: each side, and above the bottom of the activity
+
+
+@dataclass
+class Window:
+    """One window: its root view, the package it belongs to, its kind, and (a dialog) the area it dims."""
+
+    root: ui.View
+    package: str
+    kind: str
+    dim: tuple[float, float, float, float] | None = None
+
+    @property
+    def modal(self) -> bool:
+        return self.kind == DIALOG
+
+    @property
+    def touchable(self) -> bool:
+        return self.kind != TOAST
+
+    def paint(self, out: list[ui.Item], env: ui.LayoutEnv) -> None:
+        if self.dim is not None:
+            out.append(("shade", *self.dim))
+        self.root.paint(out, env)
+
+
+@dataclass
+class Frame:
+    """One laid-out screen: the windows bottom to top, and what input dispatch needs."""
+
+    env: ui.LayoutEnv
+    windows: list[Window]
+
+    def _root(self, kind: str) -> ui.View | None:
+        return next((w.root for w in self.windows if w.kind == kind), None)
+
+    @property
+    def content(self) -> ui.Scaffold:
+        """The activity's view tree (an app's screen, the launcher or recents)."""
+        return next(w.root for w in self.windows if w.kind == ACTIVITY)  # type: ignore[return-value]
+
+    @property
+    def package(self) -> str:
+        return next(w.package for w in self.windows if w.kind == ACTIVITY)
+
+    @property
+    def dialog(self) -> ui.Dialog | None:
+        return self._root(DIALOG)  # type: ignore[return-value]
+
+    @property
+    def status(self) -> ui.View:
+        return self._root(STATUS_BAR)  # type: ignore[return-value]
+
+    @property
+    def nav(self) -> ui.View:
+        return self._root(NAVIGATION_BAR)  # type: ignore[return-value]
+
+    def active(self) -> Window:
+        """The window that has the input focus: the topmost dialog, else the activity."""
+        return next(w for w in reversed(self.windows) if w.kind in (DIALOG, ACTIVITY))
+
+    def app_roots(self) -> list[ui.View]:
+        """The roots of the activity and its dialog (where the screen's text fields are)."""
+        return [w.root for w in self.windows if w.kind in (ACTIVITY, DIALOG)]
+
+    def tree_windows(self) -> list[tuple[ui.View, str]]:
+        """What the accessibility tree shows, as uiautomator dumps it: the active window, then the toast and
+        the system bars (kept so agents and plans find the navigation buttons and messages in the tree)."""
+        active = self.active()
+        return [(w.root, w.package) for w in self.windows if w is active or w.kind not in (DIALOG, ACTIVITY)]
+
+    def items(self) -> list[tuple]:
+        """The display list of the whole screen."""
+        out: list[tuple] = []
+        for window in self.windows:
+            window.paint(out, self.env)
+        return out
+
+
+def compose(phone: Phone) -> Frame:
+    """Build and lay out the current screen's windows from the world document."""
+    doc = phone.doc
+    os_state = doc["os"]
+    entry = phone.nav.current_entry()
+    scroll = dict(entry["local"].get("scroll", {})) if entry is not None else dict(os_state["launcher"].get("scroll", {}))
+    env = ui.LayoutEnv(theme_for(doc), focus=os_state["focus"], scroll=scroll)
+    if os_state["overlay"] == "recents":
+        content, package = recents(phone), LAUNCHER_PACKAGE
+    elif entry is None:
+        content, package = launcher(phone), LAUNCHER_PACKAGE
+    else:
+        app = phone.apps[os_state["foreground"]]
+        content, package = app.screens[entry["path"]](Ctx(phone, app, entry)), app.package
+    dialog = content.dialog
+    ui.key_fields(content, *([dialog] if dialog is not None else []))
+    width, height = phone.size_dp
+    area = (0.0, STATUS_H, width, height - STATUS_H - NAV_H)
+    content.place(*area, env)
+    windows = [Window(content, package, ACTIVITY)]
+    if dialog is not None:
+        _place_dialog(dialog, area, env)
+        windows.append(Window(dialog, package, DIALOG, dim=area))
+    if os_state.get("toast"):
+        toast = ui.Toast(os_state["toast"])
+        _place_toast(toast, area, env)
+        windows.append(Window(toast, package, TOAST))
+    status, nav = status_bar(doc), navigation_bar(phone)
+    status.place(0, 0, width, STATUS_H, env)
+    nav.place(0, height - NAV_H, width, NAV_H, env)
+    windows += [Window(status, SYSTEM_PACKAGE, STATUS_BAR), Window(nav, SYSTEM_PACKAGE, NAVIGATION_BAR)]
+    return Frame(env, windows)
+
+
+def _place_dialog(dialog: ui.Dialog, area: tuple[float, float, float, float], env: ui.LayoutEnv) -> None:
+    x, y, w, h = area
+    dw = min(w - 2 * DIALOG_MARGIN, DIALOG_MAX_W)
+    dh = dialog.measure(dw, env)
+    dialog.place(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, env)
+
+
+def _place_toast(toast: ui.Toast, area: tuple[float, float, float, float], env: ui.LayoutEnv) -> None:
+    x, y, w, h = area
+    tw = min(w - 2 * TOAST_MARGIN, toast.natural_width(env) or w)
+    th = toast.measure(tw, env)
+    toast.place(x + (w - tw) / 2, y + h - th - TOAST_MARGIN, tw, th, env)

@@ -1,0 +1,174 @@
+"""The world document of the simulated phone (``{"os": ..., "apps": ...}``) and its files: reset, patch,
+snapshot and restore, the simulated clock, and the journal that makes each input all or nothing."""
+from __future__ import annotations
+
+import copy
+import marshal
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..jsoncopy import copy_doc
+from .app import SimApp
+from .clock import DEFAULT_START_MS
+from .nav import LAUNCHER
+from .state import apply_patch
+from .vfs import VirtualFS
+from .worldgen import world_image
+
+
+@dataclass(frozen=True)
+class PhoneSnapshot:
+    """Everything needed to put the phone back exactly as it was (state and navigation)."""
+
+    doc: dict[str, Any]
+    files: dict[str, Any]  # path -> vfs Node
+
+
+class WorldDoc:
+    """The one state document (OS + every app's state) and the phone's virtual files.
+
+    During an input the journal keeps what the input may change: the ``os`` part when the input starts
+    and each app's state the first time the input's handlers touch it (:meth:`app_state`, :meth:`touch`),
+    so :meth:`rollback` puts every touched app back. Nothing else is copied per input.
+    """
+
+    def __init__(self, apps: dict[str, SimApp], language: str, world: str, shuffle_launcher: bool) -> None:
+        self.apps = apps
+        self.language = language
+        self.world = world
+        self.shuffle_launcher = shuffle_launcher
+        # marshal format 2 (no back-references): equal states give equal bytes, see _fresh_apps
+        self._defaults = {app_id: marshal.dumps(app.defaults(), 2) for app_id, app in apps.items()}
+        self._loaded_from: dict[str, bytes] = {}  # the blob each app's state in the document was loaded from
+        self.doc: dict[str, Any] = {}
+        self.files: VirtualFS
+        self.world_seed: int | None = None  # the generated world on the phone (None: the canonical one)
+        self._journal: dict[str | None, Any] | None = None  # None: the os part; app id: that app's state
+        self._recording = False  # handlers are running: app states touched now are journaled
+
+    # the document ---------------------------------------------------------
+    def reset(self, seed: int | None) -> None:
+        """The world of ``seed`` (the canonical world for ``world="canonical"`` or no seed), its clock at
+        the world's start, the home screen, empty files."""
+        order = sorted(self.apps, key=lambda a: self.apps[a].label)
+        if self.shuffle_launcher and seed is not None:
+            random.Random(seed).shuffle(order)
+        if self.world == "canonical" or seed is None:
+            self.world_seed, start_ms, blobs = None, DEFAULT_START_MS, self._defaults
+        else:
+            image = world_image(int(seed), self.language, tuple(self.apps))
+            self.world_seed, start_ms, blobs = image.seed, image.time_ms, image.apps
+        self.doc = {
+            "os": {
+                "time_ms": start_ms, "language": self.language, "foreground": LAUNCHER, "route": "/",
+                "stacks": {}, "recents": [], "overlay": None, "focus": None, "toast": None, "seq": 100,
+                "launcher": {"order": order},
+            },
+            "apps": self._fresh_apps(blobs),
+        }
+        self.files = VirtualFS(clock=self.time_ms)
+
+    def _fresh_apps(self, blobs: dict[str, bytes]) -> dict[str, Any]:
+        """Every app's state loaded from its marshal bytes. An app whose state in the current document was
+        loaded from the same bytes (the same world again) and still marshals to them keeps that object (an
+        episode touches few apps: no reload, no free); another world's data is loaded without comparing."""
+        current = self.doc.get("apps", {})
+        out = {}
+        for app_id, blob in blobs.items():
+            state = current.get(app_id)
+            same = state is not None and self._loaded_from.get(app_id) is blob and _marshal_v2(state) == blob
+            out[app_id] = state if same else marshal.loads(blob)
+        self._loaded_from = dict(blobs)
+        return out
+
+    def patch(self, patch: dict[str, Any]) -> None:
+        """Deep-merge a patch of ``os`` and ``apps`` into the document, all or nothing."""
+        unknown = set(patch) - {"os", "apps"}
+        if unknown:
+            raise ValueError(f"state patch keys must be 'os' or 'apps', got {sorted(unknown)}")
+        trial = copy_doc(self.doc)
+        apply_patch(trial, patch)
+        self.doc = trial
+
+    def snapshot(self) -> PhoneSnapshot:
+        return PhoneSnapshot(copy_doc(self.doc), copy.deepcopy(self.files.nodes))
+
+    def restore(self, snapshot: PhoneSnapshot) -> None:
+        self.doc = copy_doc(snapshot.doc)
+        with self.files.lock:
+            self.files.nodes = copy.deepcopy(snapshot.files)
+
+    # the clock --------------------------------------------------------------
+    def time_ms(self) -> int:
+        return self.doc["os"]["time_ms"]
+
+    def advance(self, ms: int) -> None:
+        self.doc["os"]["time_ms"] += ms
+
+    # the input journal --------------------------------------------------------
+    @property
+    def in_input(self) -> bool:
+        return self._journal is not None
+
+    def begin_input(self) -> None:
+        """Start journaling an input: the ``os`` part now, app states as handlers touch them."""
+        self._journal = {None: _freeze(self.doc["os"])}
+        self._recording = True
+
+    def handlers_done(self) -> None:
+        """The input's handlers have run: building the next screen reads app states without journaling."""
+        self._recording = False
+
+    def end_input(self) -> None:
+        self._journal = None
+        self._recording = False
+
+    def app_state(self, app_id: str) -> dict[str, Any]:
+        """An app's live state; while an input's handlers run, journaled the first time it is asked for."""
+        if self._recording:
+            self.touch(app_id)
+        return self.doc["apps"][app_id]
+
+    def touch(self, app_id: str) -> None:
+        """Journal ``app_id``'s state (once per input) before a handler may change it."""
+        journal = self._journal
+        if journal is not None and app_id not in journal:
+            state = self.doc["apps"].get(app_id)
+            if state is not None:
+                journal[app_id] = _freeze(state)
+
+    def rollback(self) -> None:
+        """Put back the ``os`` part and every app state the current input journaled."""
+        journal = self._journal
+        if journal is None:
+            return
+        for key, frozen in journal.items():
+            if key is None:
+                self.doc["os"] = _thaw(frozen)
+            else:
+                self.doc["apps"][key] = _thaw(frozen)
+
+
+def _freeze(value: Any) -> Any:
+    """A copy of a JSON-like value to put back later: its marshal bytes (fast, C), else a deep copy."""
+    try:
+        return marshal.dumps(value)
+    except ValueError:
+        return _Copy(copy.deepcopy(value))
+
+
+def _thaw(frozen: Any) -> Any:
+    return frozen.value if isinstance(frozen, _Copy) else marshal.loads(frozen)
+
+
+@dataclass(frozen=True)
+class _Copy:
+    value: Any
+
+
+def _marshal_v2(value: Any) -> bytes | None:
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        return None
