@@ -1,6 +1,6 @@
 """Steps per second and reset time: raw env, SB3-ready env, async workers — each beside a baseline.
 
-    python benchmarks/bench_speed.py [--steps 2000] [--task home.OpenApp] [--no-pin] [--single]
+    python benchmarks/bench_speed.py [--steps 2000] [--task home.OpenApp] [--no-pin] [--single] [--miniwob-steps 200]
 
 Every row runs the same seeded random agent (taps on a 4 x 8 grid, back, home: what an RL agent
 does) and is printed beside a baseline measured in the same run:
@@ -12,7 +12,10 @@ does) and is printed beside a baseline measured in the same run:
   workers: a vector env steps its workers in lock-step, so it cannot beat that ceiling). Both
   gymnasium's AsyncVectorEnv (one env per worker) and MobileGym's BatchedAsyncVectorEnv
   (ENVS_PER_WORKER envs per worker, which evens out the lock-step wait) are measured, and the
-  same pair behind stable-baselines3's VecEnv interface (SubprocVecEnv, BatchedSubprocVecEnv).
+  same pair behind stable-baselines3's VecEnv interface (SubprocVecEnv, BatchedSubprocVecEnv),
+- MiniWoB++ click-test-2 under random actions (issue 17's target: MobileGym at least 100x as fast
+  at RL resolution and 25x at 1080x2400; see miniwob_baseline.py). It is measured first, unpinned
+  (chromium is several processes); ``--miniwob-steps 0`` skips it.
 
 Single-env rows are pinned to one CPU core (``--no-pin`` to skip). "steps/s" counts env.step time
 only, "incl. resets" counts the resets between episodes too (the SB3-ready env ends an episode as
@@ -204,21 +207,26 @@ def main() -> None:
     parser.add_argument("--task", default="home.OpenApp")
     parser.add_argument("--no-pin", action="store_true", help="do not pin single-env rows to one core")
     parser.add_argument("--single", action="store_true", help="only the single-env rows (no async workers)")
+    parser.add_argument("--miniwob-steps", type=int, default=200, help="MiniWoB++ random steps (0: no MiniWoB row)")
     args = parser.parse_args()
     cores = os.sched_getaffinity(0)
+    miniwob = None
+    if args.miniwob_steps:  # before pinning: chromium's processes would inherit the pin
+        from miniwob_baseline import miniwob_steps_per_second  # lazy: it imports this module's helpers
+        miniwob = miniwob_steps_per_second(args.miniwob_steps)
     if not args.no_pin:
         os.sched_setaffinity(0, {min(cores)})
     actions = agent_actions(args.steps)
     print(f"task {args.task}, {args.steps} steps of a random grid agent, "
           f"{'pinned to 1 core' if not args.no_pin else f'{len(cores)} cores'}\n")
 
-    raw_rates, raw_reset = {}, {}
+    step_rates, raw_rates, raw_reset = {}, {}, {}
     for label, scale in (("1080x2400", 1.0), (f"RL {RL_SCALE:g}", RL_SCALE)):
         env = gym.make("MobileGym-v0", task=args.task, render_scale=scale, shuffle_launcher=True)
         shape = env.observation_space["screenshot"].shape
         env.reset(seed=0)
         rate, with_resets = timed_steps(env, actions, as_dict)
-        raw_rates[scale] = with_resets
+        step_rates[scale], raw_rates[scale] = rate, with_resets
         row(f"raw env {label} {shape[1]}x{shape[0]} (+a11y) steps/s", rate, "steps/s",
             "numpy frame-copy loop", copy_loop(shape, args.steps))
         row(f"raw env {label} steps/s", rate, "steps/s", "phone alone (no env, no judge)",
@@ -228,6 +236,14 @@ def main() -> None:
         row(f"raw env {label} reset", raw_reset[scale], "ms", "phone alone: reset_state + frame",
             reset_ms_phone(scale))
         env.close()
+
+    if miniwob:
+        from miniwob_baseline import TARGETS
+        for label, scale, target in TARGETS:
+            row(f"raw env {label} (+a11y) steps/s", step_rates[scale], "steps/s",
+                f"MiniWoB++ click-test-2, target {target:g}x", miniwob["steps_per_s"])
+            row(f"raw env {label} steps/s incl. resets", raw_rates[scale], "steps/s",
+                "MiniWoB++ click-test-2 incl. resets", miniwob["steps_per_s_incl_resets"])
 
     sb3 = dict(task=args.task, shuffle_launcher=True, render_scale=RL_SCALE)
     in_process = 0.0

@@ -22,6 +22,7 @@ from .judge import EVAL_MODES, Episode, JudgeResult, TaskError, resolve_tasks
 from .judge.grounded import ANSWER_SHEET
 from .judge.state.side_effects import SIDE_EFFECT_MODES
 from .shaping import Potential, final_reward, resolve_penalties, step_reward
+from .variation import Variation, VariedPhone, choose, fixed, parse_variation, settings_patch, toast_at
 
 OBS_PARTS = ("screenshot", "a11y", "instruction")
 INVALID_ACTION_POLICIES = ("raise", "noop")
@@ -268,6 +269,13 @@ class MobileGymEnv(gym.Env[dict, dict]):
             and judges its tasks (as ``$MOBILEGYM_ALLOW_HOSTS`` allows them for the whole process): host
             names or addresses (loopback and private ones too), ``*.domain`` or ``*`` (public addresses
             only). Default: none; downloads are off.
+        variation: robustness axes varied per episode on the simulated phone (see
+            :mod:`mobilegym.variation`): None (default: off), "all", or a mapping of axis ("language",
+            "theme", "font_scale", "screen", "launcher", "interruptions") -> "all", a value or a list
+            of values. Each reset draws the values from the episode seed and records them in
+            ``info["variation"]``; the reset option ``{"variation": {axis: value}}`` fixes them for
+            one episode. With "screen", "pixels" coordinates are the episode's device pixels
+            (``env.unwrapped.coords``) and the screenshot is scaled to the observation's size.
     """
 
     metadata = {"render_modes": ["rgb_array", "ansi"], "render_fps": 4}
@@ -295,6 +303,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         world: str = "generated",
         world_seeds: Sequence[int] | None = None,
         allow_hosts: Sequence[str] = (),
+        variation: Mapping[str, Any] | str | None = None,
     ) -> None:
         self.eval_mode = _choice("eval_mode", eval_mode, EVAL_MODES)
         self.invalid_action = _choice("invalid_action", invalid_action, INVALID_ACTION_POLICIES)
@@ -336,6 +345,13 @@ class MobileGymEnv(gym.Env[dict, dict]):
         # a device whose app state we cannot read (a stock phone) keeps its apps its own business
         _check_apps(self.tasks, getattr(self.device, "apps", None) if CAP_STATE in self.device.capabilities else None,
                     self.eval_mode)
+        self.variation = parse_variation(variation)
+        self._phone_options = dict(tick_ms=tick_ms, apps=apps, world=self.world)
+        self._base_phone = (tuple(self.device.screen_size), self.language, shuffle_launcher)
+        self._phones: dict[tuple[Any, ...], Device] = {self._base_phone: self.device}  # one per variation
+        if self.variation is not None:
+            self._check_variation(self.variation)
+        self._varied: Variation | None = None
         width, height = self.device.screen_size
         self.coords = CoordinateSpace(coord_space, (width, height))
         self.frame_size = (max(1, round(width * self.render_scale)), max(1, round(height * self.render_scale)))
@@ -360,8 +376,9 @@ class MobileGymEnv(gym.Env[dict, dict]):
         options = dict(options or {})
         task_id = options.pop("task", None)
         world_seed = options.pop("world_seed", None)
+        fixed_variation = options.pop("variation", None)
         if options:
-            raise ValueError(f"unknown reset option(s) {sorted(options)}; supported: 'task', 'world_seed'")
+            raise ValueError(f"unknown reset option(s) {sorted(options)}; supported: 'task', 'world_seed', 'variation'")
         ref = self._pick_task(task_id)
         episode_seed = int(self.np_random.integers(2**31 - 1))
         if world_seed is None:
@@ -369,9 +386,16 @@ class MobileGymEnv(gym.Env[dict, dict]):
                           else self.world_seeds[int(self.np_random.integers(len(self.world_seeds)))])
         elif isinstance(world_seed, bool) or not isinstance(world_seed, (int, np.integer)) or world_seed < 0:
             raise ValueError(f"reset option world_seed must be a non-negative integer, got {world_seed!r}")
+        self._varied = None
+        if fixed_variation is not None:
+            self._varied = self._fixed_variation(fixed_variation, episode_seed)
+        elif self.variation is not None:
+            self._varied = choose(self.variation, episode_seed)
+        device, language = self._vary(self._varied) if len(self._phones) > 1 or self._varied else (
+            self.device, self.language)
         with self._downloads():
-            self.episode = ref.start(self.device, seed=episode_seed, eval_mode=self.eval_mode,
-                                     language=self.language, side_effects=self.side_effects,
+            self.episode = ref.start(device, seed=episode_seed, eval_mode=self.eval_mode,
+                                     language=language, side_effects=self.side_effects,
                                      world_seed=int(world_seed))
         self.steps = 0
         self.answer = None
@@ -399,6 +423,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
             parsed, error = None, str(exc)
         timings["action_ms"] = (time.perf_counter() - started) * 1000
         self.steps += 1
+        if self._varied is not None and self._varied.toast_steps:
+            self._interrupt()
         kind = parsed.type if parsed is not None else None
         terminated = kind in TERMINAL_TYPES
         truncated = not terminated and self.steps >= self.max_steps
@@ -442,7 +468,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
         return None
 
     def close(self) -> None:
-        self.device.close()
+        for phone in self._phones.values():
+            phone.close()
 
     # helpers ----------------------------------------------------------------------
     @property
@@ -492,6 +519,53 @@ class MobileGymEnv(gym.Env[dict, dict]):
         from .judge.json.setup_actions import download_hosts
 
         return download_hosts(self.allow_hosts)
+
+    def _check_variation(self, spec: Mapping[str, Any]) -> None:
+        """A ValueError when the variation cannot be applied to this environment's device."""
+        from .sim.phone import Phone
+
+        if not isinstance(self.device, Phone):
+            raise ValueError("variation needs the simulated phone (device='sim'); a real device keeps its own settings")
+        if any(axis in spec for axis in ("theme", "font_scale")) and "settings" not in self.device.apps:
+            raise ValueError("variation of theme or font_scale needs the Settings app installed (apps=)")
+
+    def _fixed_variation(self, values: Any, seed: int) -> Variation:
+        if not isinstance(values, Mapping):
+            raise ValueError(f"reset option variation must be a mapping of axis -> value, got {values!r}")
+        variation = fixed(values, seed)
+        self._check_variation(variation.values)
+        return variation
+
+    def _vary(self, variation: Variation | None) -> tuple[Any, str]:
+        """Put the phone of the variation's screen, language and launcher in place (made once, then
+        kept; no variation: the environment's own phone); returns the device the episode sets up on
+        and the episode's language, which ``self.language`` follows."""
+        values = variation.values if variation is not None else {}
+        size = variation.screen_size() if variation is not None and "screen" in values else self._base_phone[0]
+        language = values.get("language", self._base_phone[1])
+        self.language = language  # what the phone shows this episode (oracle plans read it)
+        shuffle = values["launcher"] == "shuffled" if "launcher" in values else self._base_phone[2]
+        key = (size, language, shuffle)
+        if key not in self._phones:
+            from .sim.phone import Phone
+
+            scale = self.render_scale if size == self._base_phone[0] else min(1.0, self.frame_size[0] / size[0])
+            self._phones[key] = Phone(*size, render_scale=scale, language=language, shuffle_launcher=shuffle,
+                                      **self._phone_options)
+        phone = self._phones[key]
+        if phone is not self.device:
+            self.device = phone
+            self.coords = CoordinateSpace(self.coords.name, phone.screen_size)
+            self.action_space = ActionSpace(self.coords, apps=list(phone.apps))
+        patch = settings_patch(variation) if variation is not None else {}
+        return (VariedPhone(phone, patch) if patch else phone), language
+
+    def _interrupt(self) -> None:
+        """Show the variation's toast after this step, if one is due (the next input clears it)."""
+        assert self._varied is not None and self.episode is not None
+        toast = toast_at(self._varied, self.steps, self.language)
+        if toast is not None:
+            self.device.set_state({"os": {"toast": toast}})
 
     def _pick_task(self, task_id: str | None) -> Any:
         if task_id is not None:
@@ -557,4 +631,5 @@ class MobileGymEnv(gym.Env[dict, dict]):
             "app": self.device.current_app(),
             "route": self.device.current_route(),
             "timings": Timings(**timings),
+            **({"variation": self._varied.to_info()} if self._varied is not None else {}),
         }

@@ -8,7 +8,7 @@ import pytest
 
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.splits import (SPLITS_DIR, TEST_FRACTION, build_manifests, in_test_split, main,
-                                           split_ids, stale_manifests, write_manifests)
+                                           robustness_episodes, split_ids, stale_manifests, write_manifests)
 from mobilegym.judge.registry import Registry
 
 
@@ -51,7 +51,7 @@ def test_manifests_partition_every_suite(registry):
 
 def test_write_check_and_read(registry, tmp_path):
     folder = tmp_path / "splits"
-    assert stale_manifests(folder, registry) == ["all", "train", "test", "infeasible"]
+    assert stale_manifests(folder, registry) == ["all", "train", "test", "infeasible", "robustness"]
     write_manifests(folder, registry)
     assert stale_manifests(folder, registry) == []
     assert split_ids("infeasible", folder) == ["beta.impossible"]
@@ -59,7 +59,9 @@ def test_write_check_and_read(registry, tmp_path):
     json_task(tmp_path / "suites" / "alpha", "task_new")
     grown = Registry()
     grown.add_folder(tmp_path / "suites")
-    assert stale_manifests(folder, grown) == ["all"] + (["test"] if in_test_split("alpha.task_new") else ["train"])
+    assert stale_manifests(folder, grown) == ["all"] + (["test"] if in_test_split("alpha.task_new") else ["train"]) + [
+        "robustness"]
+    assert {t for t, _ in robustness_episodes(folder)} == set(split_ids("all", folder))
     with pytest.raises(ValueError, match="unknown split 'dev'"):
         split_ids("dev", folder)
 

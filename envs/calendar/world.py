@@ -85,11 +85,15 @@ class _Book:
 
 
 def _people(world: World) -> tuple[list[str], list[str], list[str]]:
-    """(names to meet by first name, full names, relatives' names) from the contacts."""
-    contacts = world.contacts()
-    friends = [p for p in contacts if not p.relation]
-    casual = [p.given if world.language == "en" else p.name for p in friends]
-    return casual, [p.name for p in friends], [p.name for p in contacts if p.relation]
+    """(names to meet by first name, full names, relatives' names) from the contacts (read only)."""
+
+    def make() -> tuple[list[str], list[str], list[str]]:
+        contacts = world.contacts()
+        friends = [p for p in contacts if not p.relation]
+        casual = [p.given if world.language == "en" else p.name for p in friends]
+        return casual, [p.name for p in friends], [p.name for p in contacts if p.relation]
+
+    return world.memo("calendar|people", make)
 
 
 def _fill(template: str, rng: random.Random, pool: dict[str, Any], world: World, taken: set[str]) -> str | None:
@@ -104,7 +108,8 @@ def _fill(template: str, rng: random.Random, pool: dict[str, Any], world: World,
         if "{project}" in title:
             title = title.replace("{project}", rng.choice(pool["projects"]))
         if "{company}" in title:
-            companies = sorted({p.company for p in world.contacts() if p.company}) + list(pool["remote_companies"])
+            companies = world.memo("calendar|companies", lambda: sorted(
+                {p.company for p in world.contacts() if p.company}) + list(pool["remote_companies"]))
             title = title.replace("{company}", rng.choice(companies))
         if "{relative}" in title:
             if not relatives:

@@ -44,6 +44,9 @@ class World:
         self.owner, self.cast = make_cast(self.rng("cast"), language, day)
         self._states: dict[str, dict[str, Any]] = {}
         self._making: list[str] = []
+        self._memo: dict[str, Any] = {}
+        self._contacts = tuple(p for p in self.cast if p.in_contacts)
+        self._strangers = tuple(p for p in self.cast if not p.in_contacts)
 
     @property
     def today(self) -> dt.date:
@@ -63,11 +66,18 @@ class World:
 
     def contacts(self) -> list[Person]:
         """The people saved in the owner's address book, in cast order."""
-        return [p for p in self.cast if p.in_contacts]
+        return list(self._contacts)
 
     def strangers(self) -> list[Person]:
         """People who text the owner but are not saved as contacts."""
-        return [p for p in self.cast if not p.in_contacts]
+        return list(self._strangers)
+
+    def memo(self, name: str, make: Callable[[], Any]) -> Any:
+        """``make()``, computed once per world under ``name`` (derived data generators reuse, such as
+        lists of names drawn from the cast; never a random draw, never changed by the caller)."""
+        if name not in self._memo:
+            self._memo[name] = make()
+        return self._memo[name]
 
     def app_state(self, app_id: str) -> dict[str, Any]:
         """The generated data of an app (generated now if it has not been yet). Read it, never change it."""
