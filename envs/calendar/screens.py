@@ -104,11 +104,12 @@ def _day_cell(ctx: Ctx, day: dt.date, count: int, today: dt.date) -> ui.View:
     if count:
         label += ctx.t(f", {count} event{'s' * (count != 1)}", f"，{count} 个日程")
     return ui.Column(
-        [ui.Text(str(day.day), size=15, bold=is_today, align="center", color="primary" if is_today else None,
+        [ui.Text(str(day.day), size=15, bold=is_today, align="center", color="on_primary" if is_today else None,
                  rid="day_number"),
-         ui.Text("•" * min(count, 3), size=12, align="center", color="primary", height=14)],
+         ui.Text("•" * min(count, 3), size=12, align="center", color="on_primary" if is_today else "primary",
+                 height=14)],
         rid="day_cell", desc=label, selected=is_today, flex=1, height=48, pad=2,
-        bg="divider" if is_today else None, radius=8,
+        bg="primary" if is_today else None, radius=8,
         on_click=lambda: ctx.navigate("/day", date=day.isoformat()),
     )
 

@@ -12,7 +12,7 @@ from .numbers import digits, is_dialable
 
 TABS = [("/", "Contacts", "联系人"), ("/favorites", "Favourites", "收藏")]
 PHONE_TYPES = [("mobile", "Mobile", "手机"), ("work", "Work", "工作"), ("home", "Home", "住宅")]
-AVATAR_COLORS = ["#E65100", "#1565C0", "#2E7D32", "#6A1B9A", "#AD1457", "#00838F", "#4E342E", "#283593"]
+AVATAR_COLORS = ["#BF360C", "#1565C0", "#2E7D32", "#6A1B9A", "#AD1457", "#00838F", "#4E342E", "#283593"]
 MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
              "November", "December"]
 SEARCH_LIMIT = 30
@@ -38,7 +38,7 @@ def initial(name: str) -> str:
 
 def avatar(name: str, size: float = 40) -> ui.Icon:
     color = AVATAR_COLORS[sum(map(ord, name)) % len(AVATAR_COLORS)]
-    return ui.Icon(initial(name), size=size, badge=color)
+    return ui.Icon(initial(name), size=size, badge=color, color="#FFFFFF")  # white: 4.5:1 on every colour
 
 
 def birthday_text(ctx: Ctx, iso: str) -> str:
