@@ -9,6 +9,7 @@ import calendar as _cal
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.fields import parse_date, parse_time
@@ -158,8 +159,8 @@ def schedule(ctx: Ctx) -> ui.Scaffold:
     for event in sorted((e for e in ctx.state["events"] if e["date"] >= today), key=sort_key):
         if event["date"] != current:
             current = event["date"]
-            rows.append(ui.Text(long_date(ctx, dt.date.fromisoformat(current)), size=13, bold=True, color="primary",
-                                height=36, rid="date_header"))
+            rows.append(inset(ui.Text(long_date(ctx, dt.date.fromisoformat(current)), size=13, bold=True,
+                                      color="primary", height=36, rid="date_header"), MARGIN - 8))
         rows.append(_event_row(ctx, event, "event_item"))
     if not rows:
         rows.append(ui.Text(ctx.t("No upcoming events", "没有即将到来的日程"), color="muted", align="center",
@@ -174,7 +175,8 @@ def schedule(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/day")
 def day(ctx: Ctx) -> ui.Scaffold:
     shown = dt.date.fromisoformat(ctx.params["date"])
-    rows: list[ui.View | None] = [ui.Text(long_date(ctx, shown), size=14, color="muted", height=32, rid="day_title")]
+    rows: list[ui.View | None] = [inset(ui.Text(long_date(ctx, shown), size=14, color="muted", height=32, rid="day_title"),
+                                        MARGIN - 8)]
     rows += [_event_row(ctx, e, "event_item") for e in events_on(ctx, shown.isoformat())]
     if len(rows) == 1:
         rows.append(ui.Text(ctx.t("No events", "没有日程"), color="muted", align="center", height=120, rid="empty"))

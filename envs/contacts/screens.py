@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -75,7 +76,7 @@ def _upcoming(ctx: Ctx, contacts: list[dict[str, Any]]) -> ui.View | None:
         rows.append(ui.Row([ui.Text(contact["name"], size=15, flex=1, rid="upcoming_name"),
                             ui.Text(when, size=14, color="muted", rid="upcoming_date")], gap=8, rid="upcoming_birthday",
                            desc=f"{contact['name']} {when}", on_click=lambda c=contact: ctx.navigate("/contact", id=c["id"])))
-    return ui.Card(rows, gap=8)
+    return inset(ui.Card(rows, gap=8), MARGIN - 12, MARGIN - 12)
 
 
 def find_contact(ctx: Ctx, contact_id: str | None) -> dict[str, Any] | None:
@@ -118,7 +119,8 @@ def contact_list(ctx: Ctx) -> ui.Scaffold:
     for contact in contacts:
         if initial(contact["name"]) != letter:
             letter = initial(contact["name"])
-            rows.append(ui.Text(letter, size=13, bold=True, color="primary", height=28, rid="section_header"))
+            rows.append(inset(ui.Text(letter, size=13, bold=True, color="primary", height=28, rid="section_header"),
+                              MARGIN))
         rows.append(_contact_row(ctx, contact))
     if contacts:
         count = len(contacts)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -192,6 +193,11 @@ def _page(ctx: Ctx, title: str, rows: list[ui.View | None], *, actions: list[ui.
                        bottom=_mini_player(ctx), dialog=dialog)
 
 
+def _section(title: str, rid: str) -> ui.View:
+    """A section header of a list padded 8 dp: its text at the 16 dp margin."""
+    return inset(ui.Text(title, size=13, bold=True, color="primary", height=32, rid=rid), MARGIN - 8)
+
+
 def _header(title: str, title_rid: str, lines: list[ui.View | None], glyph: str = "♫") -> ui.View:
     return ui.Row([ui.Icon(glyph, size=88, badge="primary", shape="square"),
                    ui.Column([ui.Text(title, size=22, bold=True, max_lines=2, rid=title_rid), *lines], gap=4, flex=1)],
@@ -295,9 +301,9 @@ def artist_detail(ctx: Ctx) -> ui.Scaffold:
             ui.Text(ctx.t(f"{a['monthly_listeners']:,} monthly listeners", f"每月 {a['monthly_listeners']:,} 位听众"),
                     size=13, color="muted", rid="artist_listeners")], glyph="☆"),
         ui.Button(ctx.t("Play", "播放"), _play(ctx, ids, 0, context), rid="play_artist"),
-        ui.Text(ctx.t("Songs", "歌曲"), size=13, bold=True, color="primary", height=32, rid="songs_header"),
+        _section(ctx.t("Songs", "歌曲"), "songs_header"),
         *[_song_row(ctx, x, _play(ctx, ids, i, context), show_artist=False) for i, x in enumerate(tracks)],
-        ui.Text(ctx.t("Albums", "专辑"), size=13, bold=True, color="primary", height=32, rid="albums_header"),
+        _section(ctx.t("Albums", "专辑"), "albums_header"),
         *[ui.ListItem(x["title"], subtitle=str(x["year"]), leading=ui.Icon("◉", size=40, badge="primary", shape="square"),
                       rid="album_item", title_rid="album_title", on_click=lambda x=x: ctx.navigate("/album", id=x["id"]))
           for x in albums],
@@ -323,17 +329,16 @@ def search(ctx: Ctx) -> ui.Scaffold:
         artists = [a for a in s["artists"] if matches(a["name"], query)]
         ids = [x["id"] for x in found]
         if found:
-            rows.append(ui.Text(ctx.t("Songs", "歌曲"), size=13, bold=True, color="primary", height=32, rid="section_songs"))
+            rows.append(_section(ctx.t("Songs", "歌曲"), "section_songs"))
             rows += [_song_row(ctx, x, _play(ctx, ids, i, {"type": "search", "id": query.strip()}))
                      for i, x in enumerate(found)]
         if albums:
-            rows.append(ui.Text(ctx.t("Albums", "专辑"), size=13, bold=True, color="primary", height=32, rid="section_albums"))
+            rows.append(_section(ctx.t("Albums", "专辑"), "section_albums"))
             rows += [ui.ListItem(a["title"], subtitle=f"{names[a['artist_id']]} · {a['year']}", rid="album_item",
                                  title_rid="album_title", leading=ui.Icon("◉", size=40, badge="primary", shape="square"),
                                  on_click=lambda a=a: ctx.navigate("/album", id=a["id"])) for a in albums]
         if artists:
-            rows.append(ui.Text(ctx.t("Artists", "艺人"), size=13, bold=True, color="primary", height=32,
-                                rid="section_artists"))
+            rows.append(_section(ctx.t("Artists", "艺人"), "section_artists"))
             rows += [ui.ListItem(a["name"], subtitle=a["genre"], rid="artist_item", title_rid="artist_name",
                                  leading=ui.Icon("☆", size=40, badge="primary"),
                                  on_click=lambda a=a: ctx.navigate("/artist", id=a["id"])) for a in artists]
