@@ -235,7 +235,7 @@ def event_detail(ctx: Ctx) -> ui.Scaffold:
         )
     top = ui.TopBar(ctx.t("Event", "日程"), on_back=ctx.back, actions=[
         ui.IconButton("✎", ctx.t("Edit", "编辑"), lambda: ctx.navigate("/event/edit", id=event["id"]), rid="edit_event"),
-        ui.IconButton("✕", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("confirm_delete", True),
+        ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("confirm_delete", True),
                       rid="delete_event"),
     ])
     return ui.Scaffold(ui.ScrollList(rows, rid="event_detail", pad=16, gap=8), top=top, dialog=dialog)

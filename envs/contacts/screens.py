@@ -245,7 +245,7 @@ def contact_detail(ctx: Ctx) -> ui.Scaffold:
         ui.IconButton("★" if fav else "☆", ctx.t("Remove from favourites", "取消收藏") if fav else ctx.t("Add to favourites", "收藏"),
                       lambda: contact.__setitem__("favorite", not fav), rid="favorite_toggle", selected=fav),
         ui.IconButton("✎", ctx.t("Edit contact", "编辑联系人"), lambda: ctx.navigate("/edit", id=contact["id"]), rid="edit_contact"),
-        ui.IconButton("✖", ctx.t("Delete contact", "删除联系人"), lambda: ctx.local.__setitem__("confirm_delete", True),
+        ui.IconButton("🗑", ctx.t("Delete contact", "删除联系人"), lambda: ctx.local.__setitem__("confirm_delete", True),
                       rid="delete_contact"),
     ])
     return ui.Scaffold(ui.ScrollList(rows, rid="contact_detail"), top=top, dialog=dialog)

@@ -174,7 +174,7 @@ def thread(ctx: Ctx) -> ui.Scaffold:
     actions = [] if known else [ui.IconButton("+", ctx.t("Add to contacts", "添加到通讯录"),
                                               lambda: ctx.open_app("contacts", "/edit", phone=conv["address"]),
                                               rid="add_contact")]
-    actions.append(ui.IconButton("✖", ctx.t("Delete conversation", "删除对话"),
+    actions.append(ui.IconButton("🗑", ctx.t("Delete conversation", "删除对话"),
                                  lambda: ctx.local.__setitem__("confirm_delete", True), rid="delete_conversation"))
     dialog = None
     if ctx.local.get("confirm_delete"):

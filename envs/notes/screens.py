@@ -117,7 +117,7 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
                       toggle_pin, rid="pin_note", selected=pinned, color="primary" if pinned else None),
     ]
     if note is not None:
-        actions.append(ui.IconButton("✕", ctx.t("Delete", "删除"), lambda: local.__setitem__("confirm_delete", True),
+        actions.append(ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: local.__setitem__("confirm_delete", True),
                                      rid="delete_note"))
     actions.append(ui.Button(ctx.t("Save", "保存"), save, style="text", rid="save_note"))
     dialog = None

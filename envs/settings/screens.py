@@ -17,9 +17,10 @@ def _setter(ctx: Ctx, key: str):
 
 
 def _switch_row(ctx: Ctx, key: str, title: str, subtitle: str | None = None) -> ui.View:
-    """A row that toggles a boolean setting; the row and the switch both report the state."""
+    """A row that toggles a boolean setting; tapping the row or its switch toggles it (as in Clock's rows)."""
     value = ctx.state[key]
-    return ui.ListItem(title, subtitle=subtitle, trailing=ui.Switch(f"{key}_switch", value, None),
+    return ui.ListItem(title, subtitle=subtitle,
+                       trailing=ui.Switch(f"{key}_switch", value, lambda on: ctx.state.__setitem__(key, on)),
                        rid=f"{key}_row", on_click=lambda: ctx.state.__setitem__(key, not value))
 
 
