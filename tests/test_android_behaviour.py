@@ -1,11 +1,11 @@
 """Apps behave as their Android counterparts: delete is a trash can, a switch in a settings row toggles like the row,
-and library rows carry their names."""
+library rows carry their names, and "Add to playlist" offers a new playlist."""
 from __future__ import annotations
 
 import pytest
 
 from mobilegym.screen_text import parse_nodes
-from mobilegym.sim.phone import Phone
+from mobilegym.sim.phone import Phone, ScreenError
 
 from .uitools import node, tap
 
@@ -49,3 +49,23 @@ def test_library_rows_carry_their_names(phone: Phone, tab: str, rid: str) -> Non
     assert rows and all(n.desc and n.clickable for n in rows)
     titles = [n.text for n in parse_nodes(phone.a11y_xml()) if n.short_id.endswith(("_title", "_name")) and n.text]
     assert all(any(row.desc.startswith(t) for t in titles) for row in rows)
+
+
+def test_add_to_playlist_offers_a_new_playlist_holding_the_song(phone: Phone) -> None:
+    phone.open_app("music")
+    title = node(phone, rid="song_title").text
+    tap(phone, rid="song_menu")
+    tap(phone, rid="menu_add_to_playlist")
+    tap(phone, rid="new_playlist_option")
+    tap(phone, rid="playlist_name_input")
+    phone.type_text("Road songs")
+    tap(phone, rid="save_playlist")
+    state = phone.get_state()["apps"]["music"]
+    made = next(p for p in state["playlists"] if p["name"] == "Road songs")
+    assert [next(x["title"] for x in state["songs"] if x["id"] == i) for i in made["song_ids"]] == [title]
+    assert phone.current_route().startswith("/playlist?")
+
+
+def test_a_new_playlist_for_a_song_that_does_not_exist_is_refused(phone: Phone) -> None:
+    with pytest.raises(ScreenError, match="song"):
+        phone.launch("music", "/playlist/edit?song=nope")

@@ -157,8 +157,9 @@ def _song_menu(ctx: Ctx, playlist_id: str | None = None) -> ui.Dialog | None:
                         title_rid="playlist_option_name",
                         on_click=then_close(lambda p=p: _add_to_playlist(ctx, song_id, p["id"])))
             for p in s["playlists"]]
-        if not options:
-            options.append(ui.Text(ctx.t("No playlists yet", "还没有歌单"), color="muted", rid="no_playlists"))
+        options.insert(0, ui.ListItem(ctx.t("New playlist", "新建歌单"), leading=ui.Icon("+", size=24),
+                                      rid="new_playlist_option",
+                                      on_click=then_close(lambda: ctx.navigate("/playlist/edit", song=song_id))))
         body: list[ui.View | None] = [ui.ScrollList(options, rid="playlist_options", height=min(300, 68 * len(options)))]
         return ui.Dialog(ctx.t("Add to playlist", "添加到歌单"), body, [cancel], on_dismiss=close)
     liked = song_id in s["liked"]
@@ -471,6 +472,7 @@ def playlist_detail(ctx: Ctx) -> ui.Scaffold:
 def edit_playlist(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     existing = playlist(s, ctx.params["id"]) if ctx.params.get("id") else None
+    first = song(s, ctx.params["song"])["id"] if ctx.params.get("song") and existing is None else None
     local = ctx.local
     if "name" not in local:
         local.update(name=existing["name"] if existing else "", description=existing["description"] if existing else "")
@@ -488,8 +490,8 @@ def edit_playlist(ctx: Ctx) -> ui.Scaffold:
             ctx.back()
             return
         new_id = ctx.new_id("pl")
-        s["playlists"].append({"id": new_id, "name": name, "description": local["description"].strip(), "song_ids": [],
-                               "created": ctx.now.date().isoformat()})
+        s["playlists"].append({"id": new_id, "name": name, "description": local["description"].strip(),
+                               "song_ids": [first] if first else [], "created": ctx.now.date().isoformat()})
         ctx.replace("/playlist", id=new_id)
 
     body: list[ui.View | None] = [
