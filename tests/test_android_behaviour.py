@@ -69,3 +69,15 @@ def test_add_to_playlist_offers_a_new_playlist_holding_the_song(phone: Phone) ->
 def test_a_new_playlist_for_a_song_that_does_not_exist_is_refused(phone: Phone) -> None:
     with pytest.raises(ScreenError, match="song"):
         phone.launch("music", "/playlist/edit?song=nope")
+
+
+def test_the_timer_display_follows_the_typed_duration(phone: Phone) -> None:
+    phone.launch("clock", "/timer")
+    tap(phone, rid="minutes_input")
+    phone.type_text("7", clear=True)
+    tap(phone, rid="seconds_input")
+    phone.type_text("30", clear=True)
+    assert node(phone, rid="timer_display").text == "00:07:30"
+    tap(phone, rid="start")
+    phone.wait(10)
+    assert node(phone, rid="timer_display").text == "00:07:19"  # running: the time left (the tap took a second too)
