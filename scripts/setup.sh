@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs everything MobileGym's tests and examples need on a fresh Debian machine with Python 3.10+.
 set -euo pipefail
+# Fonts (sim/fonts.py): DejaVu Sans for Latin, Noto Sans CJK (regular and bold; WenQuanYi when it is missing) for
+# Chinese, Symbola for the symbols and emoji neither has.
 cd "$(dirname "$0")/.."
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-if ! command -v adb >/dev/null || ! command -v chromedriver >/dev/null || [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+if ! command -v adb >/dev/null || ! command -v chromedriver >/dev/null || [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || [ ! -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] \
+    || [ ! -e /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc ] || [ ! -e /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf ]; then
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq adb chromium chromium-driver fonts-dejavu-core fonts-wqy-microhei >/dev/null
+  $SUDO apt-get install -y -qq adb chromium chromium-driver fonts-dejavu-core fonts-wqy-microhei \
+    fonts-noto-cjk fonts-symbola >/dev/null
 fi
 python -m pip install -q --upgrade pip setuptools wheel
 # The CPU build of torch first, so stable-baselines3 does not pull a CUDA build.

@@ -10,6 +10,7 @@ from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.clock import DEFAULT_START_MS
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.state import StateError, apply_patch
+from mobilegym.sim.theme import LIGHT
 
 from .uitools import CORE_APPS, node, tap
 
@@ -212,7 +213,7 @@ def test_tree_bounds_match_drawn_pixels(phone: Phone) -> None:
     phone.open_app("clock")
     fab = node(phone, rid="add_alarm")
     shot = phone.screenshot()
-    primary = np.array([25, 118, 210])
+    primary = np.array(LIGHT.primary)
     mask = np.all(shot == primary, axis=-1)
     x1, y1, x2, y2 = fab.bounds
     inside = mask[y1:y2, x1:x2].sum()

@@ -9,6 +9,7 @@ import calendar as _cal
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.fields import parse_date, parse_time
@@ -104,11 +105,12 @@ def _day_cell(ctx: Ctx, day: dt.date, count: int, today: dt.date) -> ui.View:
     if count:
         label += ctx.t(f", {count} event{'s' * (count != 1)}", f"，{count} 个日程")
     return ui.Column(
-        [ui.Text(str(day.day), size=15, bold=is_today, align="center", color="primary" if is_today else None,
+        [ui.Text(str(day.day), size=15, bold=is_today, align="center", color="on_primary" if is_today else None,
                  rid="day_number"),
-         ui.Text("•" * min(count, 3), size=12, align="center", color="primary", height=14)],
+         ui.Text("•" * min(count, 3), size=12, align="center", color="on_primary" if is_today else "primary",
+                 height=14)],
         rid="day_cell", desc=label, selected=is_today, flex=1, height=48, pad=2,
-        bg="divider" if is_today else None, radius=8,
+        bg="primary" if is_today else None, radius=8,
         on_click=lambda: ctx.navigate("/day", date=day.isoformat()),
     )
 
@@ -157,8 +159,8 @@ def schedule(ctx: Ctx) -> ui.Scaffold:
     for event in sorted((e for e in ctx.state["events"] if e["date"] >= today), key=sort_key):
         if event["date"] != current:
             current = event["date"]
-            rows.append(ui.Text(long_date(ctx, dt.date.fromisoformat(current)), size=13, bold=True, color="primary",
-                                height=36, rid="date_header"))
+            rows.append(inset(ui.Text(long_date(ctx, dt.date.fromisoformat(current)), size=13, bold=True,
+                                      color="primary", height=36, rid="date_header"), MARGIN - 8))
         rows.append(_event_row(ctx, event, "event_item"))
     if not rows:
         rows.append(ui.Text(ctx.t("No upcoming events", "没有即将到来的日程"), color="muted", align="center",
@@ -173,7 +175,8 @@ def schedule(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/day")
 def day(ctx: Ctx) -> ui.Scaffold:
     shown = dt.date.fromisoformat(ctx.params["date"])
-    rows: list[ui.View | None] = [ui.Text(long_date(ctx, shown), size=14, color="muted", height=32, rid="day_title")]
+    rows: list[ui.View | None] = [inset(ui.Text(long_date(ctx, shown), size=14, color="muted", height=32, rid="day_title"),
+                                        MARGIN - 8)]
     rows += [_event_row(ctx, e, "event_item") for e in events_on(ctx, shown.isoformat())]
     if len(rows) == 1:
         rows.append(ui.Text(ctx.t("No events", "没有日程"), color="muted", align="center", height=120, rid="empty"))
@@ -232,7 +235,7 @@ def event_detail(ctx: Ctx) -> ui.Scaffold:
         )
     top = ui.TopBar(ctx.t("Event", "日程"), on_back=ctx.back, actions=[
         ui.IconButton("✎", ctx.t("Edit", "编辑"), lambda: ctx.navigate("/event/edit", id=event["id"]), rid="edit_event"),
-        ui.IconButton("✕", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("confirm_delete", True),
+        ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("confirm_delete", True),
                       rid="delete_event"),
     ])
     return ui.Scaffold(ui.ScrollList(rows, rid="event_detail", pad=16, gap=8), top=top, dialog=dialog)

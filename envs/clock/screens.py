@@ -150,13 +150,16 @@ def timer(ctx: Ctx) -> ui.Scaffold:
     local = ctx.local
     local.setdefault("minutes", str(t["duration_s"] // 60))
     local.setdefault("seconds", str(t["duration_s"] % 60))
+    # a timer not started (or run out) takes the typed duration on start, and shows it meanwhile
+    setting = t["remaining_s"] == 0 or (not t["running"] and t["remaining_s"] == t["duration_s"])
+    try:
+        typed = int(local["minutes"] or 0) * 60 + int(local["seconds"] or 0)
+    except ValueError:
+        typed = 0
 
     def start() -> None:
-        if t["remaining_s"] == 0 or (not t["running"] and t["remaining_s"] == t["duration_s"]):
-            try:
-                duration = int(local["minutes"] or 0) * 60 + int(local["seconds"] or 0)
-            except ValueError:
-                duration = 0
+        if setting:
+            duration = typed
             if duration <= 0:
                 ctx.toast(ctx.t("Set a duration first", "请先设置时长"))
                 return
@@ -173,7 +176,8 @@ def timer(ctx: Ctx) -> ui.Scaffold:
                 ui.Button(ctx.t("Start", "开始"), start, rid="start"),
                 ui.Button(ctx.t("Reset", "重置"), reset, style="outlined", rid="reset")]
     body: list[ui.View | None] = [
-        ui.Text(_clock_text(remaining * 1000), size=48, align="center", rid="timer_display", height=96),
+        ui.Text(_clock_text((typed if setting and not t["running"] else remaining) * 1000), size=48, align="center",
+                rid="timer_display", height=96),
         None if t["running"] else ui.Row([ctx.field("minutes_input", "minutes", hint=ctx.t("min", "分"), flex=1),
                                           ui.Text(ctx.t("min", "分")),
                                           ctx.field("seconds_input", "seconds", hint=ctx.t("sec", "秒"), flex=1),

@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -12,7 +13,7 @@ from .numbers import digits, is_dialable
 
 TABS = [("/", "Contacts", "联系人"), ("/favorites", "Favourites", "收藏")]
 PHONE_TYPES = [("mobile", "Mobile", "手机"), ("work", "Work", "工作"), ("home", "Home", "住宅")]
-AVATAR_COLORS = ["#E65100", "#1565C0", "#2E7D32", "#6A1B9A", "#AD1457", "#00838F", "#4E342E", "#283593"]
+AVATAR_COLORS = ["#BF360C", "#1565C0", "#2E7D32", "#6A1B9A", "#AD1457", "#00838F", "#4E342E", "#283593"]
 MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
              "November", "December"]
 SEARCH_LIMIT = 30
@@ -38,7 +39,7 @@ def initial(name: str) -> str:
 
 def avatar(name: str, size: float = 40) -> ui.Icon:
     color = AVATAR_COLORS[sum(map(ord, name)) % len(AVATAR_COLORS)]
-    return ui.Icon(initial(name), size=size, badge=color)
+    return ui.Icon(initial(name), size=size, badge=color, color="#FFFFFF")  # white: 4.5:1 on every colour
 
 
 def birthday_text(ctx: Ctx, iso: str) -> str:
@@ -75,7 +76,7 @@ def _upcoming(ctx: Ctx, contacts: list[dict[str, Any]]) -> ui.View | None:
         rows.append(ui.Row([ui.Text(contact["name"], size=15, flex=1, rid="upcoming_name"),
                             ui.Text(when, size=14, color="muted", rid="upcoming_date")], gap=8, rid="upcoming_birthday",
                            desc=f"{contact['name']} {when}", on_click=lambda c=contact: ctx.navigate("/contact", id=c["id"])))
-    return ui.Card(rows, gap=8)
+    return inset(ui.Card(rows, gap=8), MARGIN - 12, MARGIN - 12)
 
 
 def find_contact(ctx: Ctx, contact_id: str | None) -> dict[str, Any] | None:
@@ -118,7 +119,8 @@ def contact_list(ctx: Ctx) -> ui.Scaffold:
     for contact in contacts:
         if initial(contact["name"]) != letter:
             letter = initial(contact["name"])
-            rows.append(ui.Text(letter, size=13, bold=True, color="primary", height=28, rid="section_header"))
+            rows.append(inset(ui.Text(letter, size=13, bold=True, color="primary", height=28, rid="section_header"),
+                              MARGIN))
         rows.append(_contact_row(ctx, contact))
     if contacts:
         count = len(contacts)
@@ -243,7 +245,7 @@ def contact_detail(ctx: Ctx) -> ui.Scaffold:
         ui.IconButton("★" if fav else "☆", ctx.t("Remove from favourites", "取消收藏") if fav else ctx.t("Add to favourites", "收藏"),
                       lambda: contact.__setitem__("favorite", not fav), rid="favorite_toggle", selected=fav),
         ui.IconButton("✎", ctx.t("Edit contact", "编辑联系人"), lambda: ctx.navigate("/edit", id=contact["id"]), rid="edit_contact"),
-        ui.IconButton("✖", ctx.t("Delete contact", "删除联系人"), lambda: ctx.local.__setitem__("confirm_delete", True),
+        ui.IconButton("🗑", ctx.t("Delete contact", "删除联系人"), lambda: ctx.local.__setitem__("confirm_delete", True),
                       rid="delete_contact"),
     ])
     return ui.Scaffold(ui.ScrollList(rows, rid="contact_detail"), top=top, dialog=dialog)

@@ -6,6 +6,7 @@ from typing import Any, Callable
 
 from mobilegym.envs.contacts.numbers import digits, is_dialable, number_key, same_number
 from mobilegym.envs.contacts.screens import avatar
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
@@ -173,7 +174,7 @@ def thread(ctx: Ctx) -> ui.Scaffold:
     actions = [] if known else [ui.IconButton("+", ctx.t("Add to contacts", "添加到通讯录"),
                                               lambda: ctx.open_app("contacts", "/edit", phone=conv["address"]),
                                               rid="add_contact")]
-    actions.append(ui.IconButton("✖", ctx.t("Delete conversation", "删除对话"),
+    actions.append(ui.IconButton("🗑", ctx.t("Delete conversation", "删除对话"),
                                  lambda: ctx.local.__setitem__("confirm_delete", True), rid="delete_conversation"))
     dialog = None
     if ctx.local.get("confirm_delete"):
@@ -216,7 +217,7 @@ def compose(ctx: Ctx) -> ui.Scaffold:
 
     picked = next(((c, p) for c in contacts for p in c["phones"] if query and same_number(p["number"], query)), None)
     rows: list[ui.View | None] = [
-        ui.Row([ui.Text(ctx.t("To", "收件人"), size=15, color="muted"),
+        ui.Row([inset(ui.Text(ctx.t("To", "收件人"), size=15, color="muted"), MARGIN - 12),
                 ctx.field("recipient_input", "to", ctx.params.get("to", ""), hint=ctx.t("Name or number", "姓名或号码"), flex=1)],
                gap=8),
     ]

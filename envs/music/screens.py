@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -156,8 +157,9 @@ def _song_menu(ctx: Ctx, playlist_id: str | None = None) -> ui.Dialog | None:
                         title_rid="playlist_option_name",
                         on_click=then_close(lambda p=p: _add_to_playlist(ctx, song_id, p["id"])))
             for p in s["playlists"]]
-        if not options:
-            options.append(ui.Text(ctx.t("No playlists yet", "还没有歌单"), color="muted", rid="no_playlists"))
+        options.insert(0, ui.ListItem(ctx.t("New playlist", "新建歌单"), leading=ui.Icon("+", size=24),
+                                      rid="new_playlist_option",
+                                      on_click=then_close(lambda: ctx.navigate("/playlist/edit", song=song_id))))
         body: list[ui.View | None] = [ui.ScrollList(options, rid="playlist_options", height=min(300, 68 * len(options)))]
         return ui.Dialog(ctx.t("Add to playlist", "添加到歌单"), body, [cancel], on_dismiss=close)
     liked = song_id in s["liked"]
@@ -192,6 +194,24 @@ def _page(ctx: Ctx, title: str, rows: list[ui.View | None], *, actions: list[ui.
                        bottom=_mini_player(ctx), dialog=dialog)
 
 
+# kind of library entry -> (leading glyph, its badge's shape, the title's rid)
+_ENTRIES = {"album": ("◉", "square", "album_title"), "artist": ("☆", "circle", "artist_name"),
+            "playlist": ("≡", "square", "playlist_title")}
+
+
+def _entry_row(title: str, subtitle: str, kind: str, on_click: Callable[[], None]) -> ui.View:
+    """An album, artist or playlist row: the row carries its name and details as its description (a clickable
+    row's text in the tree, as song rows do), the title view its name."""
+    glyph, shape, title_rid = _ENTRIES[kind]
+    return ui.ListItem(title, subtitle=subtitle, leading=ui.Icon(glyph, size=40, badge="primary", shape=shape),
+                       rid=f"{kind}_item", title_rid=title_rid, desc=f"{title} · {subtitle}", on_click=on_click)
+
+
+def _section(title: str, rid: str) -> ui.View:
+    """A section header of a list padded 8 dp: its text at the 16 dp margin."""
+    return inset(ui.Text(title, size=13, bold=True, color="primary", height=32, rid=rid), MARGIN - 8)
+
+
 def _header(title: str, title_rid: str, lines: list[ui.View | None], glyph: str = "♫") -> ui.View:
     return ui.Row([ui.Icon(glyph, size=88, badge="primary", shape="square"),
                    ui.Column([ui.Text(title, size=22, bold=True, max_lines=2, rid=title_rid), *lines], gap=4, flex=1)],
@@ -216,23 +236,20 @@ def library(ctx: Ctx) -> ui.Scaffold:
         ids = [x["id"] for x in ordered]
         rows = [_song_row(ctx, x, _play(ctx, ids, i, {"type": "library", "id": "songs"})) for i, x in enumerate(ordered)]
     elif tab == 1:
-        rows = [ui.ListItem(a["title"], subtitle=f"{artist(s, a['artist_id'])['name']} · {a['year']}",
-                            leading=ui.Icon("◉", size=40, badge="primary", shape="square"), rid="album_item",
-                            title_rid="album_title", on_click=lambda a=a: ctx.navigate("/album", id=a["id"]))
+        rows = [_entry_row(a["title"], f"{artist(s, a['artist_id'])['name']} · {a['year']}", "album",
+                           lambda a=a: ctx.navigate("/album", id=a["id"]))
                 for a in sorted(s["albums"], key=lambda a: a["title"].casefold())]
     elif tab == 2:
         counts = {a["id"]: sum(x["artist_id"] == a["id"] for x in s["songs"]) for a in s["artists"]}
-        rows = [ui.ListItem(a["name"], subtitle=f"{a['genre']} · {_count(ctx, counts[a['id']])}",
-                            leading=ui.Icon("☆", size=40, badge="primary"), rid="artist_item", title_rid="artist_name",
-                            on_click=lambda a=a: ctx.navigate("/artist", id=a["id"]))
+        rows = [_entry_row(a["name"], f"{a['genre']} · {_count(ctx, counts[a['id']])}", "artist",
+                           lambda a=a: ctx.navigate("/artist", id=a["id"]))
                 for a in sorted(s["artists"], key=lambda a: a["name"].casefold())]
     else:
         rows = [ui.ListItem(ctx.t("Liked Songs", "我喜欢的音乐"), subtitle=_count(ctx, len(s["liked"])),
                             leading=ui.Icon("♥", size=40, badge="primary", shape="square"), rid="liked_songs_entry",
                             on_click=lambda: ctx.navigate("/liked"))]
-        rows += [ui.ListItem(p["name"], subtitle=_count(ctx, len(p["song_ids"])),
-                             leading=ui.Icon("≡", size=40, badge="primary", shape="square"), rid="playlist_item",
-                             title_rid="playlist_title", on_click=lambda p=p: ctx.navigate("/playlist", id=p["id"]))
+        rows += [_entry_row(p["name"], _count(ctx, len(p["song_ids"])), "playlist",
+                            lambda p=p: ctx.navigate("/playlist", id=p["id"]))
                  for p in s["playlists"]]
     top = ui.Column([
         ui.TopBar(ctx.t("Music", "音乐"), actions=[
@@ -295,11 +312,10 @@ def artist_detail(ctx: Ctx) -> ui.Scaffold:
             ui.Text(ctx.t(f"{a['monthly_listeners']:,} monthly listeners", f"每月 {a['monthly_listeners']:,} 位听众"),
                     size=13, color="muted", rid="artist_listeners")], glyph="☆"),
         ui.Button(ctx.t("Play", "播放"), _play(ctx, ids, 0, context), rid="play_artist"),
-        ui.Text(ctx.t("Songs", "歌曲"), size=13, bold=True, color="primary", height=32, rid="songs_header"),
+        _section(ctx.t("Songs", "歌曲"), "songs_header"),
         *[_song_row(ctx, x, _play(ctx, ids, i, context), show_artist=False) for i, x in enumerate(tracks)],
-        ui.Text(ctx.t("Albums", "专辑"), size=13, bold=True, color="primary", height=32, rid="albums_header"),
-        *[ui.ListItem(x["title"], subtitle=str(x["year"]), leading=ui.Icon("◉", size=40, badge="primary", shape="square"),
-                      rid="album_item", title_rid="album_title", on_click=lambda x=x: ctx.navigate("/album", id=x["id"]))
+        _section(ctx.t("Albums", "专辑"), "albums_header"),
+        *[_entry_row(x["title"], str(x["year"]), "album", lambda x=x: ctx.navigate("/album", id=x["id"]))
           for x in albums],
     ]
     return _page(ctx, ctx.t("Artist", "艺人"), rows, dialog=_song_menu(ctx))
@@ -323,20 +339,17 @@ def search(ctx: Ctx) -> ui.Scaffold:
         artists = [a for a in s["artists"] if matches(a["name"], query)]
         ids = [x["id"] for x in found]
         if found:
-            rows.append(ui.Text(ctx.t("Songs", "歌曲"), size=13, bold=True, color="primary", height=32, rid="section_songs"))
+            rows.append(_section(ctx.t("Songs", "歌曲"), "section_songs"))
             rows += [_song_row(ctx, x, _play(ctx, ids, i, {"type": "search", "id": query.strip()}))
                      for i, x in enumerate(found)]
         if albums:
-            rows.append(ui.Text(ctx.t("Albums", "专辑"), size=13, bold=True, color="primary", height=32, rid="section_albums"))
-            rows += [ui.ListItem(a["title"], subtitle=f"{names[a['artist_id']]} · {a['year']}", rid="album_item",
-                                 title_rid="album_title", leading=ui.Icon("◉", size=40, badge="primary", shape="square"),
-                                 on_click=lambda a=a: ctx.navigate("/album", id=a["id"])) for a in albums]
+            rows.append(_section(ctx.t("Albums", "专辑"), "section_albums"))
+            rows += [_entry_row(a["title"], f"{names[a['artist_id']]} · {a['year']}", "album",
+                                lambda a=a: ctx.navigate("/album", id=a["id"])) for a in albums]
         if artists:
-            rows.append(ui.Text(ctx.t("Artists", "艺人"), size=13, bold=True, color="primary", height=32,
-                                rid="section_artists"))
-            rows += [ui.ListItem(a["name"], subtitle=a["genre"], rid="artist_item", title_rid="artist_name",
-                                 leading=ui.Icon("☆", size=40, badge="primary"),
-                                 on_click=lambda a=a: ctx.navigate("/artist", id=a["id"])) for a in artists]
+            rows.append(_section(ctx.t("Artists", "艺人"), "section_artists"))
+            rows += [_entry_row(a["name"], a["genre"], "artist", lambda a=a: ctx.navigate("/artist", id=a["id"]))
+                     for a in artists]
         if not rows:
             rows.append(ui.Text(ctx.t(f"No results for “{query.strip()}”", f"没有找到“{query.strip()}”的结果"),
                                 color="muted", align="center", height=80, max_lines=2, rid="no_results"))
@@ -450,7 +463,7 @@ def playlist_detail(ctx: Ctx) -> ui.Scaffold:
             on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False))
     actions = [ui.IconButton("✎", ctx.t("Edit playlist", "编辑歌单"), lambda: ctx.navigate("/playlist/edit", id=p["id"]),
                              rid="edit_playlist"),
-               ui.IconButton("✕", ctx.t("Delete playlist", "删除歌单"), lambda: ctx.local.__setitem__("confirm_delete", True),
+               ui.IconButton("🗑", ctx.t("Delete playlist", "删除歌单"), lambda: ctx.local.__setitem__("confirm_delete", True),
                              rid="delete_playlist")]
     return _page(ctx, ctx.t("Playlist", "歌单"), rows, actions=actions, dialog=dialog)
 
@@ -459,6 +472,7 @@ def playlist_detail(ctx: Ctx) -> ui.Scaffold:
 def edit_playlist(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     existing = playlist(s, ctx.params["id"]) if ctx.params.get("id") else None
+    first = song(s, ctx.params["song"])["id"] if ctx.params.get("song") and existing is None else None
     local = ctx.local
     if "name" not in local:
         local.update(name=existing["name"] if existing else "", description=existing["description"] if existing else "")
@@ -476,8 +490,8 @@ def edit_playlist(ctx: Ctx) -> ui.Scaffold:
             ctx.back()
             return
         new_id = ctx.new_id("pl")
-        s["playlists"].append({"id": new_id, "name": name, "description": local["description"].strip(), "song_ids": [],
-                               "created": ctx.now.date().isoformat()})
+        s["playlists"].append({"id": new_id, "name": name, "description": local["description"].strip(),
+                               "song_ids": [first] if first else [], "created": ctx.now.date().isoformat()})
         ctx.replace("/playlist", id=new_id)
 
     body: list[ui.View | None] = [

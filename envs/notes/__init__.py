@@ -3,7 +3,7 @@ from mobilegym.sim.app import SimApp
 
 from .world import generate
 
-APP = SimApp(id="notes", label="Notes", label_zh="笔记", home="/", glyph="✎", color="#F9A825",
+APP = SimApp(id="notes", label="Notes", label_zh="笔记", home="/", glyph="✎", color="#B26A00",
              defaults_package=__name__, generate=generate)
 
 from . import screens  # noqa: E402,F401  (registers the screens on APP)

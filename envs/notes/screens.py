@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.fields import parse_date
@@ -65,10 +66,11 @@ def notes_list(ctx: Ctx) -> ui.Scaffold:
     others = [n for n in notes if not n["pinned"]]
     rows: list[ui.View | None] = []
     if pinned:
-        rows.append(ui.Text(ctx.t("Pinned", "已置顶"), size=13, bold=True, color="primary", height=32,
-                            rid="pinned_header"))
+        rows.append(inset(ui.Text(ctx.t("Pinned", "已置顶"), size=13, bold=True, color="primary", height=32,
+                                  rid="pinned_header"), MARGIN - 8))
         rows += [_note_row(ctx, n, "note_item") for n in pinned]
-        rows.append(ui.Text(ctx.t("Others", "其他"), size=13, bold=True, color="primary", height=32, rid="others_header"))
+        rows.append(inset(ui.Text(ctx.t("Others", "其他"), size=13, bold=True, color="primary", height=32,
+                                  rid="others_header"), MARGIN - 8))
     rows += [_note_row(ctx, n, "note_item") for n in others]
     if not notes:
         rows.append(ui.Text(ctx.t("No notes yet", "还没有笔记"), color="muted", align="center", height=120, rid="empty"))
@@ -115,7 +117,7 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
                       toggle_pin, rid="pin_note", selected=pinned, color="primary" if pinned else None),
     ]
     if note is not None:
-        actions.append(ui.IconButton("✕", ctx.t("Delete", "删除"), lambda: local.__setitem__("confirm_delete", True),
+        actions.append(ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: local.__setitem__("confirm_delete", True),
                                      rid="delete_note"))
     actions.append(ui.Button(ctx.t("Save", "保存"), save, style="text", rid="save_note"))
     dialog = None
@@ -189,12 +191,12 @@ def todos(ctx: Ctx) -> ui.Scaffold:
     items = ctx.state["todos"]
     open_items = sorted((t for t in items if not t["done"]), key=lambda t: (t["due"] is None, t["due"] or ""))
     done_items = [t for t in items if t["done"]]
-    rows: list[ui.View | None] = [ui.Text(ctx.t(f"{len(open_items)} open", f"{len(open_items)} 项未完成"), size=13,
-                                          color="muted", height=28, rid="open_count")]
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.t(f"{len(open_items)} open", f"{len(open_items)} 项未完成"), size=13,
+                                                color="muted", height=28, rid="open_count"), MARGIN - 8)]
     rows += [_todo_row(ctx, t) for t in open_items]
     if done_items:
-        rows.append(ui.Text(ctx.t(f"Completed ({len(done_items)})", f"已完成（{len(done_items)}）"), size=13, bold=True,
-                            color="primary", height=36, rid="completed_header"))
+        rows.append(inset(ui.Text(ctx.t(f"Completed ({len(done_items)})", f"已完成（{len(done_items)}）"), size=13,
+                                  bold=True, color="primary", height=36, rid="completed_header"), MARGIN - 8))
         rows += [_todo_row(ctx, t) for t in done_items]
     rows.append(ui.Spacer(ui.FAB_CLEARANCE))
     local = ctx.local

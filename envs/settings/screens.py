@@ -1,6 +1,7 @@
 """Settings screens."""
 from __future__ import annotations
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -16,9 +17,10 @@ def _setter(ctx: Ctx, key: str):
 
 
 def _switch_row(ctx: Ctx, key: str, title: str, subtitle: str | None = None) -> ui.View:
-    """A row that toggles a boolean setting; the row and the switch both report the state."""
+    """A row that toggles a boolean setting; tapping the row or its switch toggles it (as in Clock's rows)."""
     value = ctx.state[key]
-    return ui.ListItem(title, subtitle=subtitle, trailing=ui.Switch(f"{key}_switch", value, None),
+    return ui.ListItem(title, subtitle=subtitle,
+                       trailing=ui.Switch(f"{key}_switch", value, lambda on: ctx.state.__setitem__(key, on)),
                        rid=f"{key}_row", on_click=lambda: ctx.state.__setitem__(key, not value))
 
 
@@ -56,7 +58,8 @@ def network(ctx: Ctx) -> ui.Scaffold:
         _switch_row(ctx, "airplane_mode", ctx.t("Airplane mode", "飞行模式")),
     ]
     if s["wifi"]:
-        rows.append(ui.Text(ctx.t("Saved networks", "已保存的网络"), size=13, color="primary", height=36, rid="saved_header"))
+        rows.append(inset(ui.Text(ctx.t("Saved networks", "已保存的网络"), size=13, color="primary", height=36,
+                                  rid="saved_header"), MARGIN))
         rows += [ui.ListItem(name, subtitle=ctx.t("Connected", "已连接") if name == s["wifi_network"] else ctx.t("Saved", "已保存"),
                              rid="network_item", on_click=lambda n=name: ctx.state.__setitem__("wifi_network", n))
                  for name in s["saved_networks"]]
@@ -68,7 +71,7 @@ def bluetooth(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     rows: list[ui.View | None] = [_switch_row(ctx, "bluetooth", ctx.t("Bluetooth", "蓝牙"))]
     if s["bluetooth"]:
-        rows.append(ui.Text(ctx.t("Paired devices", "已配对的设备"), size=13, color="primary", height=36))
+        rows.append(inset(ui.Text(ctx.t("Paired devices", "已配对的设备"), size=13, color="primary", height=36), MARGIN))
         rows += [ui.ListItem(d["name"], subtitle=ctx.t(d["type"], DEVICE_TYPES_ZH[d["type"]]), rid="paired_device")
                  for d in s["paired_devices"]]
     return _page(ctx, ctx.t("Connected devices", "已连接的设备"), rows)
@@ -79,9 +82,10 @@ def display(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     label = next(en if ctx.os["language"] == "en" else zh for key, en, zh in FONT_SIZES if key == s["font_size"])
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t("Brightness level", "亮度"), size=16, height=40, rid="brightness_label"),
-        ui.Row([ui.Text("☼", size=16), ui.Slider("brightness_slider", s["brightness"], 0, 100, _setter(ctx, "brightness"), flex=1),
-                ui.Text(f"{s['brightness']}%", size=14, width=48, rid="brightness_value")], pad=8),
+        inset(ui.Text(ctx.t("Brightness level", "亮度"), size=16, height=40, rid="brightness_label"), MARGIN),
+        inset(ui.Row([ui.Text("☼", size=16), ui.Slider("brightness_slider", s["brightness"], 0, 100,
+                                                        _setter(ctx, "brightness"), flex=1),
+                      ui.Text(f"{s['brightness']}%", size=14, width=48, rid="brightness_value")], pad=8), MARGIN - 8),
         _switch_row(ctx, "adaptive_brightness", ctx.t("Adaptive brightness", "自动调节亮度")),
         ui.Divider(),
         _switch_row(ctx, "dark_mode", ctx.t("Dark theme", "深色主题")),
@@ -98,8 +102,8 @@ def font_size(ctx: Ctx) -> ui.Scaffold:
                  ctx.t(en, zh), height=52)
         for key, en, zh in FONT_SIZES
     ]
-    rows.append(ui.Text(ctx.t("The quick brown fox jumps over the lazy dog.", "预览：敏捷的棕色狐狸跳过了懒狗。"),
-                        size=16, max_lines=3, rid="font_preview"))
+    rows.append(inset(ui.Text(ctx.t("The quick brown fox jumps over the lazy dog.", "预览：敏捷的棕色狐狸跳过了懒狗。"),
+                              size=16, max_lines=3, rid="font_preview"), MARGIN, MARGIN))
     return _page(ctx, ctx.t("Font size", "字体大小"), rows)
 
 

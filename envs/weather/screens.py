@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -222,8 +223,8 @@ def add_city(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "")
     found = sorted((c for c in s["cities"] if matches(c, query)), key=lambda c: c["name"])
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t("All cities", "全部城市") if not query.strip() else ctx.t("Results", "搜索结果"),
-                size=13, color="primary", height=32, rid="results_header")]
+        inset(ui.Text(ctx.t("All cities", "全部城市") if not query.strip() else ctx.t("Results", "搜索结果"),
+                      size=13, color="primary", height=32, rid="results_header"), MARGIN - 4)]
     rows += [ui.ListItem(_name(ctx, c), subtitle=ctx.t(c["country"], c["country_zh"]), rid="search_result",
                          title_rid="result_name",
                          trailing=ui.Text(ctx.t("Added", "已添加") if c["id"] in s["saved"] else "+", size=14,
@@ -248,11 +249,13 @@ def settings(ctx: Ctx) -> ui.Scaffold:
         return lambda: s.__setitem__(key, value)
 
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t("Temperature unit", "温度单位"), size=13, color="primary", height=36, rid="unit_header"),
+        inset(ui.Text(ctx.t("Temperature unit", "温度单位"), size=13, color="primary", height=36, rid="unit_header"),
+              MARGIN - 12),
         ui.Radio("unit_c", s["unit"] == "C", setter("unit", "C"), ctx.t("Celsius (°C)", "摄氏度 (°C)"), height=48),
         ui.Radio("unit_f", s["unit"] == "F", setter("unit", "F"), ctx.t("Fahrenheit (°F)", "华氏度 (°F)"), height=48),
         ui.Divider(),
-        ui.Text(ctx.t("Wind speed unit", "风速单位"), size=13, color="primary", height=36, rid="wind_header"),
+        inset(ui.Text(ctx.t("Wind speed unit", "风速单位"), size=13, color="primary", height=36, rid="wind_header"),
+              MARGIN - 12),
         *[ui.Radio(rid, s["wind_unit"] == unit, setter("wind_unit", unit), unit, height=48) for unit, rid in WIND_UNITS],
         ui.Divider(),
         ui.ListItem(ctx.t("Severe weather alerts", "恶劣天气提醒"),

@@ -14,6 +14,7 @@ therefore bounded, whatever an app holds or an agent types:
 from __future__ import annotations
 
 import re
+import struct
 import sys
 import unicodedata
 from bisect import bisect_right
@@ -27,11 +28,18 @@ from .lru import ByteLRU
 
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 _LATIN = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
-_CJK_CANDIDATES = (
-    Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
-    Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"),
-    Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
-)
+_NOTO_CJK = Path("/usr/share/fonts/opentype/noto")
+_WQY = Path("/usr/share/fonts/truetype/wqy")
+# (file, face index in the collection), best first: Noto Sans CJK SC (face 2 of Debian's fonts-noto-cjk), which
+# has a bold weight, then WenQuanYi (regular only: bold CJK is drawn regular without Noto)
+_CJK_CANDIDATES = {
+    False: ((_NOTO_CJK / "NotoSansCJK-Regular.ttc", 2), (_WQY / "wqy-microhei.ttc", 0), (_WQY / "wqy-zenhei.ttc", 0)),
+    True: ((_NOTO_CJK / "NotoSansCJK-Bold.ttc", 2), (_NOTO_CJK / "NotoSansCJK-Regular.ttc", 2),
+           (_WQY / "wqy-microhei.ttc", 0), (_WQY / "wqy-zenhei.ttc", 0)),
+}
+# symbols and emoji neither DejaVu nor CJK fonts have (U+23F0 alarm clock, U+1F44D thumbs up...): Symbola
+_SYMBOL_CANDIDATES = (Path("/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"),)
+_INDEX: dict[str, int] = {}  # font file -> the face of its collection that is used
 _REFERENCE_PX = 64
 # The most characters a laid-out line holds. A 360 dp line shows at most about 130 visible characters at
 # 10 sp, so only zero-width and combining characters reach the limit. Every string measured or drawn is
@@ -74,17 +82,42 @@ def _is_wide(text: str) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _cjk_path() -> Path | None:
-    return next((p for p in _CJK_CANDIDATES if p.exists()), None)
+def _cjk_path(bold: bool) -> str | None:
+    for path, index in _CJK_CANDIDATES[bold]:
+        if path.exists():
+            _INDEX[str(path)] = index
+            return str(path)
+    return None
+
+
+@lru_cache(maxsize=None)
+def _symbol_path() -> str | None:
+    return next((str(p) for p in _SYMBOL_CANDIDATES if p.exists()), None)
 
 
 def font_path(text: str, bold: bool) -> str:
-    """The font file that can draw ``text`` (a CJK font when it has CJK characters)."""
-    if _is_wide(text):
-        cjk = _cjk_path()
-        if cjk is not None:
-            return str(cjk)
-    return _latin_path(bold)
+    """The font file that draws ``text``: DejaVu Sans, the CJK font when it has CJK characters, and else the
+    first installed font (DejaVu, CJK, symbols) that has a glyph for every character of it (the one with the
+    most, when none has all)."""
+    if text.isascii():
+        return _latin_path(bold)
+    return _fallback(text[:LINE_CHARS], bold)
+
+
+@lru_cache(maxsize=WIDTH_CACHE)
+def _fallback(text: str, bold: bool) -> str:
+    latin, cjk, symbols = _latin_path(bold), _cjk_path(bold), _symbol_path()
+    order = [cjk, latin] if _is_wide(text) else [latin, cjk]
+    paths = [p for p in (*order, symbols) if p is not None]
+    needed = {ord(c) for c in text if unicodedata.category(c) not in _NO_GLYPH}
+    best, best_missing = paths[0], None
+    for path in paths:
+        missing = len(needed - coverage(path))
+        if missing == 0:
+            return path
+        if best_missing is None or missing < best_missing:
+            best, best_missing = path, missing
+    return best
 
 
 @lru_cache(maxsize=None)
@@ -95,10 +128,66 @@ def _latin_path(bold: bool) -> str:
     return str(path)
 
 
+def font_index(path: str) -> int:
+    """The face of the font collection at ``path`` that text is drawn with (0 for a single font)."""
+    return _INDEX.get(path, 0)
+
+
+_NO_GLYPH = ("Cc", "Cf", "Zs", "Zl", "Zp")  # categories drawn without a glyph of their own
+
+
+@lru_cache(maxsize=None)
+def coverage(path: str) -> frozenset[int]:
+    """The code points the face used from ``path`` maps to a glyph (its cmap: formats 4 and 12)."""
+    data = Path(path).read_bytes()
+    base = 0
+    if data[:4] == b"ttcf":
+        base = struct.unpack_from(">I", data, 12 + 4 * font_index(path))[0]
+    tables = {data[base + 12 + 16 * i: base + 16 + 16 * i]: struct.unpack_from(">I", data, base + 20 + 16 * i)[0]
+              for i in range(struct.unpack_from(">H", data, base + 4)[0])}
+    cmap = tables[b"cmap"]
+    subtables = {}
+    for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        subtables[(platform, encoding)] = cmap + offset
+    for key in ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3), (0, 1), (0, 0)):
+        if key in subtables:
+            return frozenset(_cmap_codes(data, subtables[key]))
+    raise ValueError(f"font {path} has no Unicode cmap")
+
+
+def _cmap_codes(data: bytes, at: int) -> Iterator[int]:
+    """The code points a cmap subtable (format 4 or 12) maps to a glyph other than .notdef."""
+    kind = struct.unpack_from(">H", data, at)[0]
+    if kind == 12:
+        for i in range(struct.unpack_from(">I", data, at + 12)[0]):
+            start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
+            yield from range(start + (glyph == 0), end + 1)
+        return
+    if kind != 4:
+        raise ValueError(f"cmap format {kind} is not supported")
+    segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends = struct.unpack_from(f">{segments}H", data, at + 14)
+    starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
+    deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
+    range_at = at + 16 + 6 * segments
+    offsets = struct.unpack_from(f">{segments}H", data, range_at)
+    for i, (start, end, delta, offset) in enumerate(zip(starts, ends, deltas, offsets)):
+        for code in range(start, min(end, 0xFFFE) + 1):
+            if offset == 0:
+                glyph = (code + delta) & 0xFFFF
+            else:
+                glyph = struct.unpack_from(">H", data, range_at + 2 * i + offset + 2 * (code - start))[0]
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                yield code
+
+
 @lru_cache(maxsize=FONT_CACHE)
 def font(path: str, px: int, basic: bool = False) -> ImageFont.FreeTypeFont:
     """A loaded font at a pixel size (laid out by Pillow's basic engine with ``basic``, else by raqm)."""
-    return ImageFont.truetype(path, max(1, px), layout_engine=ImageFont.Layout.BASIC if basic else None)
+    return ImageFont.truetype(path, max(1, px), index=font_index(path),
+                              layout_engine=ImageFont.Layout.BASIC if basic else None)
 
 
 @lru_cache(maxsize=4096)

@@ -33,7 +33,7 @@ class Theme:
 
 LIGHT = Theme(
     background=(250, 250, 252), surface=(255, 255, 255), on_surface=(28, 28, 32),
-    muted=(110, 110, 120), divider=(225, 225, 230), primary=(25, 118, 210),
+    muted=(110, 110, 120), divider=(225, 225, 230), primary=(21, 101, 192),
     on_primary=(255, 255, 255), status_bar=(240, 240, 244), nav_bar=(240, 240, 244),
     scrim=(120, 120, 130),
 )

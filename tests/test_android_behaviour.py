@@ -1,0 +1,83 @@
+"""Apps behave as their Android counterparts: delete is a trash can, a switch in a settings row toggles like the row,
+library rows carry their names, and "Add to playlist" offers a new playlist."""
+from __future__ import annotations
+
+import pytest
+
+from mobilegym.screen_text import parse_nodes
+from mobilegym.sim.phone import Phone, ScreenError
+
+from .uitools import node, tap
+
+
+@pytest.fixture
+def phone() -> Phone:
+    p = Phone()
+    p.reset_state(0)
+    return p
+
+
+@pytest.mark.parametrize("app_id, route", [
+    ("contacts", "/contact?id={contacts}"), ("notes", "/note?id={notes}"),
+    ("calendar", "/event?id={events}"), ("messages", "/thread?id={conversations}"),
+])
+def test_delete_is_a_trash_can(phone: Phone, app_id: str, route: str) -> None:
+    state = phone.get_state()["apps"][app_id]
+    key = route.partition("{")[2].rstrip("}")
+    phone.launch(app_id, route.replace("{" + key + "}", state[key][0]["id"]))
+    frame = phone.frame()
+    deletes = [v for v in frame.content.walk() if v.desc.startswith("Delete") and hasattr(v, "glyph")]
+    assert deletes and all(v.glyph == "🗑" for v in deletes), [(v.desc, getattr(v, "glyph", None)) for v in deletes]
+
+
+def test_a_settings_switch_toggles_like_its_row(phone: Phone) -> None:
+    phone.launch("settings", "/network")
+    before = phone.get_state()["apps"]["settings"]["wifi"]
+    switch = node(phone, rid="wifi_switch")
+    assert switch.clickable
+    tap(phone, rid="wifi_switch")
+    assert phone.get_state()["apps"]["settings"]["wifi"] is (not before)
+    tap(phone, rid="wifi_row")
+    assert phone.get_state()["apps"]["settings"]["wifi"] is before
+
+
+@pytest.mark.parametrize("tab, rid", [("tab_1", "album_item"), ("tab_2", "artist_item"), ("tab_3", "playlist_item")])
+def test_library_rows_carry_their_names(phone: Phone, tab: str, rid: str) -> None:
+    phone.open_app("music")
+    tap(phone, tab)
+    rows = [n for n in parse_nodes(phone.a11y_xml()) if n.short_id == rid]
+    assert rows and all(n.desc and n.clickable for n in rows)
+    titles = [n.text for n in parse_nodes(phone.a11y_xml()) if n.short_id.endswith(("_title", "_name")) and n.text]
+    assert all(any(row.desc.startswith(t) for t in titles) for row in rows)
+
+
+def test_add_to_playlist_offers_a_new_playlist_holding_the_song(phone: Phone) -> None:
+    phone.open_app("music")
+    title = node(phone, rid="song_title").text
+    tap(phone, rid="song_menu")
+    tap(phone, rid="menu_add_to_playlist")
+    tap(phone, rid="new_playlist_option")
+    tap(phone, rid="playlist_name_input")
+    phone.type_text("Road songs")
+    tap(phone, rid="save_playlist")
+    state = phone.get_state()["apps"]["music"]
+    made = next(p for p in state["playlists"] if p["name"] == "Road songs")
+    assert [next(x["title"] for x in state["songs"] if x["id"] == i) for i in made["song_ids"]] == [title]
+    assert phone.current_route().startswith("/playlist?")
+
+
+def test_a_new_playlist_for_a_song_that_does_not_exist_is_refused(phone: Phone) -> None:
+    with pytest.raises(ScreenError, match="song"):
+        phone.launch("music", "/playlist/edit?song=nope")
+
+
+def test_the_timer_display_follows_the_typed_duration(phone: Phone) -> None:
+    phone.launch("clock", "/timer")
+    tap(phone, rid="minutes_input")
+    phone.type_text("7", clear=True)
+    tap(phone, rid="seconds_input")
+    phone.type_text("30", clear=True)
+    assert node(phone, rid="timer_display").text == "00:07:30"
+    tap(phone, rid="start")
+    phone.wait(10)
+    assert node(phone, rid="timer_display").text == "00:07:19"  # running: the time left (the tap took a second too)
