@@ -30,12 +30,12 @@ def test_delete_is_a_trash_can(phone: Phone, app_id: str, route: str) -> None:
     assert deletes and all(v.glyph == "🗑" for v in deletes), [(v.desc, getattr(v, "glyph", None)) for v in deletes]
 
 
-def test_a_settings_switch_toggles_like_its_row(phone: Phone) -> None:
+def test_a_tap_on_a_settings_switch_toggles_it_through_its_row(phone: Phone) -> None:
     phone.launch("settings", "/network")
     before = phone.get_state()["apps"]["settings"]["wifi"]
     switch = node(phone, rid="wifi_switch")
-    assert switch.clickable
-    tap(phone, rid="wifi_switch")
+    assert switch.checkable and not switch.clickable  # as in Android's settings: the row takes the click
+    tap(phone, rid="wifi_switch")  # a tap on the switch lands on its row
     assert phone.get_state()["apps"]["settings"]["wifi"] is (not before)
     tap(phone, rid="wifi_row")
     assert phone.get_state()["apps"]["settings"]["wifi"] is before

@@ -11,11 +11,12 @@ from urllib.parse import urlencode
 import pytest
 from fontTools.ttLib import TTCollection, TTFont
 
-from mobilegym.sim import fonts, ui
+from mobilegym.sim import ui
+from mobilegym.sim.ui import fonts
 from mobilegym.sim.app import installed_apps
 from mobilegym.sim.clock import from_ms
 from mobilegym.sim.phone import Phone, ScreenError
-from mobilegym.sim.theme import Color
+from mobilegym.sim.ui.theme import Color
 
 SLACK = 0.75  # dp of rounding and glyph overhang allowed
 MARGIN = 16  # dp from the screen edge to the text of a list row or a section header (Material 3)
@@ -78,8 +79,8 @@ def _leaves(root: ui.View) -> Iterator[ui.View]:
 def _drawn_text(phone: Phone) -> Iterator[tuple[ui.View, tuple]]:
     """Each text item on screen with the leaf view that draws it."""
     frame = phone.frame()
-    for window, _ in frame.windows:
-        for leaf in _leaves(window):
+    for window in frame.windows:
+        for leaf in _leaves(window.root):
             out: list[tuple] = []
             leaf.paint(out, frame.env)
             yield from ((leaf, item) for item in out if item[0] == "text")

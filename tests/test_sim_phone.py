@@ -10,7 +10,7 @@ from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.clock import DEFAULT_START_MS
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.state import StateError, apply_patch
-from mobilegym.sim.theme import LIGHT
+from mobilegym.sim.ui.theme import LIGHT
 
 from .uitools import CORE_APPS, node, tap
 
