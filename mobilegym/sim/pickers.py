@@ -262,7 +262,7 @@ def _date_dialog(ctx: Ctx, state: dict[str, Any], on_set: OnSet) -> ui.Dialog:
     body: list[ui.View | None] = [header, ui.Divider()]
     if typing:
         body += [ui.TextField("mtrl_picker_text_input_date", state["text"], lambda v: state.__setitem__("text", v),
-                              hint=ctx.t("mm/dd/yyyy", "yyyy/mm/dd")),
+                              hint=ctx.t("mm/dd/yyyy", "年/月/日")),
                  ui.Text(ctx.t("Invalid format.", "格式无效。"), size=12, color="#B3261E", rid="textinput_error")
                  if invalid else None]
     else:
