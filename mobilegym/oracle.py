@@ -22,6 +22,7 @@ text it gives, and checkpoint the episode before the answer and before the final
 """
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import pkgutil
 import re
@@ -33,6 +34,8 @@ from typing import Any, Callable, Mapping
 from . import screen_text
 from .actions import TERMINAL_TYPES
 from .screen_text import Node
+from .sim.fields import parse_date, parse_time
+from .sim.pickers import MONTHS as _MONTHS
 
 PlanFn = Callable[["Driver"], None]
 AnswerFilter = Callable[[list[Any]], "list[Any] | None"]
@@ -280,6 +283,52 @@ class Driver:
         self.step({"type": "drag", "x": self.env.coords.from_device(x1 + pad, "x"), "y": self.env.coords.from_device(y, "y"),
                    "x2": self.env.coords.from_device(min(x, x2 - 1), "x"), "y2": self.env.coords.from_device(y, "y")})
 
+    def pick_date(self, day: dt.date, **criteria: Any) -> None:
+        """Set a date field through its date picker: tap the field (criteria), page the months to ``day``
+        (or, more than a year away, type it in the picker's text mode), tap the day and OK."""
+        self.tap(**criteria)
+        title = self.find(rid="month_navigation_fragment_toggle")
+        if title is None:
+            raise PlanError(f"tapping {criteria} opened no date picker on screen {self.route}")
+        year, month = _month_of(title.text)
+        gap = (day.year - year) * 12 + day.month - month
+        if abs(gap) > 12:
+            self.tap(rid="mtrl_picker_header_toggle")
+            self.step({"type": "type", "text": day.isoformat(), "clear": True,
+                       **self._point(self.reveal(rid="mtrl_picker_text_input_date"))})
+        else:
+            for _ in range(abs(gap)):
+                self.tap(rid="month_navigation_next" if gap > 0 else "month_navigation_previous")
+            self.tap(rid="date_picker_day", text=str(day.day))
+        self.tap(rid="button1")
+
+    def pick_time(self, hour: int, minute: int, **criteria: Any) -> None:
+        """Set a time field through its time picker: tap the field (criteria), AM/PM on a 12-hour phone, the
+        hour and the minute on the dial, OK."""
+        if not (0 <= hour <= 23 and 0 <= minute <= 59):
+            raise PlanError(f"no such time of day: {hour}:{minute:02d}")
+        self.tap(**criteria)
+        if self.find(rid="radial_picker") is None:
+            raise PlanError(f"tapping {criteria} opened no time picker on screen {self.route}")
+        twelve = self.find(rid="am_label") is not None
+        if twelve:
+            self.tap(rid="pm_label" if hour >= 12 else "am_label")
+            label = str(hour % 12 or 12)
+        else:
+            label = f"{hour:02d}" if hour % 12 == 0 else str(hour)
+        self._tap_dial(label)
+        self._tap_dial(self.t(f"{minute} minutes", f"{minute} 分钟"))
+        self.tap(rid="button1")
+
+    def _tap_dial(self, desc: str) -> None:
+        """Tap the number or tick of the clock face named ``desc``."""
+        dial = self.find(rid="radial_picker")
+        node = next((n for n in self.nodes() if n.desc == desc and dial is not None and _inside(n.center, dial.bounds)),
+                    None)
+        if node is None:
+            raise PlanError(f"no {desc!r} on the time picker's dial on screen {self.route}")
+        self.step({"type": "tap", **self._point(node)})
+
     def key(self, name: str) -> None:
         self.step({"type": "key", "key": name})
 
@@ -325,8 +374,31 @@ class Driver:
                     continue
                 if n > 0:
                     self.tap(rid=f"field_{index}_add")
-                self.type(str(entry), rid=f"field_{index}_input", index=n)
+                field = self.reveal(rid=f"field_{index}_input", index=n)
+                if field.cls == "android.widget.EditText":
+                    self.type(str(entry), rid=f"field_{index}_input", index=n)
+                else:
+                    self._pick(entry, rid=f"field_{index}_input", index=n)
         self.tap(rid="submit")
+
+    def _pick(self, value: Any, **criteria: Any) -> None:
+        """Enter a date ("YYYY-MM-DD" or a date) or a time ("HH:MM" or a time) in a picker field."""
+        if isinstance(value, dt.date) or parse_date(str(value)) is not None:
+            self.pick_date(value if isinstance(value, dt.date) else parse_date(str(value)), **criteria)
+            return
+        hhmm = f"{value:%H:%M}" if isinstance(value, dt.time) else parse_time(str(value))
+        if hhmm is None:
+            raise PlanError(f"{value!r} is neither a date (YYYY-MM-DD) nor a time (HH:MM) for the picker field {criteria}")
+        self.pick_time(int(hhmm[:2]), int(hhmm[3:]), **criteria)
+
+
+def _month_of(title: str) -> tuple[int, int]:
+    """(year, month) of a date picker's month title: "March 2026" or "2026年3月"."""
+    zh = re.fullmatch(r"(\d{4})年(\d{1,2})月", title)
+    if zh is not None:
+        return int(zh.group(1)), int(zh.group(2))
+    name, year = title.split()
+    return int(year), _MONTHS.index(name) + 1
 
 
 def _floating_boxes(xml: str) -> list[tuple[int, int, int, int]]:

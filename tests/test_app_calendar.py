@@ -27,6 +27,15 @@ def _type(phone: Phone, rid: str, text: str) -> None:
     phone.type_text(text, clear=True)
 
 
+def _keyboard_time(phone: Phone, rid: str, hour: str, minute: str) -> None:
+    """Set a time field in the time picker's keyboard-entry mode."""
+    tap(phone, rid)
+    tap(phone, "toggle_mode")
+    _type(phone, "input_hour", hour)
+    _type(phone, "input_minute", minute)
+    tap(phone, "button1")
+
+
 def _cell(phone: Phone, label: str) -> None:
     """Tap the month grid's cell whose description contains ``label`` ("March 19, 2026")."""
     cell = next(n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "day_cell" and label in n.desc)
@@ -107,10 +116,10 @@ def test_create_event_through_the_form() -> None:
     phone = _phone()
     _cell(phone, "March 18, 2026")
     tap(phone, "add_event")
-    assert node(phone, "date_input").text == "2026-03-18"
+    assert node(phone, "date_input").text == "Wed, Mar 18, 2026"
     _type(phone, "title_input", "Piano lesson")
-    _type(phone, "start_input", "9:30")
-    _type(phone, "end_input", "10:15")
+    _keyboard_time(phone, "start_input", "9", "30")
+    _keyboard_time(phone, "end_input", "10", "15")
     _type(phone, "location_input", "Music school")
     tap(phone, "calendar_family")
     tap(phone, "reminder_60")
@@ -123,13 +132,15 @@ def test_create_event_through_the_form() -> None:
 
 
 @pytest.mark.parametrize("field, value, toast", [("title_input", "", "Add a title"),
-                                                 ("date_input", "18/03/2026", "Enter the date as YYYY-MM-DD"),
                                                  ("end_input", "08:00", "The end time must be after the start time")])
 def test_invalid_forms_are_rejected_with_a_message(field: str, value: str, toast: str) -> None:
     phone = _phone()
     tap(phone, "add_event")
     _type(phone, "title_input", "Budget review")
-    _type(phone, field, value)
+    if field == "end_input":
+        _keyboard_time(phone, field, *value.split(":"))
+    else:
+        _type(phone, field, value)
     before = _events(phone)
     tap(phone, "save_event")
     assert _events(phone) == before
@@ -155,7 +166,9 @@ def test_edit_and_delete_with_confirmation() -> None:
     assert node(phone, "result_count").text == "1 result"
     tap(phone, "event_title_text", "Yoga class")
     tap(phone, "edit_event")
-    _type(phone, "date_input", "2026-03-17")
+    tap(phone, "date_input")
+    tap(phone, "date_picker_day", "17")
+    tap(phone, "button1")
     tap(phone, "save_event")
     assert node(phone, "event_date").text == "Tuesday, March 17, 2026"
     tap(phone, "delete_event")

@@ -108,15 +108,26 @@ def test_scripted_settings_episode_by_tapping_tree_nodes() -> None:
     assert info["judge"]["success"] and info["judge"]["checks"][0]["passed"]
 
 
+def _keyboard_time(env: gym.Env, obs: dict, hour: int, minute: int) -> dict:
+    """Set the alarm editor's time in the time picker's keyboard-entry mode; the next observation."""
+    obs, *_ = env.step(center(obs, rid="alarm_time_input"))
+    obs, *_ = env.step(center(obs, rid="toggle_mode"))
+    for rid, text in (("input_hour", f"{hour:02d}"), ("input_minute", f"{minute:02d}")):
+        tap = center(obs, rid=rid)
+        obs, *_ = env.step({"type": "type", "text": text, "x": tap["x"], "y": tap["y"], "clear": True})
+    obs, *_ = env.step(center(obs, rid="button1"))
+    return obs
+
+
 def test_scripted_clock_episode_adds_alarm() -> None:
     env = make("clock.AddAlarm")
     obs, info = env.reset(seed=2)
     p = info["params"]
     obs, *_ = env.step({"type": "open_app", "app": "Clock"})
     obs, *_ = env.step(center(obs, rid="add_alarm"))
-    for rid, text in (("hour_input", f"{p['hour']:02d}"), ("minute_input", f"{p['minute']:02d}"), ("label_input", p["label"])):
-        tap = center(obs, rid=rid)
-        obs, *_ = env.step({"type": "type", "text": text, "x": tap["x"], "y": tap["y"], "clear": True})
+    obs = _keyboard_time(env, obs, p["hour"], p["minute"])
+    tap = center(obs, rid="label_input")
+    obs, *_ = env.step({"type": "type", "text": p["label"], "x": tap["x"], "y": tap["y"], "clear": True})
     obs, *_ = env.step(center(obs, rid="save_alarm"))
     obs, reward, terminated, _, info = env.step({"type": "complete"})
     assert reward == 1.0, info["judge"]
@@ -128,9 +139,9 @@ def test_clock_episode_wrong_time_scores_zero() -> None:
     p = info["params"]
     obs, *_ = env.step({"type": "open_app", "app": "Clock"})
     obs, *_ = env.step(center(obs, rid="add_alarm"))
-    for rid, text in (("hour_input", f"{(p['hour'] + 1) % 24:02d}"), ("label_input", p["label"])):
-        tap = center(obs, rid=rid)
-        obs, *_ = env.step({"type": "type", "text": text, "x": tap["x"], "y": tap["y"], "clear": True})
+    obs = _keyboard_time(env, obs, (p["hour"] + 1) % 24, p["minute"])
+    tap = center(obs, rid="label_input")
+    obs, *_ = env.step({"type": "type", "text": p["label"], "x": tap["x"], "y": tap["y"], "clear": True})
     obs, *_ = env.step(center(obs, rid="save_alarm"))
     _, reward, *_ , info = env.step({"type": "complete"})
     assert reward == 0.0 and not info["judge"]["success"] and info["judge"]["error"] is None

@@ -273,9 +273,14 @@ def test_chinese_ui_renders(tmp_path) -> None:
 def test_clock_add_alarm_through_ui(phone: Phone) -> None:
     phone.open_app("clock")
     tap(phone, rid="add_alarm")
-    for rid, text in (("hour_input", "7"), ("minute_input", "05"), ("label_input", "Standup")):
+    tap(phone, rid="alarm_time_input")  # the time picker, in its keyboard-entry mode
+    tap(phone, rid="toggle_mode")
+    for rid, text in (("input_hour", "7"), ("input_minute", "05")):
         tap(phone, rid=rid)
         phone.type_text(text, clear=True)
+    tap(phone, rid="button1")
+    tap(phone, rid="label_input")
+    phone.type_text("Standup", clear=True)
     tap(phone, rid="day_Tue")
     tap(phone, rid="day_Thu")
     tap(phone, rid="save_alarm")
@@ -288,12 +293,14 @@ def test_clock_add_alarm_through_ui(phone: Phone) -> None:
 def test_clock_rejects_invalid_time(phone: Phone) -> None:
     phone.open_app("clock")
     tap(phone, rid="add_alarm")
-    tap(phone, rid="hour_input")
+    tap(phone, rid="alarm_time_input")
+    tap(phone, rid="toggle_mode")
+    tap(phone, rid="input_hour")
     phone.type_text("25", clear=True)
-    tap(phone, rid="save_alarm")
-    assert phone.current_route() == "/alarm/edit"
-    assert "valid time" in node(phone, rid="toast").text
-    assert len(phone.get_state()["apps"]["clock"]["alarms"]) == 4
+    tap(phone, rid="button1")
+    assert node(phone, rid="label_error").text == "Enter a valid time"  # the picker stays open
+    tap(phone, rid="button2")
+    assert node(phone, rid="alarm_time_input").text == "08:00"
 
 
 def test_stopwatch_follows_simulated_time(phone: Phone) -> None:

@@ -1,17 +1,21 @@
 """The AnswerSheet form: question, hint, one control per answer field, and a Submit toggle.
 
 A number field has a numeric keyboard (input type "number"): it holds digits, one decimal point and
-a leading minus, whatever else is typed."""
+a leading minus, whatever else is typed. A date or time field opens the date or time picker when tapped
+and keeps "YYYY-MM-DD" or "HH:MM" (24-hour) whatever the phone's display."""
 from __future__ import annotations
 
 from typing import Any
 
-from mobilegym.sim import ui
+import datetime as dt
+
+from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
 from . import APP
 
-PLACEHOLDERS = {"text": ("Please enter", "请输入"), "number": ("Please enter a number", "请输入数字")}
+PLACEHOLDERS = {"text": ("Please enter", "请输入"), "number": ("Please enter a number", "请输入数字"),
+                "date": ("Select a date", "选择日期"), "time": ("Select a time", "选择时间")}
 
 
 def _set_answer(ctx: Ctx, key: str, value: Any) -> None:
@@ -27,6 +31,26 @@ def _entry_setter(ctx: Ctx, key: str, n: int):
     return set_entry
 
 
+def _picker_field(ctx: Ctx, rid: str, kind: str, value: str, target: str, hint: str) -> ui.View:
+    """A date or time field: shows the chosen value (or the hint) and opens its picker."""
+    if kind == "date":
+        shown = pickers.date_text(ctx, dt.date.fromisoformat(value)) if value else ""
+        return pickers.PickerField(rid, shown, lambda: pickers.open_date(
+            ctx.local, target, dt.date.fromisoformat(value) if value else ctx.now.date()), hint=hint, flex=1)
+    shown = pickers.time_text(ctx, value) if value else ""
+    return pickers.PickerField(rid, shown, lambda: pickers.open_time(ctx.local, target, value or f"{ctx.now:%H:%M}"),
+                               hint=hint, flex=1)
+
+
+def _set_picked(ctx: Ctx, target: str, value: str) -> None:
+    """A picked value for field ``target`` ("<index>", or "<index>#<entry>" in a repeatable field)."""
+    key, _, entry = target.partition("#")
+    if entry:
+        _entry_setter(ctx, key, int(entry))(value)
+    else:
+        _set_answer(ctx, key, value)
+
+
 def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | None]:
     key = str(index)
     kind = spec.get("type", "text")
@@ -39,11 +63,13 @@ def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | N
                   for option in spec.get("options", [])]
         return views
     input_type = "number" if kind == "number" else "text"
-    en, zh = PLACEHOLDERS[input_type]
+    en, zh = PLACEHOLDERS[kind if kind in PLACEHOLDERS else input_type]
     hint = spec.get("hint") or ctx.t(en, zh)
+    picked = kind in ("date", "time")
     if not spec.get("repeatable"):
         value = ctx.state["answers"].get(key, "")
-        views.append(ui.TextField(f"field_{index}_input", str(value), lambda v: _set_answer(ctx, key, v), hint=hint,
+        views.append(_picker_field(ctx, f"field_{index}_input", kind, str(value), key, hint) if picked else
+                     ui.TextField(f"field_{index}_input", str(value), lambda v: _set_answer(ctx, key, v), hint=hint,
                                   input_type=input_type))
         return views
     entries = ctx.state["answers"].get(key) or [""]
@@ -53,6 +79,7 @@ def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | N
             ctx.state["answers"][key] = rest or [""]
 
         views.append(ui.Row([
+            _picker_field(ctx, f"field_{index}_input", kind, value, f"{key}#{n}", hint) if picked else
             ui.TextField(f"field_{index}_input", value, _entry_setter(ctx, key, n), hint=hint, input_type=input_type,
                          flex=1),
             ui.IconButton("✕", ctx.t("Remove entry", "删除条目"), remove, rid=f"field_{index}_remove"),
@@ -80,4 +107,5 @@ def sheet(ctx: Ctx) -> ui.Scaffold:
     body.append(ui.Button(ctx.t("Edit answer", "修改答案") if submitted else ctx.t("Submit", "提交"),
                           lambda: s.__setitem__("submitted", not submitted), style="outlined" if submitted else "filled",
                           rid="submit", selected=submitted))
-    return ui.Scaffold(ui.ScrollList(body, rid="answer_form", pad=16, gap=8), top=ui.TopBar(ctx.t(APP.label, APP.label_zh)))
+    return ui.Scaffold(ui.ScrollList(body, rid="answer_form", pad=16, gap=8), top=ui.TopBar(ctx.t(APP.label, APP.label_zh)),
+                       dialog=pickers.picker_dialog(ctx, lambda target, value: _set_picked(ctx, target, value)))

@@ -10,9 +10,8 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
-from mobilegym.sim import ui
+from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
-from mobilegym.sim.fields import parse_date, parse_time
 
 from . import APP
 
@@ -264,23 +263,14 @@ def edit_event(ctx: Ctx) -> ui.Scaffold:
 
     def save() -> None:
         title = local["title"].strip()
-        day = parse_date(local["date"])
-        start, end = parse_time(local["start"]), parse_time(local["end"])
         if not title:
             ctx.toast(ctx.t("Add a title", "请输入标题"))
             return
-        if day is None:
-            ctx.toast(ctx.t("Enter the date as YYYY-MM-DD", "请按 YYYY-MM-DD 输入日期"))
+        if not local["all_day"] and local["end"] <= local["start"]:
+            ctx.toast(ctx.t("The end time must be after the start time", "结束时间必须晚于开始时间"))
             return
-        if not local["all_day"]:
-            if start is None or end is None:
-                ctx.toast(ctx.t("Enter times as HH:MM", "请按 HH:MM 输入时间"))
-                return
-            if end <= start:
-                ctx.toast(ctx.t("The end time must be after the start time", "结束时间必须晚于开始时间"))
-                return
-        values = {"title": title, "date": day.isoformat(), "all_day": local["all_day"],
-                  "start": None if local["all_day"] else start, "end": None if local["all_day"] else end,
+        values = {"title": title, "date": local["date"], "all_day": local["all_day"],
+                  "start": None if local["all_day"] else local["start"], "end": None if local["all_day"] else local["end"],
                   "location": local["location"].strip(), "notes": local["notes"].strip(),
                   "calendar": local["calendar"], "reminder": local["reminder"]}
         if existing is not None:
@@ -296,17 +286,22 @@ def edit_event(ctx: Ctx) -> ui.Scaffold:
     def label(text: str) -> ui.View:
         return ui.Text(text, size=13, color="primary", height=24)
 
+    def time_field(key: str) -> ui.View:
+        return pickers.PickerField(f"{key}_input", pickers.time_text(ctx, local[key]),
+                                   lambda: pickers.open_time(local, key, local[key]))
+
     body: list[ui.View | None] = [
         label(ctx.t("Title", "标题")),
         ctx.field("title_input", "title", hint=ctx.t("Event title", "日程标题")),
         label(ctx.t("Date", "日期")),
-        ctx.field("date_input", "date", hint="YYYY-MM-DD"),
+        pickers.PickerField("date_input", pickers.date_text(ctx, dt.date.fromisoformat(local["date"])),
+                            lambda: pickers.open_date(local, "date", dt.date.fromisoformat(local["date"]))),
         ui.ListItem(ctx.t("All day", "全天"), trailing=ui.Switch("all_day_switch", local["all_day"],
                                                                 lambda v: pick("all_day", v)),
                     rid="all_day_row", on_click=lambda: pick("all_day", not local["all_day"])),
         None if local["all_day"] else ui.Row([
-            ui.Column([label(ctx.t("Starts", "开始")), ctx.field("start_input", "start", hint="HH:MM")], flex=1),
-            ui.Column([label(ctx.t("Ends", "结束")), ctx.field("end_input", "end", hint="HH:MM")], flex=1),
+            ui.Column([label(ctx.t("Starts", "开始")), time_field("start")], flex=1),
+            ui.Column([label(ctx.t("Ends", "结束")), time_field("end")], flex=1),
         ], gap=12),
         label(ctx.t("Location", "地点")),
         ctx.field("location_input", "location", hint=ctx.t("Add location", "添加地点")),
@@ -323,7 +318,22 @@ def edit_event(ctx: Ctx) -> ui.Scaffold:
     title = ctx.t("Edit event", "编辑日程") if existing is not None else ctx.t("New event", "新建日程")
     top = ui.TopBar(title, on_back=ctx.back,
                     actions=[ui.Button(ctx.t("Save", "保存"), save, style="text", rid="save_event")])
-    return ui.Scaffold(ui.ScrollList(body, rid="event_form", pad=16, gap=4), top=top)
+    return ui.Scaffold(ui.ScrollList(body, rid="event_form", pad=16, gap=4), top=top,
+                       dialog=pickers.picker_dialog(ctx, lambda key, value: _set_when(local, key, value)))
+
+
+def _set_when(local: dict[str, Any], key: str, value: str) -> None:
+    """A picked date or time; a new start moves the end along, keeping the event's length within the day."""
+    if key == "start":
+        length = _minutes(local["end"]) - _minutes(local["start"])
+        end = _minutes(value) + length
+        if length > 0 and end < 24 * 60:
+            local["end"] = f"{end // 60:02d}:{end % 60:02d}"
+    local[key] = value
+
+
+def _minutes(hhmm: str) -> int:
+    return int(hhmm[:2]) * 60 + int(hhmm[3:])
 
 
 # --- search ------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mobilegym.sim import ui
+from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
 from . import APP
@@ -82,20 +82,14 @@ def edit_alarm(ctx: Ctx) -> ui.Scaffold:
     alarm_id = ctx.params.get("id")
     existing = _find(ctx, alarm_id) if alarm_id else None
     local = ctx.local
-    if "hour" not in local:
+    if "time" not in local:
         source = existing or {"hour": 8, "minute": 0, "label": "", "days": []}
-        local.update(hour=f"{source['hour']:02d}", minute=f"{source['minute']:02d}", label=source["label"],
+        local.update(time=f"{source['hour']:02d}:{source['minute']:02d}", label=source["label"],
                      days=list(source["days"]))
 
     def save() -> None:
-        try:
-            hour, minute = int(local["hour"]), int(local["minute"])
-        except ValueError:
-            hour = minute = -1
-        if not (0 <= hour <= 23 and 0 <= minute <= 59):
-            ctx.toast(ctx.t("Enter a valid time (00:00-23:59)", "请输入有效时间（00:00-23:59）"))
-            return
-        values = {"hour": hour, "minute": minute, "time": f"{hour:02d}:{minute:02d}", "label": local["label"].strip(),
+        hour, minute = int(local["time"][:2]), int(local["time"][3:])
+        values = {"hour": hour, "minute": minute, "time": local["time"], "label": local["label"].strip(),
                   "days": [d for d in DAYS if d in local["days"]]}
         if existing is not None:
             existing.update(values)
@@ -111,9 +105,9 @@ def edit_alarm(ctx: Ctx) -> ui.Scaffold:
         ctx.back()
 
     body: list[ui.View | None] = [
-        ui.Text(ctx.t("Time (24-hour)", "时间（24 小时制）"), size=13, color="primary", height=28),
-        ui.Row([ctx.field("hour_input", "hour", hint=ctx.t("HH", "时"), flex=1), ui.Text(":", size=28, bold=True),
-                ctx.field("minute_input", "minute", hint=ctx.t("MM", "分"), flex=1)], gap=8),
+        ui.Text(ctx.t("Time", "时间"), size=13, color="primary", height=28),
+        pickers.PickerField("alarm_time_input", pickers.time_text(ctx, local["time"]),
+                            lambda: pickers.open_time(local, "time", local["time"]), size=32, height=64),
         ui.Text(ctx.t("Label", "标签"), size=13, color="primary", height=28),
         ctx.field("label_input", "label", hint=ctx.t("Alarm label", "闹钟标签")),
         ui.Text(ctx.t("Repeat", "重复"), size=13, color="primary", height=28),
@@ -125,7 +119,8 @@ def edit_alarm(ctx: Ctx) -> ui.Scaffold:
                 ui.Button(ctx.t("Save", "保存"), save, rid="save_alarm")], gap=8),
     ]
     title = ctx.t("Edit alarm", "编辑闹钟") if existing else ctx.t("Add alarm", "添加闹钟")
-    return ui.Scaffold(ui.ScrollList(body, rid="alarm_form", pad=16, gap=4), top=ui.TopBar(title, on_back=ctx.back))
+    return ui.Scaffold(ui.ScrollList(body, rid="alarm_form", pad=16, gap=4), top=ui.TopBar(title, on_back=ctx.back),
+                       dialog=pickers.picker_dialog(ctx, local.__setitem__))
 
 
 def _clock_text(total_ms: int, tenths: bool = False) -> str:

@@ -38,6 +38,8 @@ def main(ctx: Ctx) -> ui.Scaffold:
         ("devices", "✱", ctx.t("Connected devices", "已连接的设备"), ctx.t("Bluetooth", "蓝牙"), "/bluetooth"),
         ("display", "☀", ctx.t("Display", "显示"), ctx.t("Dark theme, font size, brightness", "深色主题、字体大小、亮度"), "/display"),
         ("sound", "♪", ctx.t("Sound & vibration", "声音和振动"), ctx.t("Do Not Disturb", "勿扰模式"), "/sound"),
+        ("date_time", "◷", ctx.t("Date & time", "日期和时间"),
+         ctx.t("24-hour format", "24 小时制") if s["time_24h"] else ctx.t("12-hour format", "12 小时制"), "/date_time"),
         ("about", "ℹ", ctx.t("About phone", "关于手机"), s["about"]["device_name"], "/about"),
     ]
     rows: list[ui.View | None] = [
@@ -110,6 +112,13 @@ def font_size(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/sound")
 def sound(ctx: Ctx) -> ui.Scaffold:
     return _page(ctx, ctx.t("Sound & vibration", "声音和振动"), [_switch_row(ctx, "do_not_disturb", ctx.t("Do Not Disturb", "勿扰模式"))])
+
+
+@APP.screen("/date_time")
+def date_time(ctx: Ctx) -> ui.Scaffold:
+    example = ctx.t("13:00", "13:00") if ctx.state["time_24h"] else ctx.t("1:00 PM", "下午1:00")
+    return _page(ctx, ctx.t("Date & time", "日期和时间"),
+                 [_switch_row(ctx, "time_24h", ctx.t("Use 24-hour format", "使用 24 小时制"), example)])
 
 
 @APP.screen("/about")

@@ -83,5 +83,6 @@ def generate(world: Any) -> dict[str, Any]:
         "adaptive_brightness": rng.random() < 0.65,
         "font_size": rng.choices(FONT_SIZES, FONT_WEIGHTS)[0],
         "do_not_disturb": rng.random() < 0.2,
+        "time_24h": True,  # the status bar and the apps' lists show 24-hour times
         "about": _about(world.rng("settings|about"), pool, world),
     }

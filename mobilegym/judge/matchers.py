@@ -393,7 +393,7 @@ MATCHERS: dict[str, Callable[..., bool]] = {
     "time": match_time,
     "duration": match_duration,
 }
-DEFAULT_MATCHER = {"text": "exact", "choice": "exact", "number": "number"}
+DEFAULT_MATCHER = {"text": "exact", "choice": "exact", "number": "number", "date": "date", "time": "time"}
 
 
 def match_field(matcher: str, expected: Any, actual: Any, os_state: Mapping[str, Any] | None = None) -> bool:

@@ -76,9 +76,15 @@ def day_events(d: Driver) -> list[tuple[str, str]]:
 
 
 def fill_event(d: Driver, **fields: str) -> None:
-    """Type into the event form's fields (title, date, start, end, location, notes)."""
+    """Fill the event form: type the title, location and notes; pick the date ("YYYY-MM-DD") and the start and
+    end ("HH:MM") in the date and time pickers (start before end: a new start moves the end along)."""
     for name, value in fields.items():
-        d.type(value, rid=f"{name}_input")
+        if name == "date":
+            d.pick_date(_date(value), rid="date_input")
+        elif name in ("start", "end"):
+            d.pick_time(int(value[:2]), int(value[3:]), rid=f"{name}_input")
+        else:
+            d.type(value, rid=f"{name}_input")
 
 
 def delete_open_event(d: Driver) -> None:

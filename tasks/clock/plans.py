@@ -82,8 +82,7 @@ def toggle_other_alarm(d: Driver) -> None:
 def _new_alarm(d: Driver, hour: int, minute: int, label: str) -> None:
     d.open_app("Clock")
     d.tap(rid="add_alarm")
-    d.type(f"{hour:02d}", rid="hour_input")
-    d.type(f"{minute:02d}", rid="minute_input")
+    d.pick_time(hour, minute, rid="alarm_time_input")
     d.type(label, rid="label_input")
     d.tap(rid="save_alarm")
     d.complete()
@@ -145,8 +144,7 @@ def enable_gym_alarm_wrong(d: Driver) -> None:
 def _add_alarm(d: Driver, day: str) -> None:
     d.open_app("Clock")
     d.tap(rid="add_alarm")
-    d.type("06", rid="hour_input")
-    d.type("45", rid="minute_input")
+    d.pick_time(6, 45, rid="alarm_time_input")
     d.type("Run", rid="label_input")
     d.tap(rid=f"day_{day}")
     d.tap(rid="save_alarm")

@@ -100,8 +100,7 @@ def hourly(d: Driver) -> list[tuple[str, str]]:
 def set_alarm(d: Driver, hour: int, minute: int = 0) -> None:
     d.open_app("Clock")
     d.tap(rid="add_alarm")
-    d.type(f"{hour:02d}", rid="hour_input")
-    d.type(f"{minute:02d}", rid="minute_input")
+    d.pick_time(hour, minute, rid="alarm_time_input")
     d.tap(rid="save_alarm")
 
 

@@ -12,6 +12,7 @@ app's state (``apps.settings``), so ADB tools and device getters read the real w
 | system | screen_brightness | brightness | 0-255 <-> 0-100 |
 | system | screen_brightness_mode | adaptive_brightness | 1 (auto) / 0 |
 | system | font_scale | font_size | 0.9 small, 1.0 default, 1.15 large, 1.3 largest |
+| system | time_12_24 | time_24h | 24 / 12 |
 
 Other names are kept in a per-shell table (a few Android defaults preloaded); unknown
 names read as ``null`` like on Android.
@@ -48,6 +49,12 @@ def _int_in(lo: int, hi: int) -> Callable[[str], int]:
     return parse
 
 
+def _clock_in(text: str) -> bool:
+    if text not in ("12", "24"):
+        raise ValueError(f"expected 12 or 24, got {text!r}")
+    return text == "24"
+
+
 def _font_in(text: str) -> str:
     scale = float(text)
     return min(FONT_SCALES, key=lambda k: abs(FONT_SCALES[k] - scale))
@@ -72,6 +79,7 @@ MAPPINGS: dict[tuple[str, str], Mapping] = {
                                              lambda t: round(_int_in(0, 255)(t) * 100 / 255)),
     ("system", "screen_brightness_mode"): Mapping(("adaptive_brightness",), _bool_out, _bool_in),
     ("system", "font_scale"): Mapping(("font_size",), lambda v: str(FONT_SCALES.get(v, 1.0)), _font_in),
+    ("system", "time_12_24"): Mapping(("time_24h",), lambda v: "24" if v else "12", _clock_in),
 }
 
 DEFAULTS: dict[tuple[str, str], str] = {
@@ -86,7 +94,6 @@ DEFAULTS: dict[tuple[str, str], str] = {
     ("system", "screen_off_timeout"): "60000",
     ("system", "accelerometer_rotation"): "0",
     ("system", "user_rotation"): "0",
-    ("system", "time_12_24"): "24",
     ("secure", "android_id"): "6d6f62696c65677a",
     ("secure", "location_mode"): "3",
     ("secure", "default_input_method"): "com.mobilegym.ime/.SimpleIME",

@@ -17,7 +17,7 @@ OBJECTIVES = ("operate", "query", "hybrid")
 COMPOSITIONS = ("atomic", "sequential", "conditional", "aggregate")
 DIFFICULTIES = tuple(DIFFICULTY_STEPS)
 STEP_BUDGETS = (15, 30, 45, 60)
-FIELD_TYPES = ("text", "number", "choice")
+FIELD_TYPES = ("text", "number", "choice", "date", "time")
 FIELD_KEYS = {"type", "label", "hint", "options", "repeatable", "matcher", "compare"}
 BASES = (BaseTask, CriteriaTask, AnswerTask)
 

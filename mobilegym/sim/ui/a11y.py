@@ -55,7 +55,7 @@ class TreeExporter:
         box = self.bounds(view, clip)
         if box[2] <= box[0] or box[3] <= box[1]:
             return
-        rid = f"{package}:id/{view.rid}" if view.rid else ""
+        rid = "" if not view.rid else view.rid if ":id/" in view.rid else f"{package}:id/{view.rid}"
         out.append(
             f'<node index="{index}" text="{_attr(view.text)}" resource-id="{rid}" class="{view.cls}" '
             f'package="{package}" content-desc="{_attr(view.desc)}" checkable="{_flag(view.checkable)}" '
