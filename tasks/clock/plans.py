@@ -147,7 +147,7 @@ def _add_alarm(d: Driver, day: str) -> None:
     d.tap(rid="add_alarm")
     d.type("06", rid="hour_input")
     d.type("45", rid="minute_input")
-    d.type("Run", rid="label_input")
+    d.type(d.t("Run", "跑步"), rid="label_input")
     d.tap(rid=f"day_{day}")
     d.tap(rid="save_alarm")
     d.complete()
