@@ -15,6 +15,7 @@ import pytest
 
 import mobilegym  # noqa: F401
 from mobilegym.judge import TaskError, default_registry
+from mobilegym.judge.grounded import ANSWER_SHEET, SHEET_LABELS
 from mobilegym.judge.python.tasks import AnswerTask, BaseTask
 from mobilegym.oracle import plans_for, run_plan
 from mobilegym.screen_text import parse_nodes
@@ -146,6 +147,20 @@ def test_what_the_chinese_instruction_quotes_is_chinese(task_id: str) -> None:
         quoted = ["".join(groups) for groups in QUOTED.findall(episode.instruction)]
         foreign = [q for q in quoted if _foreign(q, world, RUN)]
         assert not foreign, f"{episode.instruction!r} quotes {foreign}"
+
+
+def test_the_answer_sheet_has_one_name_on_a_chinese_phone() -> None:
+    """The grounded instruction, the launcher and the sheet's own title all call it 答题卡."""
+    name = SHEET_LABELS["zh"]
+    phone = Phone(language="zh")
+    episode = REGISTRY.refs["settings.storage_used"].start(phone, seed=0, eval_mode="grounded", language="zh")
+    assert f"打开{name}应用" in episode.instruction and "AnswerSheet" not in episode.instruction
+    phone.key("home")
+    home = [n.text or n.desc for n in parse_nodes(phone.a11y_xml())]
+    phone.launch(ANSWER_SHEET)
+    sheet = [t for n in parse_nodes(phone.a11y_xml()) for t in (n.text, n.desc)]
+    assert name in home and name in sheet
+    assert not [t for t in home + sheet if "Answer" in t], [t for t in home + sheet if "Answer" in t]
 
 
 PY_TASKS = [t for t in TASK_IDS if hasattr(REGISTRY.refs[t], "cls")]
