@@ -55,10 +55,11 @@ SIM_CHROME = {"Back", "Home", "Overview", "Navigate up", "ON", "OFF", "Recent ap
 
 
 def _strings(value: Any, key: str = "") -> Iterator[str]:
-    """Every data string of a state document (not the enum fields the screens translate)."""
+    """Every data string of a state document (not the enum fields the screens translate, nor an English name
+    stored beside its Chinese one: a city's ``name`` next to ``name_zh``)."""
     if isinstance(value, dict):
         for k, v in value.items():
-            if k not in ENUM_KEYS and not (key == "calendars" and k == "name"):
+            if k not in ENUM_KEYS and not (key == "calendars" and k == "name") and f"{k}_zh" not in value:
                 yield from _strings(v, k)
     elif isinstance(value, list):
         for item in value:
@@ -206,6 +207,14 @@ def _routes(phone: Phone, app_id: str) -> Iterator[str]:
             break
 
 
+def _english_ui_words(phone: Phone, app_id: str, where: str, allowed: list[str]) -> list[str]:
+    """The app's node texts and descriptions on screen that hold English words (the sim's chrome aside)."""
+    return [f"{app_id} {where} #{node.short_id}: {text!r} has {foreign}"
+            for node in parse_nodes(phone.a11y_xml()) if node.package.endswith(f".{app_id}")
+            for text in (node.text, node.desc)
+            for foreign in [[] if text in SIM_CHROME else _foreign(text, allowed)] if foreign]
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("app_id", sorted(installed_apps()))
 def test_chinese_screens_show_no_english_ui_words(app_id: str, seed: int) -> None:
@@ -216,13 +225,30 @@ def test_chinese_screens_show_no_english_ui_words(app_id: str, seed: int) -> Non
     for route in _routes(phone, app_id):
         shown += 1
         assert_screen_ok(phone)
-        for node in parse_nodes(phone.a11y_xml()):
-            if not node.package.endswith(f".{app_id}"):
-                continue
-            for text in (node.text, node.desc):
-                foreign = [] if text in SIM_CHROME else _foreign(text, allowed)
-                assert not foreign, f"{app_id} {route} #{node.short_id}: {text!r} has {foreign}"
+        assert not _english_ui_words(phone, app_id, route, allowed)
     assert shown >= 1
+
+
+@pytest.mark.parametrize("app_id", sorted(installed_apps()))
+def test_chinese_dialogs_and_menus_show_no_english_ui_words(app_id: str) -> None:
+    """What one tap or long press on each of a screen's controls opens (dialogs, menus, pickers, chips, the
+    next screen) reads Chinese too."""
+    phone = Phone(language="zh")
+    phone.reset_state(SEEDS[0])
+    allowed = _allowed(_strings(list(phone.get_state()["apps"].values())))
+    found: list[str] = []
+    for route in list(_routes(phone, app_id)):
+        phone.reset_state(phone.world_seed)
+        phone.launch(app_id, route)
+        controls = [(n.short_id or n.text or n.desc, n.center) for n in parse_nodes(phone.a11y_xml())
+                    if n.clickable and n.package.endswith(f".{app_id}")]
+        for name, (x, y) in controls:
+            for gesture in (phone.tap, phone.long_press):
+                phone.reset_state(phone.world_seed)
+                phone.launch(app_id, route)
+                gesture(x, y)
+                found += _english_ui_words(phone, app_id, f"{route} {gesture.__name__} {name}", allowed)
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.xfail(strict=True, reason="mobilegym/sim draws the navigation bar, the app bar's up button and the "

@@ -249,8 +249,8 @@ def settings(ctx: Ctx) -> ui.Scaffold:
 
     rows: list[ui.View | None] = [
         ui.Text(ctx.t("Temperature unit", "温度单位"), size=13, color="primary", height=36, rid="unit_header"),
-        ui.Radio("unit_c", s["unit"] == "C", setter("unit", "C"), ctx.t("Celsius (°C)", "摄氏度 (°C)"), height=48),
-        ui.Radio("unit_f", s["unit"] == "F", setter("unit", "F"), ctx.t("Fahrenheit (°F)", "华氏度 (°F)"), height=48),
+        ui.Radio("unit_c", s["unit"] == "C", setter("unit", "C"), ctx.t("Celsius (°C)", "摄氏度（°C）"), height=48),
+        ui.Radio("unit_f", s["unit"] == "F", setter("unit", "F"), ctx.t("Fahrenheit (°F)", "华氏度（°F）"), height=48),
         ui.Divider(),
         ui.Text(ctx.t("Wind speed unit", "风速单位"), size=13, color="primary", height=36, rid="wind_header"),
         *[ui.Radio(rid, s["wind_unit"] == unit, setter("wind_unit", unit), unit, height=48) for unit, rid in WIND_UNITS],
