@@ -180,7 +180,8 @@ def test_every_python_task_has_chinese_templates_and_fields(task_id: str) -> Non
 
 
 def test_json_answer_fields_are_chinese() -> None:
-    fields = [f for t in TASK_IDS if not hasattr(REGISTRY.refs[t], "cls") for f in REGISTRY.refs[t].sheet_fields("zh")[1]]
+    fields = [f for t in TASK_IDS if not hasattr(REGISTRY.refs[t], "cls")
+              for f in REGISTRY.refs[t].sheet_fields("zh")[1]]
     shown = [" ".join([f["label"], f.get("hint", ""), *f.get("options", [])]) for f in fields]
     assert shown and not [text for text in shown if _foreign(text, _allowed([]), RUN)], shown
 

@@ -27,9 +27,11 @@ def labelled_task(**field) -> dict:
 
 
 def test_the_answer_sheet_reads_in_the_phone_language(tmp_path):
-    doc = labelled_task(label={"en": "Alarm label", "zh": "闹钟标签"}, hint={"en": "e.g. Gym", "zh": "例如 健身"})
+    doc = labelled_task(label={"en": "Alarm label", "zh": "闹钟标签"},
+                        hint={"en": "e.g. Gym", "zh": "例如 健身"})
     ref = load(tmp_path, doc)
-    assert ref.sheet_fields("zh") == ("哪个闹钟？", [{"type": "text", "label": "闹钟标签", "hint": "例如 健身"}])
+    assert ref.sheet_fields("zh") == ("哪个闹钟？",
+                                      [{"type": "text", "label": "闹钟标签", "hint": "例如 健身"}])
     assert ref.sheet_fields("en")[1][0]["label"] == "Alarm label"
     device = FakeDevice()
     ref.start(device, eval_mode="grounded", language="zh")
@@ -42,7 +44,8 @@ def test_choice_options_are_given_per_language(tmp_path):
     assert load(tmp_path, doc).sheet_fields("zh")[1][0]["options"] == ["上班", "Gym"]
 
 
-@pytest.mark.parametrize("language, answer, paid", [("en", "Work", True), ("zh", "上班", True), ("zh", "Work", False)])
+@pytest.mark.parametrize("language, answer, paid",
+                         [("en", "Work", True), ("zh", "上班", True), ("zh", "Work", False)])
 def test_rule_values_follow_the_episode_language(tmp_path, language, answer, paid):
     episode = load(tmp_path, labelled_task()).start(FakeDevice(), eval_mode="text", language=language)
     result = episode.evaluate(answer=answer, last_action="complete")
@@ -53,7 +56,8 @@ def test_rule_values_follow_the_episode_language(tmp_path, language, answer, pai
 def test_state_paths_follow_the_episode_language(tmp_path):
     doc = doc_with(id="work_on", related_apps=["clock"], evaluator={
         "func": "exact_match", "expected": {"type": "rule", "value": True},
-        "result": {"type": "app_state", "path": {"en": ".alarms[label=Work].enabled", "zh": ".alarms[label=上班].enabled"}}})
+        "result": {"type": "app_state",
+                   "path": {"en": ".alarms[label=Work].enabled", "zh": ".alarms[label=上班].enabled"}}})
     ref = load(tmp_path, doc)
     assert ref.expected_changes == [".alarms[label=Work].enabled", ".alarms[label=上班].enabled"]
     device = FakeDevice()
@@ -85,7 +89,8 @@ def test_a_per_language_text_needs_a_per_language_instruction(tmp_path):
 
 
 @pytest.mark.parametrize("expected, where, message", [
-    ({"type": "rule", "value": "Work", "by_language": ZH_WORK}, "$.evaluator.expected", "give exactly one of: value, by_language"),
+    ({"type": "rule", "value": "Work", "by_language": ZH_WORK}, "$.evaluator.expected",
+     "give exactly one of: value, by_language"),
     ({"type": "rule", "by_language": {"en": "Work"}}, "$.evaluator.expected.by_language", "no 'zh' entry"),
     ({"type": "rule", "by_language": {}}, "$.evaluator.expected.by_language", "should be non-empty"),
 ])

@@ -252,7 +252,7 @@ def _time_field(value: str) -> Named:
 def _date(value: str, year: int) -> Named:
     day, style = parse_date(value, year)
     zh_week = f"星期{ZH_WEEKDAYS[day.weekday()]}"
-    if ("%Y" in style or "{Y}" in style) and day.year != year:  # a date in another year (a birthday): the year is part of it
+    if ("%Y" in style or "{Y}" in style) and day.year != year:  # another year's date (a birthday): the year counts
         return [("date:day-month-year", f"{day.day} {day:%B} {day.year}"), ("date:iso", day.isoformat()),
                 ("date:abbrev", f"{day:%b} {day.day}, {day.year}"), ("date:zh", f"{day.year}年{day.month}月{day.day}日")]
     return [("date:month-day", f"{day:%B} {day.day}"), ("date:day-month-year", f"{day.day} {day:%B} {day.year}"),

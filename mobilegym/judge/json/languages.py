@@ -55,7 +55,8 @@ def localised_fields(spec: Any, language: str) -> tuple[str | None, list[dict[st
             if key in field:
                 field[key] = pick(field[key], language, f"answer field {i} {key}")
         if "options" in field:
-            field["options"] = [pick(o, language, f"answer field {i} option {j}") for j, o in enumerate(field["options"])]
+            field["options"] = [pick(o, language, f"answer field {i} option {j}")
+                                for j, o in enumerate(field["options"])]
         out.append(field)
     return question, out
 

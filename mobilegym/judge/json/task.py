@@ -318,4 +318,5 @@ class JsonEpisode(Episode):
             except MetricConfigError as exc:
                 raise TaskError(f"{where} ({name}): {exc}") from exc
             shown_expected = _shown(expected) if expected_spec is not None else (options or None)
-            yield check(f"{name}({_describe(result_spec, ctx.language)})", shown_expected, _shown(result), score >= 1.0), score
+            described = _describe(result_spec, ctx.language)
+            yield check(f"{name}({described})", shown_expected, _shown(result), score >= 1.0), score
