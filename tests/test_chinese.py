@@ -15,6 +15,7 @@ import pytest
 
 import mobilegym  # noqa: F401
 from mobilegym.judge import TaskError, default_registry
+from mobilegym.judge.grounded import ANSWER_SHEET, SHEET_LABELS
 from mobilegym.judge.python.tasks import AnswerTask, BaseTask
 from mobilegym.oracle import plans_for, run_plan
 from mobilegym.screen_text import parse_nodes
@@ -46,18 +47,6 @@ PROPER = {
     "MG-1": "example model in the AnswerSheet hint", "MU": "example airline code in the AnswerSheet hint",
     "C": "the dentist's text asks to reply C",
 }
-# Fixed texts of JSON tasks: their evaluators compare with one literal for every language (the JSON format has no
-# per-language rule value), so the Chinese instruction quotes the same text.
-JSON_LITERALS = {
-    "clock.add_run_alarm": ["Run"],
-    "settings.rename_device": ["Lab Phone"],
-    "calendar.rename_book_club": ["Book club", "Book club: Piranesi"],
-    "contacts.update_company": ["Orbit Robotics"],
-    "messages.reply_carla": ["Perfect, see you at 11!"],
-    "music.road_trip_playlist": ["Road Trip", "Gold Coast", "Neon Hearts"],
-    "notes.add_oat_milk_todo": ["Buy oat milk"],
-    "calendar.invite_to_review": ["priya.nair@example.com"],
-}
 # State fields that are keys the screens translate, not data shown as stored.
 ENUM_KEYS = {"id", "calendar", "days", "type", "font_size", "condition", "wind_dir", "unit", "wind_unit", "repeat",
              "color", "context", "address"}
@@ -66,10 +55,11 @@ SIM_CHROME = {"Back", "Home", "Overview", "Navigate up", "ON", "OFF", "Recent ap
 
 
 def _strings(value: Any, key: str = "") -> Iterator[str]:
-    """Every data string of a state document (not the enum fields the screens translate)."""
+    """Every data string of a state document (not the enum fields the screens translate, nor an English name
+    stored beside its Chinese one: a city's ``name`` next to ``name_zh``)."""
     if isinstance(value, dict):
         for k, v in value.items():
-            if k not in ENUM_KEYS and not (key == "calendars" and k == "name"):
+            if k not in ENUM_KEYS and not (key == "calendars" and k == "name") and f"{k}_zh" not in value:
                 yield from _strings(v, k)
     elif isinstance(value, list):
         for item in value:
@@ -131,7 +121,7 @@ def _episodes(task_id: str) -> Iterator[tuple[Any, list[str]]]:
     phone = Phone(language="zh")
     for seed in range(3):
         episode = REGISTRY.refs[task_id].start(phone, seed=seed, eval_mode="grounded", language="zh")
-        yield episode, _allowed([*_strings(list(phone.get_state()["apps"].values())), *JSON_LITERALS.get(task_id, [])])
+        yield episode, _allowed(_strings(list(phone.get_state()["apps"].values())))
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)
@@ -140,6 +130,38 @@ def test_the_chinese_instruction_has_no_english(task_id: str) -> None:
         assert re.search(r"[\u4e00-\u9fff]", episode.instruction), episode.instruction
         foreign = _foreign(episode.instruction, data, RUN)
         assert not foreign, f"{episode.instruction!r}: {foreign}"
+
+
+QUOTED = re.compile(r"“([^”]*)”|《([^》]*)》|\"([^\"]*)\"")
+
+
+@pytest.mark.parametrize("task_id", TASK_IDS)
+def test_what_the_chinese_instruction_quotes_is_chinese(task_id: str) -> None:
+    """A quoted text is what the agent types or looks for: it reads Chinese unless the phone's world held it
+    before the task set up its own data (a title from the library, a proper noun), so a task cannot ask a
+    Chinese phone to type an English literal its evaluator compares with."""
+    phone = Phone(language="zh")
+    for seed in range(3):
+        phone.reset_state(seed)
+        world = _allowed(_strings(list(phone.get_state()["apps"].values())))
+        episode = REGISTRY.refs[task_id].start(phone, seed=seed, eval_mode="text", language="zh")
+        quoted = ["".join(groups) for groups in QUOTED.findall(episode.instruction)]
+        foreign = [q for q in quoted if _foreign(q, world, RUN)]
+        assert not foreign, f"{episode.instruction!r} quotes {foreign}"
+
+
+def test_the_answer_sheet_has_one_name_on_a_chinese_phone() -> None:
+    """The grounded instruction, the launcher and the sheet's own title all call it 答题卡."""
+    name = SHEET_LABELS["zh"]
+    phone = Phone(language="zh")
+    episode = REGISTRY.refs["settings.storage_used"].start(phone, seed=0, eval_mode="grounded", language="zh")
+    assert f"打开{name}应用" in episode.instruction and "AnswerSheet" not in episode.instruction
+    phone.key("home")
+    home = [n.text or n.desc for n in parse_nodes(phone.a11y_xml())]
+    phone.launch(ANSWER_SHEET)
+    sheet = [t for n in parse_nodes(phone.a11y_xml()) for t in (n.text, n.desc)]
+    assert name in home and name in sheet
+    assert not [t for t in home + sheet if "Answer" in t], [t for t in home + sheet if "Answer" in t]
 
 
 PY_TASKS = [t for t in TASK_IDS if hasattr(REGISTRY.refs[t], "cls")]
@@ -157,12 +179,11 @@ def test_every_python_task_has_chinese_templates_and_fields(task_id: str) -> Non
             assert not _foreign(shown, data, RUN), field
 
 
-@pytest.mark.xfail(strict=True, reason="JSON answer_fields take one label for every language until the JSON task "
-                                       "format gives labels per language (see the localisation report)")
 def test_json_answer_fields_are_chinese() -> None:
-    labels = [f["label"] for t in TASK_IDS if not hasattr(REGISTRY.refs[t], "cls")
-              for f in REGISTRY.refs[t].sheet_fields()[1]]
-    assert labels and not [label for label in labels if RUN.search(label)], labels
+    fields = [f for t in TASK_IDS if not hasattr(REGISTRY.refs[t], "cls")
+              for f in REGISTRY.refs[t].sheet_fields("zh")[1]]
+    shown = [" ".join([f["label"], f.get("hint", ""), *f.get("options", [])]) for f in fields]
+    assert shown and not [text for text in shown if _foreign(text, _allowed([]), RUN)], shown
 
 
 # --- screens ------------------------------------------------------------------------------------------------------
@@ -187,6 +208,14 @@ def _routes(phone: Phone, app_id: str) -> Iterator[str]:
             break
 
 
+def _english_ui_words(phone: Phone, app_id: str, where: str, allowed: list[str]) -> list[str]:
+    """The app's node texts and descriptions on screen that hold English words (the sim's chrome aside)."""
+    return [f"{app_id} {where} #{node.short_id}: {text!r} has {foreign}"
+            for node in parse_nodes(phone.a11y_xml()) if node.package.endswith(f".{app_id}")
+            for text in (node.text, node.desc)
+            for foreign in [[] if text in SIM_CHROME else _foreign(text, allowed)] if foreign]
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("app_id", sorted(installed_apps()))
 def test_chinese_screens_show_no_english_ui_words(app_id: str, seed: int) -> None:
@@ -197,13 +226,30 @@ def test_chinese_screens_show_no_english_ui_words(app_id: str, seed: int) -> Non
     for route in _routes(phone, app_id):
         shown += 1
         assert_screen_ok(phone)
-        for node in parse_nodes(phone.a11y_xml()):
-            if not node.package.endswith(f".{app_id}"):
-                continue
-            for text in (node.text, node.desc):
-                foreign = [] if text in SIM_CHROME else _foreign(text, allowed)
-                assert not foreign, f"{app_id} {route} #{node.short_id}: {text!r} has {foreign}"
+        assert not _english_ui_words(phone, app_id, route, allowed)
     assert shown >= 1
+
+
+@pytest.mark.parametrize("app_id", sorted(installed_apps()))
+def test_chinese_dialogs_and_menus_show_no_english_ui_words(app_id: str) -> None:
+    """What one tap or long press on each of a screen's controls opens (dialogs, menus, pickers, chips, the
+    next screen) reads Chinese too."""
+    phone = Phone(language="zh")
+    phone.reset_state(SEEDS[0])
+    allowed = _allowed(_strings(list(phone.get_state()["apps"].values())))
+    found: list[str] = []
+    for route in list(_routes(phone, app_id)):
+        phone.reset_state(phone.world_seed)
+        phone.launch(app_id, route)
+        controls = [(n.short_id or n.text or n.desc, n.center) for n in parse_nodes(phone.a11y_xml())
+                    if n.clickable and n.package.endswith(f".{app_id}")]
+        for name, (x, y) in controls:
+            for gesture in (phone.tap, phone.long_press):
+                phone.reset_state(phone.world_seed)
+                phone.launch(app_id, route)
+                gesture(x, y)
+                found += _english_ui_words(phone, app_id, f"{route} {gesture.__name__} {name}", allowed)
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.xfail(strict=True, reason="mobilegym/sim draws the navigation bar, the app bar's up button and the "

@@ -8,6 +8,7 @@ from typing import Any
 
 from mobilegym.sim.app import Prep
 
+from ..l10n import in_language
 from . import APP
 
 
@@ -21,7 +22,9 @@ def prepare_pinned(prep: Prep, low: int = 1, high: int = 6) -> dict[str, Any]:
 
 
 @APP.preparer("without_todo")
-def prepare_without_todo(prep: Prep, text: str) -> dict[str, Any]:
-    """No to-do reads ``text`` (case aside), so the task's own is the one to add."""
+def prepare_without_todo(prep: Prep, text: str | dict[str, str]) -> dict[str, Any]:
+    """No to-do reads ``text`` (case aside; one per language, or one for every language), so the task's own is
+    the one to add."""
+    text = in_language(text, prep.language, "to-do text")
     todos = [t for t in prep.state("notes")["todos"] if t["text"].casefold() != text.casefold()]
     return {"apps": {"notes": {"todos": todos}}}

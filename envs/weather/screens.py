@@ -251,8 +251,8 @@ def settings(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         inset(ui.Text(ctx.t("Temperature unit", "温度单位"), size=13, color="primary", height=36, rid="unit_header"),
               MARGIN - 12),
-        ui.Radio("unit_c", s["unit"] == "C", setter("unit", "C"), ctx.t("Celsius (°C)", "摄氏度 (°C)"), height=48),
-        ui.Radio("unit_f", s["unit"] == "F", setter("unit", "F"), ctx.t("Fahrenheit (°F)", "华氏度 (°F)"), height=48),
+        ui.Radio("unit_c", s["unit"] == "C", setter("unit", "C"), ctx.t("Celsius (°C)", "摄氏度（°C）"), height=48),
+        ui.Radio("unit_f", s["unit"] == "F", setter("unit", "F"), ctx.t("Fahrenheit (°F)", "华氏度（°F）"), height=48),
         ui.Divider(),
         inset(ui.Text(ctx.t("Wind speed unit", "风速单位"), size=13, color="primary", height=36, rid="wind_header"),
               MARGIN - 12),

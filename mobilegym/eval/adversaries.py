@@ -74,7 +74,7 @@ def random_rollouts(runner: Runner, task_id: str, seeds: Sequence[int], rollouts
 
 
 def _random_episode(runner: Runner, case: Case, action_seed: int) -> Outcome:
-    env = runner.envs[case.mode]
+    env = runner.env(case)
     driver = runner.start(case)
     env.action_space.seed(action_seed)
     while not driver.done:
@@ -104,7 +104,7 @@ def wrong_targets(runner: Runner, case: Case) -> list[WrongTarget]:
         for described, params in runner.alternatives(run, runner.wrong_targets):
             driver, judge = runner.replay(case, params=params)
             answer = driver.answers[0] if driver.answers else None
-            final = apps_without_sheet(runner.envs[case.mode].unwrapped.device.get_state())
+            final = apps_without_sheet(runner.env(case).unwrapped.device.get_state())
             same = _texts(answer) == _texts(run.answer) and final == run.final_apps
             found.append(WrongTarget(described, answer, judge, same))
         return found
@@ -200,7 +200,7 @@ def memoriser(runner: Runner, case: Case) -> list[Outcome]:
     """The answer most often right on other worlds, given without reading this phone; skipped where it happens
     to be this world's truth (tests/test_worlds.py bounds how often that is)."""
     run = runner.oracle(case)
-    answer = runner.memorised_answer(case.task_id, case.mode)
+    answer = runner.memorised_answer(case.task_id, case.mode, case.language)
     if answer is None or run.answer is None or len(answer) != len(run.answer):
         return []
     judge = runner.answer_instead(run, answer)
@@ -341,9 +341,9 @@ BY_NAME = {a.name: a for a in ADVERSARIES}
 
 
 def adversary_cases(registry: Registry, seeds: Iterable[int], names: Sequence[str] | None = None,
-                    task_ids: Sequence[str] | None = None) -> list[tuple[Case, str]]:
-    """(case, adversary name) for every task, mode, seed and applicable adversary, the adversaries of one
-    case together (so they share its oracle run)."""
+                    task_ids: Sequence[str] | None = None, language: str = "en") -> list[tuple[Case, str]]:
+    """(case, adversary name) for every task, mode, seed and applicable adversary on a phone in ``language``,
+    the adversaries of one case together (so they share its oracle run)."""
     chosen = [BY_NAME[n] for n in names] if names is not None else list(ADVERSARIES)
     seeds = list(seeds)
     out = []
@@ -351,7 +351,7 @@ def adversary_cases(registry: Registry, seeds: Iterable[int], names: Sequence[st
         kind = TaskKind.of(registry.refs[task_id].metadata)
         for mode in kind.modes:
             for seed in seeds:
-                out += [(Case(task_id, mode, seed), a.name) for a in chosen if a.applies(kind, mode)]
+                out += [(Case(task_id, mode, seed, language), a.name) for a in chosen if a.applies(kind, mode)]
     return out
 
 

@@ -92,14 +92,16 @@ def content_rewordings(runner: Runner, case: Case) -> list[Outcome]:
     return outcomes
 
 
-def false_negative_cases(registry: Registry, seeds: Iterable[int], task_ids: Sequence[str] | None = None) -> list[Case]:
-    """Answer tasks in both modes; feasible tasks that operate in grounded mode (for written content)."""
+def false_negative_cases(registry: Registry, seeds: Iterable[int], task_ids: Sequence[str] | None = None,
+                         language: str = "en") -> list[Case]:
+    """Answer tasks in both modes; feasible tasks that operate in grounded mode (for written content); on a phone
+    in ``language``."""
     seeds = list(seeds)
     out = []
     for task_id in task_ids or sorted(registry.refs):
         kind = TaskKind.of(registry.refs[task_id].metadata)
         modes = kind.modes if kind.has_answer else ("grounded",) if not kind.infeasible else ()
-        out += [Case(task_id, mode, seed) for mode in modes for seed in seeds]
+        out += [Case(task_id, mode, seed, language) for mode in modes for seed in seeds]
     return out
 
 

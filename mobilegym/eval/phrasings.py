@@ -32,9 +32,12 @@ _CODE = re.compile(r"^\d{5,}$")
 _PHONE = re.compile(r"^\+?[\d\s().-]+$")
 _TIME_24 = re.compile(r"^(\d{1,2}):(\d{2})$")
 _TIME_12 = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*([AaPp])\.?[Mm]\.?$")
-_UNIT = re.compile(r"\(([^)]+)\)\s*$")
+_UNIT = re.compile(r"[(（]([^)）]+)[)）]\s*$")  # "Wind (m/s)", "风速（m/s）"
 _COUNT_NOUN = re.compile(r"^(?:number of|how many)\s+(.+)$", re.I)
 DATE_STYLES = ("%Y-%m-%d", "%a, %b %d", "%A, %B %d", "%B %d, %Y", "%B %d", "%b %d")
+_ZH_DATE = re.compile(r"^(?:(\d{4})年)?(\d{1,2})月(\d{1,2})日(?:(\s*)(周|星期)[一二三四五六日天])?$")
+"""A date as a Chinese phone shows it ("3月24日", "12月26日 周六", "2026年3月24日"); its style is a format
+template ("{m}月{d}日 周{w}") for render_date."""
 ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
         "sixteen seventeen eighteen nineteen").split()
 TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
@@ -86,7 +89,15 @@ def parse_time(text: str) -> tuple[int, int, str] | None:
 
 
 def parse_date(text: str, year: int) -> tuple[dt.date, str] | None:
-    """(date, strptime style) of a date as the apps show it; a date without a year is in ``year``."""
+    """(date, style) of a date as the apps show it: a strptime style, or a template of a Chinese date (see
+    _ZH_DATE); a date without a year is in ``year``."""
+    zh = _ZH_DATE.match(text)
+    if zh:
+        try:
+            day = dt.date(int(zh[1] or year), int(zh[2]), int(zh[3]))
+        except ValueError:
+            return None
+        return day, ("{Y}年" if zh[1] else "") + "{m}月{d}日" + (f"{zh[4]}{zh[5]}{{w}}" if zh[5] else "")
     for style in DATE_STYLES:
         with_year = "%Y" in style
         try:
@@ -147,6 +158,9 @@ def render_time(hour: int, minute: int, style: str) -> str:
 
 
 def render_date(day: dt.date, style: str) -> str:
+    """``day`` in a style parse_date gives (a strptime style, or a Chinese date template)."""
+    if "{d}" in style:
+        return style.format(Y=day.year, m=day.month, d=day.day, w=ZH_WEEKDAYS[day.weekday()])
     return dt.datetime(day.year, day.month, day.day).strftime(style).replace(" 0", " ")
 
 
@@ -238,7 +252,7 @@ def _time_field(value: str) -> Named:
 def _date(value: str, year: int) -> Named:
     day, style = parse_date(value, year)
     zh_week = f"星期{ZH_WEEKDAYS[day.weekday()]}"
-    if "%Y" in style and day.year != year:  # a date in another year (a birthday): the year is part of it
+    if ("%Y" in style or "{Y}" in style) and day.year != year:  # another year's date (a birthday): the year counts
         return [("date:day-month-year", f"{day.day} {day:%B} {day.year}"), ("date:iso", day.isoformat()),
                 ("date:abbrev", f"{day:%b} {day.day}, {day.year}"), ("date:zh", f"{day.year}年{day.month}月{day.day}日")]
     return [("date:month-day", f"{day:%B} {day.day}"), ("date:day-month-year", f"{day.day} {day:%B} {day.year}"),

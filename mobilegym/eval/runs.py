@@ -1,7 +1,7 @@
 """Oracle episodes run once and forked: the machinery the adversary and false-negative suites share.
 
-A :class:`Runner` keeps one environment per evaluation mode. For a :class:`Case` (task, mode,
-seed) it runs the task's oracle plan once with checkpoints (:class:`OracleRun`), then plays other
+A :class:`Runner` keeps one environment per evaluation mode and phone language. For a :class:`Case` (task,
+mode, seed, language) it runs the task's oracle plan once with checkpoints (:class:`OracleRun`), then plays other
 endings from them: another answer where the oracle answered, other data before its last action,
 or the whole plan again with other parameters or rewritten text. Every ending acts through
 ``env.step`` and is judged by the environment; the result is an :class:`Outcome`.
@@ -33,14 +33,16 @@ CONTENT_FIELDS = frozenset({"message_input", "note_body", "todo_text_input", "no
 
 @dataclass(frozen=True)
 class Case:
-    """One episode start: a task in an evaluation mode with a reset seed."""
+    """One episode start: a task in an evaluation mode with a reset seed, on a phone in ``language``."""
 
     task_id: str
     mode: str
     seed: int
+    language: str = "en"
 
     def __str__(self) -> str:
-        return f"{self.task_id} [{self.mode}, seed {self.seed}]"
+        on = "" if self.language == "en" else f", {self.language}"
+        return f"{self.task_id} [{self.mode}, seed {self.seed}{on}]"
 
 
 @dataclass(frozen=True)
@@ -192,17 +194,30 @@ class Runner:
         self.registry = registry or default_registry()
         self.wrong_targets = wrong_targets
         self.task_ids = sorted(self.registry.refs)
-        self.envs = {mode: gym.make("MobileGym-v0", task=self.task_ids, eval_mode=mode, obs_parts=("instruction",))
-                     for mode in EVAL_MODES}
+        self.envs = {mode: self._make_env(mode, "en") for mode in EVAL_MODES}
+        self._other_envs: dict[tuple[str, str], gym.Env] = {}
         self._recent: OrderedDict[Case, dict[str, Any]] = OrderedDict()
-        self._fields: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
-        self._draws: dict[tuple[str, int], tuple[dict[str, Any], ...]] = {}
-        self._memorised: dict[tuple[str, str], list[Any] | None] = {}
+        self._fields: dict[tuple[str, int, int, str], list[dict[str, Any]]] = {}
+        self._draws: dict[tuple[str, int, str], tuple[dict[str, Any], ...]] = {}
+        self._memorised: dict[tuple[str, str, str], list[Any] | None] = {}
         self._facts: dict[str, PlanFacts] = {}
-        self._scratch: Any = None
+        self._scratch: dict[str, Any] = {}
+
+    def _make_env(self, mode: str, language: str) -> gym.Env:
+        return gym.make("MobileGym-v0", task=self.task_ids, eval_mode=mode, obs_parts=("instruction",),
+                        language=language)
+
+    def env(self, case: Case) -> gym.Env:
+        """The environment of the case's mode and language (``envs`` holds the English ones)."""
+        if case.language == "en":
+            return self.envs[case.mode]
+        key = (case.mode, case.language)
+        if key not in self._other_envs:
+            self._other_envs[key] = self._make_env(*key)
+        return self._other_envs[key]
 
     def close(self) -> None:
-        for env in self.envs.values():
+        for env in [*self.envs.values(), *self._other_envs.values()]:
             env.close()
 
     def kind(self, task_id: str) -> TaskKind:
@@ -217,7 +232,7 @@ class Runner:
     # episodes ------------------------------------------------------------------------------------
     def start(self, case: Case, **options: Any) -> Driver:
         """Reset the case's environment on the case and return a Driver over it."""
-        env = self.envs[case.mode]
+        env = self.env(case)
         obs, info = env.reset(seed=case.seed, options={"task": case.task_id})
         return Driver(env, obs, info, **options)
 
@@ -247,14 +262,14 @@ class Runner:
 
     def _run_oracle(self, case: Case) -> OracleRun:
         driver = self.start(case, checkpoints=True)
-        initial = self.envs[case.mode].unwrapped.device.get_state()
+        initial = self.env(case).unwrapped.device.get_state()
         self.oracle_plan(case.task_id).fn(driver)
         judge = self.finish(driver)
         self._facts[case.task_id] = PlanFacts(driver.checkpoints["finish"].step,
                                               any(rid in CONTENT_FIELDS for rid, _ in driver.typed))
-        final = self.envs[case.mode].unwrapped.device.get_state()
+        final = self.env(case).unwrapped.device.get_state()
         return OracleRun(case, driver, initial, apps_without_sheet(final), _sheet_answers(final), judge,
-                         self.fields(case.task_id, case.seed, driver.info["world_seed"]))
+                         self.fields(case.task_id, case.seed, driver.info["world_seed"], case.language))
 
     def play(self, case: Case, body: Callable[[Driver], None], **options: Any) -> Mapping[str, Any]:
         """A fresh episode: ``body`` acts, then the episode completes (if it has not ended) and is judged."""
@@ -277,7 +292,7 @@ class Runner:
     def resume(self, run: OracleRun, name: str) -> Driver:
         """Put the case's environment back at one of the oracle run's checkpoints."""
         checkpoint: Checkpoint = run.driver.checkpoints[name]
-        return checkpoint.resume(self.envs[run.case.mode])
+        return checkpoint.resume(self.env(run.case))
 
     def answer_instead(self, run: OracleRun, values: Sequence[Any] | None) -> Mapping[str, Any]:
         """The oracle's episode with another answer (None: no answer at all), everything else the same."""
@@ -294,7 +309,7 @@ class Runner:
     def finish_after(self, run: OracleRun, patch: Mapping[str, Any]) -> Mapping[str, Any]:
         """The oracle's episode with a state patch applied just before its final action."""
         driver = self.resume(run, "finish")
-        self.envs[run.case.mode].unwrapped.device.set_state(dict(patch))
+        self.env(run.case).unwrapped.device.set_state(dict(patch))
         driver.step(dict(run.terminal))
         return driver.info["judge"]
 
@@ -304,14 +319,14 @@ class Runner:
         numeric keyboard keeps "01" of "0 or 1")."""
         if run.case.mode != "grounded":
             return False
-        held = _sheet_answers(self.envs[run.case.mode].unwrapped.device.get_state()) or {}
+        held = _sheet_answers(self.env(run.case).unwrapped.device.get_state()) or {}
         truth = run.sheet_answers or {}
         return held.keys() == truth.keys() and all(_same_entry(held[k], truth[k]) for k in truth)
 
     def state_before_finish(self, run: OracleRun) -> dict[str, Any]:
         """The phone's state just before the oracle's final action."""
         def read() -> dict[str, Any]:
-            return run.driver.checkpoints["finish"].resume(self.envs[run.case.mode]).env.device.get_state()
+            return run.driver.checkpoints["finish"].resume(self.env(run.case)).env.device.get_state()
 
         return self.recent(run.case, "state before finish", read)
 
@@ -323,37 +338,40 @@ class Runner:
             self.recent(case, "oracle", lambda: self._run_oracle(case))
         return self._facts[task_id]
 
-    def fields(self, task_id: str, seed: int, world_seed: int) -> list[dict[str, Any]]:
-        """The AnswerSheet fields (type, label, ...) the task shows in grounded mode on this seed and world."""
-        key = (task_id, seed, world_seed)
+    def fields(self, task_id: str, seed: int, world_seed: int, language: str = "en") -> list[dict[str, Any]]:
+        """The AnswerSheet fields (type, label, ...) the task shows in grounded mode on this seed, world and
+        language."""
+        key = (task_id, seed, world_seed, language)
         if key not in self._fields:
             ref = self.registry.refs[task_id]
             self._fields[key] = []
             if TaskKind.of(ref.metadata).has_answer:
-                ref.start(self._scratch_device(), seed=seed, eval_mode="grounded", world_seed=world_seed)
-                self._fields[key] = list(self._scratch_device().get_state()["apps"][ANSWER_SHEET]["fields"])
+                phone = self._scratch_device(language)
+                ref.start(phone, seed=seed, eval_mode="grounded", world_seed=world_seed, language=language)
+                self._fields[key] = list(phone.get_state()["apps"][ANSWER_SHEET]["fields"])
         return self._fields[key]
 
-    def parameter_draws(self, task_id: str, world_seed: int) -> tuple[dict[str, Any], ...]:
-        """The task's parameters as other seeds draw them on the same world (none for a task without
-        parameters): targets that exist on the phone, but are not the episode's."""
-        key = (task_id, world_seed)
+    def parameter_draws(self, task_id: str, world_seed: int, language: str = "en") -> tuple[dict[str, Any], ...]:
+        """The task's parameters as other seeds draw them on the same world and language (none for a task
+        without parameters): targets that exist on the phone, but are not the episode's."""
+        key = (task_id, world_seed, language)
         if key not in self._draws:
             ref = self.registry.refs[task_id]
             self._draws[key] = tuple(
-                ref.start(self._scratch_device(), seed=s, eval_mode="text", world_seed=world_seed).params
+                ref.start(self._scratch_device(language), seed=s, eval_mode="text", world_seed=world_seed,
+                          language=language).params
                 for s in ALTERNATIVE_SEEDS) if ref.metadata.get("parameters") else ()
         return self._draws[key]
 
-    def memorised_answer(self, task_id: str, mode: str) -> list[Any] | None:
+    def memorised_answer(self, task_id: str, mode: str, language: str = "en") -> list[Any] | None:
         """The answer the oracle gives most often on other episodes and worlds (MEMORY_SEEDS): what an agent
         that memorised the benchmark instead of reading the phone would answer (None: no answers)."""
-        key = (task_id, mode)
+        key = (task_id, mode, language)
         if key not in self._memorised:
             counts: Counter[str] = Counter()
             first: dict[str, list[Any]] = {}
             for seed in MEMORY_SEEDS:
-                driver, judge = self.replay(Case(task_id, mode, seed))
+                driver, judge = self.replay(Case(task_id, mode, seed, language))
                 if judge.get("success") and driver.answers:
                     text = json.dumps(driver.answers[0], ensure_ascii=False, sort_keys=True, default=str)
                     counts[text] += 1
@@ -368,7 +386,7 @@ class Runner:
         choices: list[list[tuple[str, dict[str, Any]]]] = []
         for name in true:
             seen: list[Any] = []
-            for draw in self.parameter_draws(run.case.task_id, run.driver.info["world_seed"]):
+            for draw in self.parameter_draws(run.case.task_id, run.driver.info["world_seed"], run.case.language):
                 value = draw.get(name)
                 if value != true[name] and value not in seen:
                     seen.append(value)
@@ -379,15 +397,16 @@ class Runner:
         start = run.case.seed * count % len(turns)
         return (turns[start:] + turns[:start])[:count]
 
-    def _scratch_device(self) -> Any:
-        """A phone of its own for looking tasks up without touching the suites' episodes."""
-        if self._scratch is None:
+    def _scratch_device(self, language: str = "en") -> Any:
+        """A phone of its own (per language) for looking tasks up without touching the suites' episodes."""
+        if language not in self._scratch:
             from ..sim.phone import Phone
 
-            self._scratch = Phone()
-        return self._scratch
+            self._scratch[language] = Phone(language=language)
+        return self._scratch[language]
 
 
 def seeded(case: Case, purpose: str) -> random.Random:
     """A random generator fixed by the case and what it is for."""
-    return random.Random(f"{case.task_id}|{case.mode}|{case.seed}|{purpose}")
+    on = "" if case.language == "en" else f"|{case.language}"
+    return random.Random(f"{case.task_id}|{case.mode}|{case.seed}{on}|{purpose}")

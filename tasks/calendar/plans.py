@@ -567,35 +567,40 @@ def _event_date(d: Driver) -> dt.date:
     return read_date(d.find(rid="event_date").text)
 
 
+def _book_club(d: Driver, renamed: bool = False) -> str:
+    """The event's title before (or after) the rename, in the phone's language."""
+    return d.t("Book club: Piranesi", "读书会：皮拉内西") if renamed else d.t("Book club", "读书会")
+
+
 @plan("calendar.rename_book_club")
 def rename_book_club(d: Driver) -> None:
-    open_event(d, "Book club")
+    open_event(d, _book_club(d))
     d.tap(rid="edit_event")
-    fill_event(d, title="Book club: Piranesi")
+    fill_event(d, title=_book_club(d, renamed=True))
     d.tap(rid="save_event")
     d.complete()
 
 
 @negative("calendar.rename_book_club", "adds a new event with the new name instead of renaming")
 def rename_book_club_new(d: Driver) -> None:
-    open_event(d, "Book club")
+    open_event(d, _book_club(d))
     day = _event_date(d)
     start, end = d.find(rid="event_time").text.split(" – ")
     place = d.find(rid="event_location").text
     d.key("back")
     d.key("back")
     d.tap(rid="add_event")
-    fill_event(d, title="Book club: Piranesi", date=day.isoformat(), start=start, end=end, location=place)
+    fill_event(d, title=_book_club(d, renamed=True), date=day.isoformat(), start=start, end=end, location=place)
     d.tap(rid="save_event")
     d.complete()
 
 
 @negative("calendar.rename_book_club", "renames it but also shifts the date")
 def rename_book_club_moved(d: Driver) -> None:
-    open_event(d, "Book club")
+    open_event(d, _book_club(d))
     day = _event_date(d)
     d.tap(rid="edit_event")
-    fill_event(d, title="Book club: Piranesi", date=(day + dt.timedelta(days=1)).isoformat())
+    fill_event(d, title=_book_club(d, renamed=True), date=(day + dt.timedelta(days=1)).isoformat())
     d.tap(rid="save_event")
     d.complete()
 

@@ -145,7 +145,7 @@ def _add_alarm(d: Driver, day: str) -> None:
     d.open_app("Clock")
     d.tap(rid="add_alarm")
     d.pick_time(6, 45, rid="alarm_time_input")
-    d.type("Run", rid="label_input")
+    d.type(d.t("Run", "跑步"), rid="label_input")
     d.tap(rid=f"day_{day}")
     d.tap(rid="save_alarm")
     d.complete()

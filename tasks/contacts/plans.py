@@ -492,12 +492,12 @@ def _set_company(d: Driver, company: str) -> None:
 
 @plan("contacts.update_company")
 def update_company(d: Driver) -> None:
-    _set_company(d, "Orbit Robotics")
+    _set_company(d, d.t("Orbit Robotics", "轨道机器人"))
 
 
 @negative("contacts.update_company", "types the company name wrong")
 def update_company_typo(d: Driver) -> None:
-    _set_company(d, "Orbit Robotic")
+    _set_company(d, d.t("Orbit Robotic", "轨道机器"))
 
 
 def _delete_copy(d: Driver, with_email: bool) -> None:

@@ -285,12 +285,12 @@ def _reply_carla(d: Driver, text: str) -> None:
 
 @plan("messages.reply_carla")
 def reply_carla(d: Driver) -> None:
-    _reply_carla(d, "Perfect, see you at 11!")
+    _reply_carla(d, d.t("Perfect, see you at 11!", "太好了，11点见！"))
 
 
 @negative("messages.reply_carla", "wrong time in the reply")
 def reply_carla_wrong(d: Driver) -> None:
-    _reply_carla(d, "Perfect, see you at 11:30!")
+    _reply_carla(d, d.t("Perfect, see you at 11:30!", "太好了，11点半见！"))
 
 
 def _open_packtrack(d: Driver) -> None:

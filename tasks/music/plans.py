@@ -475,7 +475,7 @@ def like_recommended(d: Driver) -> None:
 # --- JSON tasks ----------------------------------------------------------------------------------------
 
 def _road_trip(d: Driver, titles: list[str]) -> None:
-    create_playlist(d, "Road Trip")
+    create_playlist(d, d.t("Road Trip", "自驾游"))
     d.tap(rid="add_songs")
     for title in titles:
         d.type(title, rid="filter_input")
@@ -485,12 +485,12 @@ def _road_trip(d: Driver, titles: list[str]) -> None:
 
 @plan("music.road_trip_playlist")
 def road_trip(d: Driver) -> None:
-    _road_trip(d, ["Gold Coast", "Neon Hearts"])
+    _road_trip(d, [d.t("Gold Coast", "黄金海岸"), d.t("Neon Hearts", "霓虹之心")])
 
 
 @negative("music.road_trip_playlist", "adds only one of the two songs")
 def road_trip_partial(d: Driver) -> None:
-    _road_trip(d, ["Gold Coast"])
+    _road_trip(d, [d.t("Gold Coast", "黄金海岸")])
 
 
 @plan("music.shuffle_repeat_one")

@@ -431,7 +431,7 @@ def weather_note_no_temps(d: Driver) -> None:
 
 @plan("notes.add_oat_milk_todo")
 def add_oat_milk(d: Driver) -> None:
-    add_todo(d, "Buy oat milk")
+    add_todo(d, d.t("Buy oat milk", "买燕麦奶"))
     d.complete()
 
 

@@ -143,7 +143,7 @@ def rename_device(d: Driver) -> None:
     d.open_app("Settings")
     d.tap(rid="about_entry")
     d.tap(rid="device_name")
-    d.type("Lab Phone", rid="name_input")
+    d.type(d.t("Lab Phone", "实验室手机"), rid="name_input")
     d.tap(rid="ok")
     d.complete()
 
@@ -153,7 +153,7 @@ def rename_device_cancel(d: Driver) -> None:
     d.open_app("Settings")
     d.tap(rid="about_entry")
     d.tap(rid="device_name")
-    d.type("Lab Phone", rid="name_input")
+    d.type(d.t("Lab Phone", "实验室手机"), rid="name_input")
     d.tap(rid="cancel")
     d.complete()
 

@@ -20,6 +20,7 @@ from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
 from mobilegym.judge.state import paths
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.grounded import ANSWER_SHEET, joined_answer
+from mobilegym.judge.json.languages import pick, rule_value
 from mobilegym.judge.json.strict import StrictJSONError, loads_strict
 from mobilegym.judge.json.setup_actions import check_device_path, require
 
@@ -29,6 +30,7 @@ class GetterContext:
     """What getters may read: the device, the state right after setup, and the agent's output.
 
     ``sheet_fields`` > 0 means grounded mode: answers come from the AnswerSheet with that many fields.
+    ``language`` is the phone's: it picks per-language paths and rule values.
     The device's state is read at most once per context (one evaluation).
     """
 
@@ -39,6 +41,7 @@ class GetterContext:
     answer: str | None
     last_action: str | None
     sheet_fields: int = 0
+    language: str = "en"
     _state: dict[str, Any] | None = field(default=None, repr=False)
 
     def state(self, user: str) -> dict[str, Any]:
@@ -91,11 +94,12 @@ def _app_state(ctx: GetterContext, spec: dict[str, Any]) -> Any:
     ``count``, how many values of the list at ``path`` equal it (".notes[*].pinned", count true: the pinned
     notes); a path that is not a list is a task error."""
     state = _state(ctx, spec, "app_state")
-    value = paths.resolve_state(state["apps"], state["os"], spec["path"], spec.get("app", ctx.default_app))
+    path = pick(spec["path"], ctx.language, "app_state path")
+    value = paths.resolve_state(state["apps"], state["os"], path, spec.get("app", ctx.default_app))
     if "count" not in spec:
         return value
     if not isinstance(value, list):
-        raise TaskError(f"app_state {spec['path']!r} with count: the path must give a list, got {type(value).__name__}")
+        raise TaskError(f"app_state {path!r} with count: the path must give a list, got {type(value).__name__}")
     wanted = spec["count"]
     return sum(item == wanted and isinstance(item, bool) == isinstance(wanted, bool) for item in value)
 
@@ -104,7 +108,7 @@ def _app_state(ctx: GetterContext, spec: dict[str, Any]) -> Any:
 def _os_state(ctx: GetterContext, spec: dict[str, Any]) -> Any:
     """The value at ``path`` (".wifi", ".time_ms") of the OS part of the state."""
     state = _state(ctx, spec, "os_state")
-    return paths.resolve(state["os"], spec["path"])
+    return paths.resolve(state["os"], pick(spec["path"], ctx.language, "os_state path"))
 
 
 @getter("a11y_tree")
@@ -157,8 +161,8 @@ def _answer(ctx: GetterContext, spec: dict[str, Any]) -> Any:
 
 @getter("rule")
 def _rule(ctx: GetterContext, spec: dict[str, Any]) -> Any:
-    """The literal ``value`` written in the task file."""
-    return spec["value"]
+    """The literal ``value`` written in the task file, or its ``by_language`` entry for the phone's language."""
+    return rule_value(spec, ctx.language)
 
 
 @getter("device_file")

@@ -21,6 +21,7 @@ from mobilegym.judge.episode import DIFFICULTY_STEPS, Episode, TaskRef, check_st
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.json.conj import conjoin
 from mobilegym.judge.json.getters import GetterContext, get
+from mobilegym.judge.json.languages import localised_fields, pick, rule_value
 from mobilegym.judge.json.metrics import MetricConfigError, get_metric
 from mobilegym.judge.json.setup_actions import SetupContext, run_setup
 from mobilegym.judge.json.strict import StrictJSONError, loads_strict
@@ -120,7 +121,8 @@ class JsonTask(TaskRef):
                 if spec is None or spec["type"] not in ("app_state", "os_state") or spec.get("initial", False):
                     continue
                 root = "os" if spec["type"] == "os_state" else spec.get("app")
-                read.append(spec["path"] if root is None or parse_path(spec["path"]).root else f"{root}:{spec['path']}")
+                for path in spec["path"].values() if isinstance(spec["path"], Mapping) else [spec["path"]]:
+                    read.append(path if root is None or parse_path(path).root else f"{root}:{path}")
         return read
 
     def instruction(self, language: str) -> str:
@@ -132,14 +134,13 @@ class JsonTask(TaskRef):
             raise TaskError(f"{self.id}: no instruction for language {language!r} (has: {', '.join(text)})")
         return text[language]
 
-    def sheet_fields(self) -> tuple[str | None, list[dict[str, Any]]]:
-        """(question or None, fields) of ``answer_fields``; no fields when the task has none."""
-        spec = self.doc.get("answer_fields")
-        if spec is None:
-            return None, []
-        if isinstance(spec, Mapping):
-            return spec.get("question"), list(spec["fields"])
-        return None, list(spec)
+    def sheet_fields(self, language: str = "en") -> tuple[str | None, list[dict[str, Any]]]:
+        """(question or None, fields) of ``answer_fields`` as a phone in ``language`` shows them; no fields
+        when the task has none."""
+        try:
+            return localised_fields(self.doc.get("answer_fields"), language)
+        except TaskError as exc:
+            raise TaskError(f"{self.id}: {exc}") from None
 
     def _metadata(self) -> dict[str, Any]:
         """JSON-able metadata, shaped like the Python tasks' for listing and filtering."""
@@ -172,12 +173,12 @@ class JsonTask(TaskRef):
         else:
             device.key("home")
         run_setup(SetupContext(device, self.path.parent, f"{self.id}|{seed}"), self.doc.get("config", []), "$.config")
-        question, fields = self.sheet_fields()
+        question, fields = self.sheet_fields(language)
         grounded = eval_mode == "grounded" and bool(fields)
         budget = self.step_budget
         if grounded:
-            instruction, budget = open_answer_sheet(device, instruction, question, self.doc.get("answer_hint", ""),
-                                                    fields, language, budget)
+            hint = pick(self.doc.get("answer_hint", ""), language, f"{self.id}: answer_hint")
+            instruction, budget = open_answer_sheet(device, instruction, question, hint, fields, language, budget)
         metadata = {**self.metadata, "eval_mode": eval_mode, "language": language, "seed": seed,
                     "world_seed": world_seed}
         return JsonEpisode(self, device, instruction, budget, metadata, len(fields) if grounded else 0, side_effects)
@@ -192,10 +193,12 @@ def _shown(value: Any) -> Any:
     return value
 
 
-def _describe(spec: dict[str, Any] | None) -> str:
+def _describe(spec: dict[str, Any] | None, language: str) -> str:
     if spec is None:
         return "none"
-    detail = next((str(spec[k]) for k in ("path", "command", "value", "field") if k in spec), "")
+    if spec["type"] == "rule":
+        return f"rule {rule_value(spec, language)}"
+    detail = next((str(pick(spec[k], language)) for k in ("path", "command", "field") if k in spec), "")
     return f"{spec['type']} {detail}".strip()
 
 
@@ -271,7 +274,8 @@ class JsonEpisode(Episode):
     def _context(self, answer: str | None, last_action: str | None) -> GetterContext:
         return GetterContext(device=self.device, task_dir=self.task.path.parent,
                              default_app=self.task.doc["related_apps"][0], initial_state=self.initial_state,
-                             answer=answer, last_action=last_action, sheet_fields=self.sheet_fields)
+                             answer=answer, last_action=last_action, sheet_fields=self.sheet_fields,
+                             language=self.metadata["language"])
 
     def _judge(self, answer: str | None, last_action: str | None, final: bool) -> tuple[float, list[dict[str, Any]]]:
         evaluator = self.task.doc["evaluator"]
@@ -314,4 +318,5 @@ class JsonEpisode(Episode):
             except MetricConfigError as exc:
                 raise TaskError(f"{where} ({name}): {exc}") from exc
             shown_expected = _shown(expected) if expected_spec is not None else (options or None)
-            yield check(f"{name}({_describe(result_spec)})", shown_expected, _shown(result), score >= 1.0), score
+            described = _describe(result_spec, ctx.language)
+            yield check(f"{name}({described})", shown_expected, _shown(result), score >= 1.0), score

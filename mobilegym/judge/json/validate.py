@@ -16,6 +16,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from mobilegym.judge.state.diff import parse_pattern
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.json.getters import GETTERS
+from mobilegym.judge.json.languages import each_language, language_problems, localised_fields
 from mobilegym.judge.json.metrics import METRICS
 from mobilegym.judge.state.paths import parse_path
 from mobilegym.judge.json.setup_actions import SETUP_ACTIONS, check_device_path, check_url, local_file
@@ -67,8 +68,7 @@ def _explain(error: ValidationError) -> Problem:
         return error.json_path, f"give exactly one of: {names}"
     inner = [e for e in error.context or () if e.validator != "type"]
     if inner:
-        best = best_match(inner)
-        return best.json_path, best.message
+        return _explain(best_match(inner))
     return error.json_path, error.message
 
 
@@ -150,14 +150,19 @@ def _patch_problems(patch: dict[str, Any], where: str) -> list[Problem]:
 
 
 def _regex_problems(name: str, expected: Any, where: str) -> list[Problem]:
-    """regex_match with a literal pattern: it must compile on the linear-time engine (RE2)."""
+    """regex_match with a literal pattern (one, or one per language): it must compile on the linear-time
+    engine (RE2)."""
     if name != "regex_match" or not isinstance(expected, dict) or expected.get("type") != "rule":
         return []
-    try:
-        compile_untrusted(str(expected["value"]))
-    except UnsafeRegexError as exc:
-        return [(f"{where}.value", str(exc))]
-    return []
+    patterns = ([(f"{where}.by_language.{k}", v) for k, v in expected["by_language"].items()]
+                if "by_language" in expected else [(f"{where}.value", expected["value"])])
+    problems = []
+    for here, pattern in patterns:
+        try:
+            compile_untrusted(str(pattern))
+        except UnsafeRegexError as exc:
+            problems.append((here, str(exc)))
+    return problems
 
 
 def _existing_local(url: str, task_dir: Path) -> None:
@@ -186,6 +191,8 @@ def _getter_problems(spec: Any, where: str, answer_fields: int | None) -> list[P
     if spec["type"] not in GETTERS:
         return [(f"{where}.type", f"unknown getter {spec['type']!r}; known: {', '.join(sorted(GETTERS))}")]
     if spec["type"] in ("app_state", "os_state"):
+        if isinstance(spec["path"], dict):
+            return [p for k, path in spec["path"].items() for p in _safe(parse_path, path, f"{where}.path.{k}")]
         return _safe(parse_path, spec["path"], f"{where}.path")
     if spec["type"] == "device_file":
         return _safe(check_device_path, spec["path"], f"{where}.path")
@@ -234,9 +241,16 @@ def semantic_problems(doc: dict[str, Any], task_dir: Path, stem: str | None) -> 
         problems.append(("$.id", f"id {doc['id']!r} must equal the file name {stem!r}"))
     problems += _setup_problems(doc.get("config", []), "$.config", task_dir)
     problems += _setup_problems(doc["evaluator"].get("postconfig", []), "$.evaluator.postconfig", task_dir)
+    mixed = language_problems(doc)
+    problems += mixed
     fields = doc.get("answer_fields")
     if fields is not None:
-        problems += _safe(validate_answer_fields, doc["id"], "$.answer_fields", fields, {})
+        languages = each_language(doc) if not mixed else ()
+        for language in languages:  # the fields as each language's phone shows them
+            question, listed = localised_fields(fields, language)
+            shown = {"question": question, "fields": listed} if isinstance(fields, dict) else listed
+            name = doc["id"] if len(languages) == 1 else f"{doc['id']} ({language})"
+            problems += _safe(validate_answer_fields, name, "$.answer_fields", shown, {})
         fields = fields["fields"] if isinstance(fields, dict) else fields
     problems += _evaluator_problems(doc["evaluator"], None if fields is None else len(fields))
     for i, pattern in enumerate(doc.get("expected_changes", [])):
