@@ -23,7 +23,8 @@ import math
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import fonts, ui
+from . import ui
+from .ui import fonts
 from .fields import parse_date, parse_time
 
 if TYPE_CHECKING:
