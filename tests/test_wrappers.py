@@ -1,6 +1,8 @@
 """mobilegym.wrappers: SB3-ready observations and discrete actions on the simulated phone."""
 from __future__ import annotations
 
+import re
+
 import warnings
 
 import gymnasium as gym
@@ -117,15 +119,16 @@ def test_element_table_describes_the_launcher() -> None:
     elements = env.get_wrapper_attr("elements")
     table = rows(obs)
     labels = [el.label for el in elements]
-    assert labels[:3] == ["AnswerSheet", "Settings", "Clock"]  # shuffled by the episode seed
+    assert re.fullmatch(r"[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}", labels[0])  # the launcher's date line
+    assert labels[1:4] == ["AnswerSheet", "Settings", "Clock"]  # shuffled by the episode seed
     assert labels[-3:] == ["Back", "Home", "Overview"]
     assert obs["element_mask"].tolist() == [1] * len(elements) + [0] * (32 - len(elements))
     assert not table[len(elements):].any() and not obs["element_class"][len(elements):].any()
     assert ((table[:, :4] >= 0) & (table[:, :4] <= 1)).all()
-    assert table[:3, ELEMENT_FEATURES.index("clickable")].tolist() == [1, 1, 1]
+    assert table[:4, ELEMENT_FEATURES.index("clickable")].tolist() == [0, 1, 1, 1]
     match = table[:, ELEMENT_FEATURES.index("instruction_match")]
     assert match[target_row(env)] == 1.0 and match.sum() == 1.0
-    bits = table[1, ELEMENT_FEATURES.index("text_bit0"):]
+    bits = table[2, ELEMENT_FEATURES.index("text_bit0"):]
     assert int(sum(int(b) << i for i, b in enumerate(bits))) == text_hash("Settings")
 
 
@@ -179,7 +182,7 @@ def test_grid_taps_cell_centres_in_the_env_coordinate_space() -> None:
 def test_grid_tap_on_an_icon_opens_its_app() -> None:
     env = sb3(action="grid", shuffle_launcher=False)  # icons by label: AnswerSheet, Clock, Settings
     env.reset(seed=0)
-    _, _, _, _, info = env.step(1)  # column 1, row 0: the second icon of the first row
+    _, _, _, _, info = env.step(5)  # column 1, row 1 (row 0 holds the date line): the first row's second icon
     assert info["app"] == "clock"
 
 

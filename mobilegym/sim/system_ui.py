@@ -50,18 +50,34 @@ class NavButton(ui.IconButton):
             self.on_click()
 
 
+def _t(phone: Phone, en: str, zh: str) -> str:
+    return zh if phone.doc["os"]["language"] == "zh" else en
+
+
 def navigation_bar(phone: Phone) -> ui.View:
     keys = phone.input
     return ui.Row(
         [ui.Spacer(flex=1),
-         NavButton("◀", "Back", keys.back, rid="back", width=72),
+         NavButton("◀", _t(phone, "Back", "返回"), keys.back, rid="back", width=72),
          ui.Spacer(flex=1),
-         NavButton("●", "Home", keys.home, rid="home", width=72),
+         NavButton("●", _t(phone, "Home", "主屏幕"), keys.home, rid="home", width=72),
          ui.Spacer(flex=1),
-         NavButton("■", "Overview", keys.recent, rid="recent_apps", width=72),
+         NavButton("■", _t(phone, "Overview", "概览"), keys.recent, rid="recent_apps", width=72),
          ui.Spacer(flex=1)],
         gap=0, bg="nav_bar", rid="navigation_bar",
     )
+
+
+_DAYS = (("Mon", "一"), ("Tue", "二"), ("Wed", "三"), ("Thu", "四"), ("Fri", "五"), ("Sat", "六"), ("Sun", "日"))
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _glance(phone: Phone) -> ui.View:
+    """The date line at the top of the home screen, as Android's At a Glance shows it."""
+    now = from_ms(phone.doc["os"]["time_ms"])
+    en, zh = _DAYS[now.weekday()]
+    text = _t(phone, f"{en}, {_MONTHS[now.month - 1]} {now.day}", f"{now.month}月{now.day}日 星期{zh}")
+    return ui.Row([ui.Text(text, size=22, rid="date")], pad=16, height=64)
 
 
 def launcher(phone: Phone) -> ui.Scaffold:
@@ -79,20 +95,20 @@ def launcher(phone: Phone) -> ui.Scaffold:
     while len(cells) % LAUNCHER_COLUMNS:
         cells.append(ui.Spacer(flex=1))
     rows = [ui.Row(cells[i:i + LAUNCHER_COLUMNS], gap=4) for i in range(0, len(cells), LAUNCHER_COLUMNS)]
-    return ui.Scaffold(ui.ScrollList(rows, rid="workspace", gap=16, pad=16))
+    return ui.Scaffold(ui.ScrollList(rows, rid="workspace", gap=16, pad=16), top=_glance(phone))
 
 
 def recents(phone: Phone) -> ui.Scaffold:
     cards: list[ui.View] = []
     for app_id in phone.doc["os"]["recents"]:
         app = phone.apps[app_id]
-        route = phone.doc["os"]["stacks"].get(app_id, [{"path": app.home}])[-1]["path"]
+        label = _t(phone, app.label, app.label_zh)
         cards.append(ui.ListItem(
-            app.label, subtitle=route, leading=ui.Icon(app.glyph, size=40, badge=app.color, shape="square"),
-            rid="task_view", desc=app.label, on_click=lambda a=app_id: phone.nav.open(a), bg="surface", radius=12,
+            label, leading=ui.Icon(app.glyph, size=40, badge=app.color, shape="square"),
+            rid="task_view", desc=label, on_click=lambda a=app_id: phone.nav.open(a), bg="surface", radius=12,
         ))
-    body = ui.ScrollList(cards or [ui.Text("No recent items", color="muted", align="center", height=80)],
-                         rid="recents_list", gap=12, pad=16)
-    clear = ui.Row([ui.Spacer(flex=1), ui.Button("Clear all", phone.nav.clear_recents, style="text", rid="clear_all"),
-                    ui.Spacer(flex=1)], height=56)
-    return ui.Scaffold(body, top=ui.TopBar("Recent apps"), bottom=clear if cards else None)
+    empty = ui.Text(_t(phone, "No recent items", "近期没有任何内容"), color="muted", align="center", height=80)
+    body = ui.ScrollList(cards or [empty], rid="recents_list", gap=12, pad=16)
+    clear = ui.Row([ui.Spacer(flex=1), ui.Button(_t(phone, "Clear all", "全部清除"), phone.nav.clear_recents,
+                                                 style="text", rid="clear_all"), ui.Spacer(flex=1)], height=56)
+    return ui.Scaffold(body, top=ui.TopBar(_t(phone, "Recent apps", "最近使用的应用")), bottom=clear if cards else None)

@@ -102,7 +102,7 @@ def compose(phone: Phone) -> Frame:
     os_state = doc["os"]
     entry = phone.nav.current_entry()
     scroll = dict(entry["local"].get("scroll", {})) if entry is not None else dict(os_state["launcher"].get("scroll", {}))
-    env = ui.LayoutEnv(theme_for(doc), focus=os_state["focus"], scroll=scroll)
+    env = ui.LayoutEnv(theme_for(doc), focus=os_state["focus"], scroll=scroll, language=os_state["language"])
     if os_state["overlay"] == "recents":
         content, package = recents(phone), LAUNCHER_PACKAGE
     elif entry is None:

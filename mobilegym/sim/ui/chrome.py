@@ -17,6 +17,12 @@ class TopBar(Row):
         lead = None if back is not None else Spacer(width=4)
         title_view = Text(title, size=20, bold=True, rid="toolbar_title", flex=1)
         super().__init__([back or lead, title_view, *actions], gap=4, height=56, bg="surface", pad=4, **kw)
+        self._back = back
+
+    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
+        super().place(x, y, w, h, env)
+        if self._back is not None:
+            self._back.desc = env.t("Navigate up", "转到上一层级")
 
 
 class Fab(IconButton):

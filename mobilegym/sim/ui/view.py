@@ -40,6 +40,11 @@ class LayoutEnv:
     theme: Theme
     focus: str | None = None
     scroll: dict[str, float] = field(default_factory=dict)
+    language: str = "en"
+
+    def t(self, en: str, zh: str) -> str:
+        """The toolkit's own string (a widget's state, a button's description) in the phone's language."""
+        return zh if self.language == "zh" else en
 
     def color(self, value: str | Color | None, default: str = "on_surface") -> Color:
         """A colour from a theme role name, '#RRGGBB' or an RGB tuple."""

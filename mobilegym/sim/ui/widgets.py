@@ -297,9 +297,15 @@ class Switch(Toggle):
         kw.setdefault("height", 26)
         super().__init__(checked, on_change, rid=rid, **kw)
 
+    _labels = ("ON", "OFF")
+
     @property
     def text(self) -> str:
-        return "ON" if self.is_on else "OFF"
+        return self._labels[0] if self.is_on else self._labels[1]
+
+    def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
+        super().place(x, y, w, h, env)
+        self._labels = (env.t("ON", "开启"), env.t("OFF", "关闭"))
 
     def paint(self, out: list[Item], env: LayoutEnv) -> None:
         x, y, w, h = self.frame
