@@ -83,5 +83,6 @@ def generate(world: Any) -> dict[str, Any]:
         "adaptive_brightness": rng.random() < 0.65,
         "font_size": rng.choices(FONT_SIZES, FONT_WEIGHTS)[0],
         "do_not_disturb": rng.random() < 0.2,
+        "flashlight": False,  # the torch is off when the episode starts
         "about": _about(world.rng("settings|about"), pool, world),
     }
