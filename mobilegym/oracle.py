@@ -225,8 +225,9 @@ class Driver:
             if (node.package, node.short_id) in DISMISS:
                 self.step({"type": "tap", **self._point(node)})
                 return
-        heads_up = next((n for n in nodes if n.package == SYSTEM_UI and n.short_id == "expandableNotificationRow"), None)
-        if heads_up is not None:
+        system = {n.short_id: n for n in reversed(nodes) if n.package == SYSTEM_UI}
+        heads_up = system.get("expandableNotificationRow")
+        if heads_up is not None and "notification_panel" not in system:  # a notification outside the shade
             point = self._point(heads_up)
             top = self.env.coords.from_device(heads_up.bounds[1], "y")
             self.step({"type": "swipe", **point, "x2": point["x"], "y2": top, "duration_ms": 300})

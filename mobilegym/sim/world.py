@@ -99,7 +99,7 @@ class WorldDoc:
         app = self.apps.get(app_id)
         if app is None:
             raise ValueError(f"cannot post a notification of {app_id!r}: no such app is installed")
-        if route is not None and isinstance(route, str) and route.partition("?")[0] not in app.screens:
+        if isinstance(route, str) and route.startswith("/") and route.partition("?")[0] not in app.screens:
             raise ValueError(f"app {app_id!r} has no screen {route!r} for a notification to open; "
                              f"screens: {sorted(app.screens)}")
         return notifications.post(self.doc["os"], app_id, title, text, route, heads_up=heads_up)
