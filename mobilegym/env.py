@@ -22,7 +22,7 @@ from .judge import EVAL_MODES, Episode, JudgeResult, TaskError, resolve_tasks
 from .judge.grounded import ANSWER_SHEET
 from .judge.state.side_effects import SIDE_EFFECT_MODES
 from .shaping import Potential, final_reward, resolve_penalties, step_reward
-from .variation import Variation, VariedPhone, choose, fixed, parse_variation, settings_patch, toast_at
+from .variation import Variation, VariedPhone, choose, fixed, interruption_patch, parse_variation, settings_patch
 
 OBS_PARTS = ("screenshot", "a11y", "instruction")
 INVALID_ACTION_POLICIES = ("raise", "noop")
@@ -423,7 +423,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
             parsed, error = None, str(exc)
         timings["action_ms"] = (time.perf_counter() - started) * 1000
         self.steps += 1
-        if self._varied is not None and self._varied.toast_steps:
+        if self._varied is not None and self._varied.interruption_steps:
             self._interrupt()
         kind = parsed.type if parsed is not None else None
         terminated = kind in TERMINAL_TYPES
@@ -561,11 +561,14 @@ class MobileGymEnv(gym.Env[dict, dict]):
         return (VariedPhone(phone, patch) if patch else phone), language
 
     def _interrupt(self) -> None:
-        """Show the variation's toast after this step, if one is due (the next input clears it)."""
+        """Show the variation's interruption after this step, if one is due (a toast goes with the next input,
+        a heads-up notification after a few seconds; a call or a permission request stays until put away)."""
         assert self._varied is not None and self.episode is not None
-        toast = toast_at(self._varied, self.steps, self.language)
-        if toast is not None:
-            self.device.set_state({"os": {"toast": toast}})
+        if self.steps not in self._varied.interruption_steps:
+            return
+        patch = interruption_patch(self._varied, self.steps, self.device.get_state())
+        if patch is not None:
+            self.device.set_state(patch)
 
     def _pick_task(self, task_id: str | None) -> Any:
         if task_id is not None:

@@ -36,6 +36,12 @@ from .actions import TERMINAL_TYPES
 from .screen_text import Node
 from .sim.fields import parse_date, parse_time
 from .sim.pickers import MONTHS as _MONTHS
+from .sim.interruptions import DIALER_PACKAGE, PERMISSION_PACKAGE
+
+SYSTEM_UI = "com.android.systemui"
+# what the Driver taps to put an interruption away: (package, resource-id)
+DISMISS = ((DIALER_PACKAGE, "decline_button"), (DIALER_PACKAGE, "end_call_button"),
+           (PERMISSION_PACKAGE, "permission_deny_button"))
 
 PlanFn = Callable[["Driver"], None]
 AnswerFilter = Callable[[list[Any]], "list[Any] | None"]
@@ -211,6 +217,23 @@ class Driver:
         self.obs, self.reward, terminated, truncated, self.info = self.outer.step(action)
         self.trace.append(action)
         self.done = terminated or truncated
+        if not self.done:
+            self._put_away_interruption()
+
+    def _put_away_interruption(self) -> None:
+        """Put away what came over the screen after the last step, as a careful user does before going on:
+        decline a call, deny a permission request, swipe a heads-up notification up (each one step)."""
+        nodes = self.nodes()
+        for node in nodes:
+            if (node.package, node.short_id) in DISMISS:
+                self.step({"type": "tap", **self._point(node)})
+                return
+        system = {n.short_id: n for n in reversed(nodes) if n.package == SYSTEM_UI}
+        heads_up = system.get("expandableNotificationRow")
+        if heads_up is not None and "notification_panel" not in system:  # a notification outside the shade
+            point = self._point(heads_up)
+            top = self.env.coords.from_device(heads_up.bounds[1], "y")
+            self.step({"type": "swipe", **point, "x2": point["x"], "y2": top, "duration_ms": 300})
 
     def _checkpoint(self, name: str) -> None:
         if self.keep_checkpoints and name not in self.checkpoints:

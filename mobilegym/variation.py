@@ -8,8 +8,8 @@ The env option ``variation=`` (off by default) names the axes to vary and the va
 
 Each reset draws every named axis's value from a random stream of its own, seeded by the episode seed
 and the axis name (so adding an axis never changes another's draws); axes not named are left as the
-phone is. :func:`choose` makes the choice, :func:`settings_patch` and :func:`toast_at` say how it is
-applied; the environment records the chosen values in ``info["variation"]``.
+phone is. :func:`choose` makes the choice, :func:`settings_patch` and :func:`interruption_patch` say how
+it is applied; the environment records the chosen values in ``info["variation"]``.
 
 What each value means:
 
@@ -19,7 +19,10 @@ What each value means:
 - ``screen``: the screen in pixels ("720x1600", "1080x2400", "1440x3120"): 360 dp wide, so the density
   follows (2.0, 3.0, 4.0); the screenshot is scaled to the observation's size;
 - ``launcher``: home-screen icons in alphabetical order or shuffled ("default", "shuffled");
-- ``interruptions``: none, or toasts shown after seeded steps ("none", "toast").
+- ``interruptions``: none, or something coming over the screen after seeded steps: a toast, a heads-up
+  notification (in the shade too), an incoming call (full screen: Decline / Answer) or an app's permission
+  request (Allow / Don't allow) ("none", "toast", "notification", "call", "permission"). They never change
+  an app's data and the judge ignores them; the agent must put a call or a permission request away.
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .sim import interruptions, notifications
 from .sim.ui.theme import FONT_SCALES
 
 AXES: dict[str, tuple[str, ...]] = {
@@ -35,15 +39,24 @@ AXES: dict[str, tuple[str, ...]] = {
     "font_scale": tuple(FONT_SCALES),
     "screen": ("720x1600", "1080x2400", "1440x3120"),
     "launcher": ("default", "shuffled"),
-    "interruptions": ("none", "toast"),
+    "interruptions": ("none", "toast", "notification", "call", "permission"),
 }
 SETTINGS_AXES = ("theme", "font_scale")  # applied to the Settings app's state
-TOAST_WINDOW = (1, 12)  # toasts appear after steps in this range (inclusive)
-MAX_TOASTS = 2
+INTERRUPTION_WINDOW = (1, 12)  # interruptions appear after steps in this range (inclusive)
+MAX_INTERRUPTIONS = 2
 TOASTS = {
     "en": ("Wi-Fi connected", "Battery saver is on", "Screenshot saved", "Update downloaded"),
     "zh": ("已连接到 WLAN", "省电模式已开启", "屏幕截图已保存", "更新已下载"),
 }
+# heads-up notifications: (app, title, text), posted only by apps the phone has
+NOTICES = {
+    "en": (("messages", "Mom", "Call me when you're free"), ("calendar", "Dentist", "Tomorrow at 10:00"),
+           ("weather", "Rain expected", "Light rain from around 16:00"),
+           ("music", "New release", "A new album from an artist you follow")),
+    "zh": (("messages", "妈妈", "有空给我回个电话"), ("calendar", "看牙医", "明天 10:00"),
+           ("weather", "预计有雨", "16:00 左右开始有小雨"), ("music", "新歌上架", "你关注的歌手发布了新专辑")),
+}
+HARNESS_APPS = ("answer_sheet",)  # never the source of an interruption
 
 Spec = dict[str, tuple[str, ...]]
 
@@ -78,11 +91,12 @@ def parse_variation(spec: Any) -> Spec | None:
 
 @dataclass(frozen=True)
 class Variation:
-    """The values chosen for one episode (only the varied axes) and the steps after which a toast shows."""
+    """The values chosen for one episode (only the varied axes) and the steps after which an interruption
+    shows."""
 
     values: Mapping[str, str]
     seed: int = 0
-    toast_steps: tuple[int, ...] = ()
+    interruption_steps: tuple[int, ...] = ()
 
     def get(self, axis: str, default: Any = None) -> Any:
         return self.values.get(axis, default)
@@ -96,10 +110,10 @@ class Variation:
         return int(width), int(height)
 
     def to_info(self) -> dict[str, Any]:
-        """What ``info["variation"]`` shows: the chosen values, and the toasts' steps when there are any."""
+        """What ``info["variation"]`` shows: the chosen values, and the interruptions' steps when there are any."""
         info: dict[str, Any] = dict(self.values)
-        if self.toast_steps:
-            info["toast_steps"] = list(self.toast_steps)
+        if self.interruption_steps:
+            info["interruption_steps"] = list(self.interruption_steps)
         return info
 
 
@@ -110,11 +124,12 @@ def _rng(seed: int, axis: str) -> random.Random:
 def choose(spec: Spec, seed: int) -> Variation:
     """Each axis's value for the episode ``seed`` (deterministic: the same seed, the same values)."""
     values = {axis: _rng(seed, axis).choice(allowed) for axis, allowed in spec.items()}
-    toast_steps: tuple[int, ...] = ()
-    if values.get("interruptions") == "toast":
+    steps: tuple[int, ...] = ()
+    if values.get("interruptions", "none") != "none":
         rng = _rng(seed, "toast_steps")
-        toast_steps = tuple(sorted(rng.sample(range(TOAST_WINDOW[0], TOAST_WINDOW[1] + 1), rng.randint(1, MAX_TOASTS))))
-    return Variation(values, seed, toast_steps)
+        low, high = INTERRUPTION_WINDOW
+        steps = tuple(sorted(rng.sample(range(low, high + 1), rng.randint(1, MAX_INTERRUPTIONS))))
+    return Variation(values, seed, steps)
 
 
 def fixed(values: Mapping[str, Any], seed: int) -> Variation:
@@ -137,11 +152,45 @@ def settings_patch(variation: Variation) -> dict[str, Any]:
     return settings
 
 
-def toast_at(variation: Variation, step: int, language: str) -> str | None:
-    """The toast to show after ``step`` (None: none), worded in the phone's language."""
-    if step not in variation.toast_steps:
+def interruption_patch(variation: Variation, step: int, state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The state patch showing the variation's interruption after ``step`` (None: none is due), worded in
+    the phone's language and drawn from the episode's seed; ``state`` is the phone's state document."""
+    kind = variation.values.get("interruptions", "none")
+    if step not in variation.interruption_steps or kind == "none":
         return None
-    return _rng(variation.seed, f"toast|{step}").choice(TOASTS[language])
+    os_state, apps = state["os"], state["apps"]
+    language = os_state["language"]
+    rng = _rng(variation.seed, f"{'toast' if kind == 'toast' else kind}|{step}")
+    if kind == "toast":
+        return {"os": {"toast": rng.choice(TOASTS[language])}}
+    if kind == "notification":
+        notices = [n for n in NOTICES[language] if n[0] in apps]
+        if not notices:
+            return None
+        app, title, text = rng.choice(notices)
+        shown = {"time_ms": os_state["time_ms"], "notifications": list(os_state.get("notifications", [])),
+                 "heads_up": None}
+        notifications.post(shown, app, title, text, heads_up=True)
+        return {"os": {"notifications": shown["notifications"], "heads_up": shown["heads_up"]}}
+    if kind == "call":
+        return {"os": {"interruption": _call(rng, apps, language)}}
+    foreground = os_state["foreground"]
+    candidates = sorted(a for a in apps if a not in HARNESS_APPS)
+    app = foreground if foreground in candidates else rng.choice(candidates)
+    return {"os": {"interruption": {"kind": interruptions.PERMISSION, "app": app,
+                                    "permission": rng.choice(sorted(interruptions.PERMISSIONS))}}}
+
+
+def _call(rng: random.Random, apps: Mapping[str, Any], language: str) -> dict[str, Any]:
+    """An incoming call: from one of the owner's contacts when the phone has them, else an unknown number."""
+    people = [c for c in apps.get("contacts", {}).get("contacts", []) if c.get("name") and c.get("phones")]
+    if people and rng.random() < 0.7:
+        person = rng.choice(people)
+        return {"kind": interruptions.CALL, "caller": person["name"], "number": person["phones"][0]["number"],
+                "answered": False}
+    number = (f"138 {rng.randint(1000, 9999)} {rng.randint(1000, 9999)}" if language == "zh"
+              else f"(555) 01{rng.randint(0, 99):02d}-{rng.randint(1000, 9999)}")
+    return {"kind": interruptions.CALL, "caller": number, "number": "", "answered": False}
 
 
 class VariedPhone:

@@ -125,7 +125,7 @@ def test_launcher_layout():
 def test_toast_interruptions_show_after_their_steps_and_go_with_the_next_input():
     env = gym.make("MobileGym-v0", **SMALL, variation={"interruptions": "toast"})
     obs, info = env.reset(seed=3)
-    steps = info["variation"]["toast_steps"]
+    steps = info["variation"]["interruption_steps"]
     assert steps and all(1 <= s <= 12 for s in steps)
     for step in range(1, max(steps) + 2):
         obs, *_, info = env.step({"type": "key", "key": "back"})

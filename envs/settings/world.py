@@ -84,5 +84,6 @@ def generate(world: Any) -> dict[str, Any]:
         "font_size": rng.choices(FONT_SIZES, FONT_WEIGHTS)[0],
         "do_not_disturb": rng.random() < 0.2,
         "time_24h": True,  # the status bar and the apps' lists show 24-hour times
+        "flashlight": False,  # the torch is off when the episode starts
         "about": _about(world.rng("settings|about"), pool, world),
     }

@@ -197,6 +197,10 @@ class Ctx:
         """A transient message shown above the navigation bar until the next input."""
         self.os["toast"] = message
 
+    def notify(self, title: str, text: str, route: str | None = None, *, heads_up: bool = False) -> str:
+        """Post a notification of this app (see :meth:`WorldDoc.notify`); a tap on it opens ``route``."""
+        return self.phone.world_doc.notify(self.app.id, title, text, route, heads_up=heads_up)
+
     def field(self, rid: str, key: str, default: str = "", **kw: Any) -> TextField:
         """A text field whose draft lives in ``local[key]``."""
         value = self.local.get(key, default)

@@ -93,7 +93,13 @@ class Input:
         getattr(self, name)()
 
     def back(self) -> None:
-        """Drops the focus, else dismisses an open dialog, else goes back."""
+        """Answered by an open system window (the shade closes, a permission request is denied, a call ignores
+        it), else drops the focus, else dismisses an open dialog, else goes back."""
+        system = self.phone.frame().system_window()
+        if system is not None:
+            if system.on_back is not None:
+                system.on_back()
+            return
         dialog = self.phone.frame().dialog
         if self.os["focus"] is not None:
             self.os["focus"] = None

@@ -55,6 +55,7 @@ class Navigator:
             stacks[app.id] = [self._entry(app, app.home, {})]
         self.os["foreground"] = app.id
         self.os["overlay"] = None
+        self.os["shade"] = False  # an app coming to the front collapses the shade
         recents = [a for a in self.os["recents"] if a != app.id]
         self.os["recents"] = [app.id, *recents]
         self._sync()
@@ -97,11 +98,13 @@ class Navigator:
         """Go to the launcher, keeping every app's stack."""
         self.os["foreground"] = LAUNCHER
         self.os["overlay"] = None
+        self.os["shade"] = False
         self._sync()
 
     def toggle_recents(self) -> None:
         """Show or hide the recent-apps overlay."""
         self.os["overlay"] = None if self.os["overlay"] == "recents" else "recents"
+        self.os["shade"] = False
         self.os["focus"] = None
 
     def clear_recents(self) -> None:

@@ -265,6 +265,12 @@ class Phone:
         self._input(open_screen, failure=lambda exc: ScreenError(
             f"app {target.id!r} cannot show {route_string(path, params)!r}: {_describe(exc)}"))
 
+    def notify(self, app: str, title: str, text: str, route: str | None = None, *, heads_up: bool = False) -> str:
+        """Post a notification as app ``app`` would (see :meth:`WorldDoc.notify`) and return its id."""
+        notification_id = self.world_doc.notify(self.nav.resolve_app(app).id, title, text, route, heads_up=heads_up)
+        self._changed()
+        return notification_id
+
     def pull(self, path: str) -> bytes:
         """A file's bytes from the phone's virtual storage (FileNotFoundError if absent)."""
         try:

@@ -1,12 +1,14 @@
 """The window stack of one laid-out screen: the activity (an app's screen, the launcher or recents), a
-dialog above it, a toast, and the system bars. Input reaches the topmost window under the finger; the
-accessibility tree shows the active window (the dialog when one is open, else the activity)."""
+dialog above it, a toast, the system bars, and the system's windows over them (a heads-up notification, the
+notification shade, a permission dialog, an incoming call). Input reaches the topmost window under the
+finger; the accessibility tree shows the active window (the topmost of the activity, a dialog, the shade, a
+permission dialog and a call)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import ui
+from . import interruptions, shade, ui
 from .app import Ctx
 from .nav import LAUNCHER_PACKAGE
 from .system_ui import NAV_H, STATUS_H, SYSTEM_PACKAGE, launcher, navigation_bar, recents, status_bar, theme_for
@@ -15,6 +17,9 @@ if TYPE_CHECKING:
     from .phone import Phone
 
 ACTIVITY, DIALOG, TOAST, STATUS_BAR, NAVIGATION_BAR = "activity", "dialog", "toast", "status_bar", "navigation_bar"
+HEADS_UP, SHADE, PERMISSION, CALL = "heads_up", "shade", "permission", "call"
+ACTIVE_KINDS = (ACTIVITY, DIALOG, SHADE, PERMISSION, CALL)  # the windows that can take the input focus
+FULL_SCREEN = (SHADE, CALL)  # system windows over the whole screen: the tree shows them alone
 DIALOG_MAX_W = 320.0  # dp
 DIALOG_MARGIN = 24.0  # dp each side
 TOAST_MARGIN = 32.0  # dp: each side, and above the bottom of the activity
@@ -28,10 +33,16 @@ class Window:
     package: str
     kind: str
     dim: tuple[float, float, float, float] | None = None
+    on_back: ui.Handler | None = None  # a system window's answer to the back key (None: it ignores it)
 
     @property
     def modal(self) -> bool:
-        return self.kind == DIALOG
+        return self.kind in (DIALOG, PERMISSION)
+
+    @property
+    def system(self) -> bool:
+        """The shade, a permission dialog or a call: the back key is theirs before the app's."""
+        return self.kind in (SHADE, PERMISSION, CALL)
 
     @property
     def touchable(self) -> bool:
@@ -75,8 +86,12 @@ class Frame:
         return self._root(NAVIGATION_BAR)  # type: ignore[return-value]
 
     def active(self) -> Window:
-        """The window that has the input focus: the topmost dialog, else the activity."""
-        return next(w for w in reversed(self.windows) if w.kind in (DIALOG, ACTIVITY))
+        """The window that has the input focus: the topmost system window or dialog, else the activity."""
+        return next(w for w in reversed(self.windows) if w.kind in ACTIVE_KINDS)
+
+    def system_window(self) -> Window | None:
+        """The topmost system window (shade, permission dialog, call), if one is open."""
+        return next((w for w in reversed(self.windows) if w.system), None)
 
     def app_roots(self) -> list[ui.View]:
         """The roots of the activity and its dialog (where the screen's text fields are)."""
@@ -84,9 +99,12 @@ class Frame:
 
     def tree_windows(self) -> list[tuple[ui.View, str]]:
         """What the accessibility tree shows, as uiautomator dumps it: the active window, then the toast and
-        the system bars (kept so agents and plans find the navigation buttons and messages in the tree)."""
+        the system bars (kept so agents and plans find the navigation buttons and messages in the tree). The
+        shade and a call cover the screen: the tree is theirs alone, as a real dump of them is."""
         active = self.active()
-        return [(w.root, w.package) for w in self.windows if w is active or w.kind not in (DIALOG, ACTIVITY)]
+        if active.kind in FULL_SCREEN:
+            return [(active.root, active.package)]
+        return [(w.root, w.package) for w in self.windows if w is active or w.kind not in ACTIVE_KINDS]
 
     def items(self) -> list[tuple]:
         """The display list of the whole screen."""
@@ -123,11 +141,42 @@ def compose(phone: Phone) -> Frame:
         toast = ui.Toast(os_state["toast"])
         _place_toast(toast, area, env)
         windows.append(Window(toast, package, TOAST))
-    status, nav = status_bar(doc), navigation_bar(phone)
+    status = shade.StatusBarPull(status_bar(doc), shade.status_icons(phone), lambda: shade.open_shade(phone))
+    nav = navigation_bar(phone)
     status.place(0, 0, width, STATUS_H, env)
     nav.place(0, height - NAV_H, width, NAV_H, env)
-    windows += [Window(status, SYSTEM_PACKAGE, STATUS_BAR), Window(nav, SYSTEM_PACKAGE, NAVIGATION_BAR)]
+    windows.append(Window(status, SYSTEM_PACKAGE, STATUS_BAR))
+    windows += _system_windows(phone, env, (0.0, 0.0, width, height - NAV_H))
+    windows.append(Window(nav, SYSTEM_PACKAGE, NAVIGATION_BAR))
     return Frame(env, windows)
+
+
+def _system_windows(phone: Phone, env: ui.LayoutEnv, screen: tuple[float, float, float, float]) -> list[Window]:
+    """The heads-up notification, the shade, a permission dialog and a call, bottom to top, laid out over
+    ``screen`` (all of it but the navigation bar, which stays on top)."""
+    os_state = phone.doc["os"]
+    x, y, w, h = screen
+    out: list[Window] = []
+    notice = shade.heads_up(phone)
+    if notice is not None:
+        margin = shade.HEADS_UP_MARGIN
+        notice.place(x + margin, y + margin, w - 2 * margin, notice.measure(w - 2 * margin, env), env)
+        out.append(Window(notice, SYSTEM_PACKAGE, HEADS_UP))
+    if os_state.get("shade"):
+        panel = shade.panel(phone)
+        panel.place(x, y, w, h, env)
+        out.append(Window(panel, SYSTEM_PACKAGE, SHADE, on_back=lambda: shade.close_shade(phone)))
+    interruption = os_state.get("interruption")
+    if interruption and interruption["kind"] == interruptions.PERMISSION:
+        dialog = interruptions.permission_dialog(phone, interruption)
+        area = (x, y + STATUS_H, w, h - STATUS_H)
+        _place_dialog(dialog, area, env)
+        out.append(Window(dialog, interruptions.PERMISSION_PACKAGE, PERMISSION, dim=area, on_back=dialog.on_dismiss))
+    elif interruption and interruption["kind"] == interruptions.CALL:
+        call = interruptions.call_screen(phone, interruption)
+        call.place(x, y, w, h, env)
+        out.append(Window(call, interruptions.DIALER_PACKAGE, CALL))
+    return out
 
 
 def _place_dialog(dialog: ui.Dialog, area: tuple[float, float, float, float], env: ui.LayoutEnv) -> None:

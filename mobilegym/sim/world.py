@@ -12,6 +12,7 @@ from ..jsoncopy import copy_doc
 from .app import SimApp
 from .clock import DEFAULT_START_MS
 from .nav import LAUNCHER
+from . import notifications
 from .state import apply_patch
 from .vfs import VirtualFS
 from .worldgen import world_image
@@ -64,6 +65,7 @@ class WorldDoc:
                 "time_ms": start_ms, "language": self.language, "foreground": LAUNCHER, "route": "/",
                 "stacks": {}, "recents": [], "overlay": None, "focus": None, "toast": None, "seq": 100,
                 "launcher": {"order": order},
+                "shade": False, "notifications": [], "heads_up": None, "interruption": None,
             },
             "apps": self._fresh_apps(blobs),
         }
@@ -90,6 +92,17 @@ class WorldDoc:
         trial = copy_doc(self.doc)
         apply_patch(trial, patch)
         self.doc = trial
+
+    def notify(self, app_id: str, title: str, text: str, route: str | None = None, *, heads_up: bool = False) -> str:
+        """Post a notification of an installed app (shown in the shade, and heads-up with ``heads_up``) and
+        return its id; a tap on it opens ``route`` (a screen of the app, None: its home). View state only."""
+        app = self.apps.get(app_id)
+        if app is None:
+            raise ValueError(f"cannot post a notification of {app_id!r}: no such app is installed")
+        if isinstance(route, str) and route.startswith("/") and route.partition("?")[0] not in app.screens:
+            raise ValueError(f"app {app_id!r} has no screen {route!r} for a notification to open; "
+                             f"screens: {sorted(app.screens)}")
+        return notifications.post(self.doc["os"], app_id, title, text, route, heads_up=heads_up)
 
     def snapshot(self) -> PhoneSnapshot:
         return PhoneSnapshot(copy_doc(self.doc), copy.deepcopy(self.files.nodes))

@@ -16,9 +16,11 @@ from mobilegym.judge.state.initial import InitialState
 from mobilegym.judge.result import check
 
 SIDE_EFFECT_MODES = ("strict", "warn")
-# Never side effects: the clock, navigation and the AnswerSheet (the agent's answer, not the user's data).
+# Never side effects: the clock, navigation, what the system shows over the apps (toasts, the notification
+# shade, notifications, interruptions) and the AnswerSheet (the agent's answer, not the user's data).
 VOLATILE_PATHS = ("os.time_ms", "os.foreground", "os.route", "os.recents", "os.focus", "os.stacks", "os.overlay",
-                  "os.toast", "os.seq", "apps.answer_sheet")
+                  "os.toast", "os.seq", "os.shade", "os.notifications", "os.heads_up", "os.interruption",
+                  "apps.answer_sheet")
 UNCHANGED = "unchanged"
 _NAME_FIELDS = ("title", "name", "label", "text", "address")
 _SHOWN_CHARS = 60
