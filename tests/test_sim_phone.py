@@ -357,3 +357,16 @@ def test_switch_rows_report_like_android_in_every_app(phone: Phone) -> None:
     item, alarm_switch = node(phone, rid="alarm_item"), node(phone, rid="alarm_switch")
     assert (item.clickable, item.checkable) == (True, False)
     assert (alarm_switch.clickable, alarm_switch.checkable) == (True, True)
+
+
+def test_the_status_bar_clock_follows_the_24_hour_setting() -> None:
+    phone = Phone(apps=["settings", "clock"], world="canonical")
+    phone.wait(5 * 3600)  # 09:00 -> 14:00
+
+    def clock() -> str:
+        return next(n.get("text") for n in ET.fromstring(phone.a11y_xml()).iter("node")
+                    if n.get("resource-id") == "com.android.systemui:id/clock")
+
+    assert clock() == "14:00"
+    phone.set_state({"apps": {"settings": {"time_24h": False}}})
+    assert clock() == "2:00"

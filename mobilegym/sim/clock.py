@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 EPOCH = dt.datetime(1970, 1, 1)
 DEFAULT_START = dt.datetime(2026, 3, 16, 9, 0, 0)  # a Monday morning
@@ -21,3 +22,14 @@ DEFAULT_START_MS = to_ms(DEFAULT_START)
 # The latest time the clock may reach: far beyond any task, yet early enough that date arithmetic
 # (calendar months, alarms a year ahead) stays inside datetime's range (year 9999).
 MAX_MS = to_ms(dt.datetime(9000, 1, 1))
+
+
+def uses_24h(doc: dict[str, Any]) -> bool:
+    """The phone's "Use 24-hour format" setting (Settings > Date & time); on when no Settings app is installed."""
+    return bool(doc["apps"].get("settings", {}).get("time_24h", True))
+
+
+def status_time(doc: dict[str, Any]) -> str:
+    """The time as the status bar shows it: "14:05", or "2:05" on a 12-hour phone (no AM/PM, as Android)."""
+    now = from_ms(doc["os"]["time_ms"])
+    return f"{now.hour:02d}:{now.minute:02d}" if uses_24h(doc) else f"{now.hour % 12 or 12}:{now.minute:02d}"

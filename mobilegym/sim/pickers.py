@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import ui
 from .ui import fonts
+from .clock import uses_24h
 from .fields import parse_date, parse_time
 
 if TYPE_CHECKING:
@@ -46,11 +47,6 @@ _DIGITS = re.compile(r"^\d{1,2}$")
 def fw(name: str) -> str:
     """A framework resource-id (``android:id/<name>``), as the platform's dialogs carry."""
     return f"android:id/{name}"
-
-
-def uses_24h(doc: dict[str, Any]) -> bool:
-    """The phone's "Use 24-hour format" setting (Settings > Date & time); on when no Settings app is installed."""
-    return bool(doc["apps"].get("settings", {}).get("time_24h", True))
 
 
 # --- formatting ----------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import ui
-from .clock import from_ms
+from .clock import from_ms, status_time
 from .ui.theme import DARK, FONT_SCALES, LIGHT, Theme
 
 if TYPE_CHECKING:
@@ -33,9 +33,8 @@ def status_bar(doc: dict[str, Any]) -> ui.View:
         icons.append("◉")
     if settings.get("bluetooth"):
         icons.append("✱")
-    clock = from_ms(doc["os"]["time_ms"]).strftime("%H:%M")
     return ui.Row(
-        [ui.Text(clock, size=12, bold=True, rid="clock"), ui.Spacer(flex=1),
+        [ui.Text(status_time(doc), size=12, bold=True, rid="clock"), ui.Spacer(flex=1),
          ui.Text(" ".join([*icons, "100%"]), size=12, rid="status_icons")],
         pad=4, gap=4, bg="status_bar", rid="status_bar",
     )
