@@ -313,7 +313,7 @@ class Driver:
         title = self.find(rid="month_navigation_fragment_toggle")
         if title is None:
             raise PlanError(f"tapping {criteria} opened no date picker on screen {self.route}")
-        year, month = _month_of(title.text)
+        year, month = month_of(title.text)
         gap = (day.year - year) * 12 + day.month - month
         if abs(gap) > 12:
             self.tap(rid="mtrl_picker_header_toggle")
@@ -415,7 +415,7 @@ class Driver:
         self.pick_time(int(hhmm[:2]), int(hhmm[3:]), **criteria)
 
 
-def _month_of(title: str) -> tuple[int, int]:
+def month_of(title: str) -> tuple[int, int]:
     """(year, month) of a date picker's month title: "March 2026" or "2026年3月"."""
     zh = re.fullmatch(r"(\d{4})年(\d{1,2})月", title)
     if zh is not None:

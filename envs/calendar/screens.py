@@ -12,25 +12,16 @@ from typing import Any
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
+from mobilegym.sim.pickers import MONTHS, WEEKDAYS, WEEKDAYS_ZH, long_date
 
 from . import APP
 
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]
-WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-WEEKDAYS_ZH = ["一", "二", "三", "四", "五", "六", "日"]
 REMINDERS = [(None, "None", "无"), (10, "10 min", "10 分钟"), (30, "30 min", "30 分钟"), (60, "1 hour", "1 小时")]
 TABS = [("/", "Month", "月"), ("/schedule", "Schedule", "日程")]
 CALENDAR_NAMES_ZH = {"Work": "工作", "Personal": "个人", "Family": "家庭"}  # the built-in calendars as a zh phone names them
 
 
 # --- formatting ---------------------------------------------------------------------------------
-
-def long_date(ctx: Ctx, day: dt.date) -> str:
-    """"Monday, March 16, 2026" / "2026年3月16日 星期一"."""
-    return ctx.t(f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}",
-                 f"{day.year}年{day.month}月{day.day}日 星期{WEEKDAYS_ZH[day.weekday()]}")
-
 
 def short_date(ctx: Ctx, day: dt.date) -> str:
     """"Mon, Mar 16" / "3月16日 周一"."""

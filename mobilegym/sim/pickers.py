@@ -57,7 +57,8 @@ def date_text(ctx: Ctx, day: dt.date) -> str:
                  f"{day.year}年{day.month}月{day.day}日 周{WEEKDAYS_ZH[day.weekday()]}")
 
 
-def _long_date(ctx: Ctx, day: dt.date) -> str:
+def long_date(ctx: Ctx, day: dt.date) -> str:
+    """"Tuesday, March 17, 2026" / "2026年3月17日 星期二"."""
     return ctx.t(f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}",
                  f"{day.year}年{day.month}月{day.day}日 星期{WEEKDAYS_ZH[day.weekday()]}")
 
@@ -299,7 +300,7 @@ def _month_view(ctx: Ctx, state: dict[str, Any]) -> list[ui.View | None]:
             if day.month != mon:
                 cells.append(ui.Spacer(flex=1))
                 continue
-            desc = _long_date(ctx, day)
+            desc = long_date(ctx, day)
             if day == today:
                 desc = ctx.t(f"Today, {desc}", f"今天，{desc}")
             cells.append(_Cell(str(day.day), lambda d=day: select(d), selected=day == selected, marked=day == today,

@@ -7,10 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from mobilegym.oracle import Driver, negative, plan
-
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]
+from mobilegym.oracle import Driver, month_of, negative, plan
+from mobilegym.sim.pickers import MONTHS
 
 
 # --- helpers (reading the screen, common UI paths) ----------------------------------------------------
@@ -49,20 +47,11 @@ def open_day(d: Driver, day: dt.date) -> None:
     """Open a day's agenda from the month grid (paging months as needed)."""
     d.open_app("Calendar")
     while True:
-        year, month = _shown_month(d.find(rid="month_title").text)
+        year, month = month_of(d.find(rid="month_title").text)
         if (year, month) == (day.year, day.month):
             break
         d.tap(rid="next_month" if (day.year, day.month) > (year, month) else "prev_month")
     d.tap(rid="day_cell", contains=date_text(d, day))
-
-
-def _shown_month(title: str) -> tuple[int, int]:
-    """(year, month) of the month grid's title: "March 2026" or "2026年3月"."""
-    zh = re.fullmatch(r"(\d{4})年(\d{1,2})月", title)
-    if zh is not None:
-        return int(zh.group(1)), int(zh.group(2))
-    name, year = title.split()
-    return int(year), MONTHS.index(name) + 1
 
 
 def day_events(d: Driver) -> list[tuple[str, str]]:
