@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .sim.theme import FONT_SCALES
+from .sim.ui.theme import FONT_SCALES
 
 AXES: dict[str, tuple[str, ...]] = {
     "language": ("en", "zh"),
