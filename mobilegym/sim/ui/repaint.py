@@ -38,8 +38,9 @@ def placed(canvas: Canvas, items: list[tuple]) -> Placed:
     return out
 
 
-def dirty_box(canvas: Canvas, old: Placed, new: Placed) -> Box | None:
-    """The bounding box of every item outside the common prefix and suffix of the two lists (None: equal)."""
+def dirty_box(canvas: Canvas, old: Placed, new: Placed, limit: float = float("inf")) -> Box | None:
+    """The bounding box of every item outside the common prefix and suffix of the two lists (None: equal);
+    once its area passes ``limit`` pixels, the whole canvas."""
     n = min(len(old), len(new))
     start = 0
     while start < n and old[start] == new[start]:
@@ -56,6 +57,8 @@ def dirty_box(canvas: Canvas, old: Placed, new: Placed) -> Box | None:
         box = canvas.extent(item, clip)
         if box[2] > box[0] and box[3] > box[1]:
             x0, y0, x1, y1 = min(x0, box[0]), min(y0, box[1]), max(x1, box[2]), max(y1, box[3])
+            if (x1 - x0) * (y1 - y0) > limit:
+                return (0, 0, *canvas.image.size)
     return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else (0, 0, 0, 0)
 
 
@@ -87,10 +90,11 @@ class Painter:
             return canvas.pixels()
         now = placed(canvas, items)
         base = next((shot for shot in reversed(self._recent) if shot.key == key), None)
-        box = dirty_box(canvas, base.placed, now) if base is not None else (0, 0, *size)
+        limit = MAX_DIRTY * size[0] * size[1]
+        box = dirty_box(canvas, base.placed, now, limit) if base is not None else (0, 0, *size)
         if box is None:  # the same painting items under the same clips
             canvas.image = base.image  # type: ignore[union-attr]
-        elif (box[2] - box[0]) * (box[3] - box[1]) <= MAX_DIRTY * size[0] * size[1]:
+        elif (box[2] - box[0]) * (box[3] - box[1]) <= limit:
             canvas = Canvas(*size, scale, background, image=base.image.copy())  # type: ignore[union-attr]
             if box[2] > box[0] and box[3] > box[1]:
                 canvas.repaint(items, box)
