@@ -71,14 +71,15 @@ class FrameCache:
     def invalidate(self) -> None:
         self._frame = self._items = self._xml = None
 
-    def keep_if_unchanged(self, os_state: dict[str, Any], apps_unchanged: bool) -> None:
-        """After an input or a wait: keep the frame if nothing it shows can have changed, else drop it."""
+    def keep_if_unchanged(self, os_state: dict[str, Any], apps_unchanged: Callable[[], bool]) -> None:
+        """After an input or a wait: keep the frame if nothing it shows can have changed, else drop it
+        (``apps_unchanged`` is asked last: it marshals the app states the input touched)."""
         if self._frame is None:
             return
         now = os_state["time_ms"]
         same_clock = now == self._time_ms or (not self._exact and now // MINUTE_MS == self._time_ms // MINUTE_MS)
-        if not (self.reuse and apps_unchanged and same_clock and self._key is not None
-                and os_key(os_state) == self._key):
+        if not (self.reuse and same_clock and self._key is not None and os_key(os_state) == self._key
+                and apps_unchanged()):
             self.invalidate()
 
     def items(self, frame: Frame) -> list[tuple]:

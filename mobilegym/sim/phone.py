@@ -290,7 +290,7 @@ class Phone:
         if not seconds <= MAX_WAIT_S:  # NaN too
             raise ValueError(f"seconds must be at most {MAX_WAIT_S:g} (ten years), got {seconds!r}")
         self.world_doc.advance(round(seconds * 1000))
-        self.frame_cache.keep_if_unchanged(self.doc["os"], apps_unchanged=True)
+        self.frame_cache.keep_if_unchanged(self.doc["os"], lambda: True)
 
     # internals -----------------------------------------------------------------
     def _changed(self) -> None:
@@ -325,7 +325,7 @@ class Phone:
             action()
             world.handlers_done()
             world.advance(self.tick_ms)
-            self.frame_cache.keep_if_unchanged(self.doc["os"], world.journaled_apps_unchanged())
+            self.frame_cache.keep_if_unchanged(self.doc["os"], world.journaled_apps_unchanged)
             self.frame()
         except Exception as exc:
             where = f"{self.current_app()} {self.current_route()}"
