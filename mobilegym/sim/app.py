@@ -8,7 +8,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, MutableMapping, Sequence
 from urllib.parse import urlencode
 
 from .clock import from_ms
@@ -134,6 +134,31 @@ class Prep:
         return zh if self.language == "zh" else en
 
 
+class _ClockWatch(MutableMapping[str, Any]):
+    """The ``os`` part of the document, read and written through, calling ``on_clock`` when ``time_ms`` is read."""
+
+    def __init__(self, os_state: dict[str, Any], on_clock: Callable[[], None]) -> None:
+        self._os = os_state
+        self._on_clock = on_clock
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "time_ms":
+            self._on_clock()
+        return self._os[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._os[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self._os[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._os)
+
+    def __len__(self) -> int:
+        return len(self._os)
+
+
 class Ctx:
     """What a screen function sees and may do: its app's state, route params and local UI state.
 
@@ -142,17 +167,27 @@ class Ctx:
     """
 
     def __init__(self, phone: Phone, app: SimApp, entry: dict[str, Any]) -> None:
-        self.phone = phone
+        self._phone = phone
         self.app = app
         self.entry = entry
 
     @property
-    def state(self) -> dict[str, Any]:
-        return self.phone.world_doc.app_state(self.app.id)
+    def phone(self) -> Phone:
+        """The whole phone (a screen that reads it is rebuilt after every input: it may read the raw clock)."""
+        self._phone.frame_cache.read_raw_clock()
+        return self._phone
 
     @property
-    def os(self) -> dict[str, Any]:
-        return self.phone.doc["os"]
+    def state(self) -> dict[str, Any]:
+        return self._phone.world_doc.app_state(self.app.id)
+
+    @property
+    def os(self) -> MutableMapping[str, Any]:
+        """The ``os`` part of the document. While the screen is being built, a view of it that notes reads of
+        the raw clock (``time_ms``): such a screen is rebuilt after every input."""
+        cache = self._phone.frame_cache
+        os_state = self._phone.doc["os"]
+        return _ClockWatch(os_state, cache.read_raw_clock) if cache.composing else os_state
 
     @property
     def params(self) -> dict[str, Any]:
@@ -164,29 +199,30 @@ class Ctx:
 
     @property
     def now(self) -> dt.datetime:
-        return from_ms(self.os["time_ms"])
+        """The phone's clock (a screen shows minutes at most: its frame is kept within the minute)."""
+        return from_ms(self._phone.doc["os"]["time_ms"])
 
     def t(self, en: str, zh: str) -> str:
         """The string for the phone's language."""
-        return zh if self.os["language"] == "zh" else en
+        return zh if self._phone.doc["os"]["language"] == "zh" else en
 
     def navigate(self, path: str, **params: Any) -> None:
         """Push a screen of this app."""
-        self.phone.nav.push(self.app.id, path, params)
+        self._phone.nav.push(self.app.id, path, params)
 
     def replace(self, path: str, **params: Any) -> None:
         """Swap the current screen for another."""
-        self.phone.nav.replace(self.app.id, path, params)
+        self._phone.nav.replace(self.app.id, path, params)
 
     def back(self) -> None:
         """Leave the current screen (as the back key does, without dialogs)."""
-        self.phone.nav.back()
+        self._phone.nav.back()
 
     def open_app(self, app_id: str, path: str | None = None, **params: Any) -> None:
         """Switch to another app, optionally at a given screen."""
-        self.phone.nav.open(app_id)
+        self._phone.nav.open(app_id)
         if path is not None:
-            self.phone.nav.push(app_id, path, params)
+            self._phone.nav.push(app_id, path, params)
 
     def new_id(self, prefix: str) -> str:
         """A fresh, deterministic id such as 'alarm_7'."""

@@ -13,8 +13,8 @@ from .app import installed_apps, route_string
 from .input import KEYS, Input
 from .nav import Navigator
 from .ui.a11y import TreeExporter
-from .ui.render import Canvas
 from .vfs import ENOENT, VfsError, VirtualFS
+from .frame_cache import FrameCache
 from .windows import Frame, compose
 from .world import PhoneSnapshot, WorldDoc
 from . import extensions
@@ -114,15 +114,14 @@ class Phone:
         self.nav = Navigator(self)
         self.input = Input(self)
         self._shell: Any = None
-        self._frame: Frame | None = None
-        self._pixels: tuple[list[tuple], np.ndarray] | None = None
+        self.frame_cache = FrameCache()
         self.reset_state()
 
     def __getstate__(self) -> dict[str, Any]:
         # the laid-out frame holds the screens' handler closures and the shell its session: both are
         # rebuilt on demand, so pickle, deepcopy and process pools see only data
         state = self.__dict__.copy()
-        state.update(_frame=None, _pixels=None, _shell=None)
+        state.update(frame_cache=FrameCache(self.frame_cache.reuse), _shell=None)
         return state
 
     # Device: state -------------------------------------------------------------
@@ -186,26 +185,20 @@ class Phone:
         return self.doc["os"]["route"]
 
     def close(self) -> None:
-        self._frame = None
-        self._pixels = None
+        self.frame_cache = FrameCache(self.frame_cache.reuse)
 
     # Device: observation -------------------------------------------------------
     def frame(self) -> Frame:
-        """The current laid-out screen (cached until something changes)."""
-        if self._frame is None:
-            self._frame = compose(self)
-        return self._frame
+        """The current laid-out screen (kept until something it shows changes: see :mod:`.frame_cache`)."""
+        return self.frame_cache.frame(lambda: compose(self), self.doc["os"])
 
     def screenshot(self) -> np.ndarray:
-        items = self.frame().items()
-        if self._pixels is None or self._pixels[0] != items:
-            canvas = Canvas(*self.render_size, self.density * self.render_scale, self.frame().env.theme.background)
-            canvas.draw(items)
-            self._pixels = (items, canvas.pixels())
-        return self._pixels[1].copy()
+        return self.frame_cache.pixels(self.frame(), self.render_size, self.density * self.render_scale).copy()
 
     def a11y_xml(self) -> str:
-        frame = self.frame()
+        return self.frame_cache.xml(self.frame(), self._export_tree)
+
+    def _export_tree(self, frame: Frame) -> str:
         exporter = TreeExporter(frame.env, self.density, (0, 0, self.width, self.height))
         return exporter.export(frame.tree_windows())
 
@@ -303,11 +296,11 @@ class Phone:
         if not seconds <= MAX_WAIT_S:  # NaN too
             raise ValueError(f"seconds must be at most {MAX_WAIT_S:g} (ten years), got {seconds!r}")
         self.world_doc.advance(round(seconds * 1000))
-        self._changed()
+        self.frame_cache.keep_if_unchanged(self.doc["os"], lambda: True)
 
     # internals -----------------------------------------------------------------
     def _changed(self) -> None:
-        self._frame = None
+        self.frame_cache.invalidate()
 
     def _dp(self, x: float, y: float) -> tuple[float, float]:
         if not (0 <= x < self.width and 0 <= y < self.height):
@@ -338,7 +331,7 @@ class Phone:
             action()
             world.handlers_done()
             world.advance(self.tick_ms)
-            self._changed()
+            self.frame_cache.keep_if_unchanged(self.doc["os"], world.journaled_apps_unchanged)
             self.frame()
         except Exception as exc:
             where = f"{self.current_app()} {self.current_route()}"

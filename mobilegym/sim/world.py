@@ -151,6 +151,15 @@ class WorldDoc:
             if state is not None:
                 journal[app_id] = _freeze(state)
 
+    def journaled_apps_unchanged(self) -> bool:
+        """Whether every app state the current input journaled still marshals to its journaled bytes (equal
+        bytes are equal states; False only means the input may have changed one)."""
+        journal = self._journal or {}
+        for key, frozen in journal.items():
+            if key is not None and (isinstance(frozen, _Copy) or _freeze(self.doc["apps"][key]) != frozen):
+                return False
+        return True
+
     def rollback(self) -> None:
         """Put back the ``os`` part and every app state the current input journaled."""
         journal = self._journal

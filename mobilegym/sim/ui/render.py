@@ -69,10 +69,12 @@ class Canvas:
     """Draws display items; ``scale`` is pixels per dp. Clip regions (scrolling lists) are applied
     by cutting each shape to the region, so no layer is ever copied."""
 
-    def __init__(self, width: int, height: int, scale: float, background: Color) -> None:
+    def __init__(self, width: int, height: int, scale: float, background: Color,
+                 image: Image.Image | None = None) -> None:
+        """A blank canvas, or one that paints over ``image`` (an RGB image of that size, changed in place)."""
         self.scale = scale
         self.background = background
-        self.image = Image.new("RGB", (width, height), background)
+        self.image = Image.new("RGB", (width, height), background) if image is None else image
         self._draw = ImageDraw.Draw(self.image)
         self._clips: list[Box] = [(0, 0, width, height)]
 
@@ -89,6 +91,37 @@ class Canvas:
         for item in items[first:]:
             getattr(self, "_" + item[0])(*item[1:])
         return self.image
+
+    def repaint(self, items: list[tuple], box: Box) -> None:
+        """Paint ``items`` again inside ``box`` only, from the background up; the rest of the image is kept.
+        Inside the box the pixels are those a full :meth:`draw` gives (shapes are cut to clips exactly)."""
+        self._draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=self.background)
+        whole = self._clips
+        self._clips = [_intersect(box, whole[0])]
+        try:
+            self.draw(items)
+        finally:
+            self._clips = whole
+
+    def clip_box(self, item: tuple, clip: Box) -> Box:
+        """The clip a ``("clip", ...)`` item sets inside ``clip``."""
+        return _intersect(self._box(*item[1:5]), clip)
+
+    def extent(self, item: tuple, clip: Box) -> Box:
+        """The pixels a rect, text or shade item may change when painted inside ``clip`` (x0 >= x1 or y0 >= y1:
+        none); it mirrors the painting methods below."""
+        if item[0] != "text":
+            return _intersect(self._box(*item[1:5]), clip)
+        x, y, text, size, _, bold = item[1:]
+        text = text[:fonts.LINE_CHARS]
+        px = round(size * self.scale)
+        if px < _MIN_TEXT_PX:
+            return _intersect(self._box(x, y + size * 0.2, fonts.text_width(text, size, bold), size * 0.6), clip)
+        mask, left, top = _glyphs(text, px, bold)
+        if mask is None:
+            return (0, 0, 0, 0)
+        x0, y0 = round(x * self.scale) + left, round(y * self.scale) + top
+        return _intersect((x0, y0, x0 + mask.width, y0 + mask.height), clip)
 
     def pixels(self) -> np.ndarray:
         """The image as a read-only (H, W, 3) uint8 array: one pass of Pillow's raw encoder into one
@@ -150,5 +183,7 @@ class Canvas:
 
     def _shade(self, x: float, y: float, w: float, h: float) -> None:
         x0, y0, x1, y1 = _intersect(self._box(x, y, w, h), self._clips[-1])
+        if x1 <= x0 or y1 <= y0:
+            return
         region = self.image.crop((x0, y0, x1, y1))
         self.image.paste(Image.eval(region, lambda v: v * 3 // 5), (x0, y0))

@@ -52,6 +52,8 @@ class Text(View):
     def measure(self, width: float, env: LayoutEnv) -> float:
         if self.height is not None:
             return self.height
+        if self.max_lines is not None and self.max_lines <= 1:  # wrap keeps exactly one line: no need to measure
+            return self._line_height(env)
         lines = fonts.wrap(self.value, env.sp(self.size), self.bold, width, self.max_lines)
         return len(lines) * self._line_height(env)
 
