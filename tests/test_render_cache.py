@@ -104,6 +104,20 @@ def test_the_minute_changing_drops_the_frame() -> None:
     assert phone.frame() is not frame
 
 
+def test_a_heads_up_notification_goes_when_its_time_is_over_on_a_cached_phone() -> None:
+    cached, fresh = (Phone(render_scale=0.1, apps=["settings", "messages", "contacts"], world="canonical")
+                     for _ in range(2))
+    fresh.frame_cache = FrameCache(reuse=False)
+    for phone in (cached, fresh):
+        phone.open_app("settings")
+        phone.notify("messages", "Ann", "See you at 6", heads_up=True)
+    for _ in range(7):  # a heads-up shows for 5 s of phone time, within one minute
+        assert _observe(cached)[:2] == _observe(fresh)[:2]
+        for phone in (cached, fresh):
+            phone.wait(1)
+    assert "expandableNotificationRow" not in cached.a11y_xml()
+
+
 def test_screenshots_never_share_memory_with_the_cache() -> None:
     phone = Phone(render_scale=0.1, apps=["settings"], world="canonical")
     first = phone.screenshot()

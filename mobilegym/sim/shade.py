@@ -212,6 +212,8 @@ def panel(phone: Phone) -> ShadePanel:
 def heads_up(phone: Phone) -> HeadsUp | None:
     """The heads-up notification shown now, if any."""
     os_state = phone.doc["os"]
+    if os_state.get("heads_up"):  # it goes when its time is over: the frame depends on the exact clock
+        phone.frame_cache.read_raw_clock()
     notification = notifications.heads_up(os_state)
     if notification is None:
         return None
