@@ -16,7 +16,9 @@ A suite registers plans in ``tasks/<suite>/plans.py``::
         ...
 
 The Driver finds nodes in the observation's accessibility tree (by resource-id, text or
-content-desc), scrolls lists to reveal them, and taps their centres; it never touches state.
+content-desc), scrolls lists to reveal them, and taps their centres; it never touches state. It types
+with ``type`` actions, never on the on-screen keyboard: its keys are not among the nodes it finds, and
+when a node it needs is hidden while the keyboard is up it closes the keyboard (back) first.
 For adversarial evaluation a Driver can show a plan other parameters, rewrite the answers and
 text it gives, and checkpoint the episode before the answer and before the final action.
 """
@@ -36,6 +38,7 @@ from .actions import TERMINAL_TYPES
 from .screen_text import Node
 from .sim.fields import parse_date, parse_time
 from .sim.pickers import MONTHS as _MONTHS
+from .sim.ime import IME_PACKAGE
 from .sim.interruptions import DIALER_PACKAGE, PERMISSION_PACKAGE
 
 SYSTEM_UI = "com.android.systemui"
@@ -181,7 +184,12 @@ class Driver:
         return self.env.device.current_route()
 
     def nodes(self) -> list[Node]:
-        return screen_text.parse_nodes(self.env.device.a11y_xml())
+        """The nodes on screen, but the keyboard's keys."""
+        return [n for n in screen_text.parse_nodes(self.env.device.a11y_xml()) if n.package != IME_PACKAGE]
+
+    def keyboard_shown(self) -> bool:
+        """Whether the on-screen keyboard is up."""
+        return f'package="{IME_PACKAGE}"' in self.env.device.a11y_xml()
 
     def find(self, rid: str | None = None, text: str | None = None, desc: str | None = None,
              contains: str | None = None, index: int = 0) -> Node | None:
@@ -244,7 +252,12 @@ class Driver:
         return {"x": self.env.coords.from_device(x, "x"), "y": self.env.coords.from_device(y, "y")}
 
     def reveal(self, **criteria: Any) -> Node:
-        """Find a node, scrolling the main list down (then up) until it shows."""
+        """Find a node, scrolling the main list down (then up) until it shows; when it is not in sight while
+        the keyboard is up, close the keyboard first (the screen gets its room back)."""
+        if self.keyboard_shown():
+            node = self.find(**criteria)
+            if node is None or not self._fully_visible(node):
+                self.key("back")
         for direction in (1, -1):
             for _ in range(self.MAX_SCROLLS):
                 node = self.find(**criteria)

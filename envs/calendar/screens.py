@@ -332,7 +332,7 @@ def _minutes(hhmm: str) -> int:
 @APP.screen("/search")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
-    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search events", "搜索日程"))]
+    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search events", "搜索日程"), ime_action="search")]
     if query:
         found = sorted((e for e in ctx.state["events"]
                         if query in f"{e['title']}\n{e['location']}\n{e['notes']}".casefold()), key=sort_key)

@@ -174,7 +174,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
         if not rows:
             rows.append(ui.Text(ctx.t(f"No contacts match “{query}”", f"没有与“{query}”匹配的联系人"), color="muted",
                                 align="center", height=96, max_lines=2, rid="no_results"))
-    field = ctx.field("search_input", "query", hint=ctx.t("Search name, number or email", "搜索姓名、号码或邮箱"))
+    field = ctx.field("search_input", "query", hint=ctx.t("Search name, number or email", "搜索姓名、号码或邮箱"), ime_action="search")
     body = ui.Column([ui.Row([field], pad=12), ui.ScrollList(rows, rid="search_results")])
     return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
 

@@ -145,7 +145,7 @@ def _bubbles(ctx: Ctx, messages: list[dict[str, Any]]) -> list[ui.View | None]:
 
 
 def _composer(ctx: Ctx, send: Callable[[], None]) -> ui.View:
-    return ui.Row([ctx.field("message_input", "draft", hint=ctx.t("Text message", "短信"), flex=1, on_submit=send),
+    return ui.Row([ctx.field("message_input", "draft", hint=ctx.t("Text message", "短信"), flex=1, on_submit=send, ime_action="send"),
                    ui.IconButton("➤", ctx.t("Send", "发送"), send, rid="send", color="primary")],
                   gap=4, pad=8, bg="surface")
 
@@ -258,6 +258,6 @@ def search(ctx: Ctx) -> ui.Scaffold:
         if not rows:
             rows.append(ui.Text(ctx.t(f"No messages match “{query}”", f"没有与“{query}”匹配的信息"), color="muted",
                                 align="center", max_lines=2, height=96, rid="no_results"))
-    field = ctx.field("search_input", "query", hint=ctx.t("Search messages", "搜索信息"))
+    field = ctx.field("search_input", "query", hint=ctx.t("Search messages", "搜索信息"), ime_action="search")
     body = ui.Column([ui.Row([field], pad=12), ui.ScrollList(rows, rid="search_results")])
     return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))

@@ -356,7 +356,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
     else:
         rows.append(ui.Text(ctx.t("Search songs, albums and artists", "搜索歌曲、专辑和艺人"), color="muted",
                             align="center", height=80, rid="search_hint"))
-    body = ui.Column([ui.Column([ctx.field("search_input", "query", hint=ctx.t("What do you want to hear?", "想听什么？"))],
+    body = ui.Column([ui.Column([ctx.field("search_input", "query", hint=ctx.t("What do you want to hear?", "想听什么？"), ime_action="search")],
                                 pad=8),
                       ui.ScrollList(rows, rid="search_results", pad=8)])
     return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back), bottom=_mini_player(ctx),

@@ -153,7 +153,7 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/search")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
-    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search notes", "搜索笔记"))]
+    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search notes", "搜索笔记"), ime_action="search")]
     if query:
         found = sorted((n for n in ctx.state["notes"] if query in f"{n['title']}\n{n['body']}".casefold()),
                        key=lambda n: n["updated"], reverse=True)

@@ -235,7 +235,7 @@ def add_city(ctx: Ctx) -> ui.Scaffold:
         rows.append(ui.Text(ctx.t(f"No cities match “{query.strip()}”", f"没有与“{query.strip()}”匹配的城市"),
                             color="muted", align="center", height=80, max_lines=2, rid="no_results"))
     body = ui.Column([
-        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search for a city", "搜索城市"))], pad=12),
+        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search for a city", "搜索城市"), ime_action="search")], pad=12),
         ui.ScrollList(rows, rid="search_results", pad=4),
     ])
     return ui.Scaffold(body, top=ui.TopBar(ctx.t("Add city", "添加城市"), on_back=ctx.back))

@@ -2,12 +2,13 @@
 
 A touch goes to the topmost window under the finger and there to the deepest view that takes that gesture;
 the view itself acts (:meth:`ui.View.tap` and friends). Outside an open dialog a tap dismisses it (or does
-nothing when it cannot be dismissed)."""
+nothing when it cannot be dismissed). A field taking the focus opens the keyboard (sim.ime) and is scrolled
+into the room left above it."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import ui
+from . import ime, ui
 from .windows import Frame
 
 if TYPE_CHECKING:
@@ -28,7 +29,11 @@ class Input:
 
     # ui.Touch -------------------------------------------------------------------
     def focus(self, key: str | None) -> None:
+        moved = key is not None and key != self.os["focus"]
         self.os["focus"] = key
+        if moved:
+            ime.focus_moved(self.os)
+            self._reveal_focused()
 
     def before_handler(self) -> None:
         self.phone.world_doc.touch(self.os["foreground"])
@@ -40,6 +45,26 @@ class Input:
         entry = self.phone.nav.current_entry()
         holder = entry["local"] if entry is not None else self.os["launcher"]
         holder.setdefault("scroll", {})[rid] = offset
+
+    def _reveal_focused(self) -> None:
+        """Scroll the list holding the focused field so the field shows above the keyboard (as Android
+        scrolls a focused view into the window left by adjustResize)."""
+        self.phone._changed()
+        found = _field_in_list(self.phone.frame().app_roots(), self.os["focus"])
+        if found is None:
+            return
+        rect, scroll_list = found
+        _, top, _, height = scroll_list.frame
+        y, h = rect[1], rect[3]
+        offset = self.scroll_offset(scroll_list.rid or "")
+        if y + h > top + height:
+            offset += min(y - top, y + h - (top + height))
+        elif y < top:
+            offset -= top - y
+        else:
+            return
+        self.set_scroll_offset(scroll_list.rid or "", min(scroll_list.max_offset(), max(0.0, offset)))
+        self.phone._changed()
 
     # touches (points in dp) ----------------------------------------------------------
     def tap(self, x: float, y: float) -> None:
@@ -126,6 +151,30 @@ class Input:
         if field is not None:
             self.before_handler()
             field.delete()
+
+
+def _field_in_list(roots: list[ui.View], focus: str | None) -> tuple[tuple[float, ...], ui.ScrollList] | None:
+    """The focused field's frame and the innermost scrolling list holding it, or None (no such field, or not
+    in a list). A field in a row the list left unplaced (off screen) has the frame of that row."""
+    for root in roots:
+        found = _search_field(root, focus, None, None)
+        if found is not None:
+            return found
+    return None
+
+
+def _search_field(view: ui.View, focus: str | None, holder: ui.ScrollList | None,
+                  row: ui.View | None) -> tuple[tuple[float, ...], ui.ScrollList] | None:
+    if isinstance(view, ui.TextField) and view.focus_key == focus:
+        if holder is None or row is None:
+            return None
+        return (view.frame if view.frame[3] > 0 else row.frame), holder
+    in_list = isinstance(view, ui.ScrollList)
+    for child in view.children:
+        found = _search_field(child, focus, view if in_list else holder, child if in_list else row)  # type: ignore[arg-type]
+        if found is not None:
+            return found
+    return None
 
 
 def _contains(frame: tuple[float, float, float, float], x: float, y: float) -> bool:

@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 
 INPUT_TYPES = ("text", "number")
+# The editor action a field asks its keyboard's action key for (Android's ``imeOptions``); None lets the
+# keyboard choose: Enter on a multi-line field, Next when another field follows, else Done.
+IME_ACTIONS = ("done", "next", "search", "send", "go")
 DIGITS = frozenset("0123456789")
 DECIMAL_POINT = "."
 MINUS = "-"
@@ -29,6 +32,13 @@ def check_input_type(input_type: str) -> str:
     if input_type not in INPUT_TYPES:
         raise ValueError(f"input_type must be one of {', '.join(map(repr, INPUT_TYPES))}, got {input_type!r}")
     return input_type
+
+
+def check_ime_action(action: str | None) -> str | None:
+    """``action`` itself (None or one of :data:`IME_ACTIONS`), or a ValueError naming the known actions."""
+    if action is not None and action not in IME_ACTIONS:
+        raise ValueError(f"ime_action must be None or one of {', '.join(map(repr, IME_ACTIONS))}, got {action!r}")
+    return action
 
 
 # What a text field keeps of typed text, as an Android EditText with a keyboard does: every line break

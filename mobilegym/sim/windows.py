@@ -1,6 +1,7 @@
 """The window stack of one laid-out screen: the activity (an app's screen, the launcher or recents), a
-dialog above it, a toast, the system bars, and the system's windows over them (a heads-up notification, the
-notification shade, a permission dialog, an incoming call). Input reaches the topmost window under the
+dialog above it, the keyboard while a text field has the focus (the activity is laid out above it, as
+adjustResize does), a toast, the system bars, and the system's windows over them (a heads-up notification,
+the notification shade, a permission dialog, an incoming call). Input reaches the topmost window under the
 finger; the accessibility tree shows the active window (the topmost of the activity, a dialog, the shade, a
 permission dialog and a call)."""
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import interruptions, shade, ui
+from . import ime, interruptions, shade, ui
 from .app import Ctx
 from .nav import LAUNCHER_PACKAGE
 from .system_ui import NAV_H, STATUS_H, SYSTEM_PACKAGE, launcher, navigation_bar, recents, status_bar, theme_for
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from .phone import Phone
 
 ACTIVITY, DIALOG, TOAST, STATUS_BAR, NAVIGATION_BAR = "activity", "dialog", "toast", "status_bar", "navigation_bar"
-HEADS_UP, SHADE, PERMISSION, CALL = "heads_up", "shade", "permission", "call"
+HEADS_UP, SHADE, PERMISSION, CALL, IME = "heads_up", "shade", "permission", "call", "ime"
 ACTIVE_KINDS = (ACTIVITY, DIALOG, SHADE, PERMISSION, CALL)  # the windows that can take the input focus
 FULL_SCREEN = (SHADE, CALL)  # system windows over the whole screen: the tree shows them alone
 DIALOG_MAX_W = 320.0  # dp
@@ -129,14 +130,20 @@ def compose(phone: Phone) -> Frame:
         app = phone.apps[os_state["foreground"]]
         content, package = app.screens[entry["path"]](Ctx(phone, app, entry)), app.package
     dialog = content.dialog
-    ui.key_fields(content, *([dialog] if dialog is not None else []))
+    roots = [content, *([dialog] if dialog is not None else [])]
+    ui.key_fields(*roots)
     width, height = phone.size_dp
-    area = (0.0, STATUS_H, width, height - STATUS_H - NAV_H)
+    keyboard = ime.keyboard_window(phone.input, roots, env.theme)
+    keyboard_h = ime.keyboard_height(height) if keyboard is not None else 0.0
+    area = (0.0, STATUS_H, width, height - STATUS_H - NAV_H - keyboard_h)
     content.place(*area, env)
     windows = [Window(content, package, ACTIVITY)]
     if dialog is not None:
         _place_dialog(dialog, area, env)
         windows.append(Window(dialog, package, DIALOG, dim=area))
+    if keyboard is not None:
+        keyboard.place(0.0, height - NAV_H - keyboard_h, width, keyboard_h, env)
+        windows.append(Window(keyboard, ime.IME_PACKAGE, IME))
     if os_state.get("toast"):
         toast = ui.Toast(os_state["toast"])
         _place_toast(toast, area, env)

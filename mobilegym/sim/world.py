@@ -11,6 +11,7 @@ from typing import Any
 from ..jsoncopy import copy_doc
 from .app import SimApp
 from .clock import DEFAULT_START_MS
+from .ime import initial_state
 from .nav import LAUNCHER
 from . import notifications
 from .state import apply_patch
@@ -64,6 +65,7 @@ class WorldDoc:
             "os": {
                 "time_ms": start_ms, "language": self.language, "foreground": LAUNCHER, "route": "/",
                 "stacks": {}, "recents": [], "overlay": None, "focus": None, "toast": None, "seq": 100,
+                "ime": initial_state(self.language),
                 "launcher": {"order": order},
                 "shade": False, "notifications": [], "heads_up": None, "interruption": None,
             },

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from . import fonts
-from ..input_types import append_typed, check_input_type
+from ..input_types import append_typed, check_ime_action, check_input_type
 from .theme import Color
 from .view import Column, Handler, Item, LayoutEnv, Row, Touch, View
 
@@ -180,7 +180,8 @@ class Button(View):
 
 class TextField(View):
     """An editable text box. Typing goes to the focused field through ``on_change``, filtered by the
-    field's ``input_type`` ("text", or "number": see :mod:`.input_types`)."""
+    field's ``input_type`` ("text", or "number": see :mod:`.input_types`); ``ime_action`` names the
+    keyboard's action key ("search", "send"...; None: the keyboard chooses, see sim.ime)."""
 
     cls = "android.widget.EditText"
     focusable = True
@@ -196,6 +197,7 @@ class TextField(View):
         on_submit: Handler | None = None,
         lines: int = 1,
         input_type: str = "text",
+        ime_action: str | None = None,
         **kw: Any,
     ) -> None:
         kw.setdefault("height", 24 * lines + 24)
@@ -207,6 +209,7 @@ class TextField(View):
         self.on_submit = on_submit
         self.lines = lines
         self.input_type = check_input_type(input_type)
+        self.ime_action = check_ime_action(ime_action)
         self.focus_key = rid  # unique on the screen: see key_fields
         self._lines: list[str] = []
 

@@ -1,0 +1,259 @@
+"""The on-screen keyboard (sim.ime): shown while a field has the focus, its keys in the tree as Gboard's are,
+typing through its keys the same as the ``type`` action, the numeric pad, its action key and back."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mobilegym.screen_text import Node, parse_nodes
+from mobilegym.sim import ime, ui
+from mobilegym.sim.phone import Phone
+from mobilegym.sim.system_ui import NAV_H, STATUS_H
+
+from .uitools import node, tap
+
+PKG = ime.IME_PACKAGE
+
+
+def keys(phone: Phone) -> list[Node]:
+    return [n for n in parse_nodes(phone.a11y_xml()) if n.package == PKG and n.clickable]
+
+
+def key(phone: Phone, desc: str) -> Node:
+    found = [n for n in keys(phone) if n.desc == desc]
+    assert found, f"no key {desc!r}; keys: {[n.desc for n in keys(phone)]}"
+    return found[0]
+
+
+def press(phone: Phone, desc: str) -> None:
+    phone.tap(*key(phone, desc).center)
+
+
+def type_by_keys(phone: Phone, text: str) -> None:
+    """Type ``text`` on the keyboard as a user would: shift for capitals, the symbol pages for the rest,
+    and back to the letters at the end."""
+    for char in text:
+        if char == " ":
+            press(phone, "Space")
+            continue
+        for _ in range(3):  # letters -> symbols -> more symbols -> letters
+            shown = {n.desc for n in keys(phone)}
+            if char in shown or ("Shift" in shown and char.swapcase() in shown):
+                break
+            press(phone, next(s for s in ("More symbols", "Letter keyboard", "Symbol keyboard") if s in shown))
+        if char not in {n.desc for n in keys(phone)}:
+            press(phone, "Shift")
+        press(phone, char)
+    if "Letter keyboard" in {n.desc for n in keys(phone)}:
+        press(phone, "Letter keyboard")
+
+
+def name_dialog(phone: Phone) -> None:
+    """Settings > About phone > Device name: a dialog with one text field (submitting saves)."""
+    phone.launch("settings", "/about")
+    tap(phone, rid="device_name")
+
+
+def alarm_form(phone: Phone) -> None:
+    phone.launch("clock", "/alarm/edit")
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
+
+
+def test_focus_shows_the_keyboard_above_the_navigation_bar_and_resizes_the_screen(phone: Phone) -> None:
+    alarm_form(phone)
+    assert keys(phone) == []
+    form_before = node(phone, rid="alarm_form").bounds
+    tap(phone, rid="label_input")
+    assert node(phone, rid="label_input").focused
+    root = next(n for n in parse_nodes(phone.a11y_xml()) if n.package == PKG)
+    width, height = phone.screen_size
+    kb_h = ime.keyboard_height(phone.size_dp[1])
+    nav_top = round((phone.size_dp[1] - NAV_H) * phone.density)
+    assert root.bounds == (0, round((phone.size_dp[1] - NAV_H - kb_h) * phone.density), width, nav_top)
+    form = node(phone, rid="alarm_form").bounds
+    assert form[1] == form_before[1] and form[3] <= root.bounds[1] < form_before[3]  # resized, not covered
+    assert round(STATUS_H * phone.density) <= form[1]
+
+
+def test_keys_are_flat_frame_layouts_with_gboard_ids(phone: Phone) -> None:
+    alarm_form(phone)
+    tap(phone, rid="label_input")
+    found = keys(phone)
+    ids = {n.short_id for n in found}
+    assert {f"key_pos_0_{i}" for i in range(10)} | {f"key_pos_1_{i}" for i in range(9)} <= ids
+    assert {f"key_pos_2_{i}" for i in range(1, 8)} | {"key_pos_shift", "key_pos_del", "key_pos_space",
+                                                    "key_pos_ime_action", "key_pos_switch_to_symbol"} <= ids
+    assert all(n.cls == "android.widget.FrameLayout" and n.text == "" and n.resource_id.startswith(f"{PKG}:id/")
+               for n in found)
+    assert [n.desc for n in found if n.short_id.startswith("key_pos_0_")] == list("qwertyuiop")
+    assert key(phone, "Shift").short_id == "key_pos_shift" and key(phone, "Delete").short_id == "key_pos_del"
+    # the IME window comes after the app window, and the app keeps its focused field
+    packages = [n.package for n in parse_nodes(phone.a11y_xml())]
+    assert packages.index(PKG) > packages.index("com.mobilegym.clock")
+    assert node(phone, rid="label_input").focused
+
+
+@pytest.mark.parametrize("text", ["Hello, World 42!", "a.b@c_d (x/y) = {1}; ~π £5 ✓"])
+def test_typing_through_keys_equals_typing_with_type(text: str) -> None:
+    by_keys, by_type = Phone(tick_ms=0), Phone(tick_ms=0)
+    for phone in (by_keys, by_type):
+        name_dialog(phone)
+        tap(phone, rid="name_input")
+    type_by_keys(by_keys, text)
+    by_type.type_text(text)
+    assert node(by_keys, rid="name_input").text == f"MobileGym Phone{text}"
+    assert by_keys.get_state() == by_type.get_state()
+    assert by_keys.a11y_xml() == by_type.a11y_xml()
+    assert np.array_equal(by_keys.screenshot(), by_type.screenshot())
+
+
+def test_shift_is_one_shot_and_a_long_press_locks_it(phone: Phone) -> None:
+    alarm_form(phone)
+    tap(phone, rid="label_input")
+    press(phone, "Shift")
+    assert key(phone, "Shift").selected and key(phone, "A").short_id == "key_pos_1_0"
+    press(phone, "A")
+    press(phone, "b")
+    phone.long_press(*key(phone, "Shift").center)
+    press(phone, "C")
+    press(phone, "D")
+    press(phone, "Shift")
+    press(phone, "e")
+    assert node(phone, rid="label_input").text == "AbCDe"
+    phone.long_press(*key(phone, "q").center)  # the digit in the corner of a top-row key
+    assert node(phone, rid="label_input").text == "AbCDe1"
+
+
+def test_backspace_deletes_the_last_character(phone: Phone) -> None:
+    alarm_form(phone)
+    tap(phone, rid="label_input")
+    type_by_keys(phone, "abc")
+    press(phone, "Delete")
+    assert node(phone, rid="label_input").text == "ab"
+    for _ in range(3):
+        press(phone, "Delete")
+    assert node(phone, rid="label_input").text == ""
+
+
+def test_number_fields_get_the_numeric_pad(phone: Phone) -> None:
+    phone.set_state({"apps": {"answer_sheet": {"fields": [{"type": "number"}, {"type": "text"}]}}})
+    phone.open_app("answer_sheet")
+    tap(phone, rid="field_0_input")
+    descs = [n.desc for n in keys(phone)]
+    assert descs == ["1", "2", "3", "-", "4", "5", "6", "Space", "7", "8", "9", "Delete", ",", "0", ".", "Next"]
+    for desc in ("-", "1", "2", ",", ".", "5", ".", "Delete", "7"):
+        press(phone, desc)
+    assert phone.doc["apps"]["answer_sheet"]["answers"]["0"] == "-12.7"  # what the field lets through
+    press(phone, "Next")
+    assert node(phone, rid="field_1_input").focused
+    assert key(phone, "q").short_id == "key_pos_0_0" and key(phone, "Done")
+
+
+def test_action_key_next_moves_the_focus_and_done_closes_the_keyboard(phone: Phone) -> None:
+    alarm_form(phone)
+    tap(phone, rid="hour_input")
+    assert key(phone, "Next").short_id == "key_pos_ime_action"
+    press(phone, "Next")
+    assert node(phone, rid="minute_input").focused
+    press(phone, "Next")
+    assert node(phone, rid="label_input").focused
+    press(phone, "Done")
+    assert keys(phone) == [] and phone.doc["os"]["focus"] is None
+
+
+def test_action_key_runs_the_fields_enter_behaviour(phone: Phone) -> None:
+    name_dialog(phone)
+    tap(phone, rid="name_input")
+    phone.type_text("Pixel", clear=True)
+    press(phone, "Done")  # the dialog's field submits on enter: saves the name
+    assert phone.doc["apps"]["settings"]["about"]["device_name"] == "Pixel"
+    assert keys(phone) == []
+
+
+def test_back_hides_the_keyboard_before_navigating(phone: Phone) -> None:
+    alarm_form(phone)
+    route = phone.current_route()
+    tap(phone, rid="label_input")
+    type_by_keys(phone, "hi")
+    tap(phone, rid="back")
+    assert keys(phone) == [] and phone.doc["os"]["focus"] is None and phone.current_route() == route
+    assert node(phone, rid="label_input").text == "hi"
+    tap(phone, rid="back")
+    assert phone.current_route() != route
+
+
+def test_symbol_pages_and_language_key(phone: Phone) -> None:
+    alarm_form(phone)
+    tap(phone, rid="label_input")
+    assert key(phone, "Space") and key(phone, ",")
+    press(phone, "Symbol keyboard")
+    assert [n.desc for n in keys(phone) if n.short_id.startswith("key_pos_0_")] == list("1234567890")
+    press(phone, "More symbols")
+    assert key(phone, "π")
+    press(phone, "Letter keyboard")
+    press(phone, "Switch input language")
+    assert phone.doc["os"]["ime"]["language"] == "zh"
+    press(phone, "，")
+    press(phone, "a")
+    press(phone, "。")
+    assert node(phone, rid="label_input").text == "，a。"  # letters stay Latin: no pinyin composition
+    press(phone, "Switch input language")
+    assert key(phone, ",")
+
+
+def test_a_new_field_opens_on_the_letters_page(phone: Phone) -> None:
+    alarm_form(phone)
+    tap(phone, rid="hour_input")
+    press(phone, "Symbol keyboard")
+    tap(phone, rid="label_input")
+    assert key(phone, "q") and phone.doc["os"]["ime"]["page"] == "letters"
+
+
+def test_focused_field_is_scrolled_above_the_keyboard() -> None:
+    phone = Phone(width=360, height=640, apps=("settings", "clock", "answer_sheet"), tick_ms=0)
+    phone.set_state({"apps": {"answer_sheet": {"fields": [{"type": "text"}] * 6}}})
+    phone.open_app("answer_sheet")
+    field = node(phone, rid="field_4_input")
+    phone.tap(*field.center)
+    kb_top = next(n for n in parse_nodes(phone.a11y_xml()) if n.package == PKG).bounds[1]
+    moved = node(phone, rid="field_4_input")
+    assert moved.focused and moved.bounds[3] <= kb_top and moved.bounds[1] < field.bounds[1]
+
+
+def test_dark_theme_keyboard(phone: Phone) -> None:
+    alarm_form(phone)
+    tap(phone, rid="label_input")
+    light = phone.screenshot()
+    phone.set_state({"apps": {"settings": {"dark_mode": True}}})
+    dark = phone.screenshot()
+    y = int((phone.size_dp[1] - NAV_H - 20) * phone.density * phone.render_scale)
+    assert tuple(light[y, 2]) == ime.LIGHT.background and tuple(dark[y, 2]) == ime.DARK.background
+
+
+def test_keyboard_is_deterministic_and_survives_snapshots(phone: Phone) -> None:
+    alarm_form(phone)
+    tap(phone, rid="label_input")
+    press(phone, "Shift")
+    snap = phone.snapshot()
+    shot, tree = phone.screenshot(), phone.a11y_xml()
+    press(phone, "Symbol keyboard")
+    phone.restore(snap)
+    assert np.array_equal(phone.screenshot(), shot) and phone.a11y_xml() == tree
+    other = Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
+    alarm_form(other)
+    tap(other, rid="label_input")
+    press(other, "Shift")
+    assert other.a11y_xml() == tree and np.array_equal(other.screenshot(), shot)
+
+
+def test_bad_keyboard_state_reads_as_the_default(phone: Phone) -> None:
+    phone.set_state({"os": {"ime": {"page": "nope", "shift": 3, "language": "fr"}}})
+    alarm_form(phone)
+    tap(phone, rid="label_input")
+    assert key(phone, "q") and key(phone, "Space")
+    with pytest.raises(ValueError, match="ime_action"):
+        ui.TextField("f", "", lambda v: None, ime_action="jump")
