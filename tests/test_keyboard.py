@@ -153,14 +153,19 @@ def test_number_fields_get_the_numeric_pad(phone: Phone) -> None:
     assert key(phone, "q").short_id == "key_pos_0_0" and key(phone, "Done")
 
 
+def sheet_form(phone: Phone, fields: int = 3) -> None:
+    phone.set_state({"apps": {"answer_sheet": {"fields": [{"type": "text"}] * fields}}})
+    phone.open_app("answer_sheet")
+
+
 def test_action_key_next_moves_the_focus_and_done_closes_the_keyboard(phone: Phone) -> None:
-    alarm_form(phone)
-    tap(phone, rid="hour_input")
+    sheet_form(phone)
+    tap(phone, rid="field_0_input")
     assert key(phone, "Next").short_id == "key_pos_ime_action"
     press(phone, "Next")
-    assert node(phone, rid="minute_input").focused
+    assert node(phone, rid="field_1_input").focused
     press(phone, "Next")
-    assert node(phone, rid="label_input").focused
+    assert node(phone, rid="field_2_input").focused
     press(phone, "Done")
     assert keys(phone) == [] and phone.doc["os"]["focus"] is None
 
@@ -206,10 +211,10 @@ def test_symbol_pages_and_language_key(phone: Phone) -> None:
 
 
 def test_a_new_field_opens_on_the_letters_page(phone: Phone) -> None:
-    alarm_form(phone)
-    tap(phone, rid="hour_input")
+    sheet_form(phone, 2)
+    tap(phone, rid="field_0_input")
     press(phone, "Symbol keyboard")
-    tap(phone, rid="label_input")
+    tap(phone, rid="field_1_input")
     assert key(phone, "q") and phone.doc["os"]["ime"]["page"] == "letters"
 
 
