@@ -262,3 +262,19 @@ def test_bad_keyboard_state_reads_as_the_default(phone: Phone) -> None:
     assert key(phone, "q") and key(phone, "Space")
     with pytest.raises(ValueError, match="ime_action"):
         ui.TextField("f", "", lambda v: None, ime_action="jump")
+
+
+def test_fields_declare_their_action_key() -> None:
+    phone = Phone(apps=("messages", "notes", "settings"), tick_ms=0)
+    phone.launch("messages", "/search")
+    tap(phone, rid="search_input")
+    type_by_keys(phone, "hi")
+    assert key(phone, "Search").short_id == "key_pos_ime_action"
+    press(phone, "Search")  # filters live: the action key just closes the keyboard
+    assert keys(phone) == [] and node(phone, rid="search_input").text == "hi"
+    phone.launch("notes", "/note")
+    tap(phone, rid="note_body")  # multi-line: Enter types a new line
+    type_by_keys(phone, "a")
+    press(phone, "Enter")
+    type_by_keys(phone, "b")
+    assert node(phone, rid="note_body").text == "a\nb"
