@@ -217,7 +217,10 @@ def test_chinese_todo_detail() -> None:
     tap(phone, "tab_1")
     tap(phone, "todo_text")
     assert node(phone, "toolbar_title").text == "待办"
-    assert node(phone, text="已完成") and node(phone, "todo_due_input").desc == "添加截止日期" or node(phone, "todo_due_clear")
+    assert node(phone, "todo_due_input").text == "2026年3月17日 周二" and node(phone, "todo_due_clear").desc == "移除截止日期"
+    assert node(phone, text="已完成") and not node(phone, "todo_done_row").checked
+    tap(phone, "todo_due_clear")
+    assert node(phone, "todo_due_input").desc == "添加截止日期"
     tap(phone, "delete_todo")
     assert node(phone, "confirm_delete").text == "删除"
 
