@@ -120,6 +120,14 @@ def toggle_todo(d: Driver) -> None:
     d.complete()
 
 
+@negative("notes.ToggleTodo", "opens the to-do (a row tap) and leaves without ticking it")
+def toggle_todo_open_only(d: Driver) -> None:
+    open_todos(d)
+    d.tap(rid="todo_text", text=d.params["text"])
+    d.key("back")
+    d.complete()
+
+
 @negative("notes.ToggleTodo", "deletes the to-do instead of toggling it")
 def toggle_todo_delete(d: Driver) -> None:
     open_todos(d)
