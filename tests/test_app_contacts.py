@@ -86,12 +86,17 @@ def test_add_contact_validates_and_saves(phone: Phone) -> None:
     tap(phone, "phone_1_input")
     phone.type_text("+1 415-555-0778")
     tap(phone, "phone_1_work")
-    tap(phone, "birthday_input")
-    phone.type_text("1990-13-01")
-    tap(phone, "save_contact")
-    assert "1990-05-31" in node(phone, "toast").text
-    tap(phone, "birthday_input")
-    phone.type_text("1990-02-14", clear=True)
+    tap(phone, "birthday_input")                           # the date picker opens on today
+    assert node(phone, "month_navigation_fragment_toggle").text == "March 2026"
+    tap(phone, "mtrl_picker_header_toggle")
+    tap(phone, "mtrl_picker_text_input_date")
+    phone.type_text("13/01/1990", clear=True)
+    tap(phone, "button1")
+    assert node(phone, "textinput_error").text == "Invalid format."
+    tap(phone, "mtrl_picker_text_input_date")
+    phone.type_text("02/14/1990", clear=True)
+    tap(phone, "button1")
+    assert node(phone, "birthday_input").text == "February 14, 1990"
     tap(phone, "save_contact")
     rosa = by_name(phone, "Rosa Alvarez")
     assert rosa["phones"] == [{"type": "mobile", "number": "(415) 555 0777"}, {"type": "work", "number": "+1 415-555-0778"}]
@@ -115,6 +120,31 @@ def test_edit_keeps_other_fields_and_cancel_discards(phone: Phone) -> None:
     carla = by_name(phone, "Carla Mendes")
     assert carla["email"] == "carla@contoso.com" and len(carla["phones"]) == 1
     assert carla["notes"] == "Allergic to peanuts" and phone.current_route() == "/contact?id=contact_03"
+
+
+def test_birthday_is_picked_on_its_month_and_can_be_removed() -> None:
+    phone = Phone(apps=APPS, language="zh")
+    phone.launch("contacts", "/contact?id=contact_03")     # born 1994-07-21
+    tap(phone, "edit_contact")
+    assert node(phone, "birthday_input").text == "1994年7月21日"
+    tap(phone, "birthday_input")                           # the picker opens on the birthday's month
+    assert node(phone, "month_navigation_fragment_toggle").text == "1994年7月"
+    tap(phone, "month_navigation_next")
+    tap(phone, "date_picker_day", "2")
+    tap(phone, "button2")                                  # cancelled: unchanged
+    assert node(phone, "birthday_input").text == "1994年7月21日"
+    tap(phone, "birthday_clear")
+    assert node(phone, "birthday_input").desc == "添加生日"
+    tap(phone, "save_contact")
+    assert by_name(phone, "Carla Mendes")["birthday"] == ""
+    tap(phone, "edit_contact")
+    tap(phone, "birthday_input")                           # unset: the picker opens on today
+    assert node(phone, "month_navigation_fragment_toggle").text == "2026年3月"
+    tap(phone, "date_picker_day", "1")
+    tap(phone, "button1")
+    assert node(phone, "birthday_input").text == "2026年3月1日"
+    tap(phone, "save_contact")
+    assert by_name(phone, "Carla Mendes")["birthday"] == "2026-03-01"
 
 
 def test_favourite_toggle_and_tab(phone: Phone) -> None:

@@ -1,8 +1,11 @@
 """The Messages app: every screen renders cleanly, and its features work through the Phone."""
 from __future__ import annotations
 
+import gymnasium as gym
 import pytest
 
+import mobilegym  # noqa: F401
+from mobilegym.oracle import Driver
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.phone import Phone
 
@@ -117,19 +120,53 @@ def test_compose_to_a_new_number_or_a_typed_name(phone: Phone) -> None:
     assert conversations(phone)[-1]["address"] == "+86 138 5555 0188"
 
 
-def test_delete_by_long_press_and_from_the_thread(phone: Phone) -> None:
+def test_long_press_selects_and_deletes_the_selection_and_from_the_thread(phone: Phone) -> None:
     phone.open_app("messages")
     long_press(phone, "conversation_item", "Tom Becker")
-    assert node(phone, "alertTitle").text == "Delete conversation with Tom Becker?"
-    tap(phone, "cancel")
-    assert len(conversations(phone)) == 12
+    assert phone.current_route() == "/" and node(phone, "toolbar_title").text == "1 selected"
+    assert [n.desc for n in parse_nodes(phone.a11y_xml()) if n.short_id == "conversation_item" and n.selected] == \
+        ["Tom Becker"]
+    tap(phone, "conversation_name", "Mom")                 # while selecting, a tap selects
+    assert node(phone, "toolbar_title").text == "2 selected" and phone.current_route() == "/"
+    tap(phone, "conversation_name", "Mom")                 # ... and a second tap deselects
+    assert node(phone, "toolbar_title").text == "1 selected"
+    tap(phone, "close_selection")
+    assert node(phone, "toolbar_title").text == "Messages"
+    tap(phone, "conversation_name", "Mom")                 # out of selection, a tap opens the thread
+    assert phone.current_route().startswith("/thread")
+    phone.key("back")
     long_press(phone, "conversation_item", "Tom Becker")
+    tap(phone, "conversation_name", "Mom")
+    tap(phone, "delete_selected")
+    assert node(phone, "alertTitle").text == "Delete 2 conversations?"
+    tap(phone, "cancel")
+    assert len(conversations(phone)) == 12 and node(phone, "toolbar_title").text == "2 selected"
+    tap(phone, "conversation_name", "Mom")
+    tap(phone, "delete_selected")
+    assert node(phone, "alertTitle").text == "Delete 1 conversation?"
     tap(phone, "confirm_delete")
     assert all(c["id"] != "conv_10" for c in conversations(phone))
+    assert node(phone, "toolbar_title").text == "Messages" and node(phone, "toast").text == "Conversation deleted"
     tap(phone, "conversation_name", "Mom")
     tap(phone, "delete_conversation")
     tap(phone, "confirm_delete")
     assert phone.current_route() == "/" and len(conversations(phone)) == 10
+
+
+def test_multi_select_in_chinese() -> None:
+    phone = Phone(apps=APPS, language="zh")
+    phone.open_app("messages")
+    first, second = [n.desc for n in parse_nodes(phone.a11y_xml()) if n.short_id == "conversation_item"][:2]
+    long_press(phone, "conversation_item", first)
+    long_press(phone, "conversation_item", second)
+    assert node(phone, "toolbar_title").text == "已选择 2 项"
+    assert_screen_clean(phone)
+    tap(phone, "delete_selected")
+    assert node(phone, "alertTitle").text == "删除 2 个对话？"
+    assert_screen_clean(phone)
+    tap(phone, "confirm_delete")
+    assert node(phone, "toast").text == "已删除 2 个对话"
+    assert len(conversations(phone)) == 10
 
 
 def test_search_finds_messages_and_opens_the_thread(phone: Phone) -> None:
@@ -241,3 +278,17 @@ def test_message_preparers_work_in_canonical_and_generated_worlds() -> None:
         phone.set_state(APP.preparers["chat"](Prep(phone.get_state(), random.Random(1), "en"), name="Carla Mendes",
                                               contact_id="contact_carla", id="conv_brunch", topic="brunch"))
         assert len(conv(phone, "conv_brunch")["messages"]) == 3
+
+
+def test_scripted_driver_never_taps_through_the_floating_button() -> None:
+    """A row's time that starts under the ✎ button is scrolled clear before the Driver taps it."""
+    env = gym.make("MobileGym-v0", task="messages.reply_carla", obs_parts=("a11y",), world="canonical")
+    obs, info = env.reset(seed=0)
+    driver = Driver(env, obs, info)
+    driver.open_app("Messages")
+    fab, target = driver.find(rid="new_message"), driver.find(rid="conversation_time", text="Wed")
+    assert fab is not None and target is not None
+    x1, y1, x2, y2 = fab.bounds
+    assert x1 <= target.center[0] < x2 and y1 <= target.center[1] < y2
+    driver.tap(rid="conversation_time", text="Wed")
+    assert driver.route.startswith("/thread") and driver.find(rid="toolbar_title").text == "Grace Liu"

@@ -1,11 +1,9 @@
 """The Notes app: every screen renders cleanly; notes and to-dos are created, edited, pinned, searched, deleted."""
 from __future__ import annotations
 
-import gymnasium as gym
 import pytest
 
 import mobilegym  # noqa: F401
-from mobilegym.oracle import Driver
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.phone import Phone
 
@@ -64,9 +62,19 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     assert_screen_ok(phone)                                   # to-dos
     tap(phone, "add_todo")
     assert_screen_ok(phone)                                   # new to-do dialog
+    tap(phone, "todo_due_input")
+    assert_screen_ok(phone)                                   # due date picker over the new to-do
+    tap(phone, "button2")
     tap(phone, "cancel")
+    tap(phone, "todo_text")
+    assert_screen_ok(phone)                                   # to-do detail
+    tap(phone, "todo_due_input")
+    assert_screen_ok(phone)                                   # its due date picker
+    tap(phone, "button2")
     tap(phone, "delete_todo")
     assert_screen_ok(phone)                                   # delete to-do dialog
+    tap(phone, "cancel")
+    phone.key("back")
     phone.set_state({"apps": {"notes": {"notes": [], "todos": []}}})
     tap(phone, "tab_0")
     assert_screen_ok(phone)                                   # no notes
@@ -139,48 +147,82 @@ def test_todos_add_complete_reopen_and_delete() -> None:
     assert node(phone, "open_count").text == "7 open"
     tap(phone, "add_todo")
     _type(phone, "todo_text_input", "Buy printer ink")
-    _type(phone, "todo_due_input", "2026-3-18")
+    tap(phone, "todo_due_input")                           # the picker opens on today, Mar 17 2026
+    assert node(phone, "month_navigation_fragment_toggle").text == "March 2026"
+    tap(phone, "date_picker_day", "18")
+    tap(phone, "button1")
+    assert node(phone, "todo_due_input").text == "Wed, Mar 18, 2026"
     tap(phone, "save_todo")
     assert {k: v for k, v in _todo(phone, "Buy printer ink").items() if k != "id"} == \
         {"text": "Buy printer ink", "done": False, "due": "2026-03-18"}
-    tap(phone, "todo_text", "Buy printer ink")
+    tap(phone, "todo_check", index=[n.desc for n in parse_nodes(phone.a11y_xml())
+                                    if n.short_id == "todo_check"].index("Buy printer ink"))
     assert _todo(phone, "Buy printer ink")["done"] is True
     assert node(phone, "open_count").text == "7 open"
     phone.swipe(540, 1800, 540, 400, 400)                  # the completed section is further down
-    tap(phone, "todo_text", "Buy printer ink")
+    tap(phone, "todo_text", "Buy printer ink")             # the row opens the to-do; it does not tick it
+    assert phone.current_route().startswith("/todo?id=")
+    assert _todo(phone, "Buy printer ink")["done"] is True
+    assert node(phone, "todo_done_row").checked
+    tap(phone, "todo_done_row")
     assert _todo(phone, "Buy printer ink")["done"] is False
+    phone.key("back")
     phone.swipe(540, 600, 540, 2000, 400)
+    tap(phone, "todo_text", "Call the plumber")
     tap(phone, "delete_todo")
     assert node(phone, "dialog_message").text == "Call the plumber"
     tap(phone, "confirm_delete")
+    assert phone.current_route() == "/todos"
     assert not any(t["text"] == "Call the plumber" for t in _state(phone)["todos"])
 
 
-def test_bad_due_date_is_rejected() -> None:
+def test_todo_detail_renames_redates_and_clears_the_due_date() -> None:
+    phone = _phone()
+    tap(phone, "tab_1")
+    tap(phone, "todo_text", "Renew passport")
+    todo_id = _todo(phone, "Renew passport")["id"]
+    _type(phone, "todo_title_input", "Renew passport online")
+    _type(phone, "todo_title_input", "")                   # an emptied title keeps the last one
+    _type(phone, "todo_title_input", "Renew passport online")
+    tap(phone, "todo_due_input")
+    tap(phone, "mtrl_picker_header_toggle")
+    _type(phone, "mtrl_picker_text_input_date", "04/02/2026")
+    tap(phone, "button1")
+    todo = next(t for t in _state(phone)["todos"] if t["id"] == todo_id)
+    assert todo["text"] == "Renew passport online" and todo["due"] == "2026-04-02"
+    tap(phone, "todo_due_clear")
+    assert next(t for t in _state(phone)["todos"] if t["id"] == todo_id)["due"] is None
+    assert node(phone, "todo_due_input").text == ""
+    phone.key("back")
+    assert node(phone, "todo_text", "Renew passport online")
+
+
+def test_a_mistyped_due_date_keeps_the_picker_open() -> None:
     phone = _phone()
     tap(phone, "tab_1")
     tap(phone, "add_todo")
     _type(phone, "todo_text_input", "Call the bank")
-    _type(phone, "todo_due_input", "next week")
-    before = _state(phone)["todos"]
+    tap(phone, "todo_due_input")
+    tap(phone, "mtrl_picker_header_toggle")
+    _type(phone, "mtrl_picker_text_input_date", "next week")
+    tap(phone, "button1")
+    assert node(phone, "textinput_error").text == "Invalid format."
+    tap(phone, "button2")
     tap(phone, "save_todo")
-    assert _state(phone)["todos"] == before
-    assert node(phone, "toast").text == "Enter the due date as YYYY-MM-DD"
+    assert _todo(phone, "Call the bank")["due"] is None
 
 
-def test_scripted_driver_never_taps_through_the_floating_button() -> None:
-    """A row's ✕ that starts under the + button is scrolled clear before the Driver taps it."""
-    env = gym.make("MobileGym-v0", task="notes.add_oat_milk_todo", obs_parts=("a11y",), world="canonical")
-    obs, info = env.reset(seed=0)
-    driver = Driver(env, obs, info)
-    driver.open_app("Notes")
-    driver.tap(rid="tab_1")
-    fab, target = driver.find(rid="add_todo"), driver.find(desc="Delete Pay electricity bill")
-    assert fab is not None and target is not None
-    x1, y1, x2, y2 = fab.bounds
-    assert x1 <= target.center[0] < x2 and y1 <= target.center[1] < y2
-    driver.tap(desc="Delete Pay electricity bill")
-    assert driver.texts("dialog_message") == ["Pay electricity bill"]
+def test_chinese_todo_detail() -> None:
+    phone = _phone("zh")
+    tap(phone, "tab_1")
+    tap(phone, "todo_text")
+    assert node(phone, "toolbar_title").text == "待办"
+    assert node(phone, "todo_due_input").text == "2026年3月17日 周二" and node(phone, "todo_due_clear").desc == "移除截止日期"
+    assert node(phone, text="已完成") and not node(phone, "todo_done_row").checked
+    tap(phone, "todo_due_clear")
+    assert node(phone, "todo_due_input").desc == "添加截止日期"
+    tap(phone, "delete_todo")
+    assert node(phone, "confirm_delete").text == "删除"
 
 
 # --- generated worlds ---------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
-from mobilegym.sim import ui
+from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
 from . import APP
@@ -257,12 +257,15 @@ def _initial_phones(ctx: Ctx, existing: dict[str, Any] | None) -> list[dict[str,
     return [{"type": "mobile", "number": ctx.params.get("phone", "")}]
 
 
-def _valid_birthday(text: str) -> bool:
-    try:
-        dt.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return len(text) == 10
+def _birthday_field(ctx: Ctx, birthday: str) -> ui.View:
+    """The birthday as a date-picker field (opening on it, or on today when unset) and a button clearing it."""
+    day = dt.date.fromisoformat(birthday) if birthday else None
+    field = pickers.PickerField("birthday_input", birthday_text(ctx, birthday) if birthday else "",
+                                lambda: pickers.open_date(ctx.local, "birthday", day or ctx.now.date()),
+                                hint=ctx.t("Add birthday", "添加生日"), flex=1)
+    clear = ui.IconButton("✕", ctx.t("Remove birthday", "移除生日"), lambda: ctx.local.__setitem__("birthday", ""),
+                          rid="birthday_clear") if day is not None else None
+    return ui.Row([field, clear], gap=4)
 
 
 @APP.screen("/edit")
@@ -304,9 +307,6 @@ def edit_contact(ctx: Ctx) -> ui.Scaffold:
         if any(not is_dialable(p["number"]) for p in numbers):
             ctx.toast(ctx.t("Enter a valid phone number", "请输入有效的电话号码"))
             return
-        if birthday and not _valid_birthday(birthday):
-            ctx.toast(ctx.t("Birthday must look like 1990-05-31", "生日格式应为 1990-05-31"))
-            return
         values = {"name": name, "phones": numbers, "email": value("email"), "company": value("company"),
                   "birthday": birthday, "notes": value("notes")}
         if existing is not None:
@@ -336,14 +336,15 @@ def edit_contact(ctx: Ctx) -> ui.Scaffold:
         ui.Row([ui.Button(ctx.t("+ Add phone", "+ 添加号码"), add_phone, style="text", rid="add_phone"), ui.Spacer(flex=1)]),
         label("Email", "邮箱"), ctx.field("email_input", "email", source["email"], hint="name@example.com"),
         label("Company", "公司"), ctx.field("company_input", "company", source["company"], hint=ctx.t("Company", "公司")),
-        label("Birthday", "生日"), ctx.field("birthday_input", "birthday", source["birthday"], hint="YYYY-MM-DD"),
+        label("Birthday", "生日"), _birthday_field(ctx, value("birthday")),
         label("Notes", "备注"), ctx.field("notes_input", "notes", source["notes"], hint=ctx.t("Notes", "备注"), lines=3),
         ui.Spacer(8),
         ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="outlined", rid="cancel")]),
     ]
     title = ctx.t("Edit contact", "编辑联系人") if existing else ctx.t("Create contact", "新建联系人")
     top = ui.TopBar(title, on_back=ctx.back, actions=[ui.Button(ctx.t("Save", "保存"), save, rid="save_contact")])
-    return ui.Scaffold(ui.ScrollList(body, rid="contact_form", pad=16, gap=6), top=top)
+    return ui.Scaffold(ui.ScrollList(body, rid="contact_form", pad=16, gap=6), top=top,
+                       dialog=pickers.picker_dialog(ctx, lambda key, picked: local.__setitem__(key, picked)))
 
 
 @APP.screen("/call")

@@ -1,4 +1,4 @@
-"""Messages screens: conversation list, thread, compose, search."""
+"""Messages screens: conversation list (with multi-select), thread, compose, search."""
 from __future__ import annotations
 
 import datetime as dt
@@ -86,14 +86,19 @@ def _delete_dialog(ctx: Ctx, conv: dict[str, Any], name: str, on_done: Callable[
     )
 
 
-def _conversation_row(ctx: Ctx, conv: dict[str, Any], name: str) -> ui.View:
+def _conversation_row(ctx: Ctx, conv: dict[str, Any], name: str, selection: list[str]) -> ui.View:
+    """A conversation of the list: a tap opens it, a long press selects it; while some are selected, a tap
+    toggles its selection (as Google Messages' multi-select does)."""
     last = conv["messages"][-1]
     unread = conv["unread"]
     preview = last["text"] if last["incoming"] else ctx.t("You: ", "我：") + last["text"]
     badge = ui.Text(str(unread), size=12, bold=True, color="on_primary", bg="primary", radius=10, align="center",
                     width=max(22, 8 + 8 * len(str(unread))), height=20, rid="unread_badge") if unread else None
+    chosen = conv["id"] in selection
+    lead = (ui.Text("✓", size=22, bold=True, color="on_primary", bg="primary", radius=22, align="center", width=44,
+                    height=44, rid="selected_check") if chosen else avatar(name, 44))
     return ui.Row([
-        avatar(name, 44),
+        lead,
         ui.Column([
             ui.Row([ui.Text(name, size=16, bold=unread > 0, flex=1, rid="conversation_name"),
                     ui.Text(time_label(ctx, last["time_ms"]), size=12, color="primary" if unread else "muted",
@@ -101,27 +106,68 @@ def _conversation_row(ctx: Ctx, conv: dict[str, Any], name: str) -> ui.View:
             ui.Row([ui.Text(preview, size=14, color=None if unread else "muted", flex=1, rid="conversation_snippet"),
                     badge], gap=8),
         ], gap=2, flex=1),
-    ], pad=12, gap=12, rid="conversation_item", desc=name,
-        on_click=lambda: open_thread(ctx, conv), on_long_click=lambda: ctx.local.__setitem__("delete", conv["id"]))
+    ], pad=12, gap=12, rid="conversation_item", desc=name, selected=chosen, bg="divider" if chosen else None,
+        on_click=(lambda: _toggle(ctx, conv["id"])) if selection else (lambda: open_thread(ctx, conv)),
+        on_long_click=lambda: _toggle(ctx, conv["id"]))
+
+
+def _toggle(ctx: Ctx, conv_id: str) -> None:
+    """Add a conversation to the selection, or take it out (the last one out ends the selection)."""
+    selection = list(ctx.local.get("selected") or [])
+    ctx.local["selected"] = [c for c in selection if c != conv_id] if conv_id in selection else [*selection, conv_id]
+
+
+def _selection_bar(ctx: Ctx, count: int) -> ui.View:
+    """The top bar while conversations are selected: close, "N selected", delete."""
+    return ui.Row([
+        ui.IconButton("✕", ctx.t("Close", "关闭"), lambda: ctx.local.__setitem__("selected", []),
+                      rid="close_selection"),
+        ui.Text(ctx.t(f"{count} selected", f"已选择 {count} 项"), size=20, bold=True, rid="toolbar_title", flex=1),
+        ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("confirm_delete", True),
+                      rid="delete_selected"),
+    ], gap=4, height=56, bg="surface", pad=4)
+
+
+def _delete_selected_dialog(ctx: Ctx, chosen: list[dict[str, Any]]) -> ui.Dialog:
+    count = len(chosen)
+
+    def close() -> None:
+        ctx.local["confirm_delete"] = False
+
+    def delete() -> None:
+        for conv in chosen:
+            ctx.state["conversations"].remove(conv)
+        ctx.local.update(selected=[], confirm_delete=False)
+        ctx.toast(ctx.t("Conversation deleted" if count == 1 else f"{count} conversations deleted",
+                        "已删除对话" if count == 1 else f"已删除 {count} 个对话"))
+
+    return ui.Dialog(
+        ctx.t(f"Delete {count} conversation{'s' * (count != 1)}?", f"删除 {count} 个对话？"),
+        [ui.Text(ctx.t("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
+                       "其中的所有信息都将被删除。"), color="muted", max_lines=2)],
+        [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel"),
+         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+        on_dismiss=close,
+    )
 
 
 @APP.screen("/")
 def conversations(ctx: Ctx) -> ui.Scaffold:
     names = contact_names(ctx)
     convs = sorted(ctx.state["conversations"], key=last_time, reverse=True)
-    rows: list[ui.View | None] = [_conversation_row(ctx, c, display_name(names, c["address"])) for c in convs]
+    selection = [c for c in ctx.local.get("selected") or [] if find_conversation(ctx, c) is not None]
+    rows: list[ui.View | None] = [_conversation_row(ctx, c, display_name(names, c["address"]), selection)
+                                  for c in convs]
     if not rows:
         rows.append(ui.Text(ctx.t("No conversations", "没有对话"), color="muted", align="center", height=120, rid="empty"))
-    dialog = None
-    target = find_conversation(ctx, ctx.local.get("delete"))
-    if target is not None:
-        def close() -> None:
-            ctx.local["delete"] = None
-
-        dialog = _delete_dialog(ctx, target, display_name(names, target["address"]), close, close)
+    if selection:
+        chosen = [c for c in convs if c["id"] in selection]
+        dialog = _delete_selected_dialog(ctx, chosen) if ctx.local.get("confirm_delete") else None
+        return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=_selection_bar(ctx, len(selection)),
+                           dialog=dialog)
     top = ui.TopBar(ctx.t("Messages", "信息"), actions=[
         ui.IconButton("⚲", ctx.t("Search messages", "搜索信息"), lambda: ctx.navigate("/search"), rid="search")])
-    return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=top, dialog=dialog,
+    return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=top,
                        fab=ui.Fab("✎", ctx.t("Start chat", "发起聊天"), lambda: ctx.navigate("/compose"), rid="new_message"))
 
 

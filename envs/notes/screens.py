@@ -1,4 +1,4 @@
-"""Notes screens: the notes list, the note editor, search, and the to-do list.
+"""Notes screens: the notes list, the note editor, search, the to-do list and a to-do's detail.
 
 Notes are ``{id, title, body, pinned, created, updated}`` ("YYYY-MM-DD HH:MM" timestamps);
 to-dos are ``{id, text, done, due}`` (due is "YYYY-MM-DD" or None).
@@ -9,9 +9,8 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
-from mobilegym.sim import ui
+from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
-from mobilegym.sim.fields import parse_date
 
 from . import APP
 
@@ -166,6 +165,27 @@ def search(ctx: Ctx) -> ui.Scaffold:
 
 # --- to-dos ------------------------------------------------------------------------------------
 
+def _due_field(ctx: Ctx, due: str | None, target: str) -> ui.View:
+    """The due date as a date-picker field (``todo_due_input``) and, when one is set, a button clearing it."""
+    day = dt.date.fromisoformat(due) if due else None
+    shown = pickers.date_text(ctx, day) if day is not None else ""
+    field = pickers.PickerField("todo_due_input", shown, lambda: pickers.open_date(ctx.local, target, day or ctx.now.date()),
+                                hint=ctx.t("Add due date", "添加截止日期"), flex=1)
+    clear = ui.IconButton("✕", ctx.t("Remove due date", "移除截止日期"), lambda: _set_due(ctx, target, ""),
+                          rid="todo_due_clear", size=18) if day is not None else None
+    return ui.Row([field, clear], gap=4)
+
+
+def _set_due(ctx: Ctx, target: str, value: str) -> None:
+    """Apply a picked (or cleared, "") due date: to the open to-do (target "due") or the new to-do's draft."""
+    if target == "due":
+        todo = _find(ctx.state["todos"], ctx.params.get("id"))
+        if todo is not None:
+            todo["due"] = value or None
+    else:
+        ctx.local[target] = value
+
+
 def _todo_row(ctx: Ctx, todo: dict[str, Any]) -> ui.View:
     def toggle(_value: bool | None = None) -> None:
         todo["done"] = not todo["done"]
@@ -181,9 +201,7 @@ def _todo_row(ctx: Ctx, todo: dict[str, Any]) -> ui.View:
     return ui.Row([
         ui.Checkbox("todo_check", todo["done"], toggle, desc=todo["text"], width=32),
         ui.Column(texts, gap=2, flex=1),
-        ui.IconButton("✕", ctx.t(f"Delete {todo['text']}", f"删除 {todo['text']}"),
-                      lambda: ctx.local.__setitem__("delete_todo", todo["id"]), rid="delete_todo", size=18),
-    ], gap=8, pad=8, rid="todo_item", desc=todo["text"], on_click=toggle)
+    ], gap=8, pad=8, rid="todo_item", desc=todo["text"], on_click=lambda: ctx.navigate("/todo", id=todo["id"]))
 
 
 @APP.screen("/todos")
@@ -200,40 +218,20 @@ def todos(ctx: Ctx) -> ui.Scaffold:
         rows += [_todo_row(ctx, t) for t in done_items]
     rows.append(ui.Spacer(ui.FAB_CLEARANCE))
     local = ctx.local
-    dialog = None
-    target = _find(items, local.get("delete_todo"))
-    if target is not None:
-        def delete() -> None:
-            items.remove(target)
-            local["delete_todo"] = None
-
-        dialog = ui.Dialog(
-            ctx.t("Delete to-do?", "删除待办？"),
-            [ui.Text(target["text"], max_lines=3, rid="dialog_message")],
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("delete_todo", None), style="text",
-                       rid="cancel"),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
-            on_dismiss=lambda: local.__setitem__("delete_todo", None),
-        )
-    elif local.get("adding"):
+    dialog = pickers.picker_dialog(ctx, lambda target, value: _set_due(ctx, target, value))
+    if dialog is None and local.get("adding"):
         def add() -> None:
             text = local.get("todo_text", "").strip()
-            due_text = local.get("todo_due", "").strip()
-            due = parse_date(due_text) if due_text else None
             if not text:
                 ctx.toast(ctx.t("Write the to-do first", "请先输入待办内容"))
                 return
-            if due_text and due is None:
-                ctx.toast(ctx.t("Enter the due date as YYYY-MM-DD", "请按 YYYY-MM-DD 输入截止日期"))
-                return
-            items.append({"id": ctx.new_id("todo"), "text": text, "done": False,
-                          "due": due.isoformat() if due else None})
+            items.append({"id": ctx.new_id("todo"), "text": text, "done": False, "due": local.get("todo_due") or None})
             local.update(adding=False, todo_text="", todo_due="")
 
         dialog = ui.Dialog(
             ctx.t("New to-do", "新建待办"),
             [ctx.field("todo_text_input", "todo_text", hint=ctx.t("What needs doing?", "要做什么？"), on_submit=add),
-             ctx.field("todo_due_input", "todo_due", hint=ctx.t("Due date (YYYY-MM-DD, optional)", "截止日期（可选）"))],
+             _due_field(ctx, local.get("todo_due"), "todo_due")],
             [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("adding", False), style="text", rid="cancel"),
              ui.Button(ctx.t("Add", "添加"), add, style="text", rid="save_todo")],
             on_dismiss=lambda: local.__setitem__("adding", False),
@@ -242,3 +240,52 @@ def todos(ctx: Ctx) -> ui.Scaffold:
                        bottom=_tabs(ctx, "/todos"),
                        fab=ui.Fab("+", ctx.t("New to-do", "新建待办"), lambda: local.__setitem__("adding", True),
                                   rid="add_todo"), dialog=dialog)
+
+
+@APP.screen("/todo")
+def todo_detail(ctx: Ctx) -> ui.Scaffold:
+    """One to-do, as Google Tasks opens it: its title (saved as typed, unless emptied), due date, completed
+    checkbox and a delete action."""
+    todo = _find(ctx.state["todos"], ctx.params.get("id"))
+    top_title = ctx.t("To-do", "待办")
+    if todo is None:
+        gone = ui.Text(ctx.t("This to-do was deleted.", "该待办已被删除。"), color="muted", align="center", height=120,
+                       rid="empty")
+        return ui.Scaffold(ui.ScrollList([gone]), top=ui.TopBar(top_title, on_back=ctx.back))
+    local = ctx.local
+
+    def rename(value: str) -> None:
+        local["title"] = value
+        if value.strip():
+            todo["text"] = value.strip()
+
+    def toggle(_value: bool | None = None) -> None:
+        todo["done"] = not todo["done"]
+
+    def delete() -> None:
+        ctx.state["todos"].remove(todo)
+        local["confirm_delete"] = False
+        ctx.back()
+        ctx.toast(ctx.t("To-do deleted", "待办已删除"))
+
+    dialog = pickers.picker_dialog(ctx, lambda target, value: _set_due(ctx, target, value))
+    if dialog is None and local.get("confirm_delete"):
+        dialog = ui.Dialog(
+            ctx.t("Delete to-do?", "删除待办？"),
+            [ui.Text(todo["text"], max_lines=3, rid="dialog_message")],
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("confirm_delete", False), style="text",
+                       rid="cancel"),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+            on_dismiss=lambda: local.__setitem__("confirm_delete", False),
+        )
+    body: list[ui.View | None] = [
+        ui.TextField("todo_title_input", local.get("title", todo["text"]), rename, hint=ctx.t("Title", "标题")),
+        ui.Text(ctx.t("Due date", "截止日期"), size=13, color="primary", height=24),
+        _due_field(ctx, todo["due"], "due"),
+        ui.ListItem(ctx.t("Completed", "已完成"), trailing=ui.Checkbox("todo_done_check", todo["done"], toggle),
+                    rid="todo_done_row", on_click=toggle),
+    ]
+    actions = [ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: local.__setitem__("confirm_delete", True),
+                             rid="delete_todo")]
+    return ui.Scaffold(ui.ScrollList(body, rid="todo_form", pad=16, gap=8),
+                       top=ui.TopBar(top_title, on_back=ctx.back, actions=actions), dialog=dialog)

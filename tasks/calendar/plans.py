@@ -430,7 +430,7 @@ def _todo_for_event(d: Driver, shift_days: int) -> None:
     d.tap(rid="tab_1")
     d.tap(rid="add_todo")
     d.type(d.t(f"Prepare for {title}", f"准备{title}"), rid="todo_text_input")
-    d.type((day + dt.timedelta(days=shift_days)).isoformat(), rid="todo_due_input")
+    d.pick_date(day + dt.timedelta(days=shift_days), rid="todo_due_input")
     d.tap(rid="save_todo")
 
 

@@ -102,11 +102,17 @@ def send_to_wrong_number(d: Driver) -> None:
 
 # --- DeleteConversation ---------------------------------------------------------------------------
 
+def delete_selected(d: Driver) -> None:
+    """Delete the conversations selected in the list: the top bar's delete, then confirm."""
+    d.tap(rid="delete_selected")
+    d.tap(rid="confirm_delete")
+
+
 @plan("messages.DeleteConversation")
 def delete_conversation(d: Driver) -> None:
     open_home(d, "Messages")
     d.long_press(rid="conversation_item", desc=d.params["name"])
-    d.tap(rid="confirm_delete")
+    delete_selected(d)
 
 
 @negative("messages.DeleteConversation", "cancels the confirmation")
@@ -122,7 +128,23 @@ def delete_conversation_other(d: Driver) -> None:
     open_home(d, "Messages")
     other = next(n.desc for n in d.nodes() if n.short_id == "conversation_item" and n.desc != d.params["name"])
     d.long_press(rid="conversation_item", desc=other)
-    d.tap(rid="confirm_delete")
+    delete_selected(d)
+
+
+@negative("messages.DeleteConversation", "selects it, then taps the one above too and deletes both")
+def delete_conversation_and_other(d: Driver) -> None:
+    open_home(d, "Messages")
+    other = next(n.desc for n in d.nodes() if n.short_id == "conversation_item" and n.desc != d.params["name"])
+    d.long_press(rid="conversation_item", desc=d.params["name"])
+    d.tap(rid="conversation_item", desc=other)
+    delete_selected(d)
+
+
+@negative("messages.DeleteConversation", "selects it, then closes the selection")
+def delete_conversation_close_selection(d: Driver) -> None:
+    open_home(d, "Messages")
+    d.long_press(rid="conversation_item", desc=d.params["name"])
+    d.tap(rid="close_selection")
 
 
 # --- ShareTrackingNumber --------------------------------------------------------------------------
@@ -215,21 +237,27 @@ def unread_contacts_partial(d: Driver) -> None:
 # --- DeleteUnknownSenders -------------------------------------------------------------------------
 
 def _delete_unknown(d: Driver, limit: int | None = None) -> int:
-    """Walk down the list once, deleting every thread shown under a number (at most ``limit``)."""
+    """Walk down the list once selecting every thread shown under a number (at most ``limit``): a long press
+    on the first, a tap on the others; then delete them together."""
     open_home(d, "Messages")
     scroll_top(d)
-    deleted = 0
+    chosen = 0
     for _ in range(60):
-        if limit is not None and deleted >= limit:
+        if limit is not None and chosen >= limit:
             break
-        unknown = next((n for n in d.nodes() if n.short_id == "conversation_item" and is_number(n.desc)), None)
+        unknown = next((n for n in d.nodes() if n.short_id == "conversation_item" and is_number(n.desc)
+                        and not n.selected), None)
         if unknown is not None:
-            d.long_press(rid="conversation_item", desc=unknown.desc)
-            d.tap(rid="confirm_delete")
-            deleted += 1
+            if chosen:
+                d.tap(rid="conversation_item", desc=unknown.desc)
+            else:
+                d.long_press(rid="conversation_item", desc=unknown.desc)
+            chosen += 1
         elif not d.scroll(1):
             break
-    return deleted
+    if chosen:
+        delete_selected(d)
+    return chosen
 
 
 def _unknown_count(d: Driver) -> int:

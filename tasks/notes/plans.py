@@ -35,12 +35,13 @@ def write_note(d: Driver, title: str, body: str) -> None:
     d.tap(rid="save_note")
 
 
-def add_todo(d: Driver, text: str, due: str = "") -> None:
+def add_todo(d: Driver, text: str, due: dt.date | None = None) -> None:
+    """Add a to-do from the To-dos tab, its due date set through the date picker."""
     open_todos(d)
     d.tap(rid="add_todo")
     d.type(text, rid="todo_text_input")
-    if due:
-        d.type(due, rid="todo_due_input")
+    if due is not None:
+        d.pick_date(due, rid="todo_due_input")
     d.tap(rid="save_todo")
 
 
@@ -71,7 +72,9 @@ def all_todos(d: Driver) -> dict[str, tuple[bool, str | None]]:
 
 
 def delete_todo(d: Driver, text: str) -> None:
-    d.tap(rid="delete_todo", desc=d.t(f"Delete {text}", f"删除 {text}"))
+    """Open a to-do from the list and delete it there."""
+    d.tap(rid="todo_text", text=text)
+    d.tap(rid="delete_todo")
     d.tap(rid="confirm_delete")
 
 
@@ -114,6 +117,14 @@ def pin_note_wrong(d: Driver) -> None:
 def toggle_todo(d: Driver) -> None:
     open_todos(d)
     d.tap(rid="todo_check", desc=d.params["text"])
+    d.complete()
+
+
+@negative("notes.ToggleTodo", "opens the to-do (a row tap) and leaves without ticking it")
+def toggle_todo_open_only(d: Driver) -> None:
+    open_todos(d)
+    d.tap(rid="todo_text", text=d.params["text"])
+    d.key("back")
     d.complete()
 
 
@@ -221,7 +232,7 @@ def append_to_note_new_note(d: Driver) -> None:
 @plan("notes.AddTodo")
 def add_todo_plan(d: Driver) -> None:
     due = today(d) + dt.timedelta(days=d.params["due"])
-    add_todo(d, d.params["text"], due.isoformat())
+    add_todo(d, d.params["text"], due)
     d.complete()
 
 
@@ -234,7 +245,7 @@ def add_todo_no_due(d: Driver) -> None:
 @negative("notes.AddTodo", "due a day late")
 def add_todo_late(d: Driver) -> None:
     due = today(d) + dt.timedelta(days=d.params["due"] + 1)
-    add_todo(d, d.params["text"], due.isoformat())
+    add_todo(d, d.params["text"], due)
     d.complete()
 
 
