@@ -123,10 +123,15 @@ def delete_conversation_cancel(d: Driver) -> None:
     d.tap(rid="cancel")
 
 
+def _another_conversation(d: Driver) -> str:
+    """The name of the first conversation on screen that is not the task's."""
+    return next(n.desc for n in d.nodes() if n.short_id == "conversation_item" and n.desc != d.params["name"])
+
+
 @negative("messages.DeleteConversation", "deletes the conversation above it")
 def delete_conversation_other(d: Driver) -> None:
     open_home(d, "Messages")
-    other = next(n.desc for n in d.nodes() if n.short_id == "conversation_item" and n.desc != d.params["name"])
+    other = _another_conversation(d)
     d.long_press(rid="conversation_item", desc=other)
     delete_selected(d)
 
@@ -134,7 +139,7 @@ def delete_conversation_other(d: Driver) -> None:
 @negative("messages.DeleteConversation", "selects it, then taps the one above too and deletes both")
 def delete_conversation_and_other(d: Driver) -> None:
     open_home(d, "Messages")
-    other = next(n.desc for n in d.nodes() if n.short_id == "conversation_item" and n.desc != d.params["name"])
+    other = _another_conversation(d)
     d.long_press(rid="conversation_item", desc=d.params["name"])
     d.tap(rid="conversation_item", desc=other)
     delete_selected(d)
