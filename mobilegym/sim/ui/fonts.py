@@ -20,7 +20,7 @@ import unicodedata
 from bisect import bisect_right
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from PIL import ImageFont
 
@@ -346,6 +346,12 @@ def _longest_fit(text: str, start: int, ends: list[int], size: float, bold: bool
             bad -= step
             step *= 2
         good = max(bad - step, 0)
+    return _bisect(fits, good, bad)
+
+
+def _bisect(fits: Callable[[int], bool], good: int, bad: int) -> int:
+    """The largest n in [good, bad) with ``fits(n)``, given ``fits`` holds up to some point and not after
+    it, ``fits(good)`` holds (or good is the floor) and ``fits(bad)`` does not."""
     while bad - good > 1:
         mid = (good + bad) // 2
         if fits(mid):
@@ -369,10 +375,4 @@ def ellipsize(text: str, size: float, bold: bool, width: float) -> str:
         hi = LINE_CHARS - 1
         if fits(hi):
             return text[:hi] + "…"
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if fits(mid):
-            lo = mid
-        else:
-            hi = mid
-    return text[:lo] + "…"
+    return text[:_bisect(fits, lo, hi)] + "…"
