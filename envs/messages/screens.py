@@ -21,7 +21,7 @@ SUGGESTION_LIMIT = 8
 
 def _contacts(ctx: Ctx) -> list[dict[str, Any]]:
     """The phone's contacts (read from the Contacts app, when installed)."""
-    return ctx.phone.doc["apps"].get("contacts", {}).get("contacts", [])
+    return (ctx.state_of("contacts") or {}).get("contacts", [])
 
 
 def contact_names(ctx: Ctx) -> dict[str, str]:
@@ -156,10 +156,10 @@ def conversations(ctx: Ctx) -> ui.Scaffold:
     names = contact_names(ctx)
     convs = sorted(ctx.state["conversations"], key=last_time, reverse=True)
     selection = [c for c in ctx.local.get("selected") or [] if find_conversation(ctx, c) is not None]
-    rows: list[ui.View | None] = [_conversation_row(ctx, c, display_name(names, c["address"]), selection)
-                                  for c in convs]
-    if not rows:
-        rows.append(ui.Text(ctx.t("No conversations", "没有对话"), color="muted", align="center", height=120, rid="empty"))
+    rows: list[ui.View | None] | ui.Rows = ui.Rows(
+        convs, lambda c: _conversation_row(ctx, c, display_name(names, c["address"]), selection))
+    if not convs:
+        rows = [ui.Text(ctx.t("No conversations", "没有对话"), color="muted", align="center", height=120, rid="empty")]
     if selection:
         chosen = [c for c in convs if c["id"] in selection]
         dialog = _delete_selected_dialog(ctx, chosen) if ctx.local.get("confirm_delete") else None

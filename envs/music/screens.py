@@ -230,20 +230,21 @@ def _gone(ctx: Ctx, title: str) -> ui.Scaffold:
 def library(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     tab = ctx.local.get("tab", 0)
-    rows: list[ui.View | None] = []
+    rows: list[ui.View | None] | ui.Rows = []
     if tab == 0:
         ordered = sorted(s["songs"], key=lambda x: x["title"].casefold())
         ids = [x["id"] for x in ordered]
-        rows = [_song_row(ctx, x, _play(ctx, ids, i, {"type": "library", "id": "songs"})) for i, x in enumerate(ordered)]
+        rows = ui.Rows(range(len(ordered)), lambda i: _song_row(
+            ctx, ordered[i], _play(ctx, ids, i, {"type": "library", "id": "songs"})))
     elif tab == 1:
-        rows = [_entry_row(a["title"], f"{artist(s, a['artist_id'])['name']} · {a['year']}", "album",
-                           lambda a=a: ctx.navigate("/album", id=a["id"]))
-                for a in sorted(s["albums"], key=lambda a: a["title"].casefold())]
+        rows = ui.Rows(sorted(s["albums"], key=lambda a: a["title"].casefold()), lambda a: _entry_row(
+            a["title"], f"{artist(s, a['artist_id'])['name']} · {a['year']}", "album",
+            lambda: ctx.navigate("/album", id=a["id"])))
     elif tab == 2:
         counts = {a["id"]: sum(x["artist_id"] == a["id"] for x in s["songs"]) for a in s["artists"]}
-        rows = [_entry_row(a["name"], f"{a['genre']} · {_count(ctx, counts[a['id']])}", "artist",
-                           lambda a=a: ctx.navigate("/artist", id=a["id"]))
-                for a in sorted(s["artists"], key=lambda a: a["name"].casefold())]
+        rows = ui.Rows(sorted(s["artists"], key=lambda a: a["name"].casefold()), lambda a: _entry_row(
+            a["name"], f"{a['genre']} · {_count(ctx, counts[a['id']])}", "artist",
+            lambda: ctx.navigate("/artist", id=a["id"])))
     else:
         rows = [ui.ListItem(ctx.t("Liked Songs", "我喜欢的音乐"), subtitle=_count(ctx, len(s["liked"])),
                             leading=ui.Icon("♥", size=40, badge="primary", shape="square"), rid="liked_songs_entry",

@@ -181,6 +181,13 @@ class Ctx:
     def state(self) -> dict[str, Any]:
         return self._phone.world_doc.app_state(self.app.id)
 
+    def state_of(self, app_id: str) -> dict[str, Any] | None:
+        """Another app's state (None when it is not installed), e.g. Contacts' names in Messages. A change
+        to it redraws this screen as a change to the app's own state does."""
+        if app_id not in self._phone.apps:
+            return None
+        return self._phone.world_doc.app_state(app_id)
+
     @property
     def os(self) -> MutableMapping[str, Any]:
         """The ``os`` part of the document. While the screen is being built, a view of it that notes reads of
