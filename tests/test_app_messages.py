@@ -139,17 +139,17 @@ def test_long_press_selects_and_deletes_the_selection_and_from_the_thread(phone:
     tap(phone, "conversation_name", "Mom")
     tap(phone, "delete_selected")
     assert node(phone, "alertTitle").text == "Delete 2 conversations?"
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert len(conversations(phone)) == 12 and node(phone, "toolbar_title").text == "2 selected"
     tap(phone, "conversation_name", "Mom")
     tap(phone, "delete_selected")
     assert node(phone, "alertTitle").text == "Delete 1 conversation?"
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert all(c["id"] != "conv_10" for c in conversations(phone))
     assert node(phone, "toolbar_title").text == "Messages" and node(phone, "toast").text == "Conversation deleted"
     tap(phone, "conversation_name", "Mom")
     tap(phone, "delete_conversation")
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert phone.current_route() == "/" and len(conversations(phone)) == 10
 
 
@@ -164,7 +164,7 @@ def test_multi_select_in_chinese() -> None:
     tap(phone, "delete_selected")
     assert node(phone, "alertTitle").text == "删除 2 个对话？"
     assert_screen_clean(phone)
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert node(phone, "toast").text == "已删除 2 个对话"
     assert len(conversations(phone)) == 10
 

@@ -79,9 +79,9 @@ def _delete_dialog(ctx: Ctx, conv: dict[str, Any], name: str, on_done: Callable[
 
     return ui.Dialog(
         ctx.t(f"Delete conversation with {name}?", f"删除与 {name} 的对话？"),
-        [ui.Text(ctx.t("All messages in it will be deleted.", "其中的所有信息都将被删除。"), color="muted", max_lines=2)],
-        [ui.Button(ctx.t("Cancel", "取消"), on_cancel, style="text", rid="cancel"),
-         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+        ctx.t("All messages in it will be deleted.", "其中的所有信息都将被删除。"),
+        [ui.Button(ctx.t("Cancel", "取消"), on_cancel, style="text", rid=ui.NEGATIVE),
+         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
         on_dismiss=on_cancel,
     )
 
@@ -143,10 +143,10 @@ def _delete_selected_dialog(ctx: Ctx, chosen: list[dict[str, Any]]) -> ui.Dialog
 
     return ui.Dialog(
         ctx.t(f"Delete {count} conversation{'s' * (count != 1)}?", f"删除 {count} 个对话？"),
-        [ui.Text(ctx.t("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
-                       "其中的所有信息都将被删除。"), color="muted", max_lines=2)],
-        [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel"),
-         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+        ctx.t("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
+              "其中的所有信息都将被删除。"),
+        [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
         on_dismiss=close,
     )
 
