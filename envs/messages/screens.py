@@ -164,7 +164,7 @@ def conversations(ctx: Ctx) -> ui.Scaffold:
         chosen = [c for c in convs if c["id"] in selection]
         dialog = _delete_selected_dialog(ctx, chosen) if ctx.local.get("confirm_delete") else None
         return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=_selection_bar(ctx, len(selection)),
-                           dialog=dialog)
+                           dialog=dialog, on_back=lambda: ctx.local.__setitem__("selected", []))
     top = ui.TopBar(ctx.t("Messages", "信息"), actions=[
         ui.IconButton("⚲", ctx.t("Search messages", "搜索信息"), lambda: ctx.navigate("/search"), rid="search")])
     return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=top,

@@ -77,7 +77,9 @@ class Dialog(Column):
 
 class Scaffold(Column):
     """A screen: top bar, flexible body, optional bottom bar and floating button. A ``dialog`` is not part of
-    the screen's view tree: the phone shows it in its own window above the screen (see sim.windows)."""
+    the screen's view tree: the phone shows it in its own window above the screen (see sim.windows).
+    ``on_back``, given while the screen is in a mode that Back ends first (a selection, an open search), is what
+    the back key does instead of leaving the screen (after it has hidden the keyboard and closed a dialog)."""
 
     cls = "android.widget.FrameLayout"
 
@@ -89,6 +91,7 @@ class Scaffold(Column):
         bottom: View | None = None,
         fab: Fab | None = None,
         dialog: Dialog | None = None,
+        on_back: Handler | None = None,
     ) -> None:
         body.flex = body.flex or 1
         super().__init__([top, body, bottom], bg="background")
@@ -96,6 +99,7 @@ class Scaffold(Column):
         self.flow = list(self.children)
         self.fab = fab
         self.dialog = dialog
+        self.on_back = on_back
         if fab is not None:
             self.children.append(fab)
 
