@@ -210,6 +210,35 @@ def test_symbol_pages_and_language_key(phone: Phone) -> None:
     assert key(phone, ",")
 
 
+def labels(phone: Phone) -> dict[str, str]:
+    """The drawn label of each key shown, by resource-id (labels are drawn, not in the tree)."""
+    board = next(w.root for w in phone.frame().windows if w.kind == "ime")
+    return {k.rid: k.label for row in board.rows for k in row}
+
+
+def test_a_chinese_phone_labels_the_keys_as_chinese_gboard_does() -> None:
+    phone = Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0, language="zh")
+    sheet_form(phone, 2)
+    tap(phone, rid="field_0_input")
+    by_id = {n.short_id: n.desc for n in keys(phone)}
+    assert [by_id[f"key_pos_0_{i}"] for i in range(10)] == list("qwertyuiop")  # the keys stay QWERTY
+    assert (by_id["key_pos_del"], by_id["key_pos_space"], by_id["key_pos_ime_action"]) == ("删除", "空格", "下一步")
+    assert (by_id["key_pos_switch_to_symbol"], by_id["key_pos_language_switch"]) == ("符号键盘", "切换输入语言")
+    assert (labels(phone)["key_pos_space"], labels(phone)["key_pos_language_switch"]) == ("中文", "中")
+    press(phone, "切换输入语言")
+    assert (labels(phone)["key_pos_space"], labels(phone)["key_pos_language_switch"]) == ("英语", "英")
+    press(phone, "符号键盘")
+    assert key(phone, "更多符号") and key(phone, "字母键盘")
+    assert labels(phone)["key_pos_switch_to_alpha"] == "返回"
+    press(phone, "字母键盘")
+    tap(phone, rid="field_1_input")
+    assert key(phone, "完成").short_id == "key_pos_ime_action"
+    english = Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
+    sheet_form(english, 2)
+    tap(english, rid="field_0_input")
+    assert key(english, "Delete") and key(english, "Next")  # an English phone keeps English labels
+
+
 def test_a_new_field_opens_on_the_letters_page(phone: Phone) -> None:
     sheet_form(phone, 2)
     tap(phone, rid="field_0_input")

@@ -9,7 +9,9 @@ Pages: letters (shift is one-shot: it capitalises the next letter; a long press 
 capitals), symbols ("?123") and more symbols ("=\\<"); a number field gets the numeric pad instead. A
 long press on a top-row letter types the digit shown in its corner. The language key switches the
 keyboard between English and 中文: the space bar shows the language and, in 中文, the bottom-row comma and
-full stop type "，" and "。". Letters always type Latin: pinyin composition is not modelled (type Chinese
+full stop type "，" and "。". On a Chinese phone the keys' descriptions, the action key, the space bar, the
+language key ("英"/"中") and the symbol pages' return key ("返回") are labelled as Chinese Gboard labels them;
+the keys stay QWERTY. Letters always type Latin: pinyin composition is not modelled (type Chinese
 text with the ``type`` action). A key types exactly what ``type`` of the same character does.
 
 The keyboard's own state (page, shift, language) lives in ``doc["os"]["ime"]``: view state, like the focus.
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from . import ui
 from .ui import fonts
@@ -33,6 +35,12 @@ PAGES = (LETTERS, SYMBOLS, MORE_SYMBOLS)  # the number pad is not a page: a numb
 SHIFT_OFF, SHIFT_ON, SHIFT_LOCK = "off", "on", "lock"
 LANGUAGES = {"en": "English", "zh": "中文"}
 ACTION_LABELS = {"done": "Done", "next": "Next", "search": "Search", "send": "Send", "go": "Go", "enter": "Enter"}
+# on a Chinese phone (the phone's language, not the keyboard's): Gboard's Chinese descriptions and labels
+ZH_LABELS = {
+    "Delete": "删除", "Space": "空格", "Symbol keyboard": "符号键盘", "Letter keyboard": "字母键盘",
+    "More symbols": "更多符号", "Switch input language": "切换输入语言", "ABC": "返回", "English": "英语",
+    "Done": "完成", "Next": "下一步", "Search": "搜索", "Send": "发送", "Go": "前往", "Enter": "换行",
+}
 CHAR, SHIFT, DELETE, PAGE, SPACE, ACTION, LANGUAGE = "char", "shift", "delete", "page", "space", "action", "language"
 
 
@@ -125,44 +133,51 @@ def _chars(row: int, chars: str, first: int = 0, alts: str = "", edges: float = 
     return keys
 
 
-_DELETE = Key("key_pos_del", "Delete", "⌫", DELETE, width=1.5)
+def _labeller(locale: str) -> Callable[[str], str]:
+    """The phone's labels for the keyboard's English ones: Chinese Gboard's on a Chinese phone."""
+    return (lambda text: ZH_LABELS.get(text, text)) if locale == "zh" else (lambda text: text)
 
 
-def _bottom(page: str, language: str, action: str) -> tuple[Key, ...]:
-    switch = (Key("key_pos_switch_to_symbol", "Symbol keyboard", "?123", PAGE, SYMBOLS, 1.5) if page == LETTERS
-              else Key("key_pos_switch_to_alpha", "Letter keyboard", "ABC", PAGE, LETTERS, 1.5))
+def _bottom(page: str, language: str, action: str, locale: str) -> tuple[Key, ...]:
+    t = _labeller(locale)
+    switch = (Key("key_pos_switch_to_symbol", t("Symbol keyboard"), "?123", PAGE, SYMBOLS, 1.5) if page == LETTERS
+              else Key("key_pos_switch_to_alpha", t("Letter keyboard"), t("ABC"), PAGE, LETTERS, 1.5))
     comma, stop = ("，", "。") if language == "zh" else (",", ".")
     return (switch,
             Key("key_pos_bottom_symbol_1", comma, comma, CHAR, comma),
-            Key("key_pos_language_switch", "Switch input language", "EN" if language == "en" else "中", LANGUAGE),
-            Key("key_pos_space", "Space", LANGUAGES[language], SPACE, " ", 4.0),
+            Key("key_pos_language_switch", t("Switch input language"),
+                "中" if language == "zh" else "英" if locale == "zh" else "EN", LANGUAGE),
+            Key("key_pos_space", t("Space"), t(LANGUAGES[language]), SPACE, " ", 4.0),
             Key("key_pos_bottom_symbol_2", stop, stop, CHAR, stop),
-            Key("key_pos_ime_action", ACTION_LABELS[action], "", ACTION, width=1.5))
+            Key("key_pos_ime_action", t(ACTION_LABELS[action]), "", ACTION, width=1.5))
 
 
 @lru_cache(maxsize=64)
-def layout(page: str, upper: bool, language: str, action: str) -> Rows:
-    """The rows of keys of a page (``NUMBERS``: the numeric pad) for a field whose action key is ``action``."""
+def layout(page: str, upper: bool, language: str, action: str, locale: str = "en") -> Rows:
+    """The rows of keys of a page (``NUMBERS``: the numeric pad) for a field whose action key is ``action``, typing
+    ``language``, on a phone whose language is ``locale``."""
+    t = _labeller(locale)
     if page == NUMBERS:
         pad = [_chars(r, chars) for r, chars in enumerate(("123-", "456", "789", ",0."))]
-        pad[1].append(Key("key_pos_space", "Space", "␣", SPACE, " "))
-        pad[2].append(Key("key_pos_del", "Delete", "⌫", DELETE))
-        pad[3].append(Key("key_pos_ime_action", ACTION_LABELS[action], "", ACTION))
+        pad[1].append(Key("key_pos_space", t("Space"), "␣", SPACE, " "))
+        pad[2].append(Key("key_pos_del", t("Delete"), "⌫", DELETE))
+        pad[3].append(Key("key_pos_ime_action", t(ACTION_LABELS[action]), "", ACTION))
         return tuple(tuple(Key(k.rid, k.desc, k.label, k.kind, k.value, 2.5) for k in row) for row in pad)
+    delete = Key("key_pos_del", t("Delete"), "⌫", DELETE, width=1.5)
     if page == LETTERS:
         case = str.upper if upper else str.lower
-        shift = Key("key_pos_shift", "Shift", "⇧", SHIFT, width=1.5)
+        shift = Key("key_pos_shift", t("Shift"), "⇧", SHIFT, width=1.5)
         rows = [_chars(0, case("qwertyuiop"), alts="1234567890"), _chars(1, case("asdfghjkl"), edges=1.5),
-                [shift, *_chars(2, case("zxcvbnm"), first=1), _DELETE]]
+                [shift, *_chars(2, case("zxcvbnm"), first=1), delete]]
     elif page == SYMBOLS:
-        more = Key("key_pos_2_0", "More symbols", "=\\<", PAGE, MORE_SYMBOLS, 1.5)
-        rows = [_chars(0, "1234567890"), _chars(1, "@#$_&-+()/"), [more, *_chars(2, "*\"':;!?", first=1), _DELETE]]
+        more = Key("key_pos_2_0", t("More symbols"), "=\\<", PAGE, MORE_SYMBOLS, 1.5)
+        rows = [_chars(0, "1234567890"), _chars(1, "@#$_&-+()/"), [more, *_chars(2, "*\"':;!?", first=1), delete]]
     elif page == MORE_SYMBOLS:
-        back = Key("key_pos_2_0", "Symbol keyboard", "?123", PAGE, SYMBOLS, 1.5)
-        rows = [_chars(0, "~`|•√π÷×¶∆"), _chars(1, "£¢€¥^°={}\\"), [back, *_chars(2, "%©®™✓[]", first=1), _DELETE]]
+        back = Key("key_pos_2_0", t("Symbol keyboard"), "?123", PAGE, SYMBOLS, 1.5)
+        rows = [_chars(0, "~`|•√π÷×¶∆"), _chars(1, "£¢€¥^°={}\\"), [back, *_chars(2, "%©®™✓[]", first=1), delete]]
     else:
         raise ValueError(f"unknown keyboard page {page!r}; pages: {', '.join(PAGES)}")
-    return (*(tuple(row) for row in rows), _bottom(page, language, action))
+    return (*(tuple(row) for row in rows), _bottom(page, language, action, locale))
 
 
 def action_for(field: ui.TextField, has_next: bool) -> str:
@@ -206,7 +221,8 @@ class Keyboard:
         """The keys shown now."""
         state = self.state_view()
         page = NUMBERS if self.field.input_type == "number" else state["page"]
-        return layout(page, state["shift"] != SHIFT_OFF, state["language"], self.action)
+        locale = "zh" if self.sink.os.get("language") == "zh" else "en"
+        return layout(page, state["shift"] != SHIFT_OFF, state["language"], self.action, locale)
 
     def state_view(self) -> dict[str, str]:
         return read_state(self.sink.os)
