@@ -22,14 +22,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Protocol
 
-from . import ui
+from . import suggestions, ui
 from .ui import fonts
 from .ui.theme import Color, Theme
 
 IME_PACKAGE = "com.google.android.inputmethod.latin"
 KEYBOARD_H = 260.0  # dp on a tall screen
 MAX_SHARE = 0.42  # of the screen's height, on short screens
-HEADER_H = 40.0  # the (empty) suggestion strip above the keys
+HEADER_H = 40.0  # the suggestion strip above the keys
+STRIP_ID, SUGGESTION_ID = "keyboard_header_view_holder", "softkey_candidate"
+SLOTS = (1, 0, 2)  # the strip's thirds, left to right, by rank: the best suggestion in the middle, as Gboard shows it
 LETTERS, SYMBOLS, MORE_SYMBOLS, NUMBERS = "letters", "symbols", "more_symbols", "numbers"
 PAGES = (LETTERS, SYMBOLS, MORE_SYMBOLS)  # the number pad is not a page: a number field gets it
 SHIFT_OFF, SHIFT_ON, SHIFT_LOCK = "off", "on", "lock"
@@ -227,6 +229,16 @@ class Keyboard:
     def state_view(self) -> dict[str, str]:
         return read_state(self.sink.os)
 
+    def suggestions(self) -> tuple[str, ...]:
+        """The strip's words for the word being typed, best first (none in a password or number field)."""
+        if self.field.password or self.field.input_type != "text":
+            return ()
+        return suggestions.suggest(suggestions.current_word(self.field.value))
+
+    def pick(self, word: str) -> None:
+        """A tap on a suggestion: it replaces the word being typed, and a space follows."""
+        self.sink.type_text(suggestions.apply(self.field.value, word), True)
+
     def press(self, key: Key) -> None:
         """A tap on ``key``."""
         state = self.state
@@ -320,8 +332,24 @@ class _KeyHolder(ui.View):
     cls = "android.widget.FrameLayout"
 
 
+class SuggestionView(ui.View):
+    """One suggestion of the strip: a leaf FrameLayout with the word as its content-desc; a tap picks it."""
+
+    cls = "android.widget.FrameLayout"
+
+    def __init__(self, word: str, board: Keyboard) -> None:
+        super().__init__(rid=SUGGESTION_ID, desc=word, on_click=lambda: board.pick(word))
+
+    def tap(self, touch: ui.Touch, x: float, y: float) -> None:
+        if self.on_click is not None:
+            self.on_click()
+
+    def paint(self, out: list[ui.Item], env: ui.LayoutEnv) -> None:
+        """Painted by the keyboard as a whole (see :func:`_paint_strip`)."""
+
+
 class KeyboardView(ui.View):
-    """The keyboard window's root: a FrameLayout holding one FrameLayout of flat keys."""
+    """The keyboard window's root: a FrameLayout holding the suggestion strip and one FrameLayout of flat keys."""
 
     cls = "android.widget.FrameLayout"
 
@@ -332,19 +360,27 @@ class KeyboardView(ui.View):
         self.rows = board.rows()
         shift = board.state_view()["shift"]
         self.shift = shift
+        self.words = board.suggestions()
+        strip = _KeyHolder(rid=STRIP_ID)
+        strip.children = [SuggestionView(word, board) for _, word in _slotted(self.words)]  # left to right
         holder = _KeyHolder()
         holder.children = [KeyView(k, board, k.kind == SHIFT and shift != SHIFT_OFF) for row in self.rows for k in row]
-        self.children = [holder]
+        self.children = [strip, holder]
 
     def place(self, x: float, y: float, w: float, h: float, env: ui.LayoutEnv) -> None:
         self.frame = (x, y, w, h)
-        holder = self.children[0]
-        holder.frame = self.frame
+        strip, holder = self.children
+        strip.frame = (x, y, w, HEADER_H)
+        for view, (slot, _) in zip(strip.children, _slotted(self.words)):
+            view.frame = (x + slot * w / len(SLOTS), y, w / len(SLOTS), HEADER_H)
+        holder.frame = (x, y + HEADER_H, w, h - HEADER_H)
         for view, frame in zip(holder.children, _key_frames(self.rows, self.frame)):
             view.frame = frame
 
     def paint(self, out: list[ui.Item], env: ui.LayoutEnv) -> None:
         out.extend(_paint_keys(self.rows, self.shift, self.board.action, self.palette, self.frame))
+        if self.words:
+            out.extend(_paint_strip(self.words, self.palette, self.frame))
 
 
 @lru_cache(maxsize=64)
@@ -387,6 +423,26 @@ def _paint_keys(rows: Rows, shift: str, action: str, palette: Palette,
         if key.alt:
             out.append(("text", bx + bw - 9, by + 2, key.alt, 9.0, palette.hint, False))
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _paint_strip(words: tuple[str, ...], palette: Palette, frame: tuple[float, float, float, float]) -> tuple[ui.Item, ...]:
+    """The suggestions drawn in the strip, each centred in its third, with a divider between thirds."""
+    x, y, w, _ = frame
+    third = w / len(SLOTS)
+    out: list[ui.Item] = [("rect", x + i * third, y + 10, 1, HEADER_H - 20, palette.function, 0) for i in (1, 2)]
+    size = 16.0
+    for rank, (word, slot) in enumerate(zip(words, SLOTS)):
+        label = fonts.ellipsize(word, size, rank == 0, third - 12)
+        lw = fonts.text_width(label, size, rank == 0)
+        out.append(("text", x + slot * third + (third - lw) / 2, y + (HEADER_H - size) / 2, label, size, palette.label,
+                    rank == 0))
+    return tuple(out)
+
+
+def _slotted(words: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(third of the strip, word) for each suggestion, left to right."""
+    return sorted(zip(SLOTS, words))
 
 
 def keyboard_window(sink: KeySink, roots: list[ui.View], theme: Theme) -> KeyboardView | None:
