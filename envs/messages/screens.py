@@ -26,7 +26,12 @@ def _contacts(ctx: Ctx) -> list[dict[str, Any]]:
 
 def contact_names(ctx: Ctx) -> dict[str, str]:
     """Number key -> contact name, for showing names instead of numbers."""
-    return {number_key(p["number"]): c["name"] for c in _contacts(ctx) for p in c["phones"] if number_key(p["number"])}
+    return names_by_number(_contacts(ctx))
+
+
+def names_by_number(contacts: list[dict[str, Any]]) -> dict[str, str]:
+    """Number key -> contact name, for the Contacts app's ``contacts``."""
+    return {number_key(p["number"]): c["name"] for c in contacts for p in c["phones"] if number_key(p["number"])}
 
 
 def display_name(names: dict[str, str], address: str) -> str:
