@@ -39,7 +39,7 @@ class Fab(IconButton):
 
 # an AlertDialog's framework resource-ids: its buttons by role, its title and message
 POSITIVE, NEGATIVE, NEUTRAL = "android:id/button1", "android:id/button2", "android:id/button3"
-ALERT_TITLE, MESSAGE = "android:id/alertTitle", "android:id/message"
+ALERT_TITLE, MESSAGE, BUTTON_PANEL = "android:id/alertTitle", "android:id/message", "android:id/buttonPanel"
 _BUTTON_ORDER = (NEUTRAL, NEGATIVE, POSITIVE)  # left to right, as Material lays them out
 
 
@@ -70,7 +70,7 @@ class Dialog(Column):
         if isinstance(body, str):
             body = [Text(body, color="muted", max_lines=4, rid=MESSAGE)]
         ordered = sorted(buttons, key=lambda b: _BUTTON_ORDER.index(b.rid))
-        actions = Row([Spacer(flex=1), *ordered], gap=8, height=44)
+        actions = Row([Spacer(flex=1), *ordered], gap=8, height=44, rid=BUTTON_PANEL)
         super().__init__([header, *body, actions], gap=12, pad=20, bg="surface", radius=20, rid=rid)
         self.on_dismiss = on_dismiss
 
