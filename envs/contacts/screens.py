@@ -235,11 +235,10 @@ def contact_detail(ctx: Ctx) -> ui.Scaffold:
 
         dialog = ui.Dialog(
             ctx.t(f"Delete {contact['name']}?", f"删除 {contact['name']}？"),
-            [ui.Text(ctx.t("This contact will be removed from your phone.", "该联系人将从手机中删除。"), max_lines=3,
-                     color="muted")],
+            ctx.t("This contact will be removed from your phone.", "该联系人将从手机中删除。"),
             [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
-                       rid="cancel"),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+                       rid=ui.NEGATIVE),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False),
         )
     top = ui.TopBar("", on_back=ctx.back, actions=[

@@ -150,7 +150,7 @@ def _song_menu(ctx: Ctx, playlist_id: str | None = None) -> ui.Dialog | None:
             action()
         return run
 
-    cancel = ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel")
+    cancel = ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)
     if ctx.local.get("menu_pick"):
         options: list[ui.View | None] = [
             ui.ListItem(p["name"], subtitle=_count(ctx, len(p["song_ids"])), rid="playlist_option", desc=p["name"],
@@ -457,10 +457,10 @@ def playlist_detail(ctx: Ctx) -> ui.Scaffold:
     if ctx.local.get("confirm_delete"):
         dialog = ui.Dialog(
             ctx.t(f"Delete “{p['name']}”?", f"删除歌单“{p['name']}”？"),
-            [ui.Text(ctx.t("This can't be undone.", "此操作无法撤销。"), color="muted")],
+            ctx.t("This can't be undone.", "此操作无法撤销。"),
             [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
-                       rid="cancel"),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+                       rid=ui.NEGATIVE),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False))
     actions = [ui.IconButton("✎", ctx.t("Edit playlist", "编辑歌单"), lambda: ctx.navigate("/playlist/edit", id=p["id"]),
                              rid="edit_playlist"),

@@ -202,8 +202,8 @@ class _Dial(ui.View):
 
 
 def _buttons(ctx: Ctx, on_ok: ui.Handler) -> list[ui.Button]:
-    return [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=fw("button2")),
-            ui.Button(ctx.t("OK", "确定"), on_ok, style="text", rid=fw("button1"))]
+    return [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
+            ui.Button(ctx.t("OK", "确定"), on_ok, style="text", rid=ui.POSITIVE)]
 
 
 class _PickerDialog(ui.Dialog):
