@@ -37,7 +37,8 @@ def spoken_date(d: Driver, day: dt.date) -> str:
     return d.t(f"{weekday}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日")
 
 
-def add_event(d: Driver, title: str, day: dt.date, start: str | None = None, end: str | None = None) -> None:
+def add_event(d: Driver, title: str, day: dt.date, start: str | None = None, end: str | None = None,
+              place: str | None = None) -> None:
     """A new Calendar event: all-day without times."""
     d.open_app("Calendar")
     d.tap(rid="add_event")
@@ -46,6 +47,8 @@ def add_event(d: Driver, title: str, day: dt.date, start: str | None = None, end
         d.tap(rid="all_day_switch")
     else:
         fill_event(d, start=start, end=end)
+    if place is not None:
+        fill_event(d, location=place)
     d.tap(rid="save_event")
 
 
@@ -116,7 +119,7 @@ def _forecast_days(d: Driver) -> list[tuple[dt.date, int]]:
 
 
 def _picnic(d: Driver, day: dt.date, text: str) -> None:
-    add_event(d, d.t("Picnic", "野餐"), day, "12:00", "14:00")
+    add_event(d, d.t("Picnic", "野餐"), day, "12:00", "14:00", place=city(d))
     compose(d, d.params["name"], text)
     d.complete()
 

@@ -72,7 +72,8 @@ class BirthdayEventAndGreeting(BaseTask):
 
 class WarmestDayPicnic(BaseTask):
     """Verdict: a new Calendar event titled Picnic (野餐) on the warmest day of the city's five-day forecast,
-    12:00-14:00, and a text to the contact stating that day and no other forecast day (sampled so the warmest
+    12:00-14:00, at the city (its name as the
+    phone's language writes it), and a text to the contact stating that day and no other forecast day (sampled so the warmest
     day is unique and not today)."""
 
     scope = "cross-app"
@@ -84,10 +85,11 @@ class WarmestDayPicnic(BaseTask):
     composition = "sequential"
     capabilities = ["comparison", "cross-app-transfer", "form-filling", "messaging"]
     templates = {"en": ["Find the warmest day in the five-day forecast for {city.name}, add a \"Picnic\" event to my "
-                        "calendar that day from 12:00 to 14:00, and text {name} which day the picnic is.",
+                        "calendar that day from 12:00 to 14:00 with {city.name} as its location, and text {name} which "
+                        "day the picnic is.",
                         "I want a picnic in {city.name} on whichever of the next five days is warmest. Put \"Picnic\" in "
-                        "Calendar for that day, 12:00-14:00, and send {name} a message with the date."],
-                 "zh": ["看看{city.name_zh}五天天气预报里哪天最暖和，在日历里那天 12:00 到 14:00 添加日程“野餐”，"
+                        "Calendar for that day, 12:00-14:00, location {city.name}, and send {name} a message with the date."],
+                 "zh": ["看看{city.name_zh}五天天气预报里哪天最暖和，在日历里那天 12:00 到 14:00 添加日程“野餐”，地点填{city.name_zh}，"
                         "再发短信告诉{name}野餐是哪一天"]}
     parameters = {"city": {"sampler": Weather.sample_city_with_warmest_day},
                   "name": {"source": "contacts:.contacts[*].name"}}
@@ -98,12 +100,13 @@ class WarmestDayPicnic(BaseTask):
         day = forecast_date(input.os_init, offset).isoformat()
         others = [forecast_date(input.os_init, o).isoformat() for o in range(5) if o != offset]
         calendar = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
-        title = PICNIC[self.language if self.language in PICNIC else "en"]
+        title = PICNIC["zh" if self.language == "zh" else "en"]
         event = calendar.new_event(title)
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
         messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
         return [Calendar.check_event("picnic event", event, {"date": day, "all_day": False, "start": PICNIC_SLOT[0],
-                                                             "end": PICNIC_SLOT[1]}),
+                                                             "end": PICNIC_SLOT[1],
+                                                             "location": self.p.city["name_zh" if self.language == "zh" else "name"]}),
                 *messages.check_sent_facts(self.p.name, numbers, {"day": day}, rivals={"day": others},
                                            os_state=input.os_init)]
 
