@@ -190,7 +190,7 @@ def tabs(ctx: Ctx) -> ui.Scaffold:
                                   lambda t=tab["id"]: close(t), rid="close_tab", width=36, height=36, size=18)], gap=2),
             ui.Image(tab["host"] or ctx.t("New tab", "新标签页"), color="primary" if tab["id"] == s["active_tab"] else "muted", height=72),
             ui.Text(tab["host"] or ctx.t("New tab", "新标签页"), size=12, color="muted", rid="tab_host"),
-        ], rid="tab_card", desc=tab["title"], selected=tab["id"] == s["active_tab"], flex=1,
+        ], rid="tab_card", desc=f"{tab['title']} · {tab['host'] or ctx.t('New tab', '新标签页')}", selected=tab["id"] == s["active_tab"], flex=1,
             on_click=lambda t=tab["id"]: select(t)))
     rows: list[ui.View | None] = [ui.Row(cards[i:i + 2] + ([ui.Spacer(flex=1)] if len(cards[i:i + 2]) == 1 else []), gap=8)
                                   for i in range(0, len(cards), 2)]
