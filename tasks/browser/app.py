@@ -5,8 +5,10 @@ import datetime as dt
 import random
 from typing import Any
 
+from mobilegym.envs.browser import web
 from mobilegym.judge import BaseApp, unambiguous
 from mobilegym.judge.matchers import TIME_TOLERANCE
+from mobilegym.judge.result import check
 from mobilegym.sim.clock import from_ms, to_ms
 
 # Browsing itself: a tab moves to another page (its url, title, host, back and forward lists), tabs open, the
@@ -35,6 +37,16 @@ class Browser(BaseApp):
 
     def tab_ids(self, host: str | None = None) -> list[str]:
         return [t["id"] for t in self.require(".tabs") if host is None or t["host"] == host]
+
+    def check_tabs(self, language: str) -> dict[str, Any]:
+        """Every tab is in a state browsing leads to: a page of the world, a search, the new tab page or a typed
+        web address (no spaces), under the title and host that url gives. Browsing may move any tab (the
+        side-effect policy allows it), so this is what tells a tab edited behind the app's back."""
+        state = self.require("")
+        wrong = [t["id"] for t in state["tabs"]
+                 if (" " in t["url"] and web.search_query(t["url"]) is None)
+                 or t["title"] != web.title_of(state, t["url"], language) or t["host"] != web.host_of(t["url"])]
+        return check("tabs show what their urls load", [], wrong, not wrong)
 
     # --- samplers --------------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ Task index:
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks
+from mobilegym.judge.matchers import TIME_TOLERANCE
 from mobilegym.judge.result import check
 
 from ..l10n import localised
@@ -23,10 +24,15 @@ from .app import (BOOKMARK_CHANGES, BROWSE_CHANGES, CLOSE_SITE_TABS_CHANGES, DEL
                   Browser, midnight_ms)
 
 
+def _tabs_check(input) -> dict:
+    return Browser(input.apps["browser"]).check_tabs(input.os.get("language", "en"))
+
+
 def _bookmark_check(input, url: str, title: str) -> list[dict]:
     """The page is bookmarked now (the side-effect policy allows one new bookmark and no other change)."""
     browser = Browser(input.apps["browser"])
-    return [check(f"bookmark of {title}", url, [b["url"] for b in browser.require(".bookmarks")], browser.bookmarked(url))]
+    return [check(f"bookmark of {title}", url, [b["url"] for b in browser.require(".bookmarks")], browser.bookmarked(url)),
+            _tabs_check(input)]
 
 
 @localised(zh={"fields": [{"label": "标签页数量"}]})
@@ -42,6 +48,9 @@ class CountTabs(AnswerTask):
     expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
     answer_fields = [{"type": "number", "label": "Open tabs"}]
 
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer), _tabs_check(input)]
+
 
 @localised(zh={"fields": [{"label": "书签数量"}]})
 class CountBookmarks(AnswerTask):
@@ -54,6 +63,9 @@ class CountBookmarks(AnswerTask):
     answer = (".bookmarks", len)
     expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
     answer_fields = [{"type": "number", "label": "Bookmarks"}]
+
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer), _tabs_check(input)]
 
 
 @localised(zh={"fields": [{"label": "周六开门时间", "hint": "例如 09:30"}, {"label": "周六关门时间", "hint": "例如 21:00"}]})
@@ -75,6 +87,9 @@ class StoreSaturdayHours(AnswerTask):
     def get_answer(self, input):
         hours = Browser(input.apps_init["browser"]).find(".pages", id=self.p.store["id"])["hours"]["Sat"]
         return {"opens": hours["open"], "closes": hours["close"]}
+
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer, tolerance=TIME_TOLERANCE), _tabs_check(input)]
 
 
 class BookmarkRecipe(BaseTask):
@@ -118,7 +133,7 @@ class DeleteBookmarkAndCount(BaseTask):
         browser = Browser(input.apps["browser"])
         left = len(Browser(input.apps_init["browser"]).require(".bookmarks")) - 1
         return [browser.check_value(f"bookmark '{self.p.bookmark['title']}' deleted", f".bookmarks[id={self.p.bookmark['id']}]", None),
-                *build_answer_checks(left, input.answer, field="bookmarks_left")]
+                *build_answer_checks(left, input.answer, field="bookmarks_left"), _tabs_check(input)]
 
 
 @localised(zh={"fields": [{"label": "烹饪时间（分钟）"}]})
@@ -136,6 +151,9 @@ class RecipeCookTime(AnswerTask):
     answer = ".pages[id={recipe.id}].cook_min"
     expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
     answer_fields = [{"type": "number", "label": "Cooking time (minutes)"}]
+
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer), _tabs_check(input)]
 
 
 @localised(zh={"fields": [{"label": "开场时间", "hint": "例如 21:40"}]})
@@ -156,6 +174,9 @@ class FilmLastShowing(AnswerTask):
     def get_answer(self, input):
         film = Browser(input.apps_init["browser"]).find(".pages", id=self.p.film["id"])
         return list(film["showtimes"].values())[1][-1]
+
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer, tolerance=TIME_TOLERANCE), _tabs_check(input)]
 
 
 class CloseSiteTabs(BaseTask):
@@ -181,7 +202,7 @@ class CloseSiteTabs(BaseTask):
         on_site = init.tab_ids(self.p.site["host"])
         others = [t for t in init.tab_ids() if t not in on_site]
         return [check(f"tabs of {self.p.site['host']} closed", [], sorted(now & set(on_site)), not now & set(on_site)),
-                check("other tabs kept", sorted(others), sorted(now & set(others)), set(others) <= now)]
+                check("other tabs kept", sorted(others), sorted(now & set(others)), set(others) <= now), _tabs_check(input)]
 
 
 class BookmarkYesterdayArticle(BaseTask):
@@ -235,7 +256,8 @@ class DeleteTodaySiteHistory(BaseTask):
         older = [v["id"] for v in before if v["host"] == host and v["time_ms"] < midnight]
         kept = {v["id"] for v in now}
         return [check(f"today's visits to {host} deleted", [], left_today, not left_today),
-                check(f"earlier visits to {host} kept", older, [i for i in older if i in kept], set(older) <= kept)]
+                check(f"earlier visits to {host} kept", older, [i for i in older if i in kept], set(older) <= kept),
+                _tabs_check(input)]
 
 
 class BookmarkQuickestRecipe(BaseTask):
