@@ -158,7 +158,7 @@ def results(ctx: Ctx, query: str, open_url: OpenUrl) -> list[ui.View | None]:
 
 
 def new_tab_page(ctx: Ctx, on_search: Callable[[], None]) -> list[ui.View | None]:
-    return [ui.Spacer(60), ui.Text("Find", size=40, bold=True, color="primary", align="center", rid="logo"),
+    return [ui.Spacer(60), ui.Text(ctx.t("Find", "搜索"), size=40, bold=True, color="primary", align="center", rid="logo"),
             ui.Spacer(16),
             ui.Row([ui.Text(ctx.t("Search or type web address", "搜索或输入网址"), size=15, color="muted", flex=1)],
                    pad=12, bg="surface", radius=24, rid="search_box", on_click=on_search)]
