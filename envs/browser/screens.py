@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
@@ -271,7 +272,8 @@ def history(ctx: Ctx) -> ui.Scaffold:
         moment = from_ms(v["time_ms"])
         if moment.date() != shown_day:
             shown_day = moment.date()
-            rows.append(ui.Text(_day_header(ctx, shown_day, today), size=14, bold=True, color="primary", height=36, rid="history_day"))
+            rows.append(inset(ui.Text(_day_header(ctx, shown_day, today), size=14, bold=True, color="primary", height=36,
+                                      rid="history_day"), MARGIN - 8))  # the list is padded 8 dp
 
         def remove(v: dict[str, Any] = v) -> None:
             s["history"].remove(v)
