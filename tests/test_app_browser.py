@@ -12,7 +12,8 @@ from .apptools import assert_screen_ok
 from .uitools import node, tap
 
 APPS = ("browser", "settings")
-LEMON = "https://simmerspoon.com/recipe/834"  # Lemon Garlic Chicken in the canonical world
+LEMON = "https://simmerspoon.com/recipe/834"  # Lemon Garlic Chicken in the canonical world (bookmarked)
+SALMON = "https://simmerspoon.com/recipe/543"  # Salmon Teriyaki (not bookmarked)
 
 
 def _phone(language: str = "en") -> Phone:
@@ -114,12 +115,12 @@ def test_resolve_tells_pages_addresses_and_queries_apart() -> None:
 
 def test_the_star_bookmarks_a_page_once() -> None:
     phone = _phone()
-    _address(phone, LEMON)
+    _address(phone, SALMON)
     before = len(_state(phone)["bookmarks"])
     tap(phone, "menu_button")
     tap(phone, "menu_bookmark")
     marks = _state(phone)["bookmarks"]
-    assert len(marks) == before + 1 and marks[-1]["url"] == LEMON and marks[-1]["title"] == "Lemon Garlic Chicken"
+    assert len(marks) == before + 1 and marks[-1]["url"] == SALMON and marks[-1]["title"] == "Salmon Teriyaki"
     tap(phone, "menu_button")
     assert node(phone, "menu_bookmark").desc == "Edit bookmark"
     tap(phone, "menu_bookmark")                               # a bookmarked page's star opens the bookmarks
@@ -138,36 +139,37 @@ def test_the_star_is_off_where_there_is_no_page() -> None:
 def test_deleting_a_bookmark_asks_first() -> None:
     phone = _phone()
     phone.launch("browser", "/bookmarks")
-    _tap_desc(phone, "delete_bookmark", "Delete bookmark Octopus")
+    title = node(phone, "bookmark_item").desc                 # the newest bookmark, at the top
+    _tap_desc(phone, "delete_bookmark", f"Delete bookmark {title}")
     tap(phone, "cancel")
-    assert any(b["title"] == "Octopus" for b in _state(phone)["bookmarks"])
-    _tap_desc(phone, "delete_bookmark", "Delete bookmark Octopus")
+    assert any(b["title"] == title for b in _state(phone)["bookmarks"])
+    _tap_desc(phone, "delete_bookmark", f"Delete bookmark {title}")
     tap(phone, "confirm_delete")
     titles = [b["title"] for b in _state(phone)["bookmarks"]]
-    assert "Octopus" not in titles and len(titles) == 8
+    assert title not in titles and len(titles) == 11
 
 
 def test_a_bookmark_opens_in_the_active_tab() -> None:
     phone = _phone()
     phone.launch("browser", "/bookmarks")
-    _tap_desc(phone, "bookmark_item", "Penicillin")
-    assert phone.current_route() == "/" and _active(phone)["title"] == "Penicillin"
+    _tap_desc(phone, "bookmark_item", "Echoes of Summer")
+    assert phone.current_route() == "/" and _active(phone)["title"] == "Echoes of Summer"
 
 
 def test_tabs_switch_close_and_close_all_after_confirming() -> None:
     phone = _phone()
     tap(phone, "tab_switcher")
-    assert _texts(phone, "toolbar_title") == ["4 tabs"]
-    _tap_desc(phone, "tab_card", "Honey bee · wikiatlas.org")
+    assert _texts(phone, "toolbar_title") == ["7 tabs"]
+    _tap_desc(phone, "tab_card", "High school robotics team heads to world finals · harbordaily.com")
     assert _state(phone)["active_tab"] == "tab_1" and phone.current_route() == "/"
     tap(phone, "tab_switcher")
-    _tap_desc(phone, "close_tab", "Close Honey bee")
+    _tap_desc(phone, "close_tab", "Close High school robotics team heads to world finals")
     state = _state(phone)
-    assert [t["id"] for t in state["tabs"]] == ["tab_2", "tab_3", "tab_4"] and state["active_tab"] == "tab_2"
+    assert [t["id"] for t in state["tabs"]] == ["tab_2", "tab_3", "tab_4", "tab_5", "tab_6", "tab_7"] and state["active_tab"] == "tab_2"
     tap(phone, "tabs_menu")
     tap(phone, "close_all_tabs")
     tap(phone, "cancel")
-    assert len(_state(phone)["tabs"]) == 3
+    assert len(_state(phone)["tabs"]) == 6
     tap(phone, "tabs_menu")
     tap(phone, "close_all_tabs")
     tap(phone, "confirm_close_all")
@@ -184,10 +186,10 @@ def test_history_removes_one_visit_and_filters() -> None:
     phone.launch("browser", "/history")
     first = _state(phone)["history"][0]
     _tap_desc(phone, "remove_history_entry", f"Remove {first['title']}")
-    assert first not in _state(phone)["history"] and len(_state(phone)["history"]) == 49
+    assert first not in _state(phone)["history"] and len(_state(phone)["history"]) == 57
     tap(phone, "history_search")
-    phone.type_text("wikiatlas")
-    assert all("wikiatlas.org" in n.desc for n in parse_nodes(phone.a11y_xml()) if n.short_id == "history_item")
+    phone.type_text("openpedia")
+    assert all("openpedia.org" in n.desc for n in parse_nodes(phone.a11y_xml()) if n.short_id == "history_item")
     assert _texts(phone, "history_day")
 
 

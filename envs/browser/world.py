@@ -41,14 +41,16 @@ def hhmm(minute_of_day: int) -> str:
 
 
 def _hours(rng: random.Random) -> dict[str, dict[str, str] | None]:
-    """A store's week: one weekday pattern, a Saturday that differs from it, Sunday shorter or closed."""
-    open_ = rng.choice((8, 9, 9, 10, 10, 11)) * 60 + rng.choice((0, 0, 30))
-    close = rng.choice((18, 19, 20, 21, 22)) * 60 + rng.choice((0, 0, 30))
-    sat_open = open_ + rng.choice((-60, -30, 30, 60, 90))
+    """A store's week: one weekday pattern, a Saturday that opens at another time, Sunday later and shorter (or
+    closed)."""
+    open_ = rng.randint(8 * 4, 11 * 4) * 15
+    close = rng.randint(18 * 2, 22 * 2) * 30
+    sat_open = open_ + rng.choice((-60, -45, -30, 30, 45, 60, 90))
     sat_close = close + rng.choice((-120, -60, 60)) if rng.random() < 0.7 else close
     week: dict[str, dict[str, str] | None] = {d: {"open": hhmm(open_), "close": hhmm(close)} for d in DAYS[:5]}
     week["Sat"] = {"open": hhmm(sat_open), "close": hhmm(sat_close)}
-    week["Sun"] = None if rng.random() < 0.25 else {"open": hhmm(max(sat_open, 10 * 60)), "close": hhmm(min(sat_close, 18 * 60))}
+    sun_open = max(sat_open + 60, 10 * 60)
+    week["Sun"] = None if rng.random() < 0.25 else {"open": hhmm(sun_open), "close": hhmm(max(sun_open + 240, min(sat_close, 18 * 60)))}
     return week
 
 
