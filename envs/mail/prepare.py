@@ -1,0 +1,1 @@
+"""Preparers of the Mail app (JSON "prepare" setup actions)."""
