@@ -541,7 +541,8 @@ def search(ctx: Ctx) -> ui.Scaffold:
     if query:
         shown = [t for t in folder_threads(ctx.state, "all")
                  if any(query in text.casefold() for m in t["messages"]
-                        for text in (m["from"]["name"], m["from"]["email"], m["body"], t["subject"]))]
+                        for text in (m["from"]["name"], m["from"]["email"], m["body"], t["subject"],
+                                     *(a["name"] for a in m["attachments"])))]
     selection = [i for i in ctx.local.get("selected") or [] if any(t["id"] == i for t in shown)]
     rows: list[ui.View | None] = [_thread_row(ctx, t, selection) for t in shown]
     if query and not rows:

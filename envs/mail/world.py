@@ -127,7 +127,10 @@ def generate(world: World) -> dict[str, Any]:
     order = list(range(len(people)))
     rng.shuffle(order)
     chatting = [people[i] for i in order[:rng.randint(min(3, len(people)), min(len(people), 9))]]
-    for contact, script in zip(chatting, rng.sample(p["personal"], min(len(chatting), len(p["personal"])))):
+    scripts = rng.sample(p["personal"], min(len(chatting), len(p["personal"])))
+    if scripts and all(s["lines"][-1][0] == "out" for s in scripts):  # someone is waiting for a reply
+        scripts[0] = rng.choice([s for s in p["personal"] if s["lines"][-1][0] == "in"])
+    for contact, script in zip(chatting, scripts):
         end = b.ago(30, 60 * 24 * 25)
         lines = script["lines"]
         messages = []
@@ -168,7 +171,7 @@ def generate(world: World) -> dict[str, Any]:
         body = p["receipt_body"].format(what=merchant["what"], order=order_no, date=when, amount=money(lang, amount))
         msg = b.message(_person(merchant["name"], merchant["email"]), [me], body, moment)
         b.add("receipt", p["receipt_subject"].format(merchant=merchant["name"], order=order_no), [msg],
-              labels=[receipts_label] if rng.random() < 0.5 else [], unread=rng.random() < 0.3,
+              labels=[receipts_label] if i and rng.random() < 0.5 else [], unread=rng.random() < 0.3,
               inbox=rng.random() < 0.9, facts={"merchant": merchant["name"], "amount": amount})
 
     # --- travel: flights with booking codes, a hotel -----------------------------------------------
