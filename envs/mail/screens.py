@@ -253,7 +253,7 @@ def threads(ctx: Ctx) -> ui.Scaffold:
 
 def _attachment_row(ctx: Ctx, item: dict[str, Any], rid: str = "attachment",
                     on_remove: Callable[[], None] | None = None) -> ui.View:
-    meta = f"{item['type']} · {size_text(item['size_kb'])}"
+    meta = f"{item['format']} · {size_text(item['size_kb'])}"
     remove = ui.IconButton("✕", ctx.t(f"Remove {item['name']}", f"移除 {item['name']}"), on_remove,
                            rid="remove_attachment") if on_remove is not None else None
     return ui.Row([ui.Icon("📎", size=20, color="muted"),

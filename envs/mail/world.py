@@ -80,7 +80,7 @@ class _Builder:
             n += 1
         self.files.add(name)
         size = self.rng.randint(40, 4800) if kind in ("PDF", "DOCX", "XLSX") else self.rng.randint(300, 9000)
-        return {"name": name, "type": kind, "size_kb": size}
+        return {"name": name, "format": kind, "size_kb": size}
 
     def add(self, kind: str, subject: str, messages: list[dict[str, Any]], *, labels: list[str] | None = None,
             inbox: bool = True, trashed: bool = False, unread: bool = False, starred: bool = False,
