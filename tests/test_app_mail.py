@@ -127,10 +127,10 @@ def test_emptying_the_trash_asks_first(phone: Phone) -> None:
     drawer_to(phone, "Trash")
     tap(phone, "empty_trash")
     assert texts(phone, "alertTitle") == [f"Empty Trash ({len(trashed)})?"]
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert all(thread(phone, i) for i in trashed)
     tap(phone, "empty_trash")
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert all(thread(phone, i) is None for i in trashed) and len(mail(phone)["threads"]) == kept
     assert texts(phone, "empty") == ["Nothing in Trash"]
 
@@ -138,10 +138,10 @@ def test_emptying_the_trash_asks_first(phone: Phone) -> None:
 def test_delete_forever_from_a_trashed_thread_confirms(phone: Phone) -> None:
     phone.launch("mail", "/thread?id=thread_16")
     tap(phone, "delete_forever")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert thread(phone, "thread_16") is not None
     tap(phone, "delete_forever")
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert thread(phone, "thread_16") is None
 
 
@@ -149,11 +149,11 @@ def test_labels_apply_on_ok_only_and_show_in_the_label_view(phone: Phone) -> Non
     phone.launch("mail", "/thread?id=thread_18")
     tap(phone, "label_thread")
     tap(phone, "label_option", "Receipts")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert thread(phone, "thread_18")["labels"] == []
     tap(phone, "label_thread")
     tap(phone, "label_option", "Receipts")
-    tap(phone, "apply_labels")
+    tap(phone, "button1")
     assert thread(phone, "thread_18")["labels"] == ["Receipts"]
     assert "Receipts" in texts(phone, "label_chip")
     phone.key("back")
@@ -168,6 +168,10 @@ def test_multi_select_archives_and_deletes_together(phone: Phone) -> None:
     phone.long_press(*rows[0].center)
     phone.tap(*rows[1].center)
     assert texts(phone, "toolbar_title") == ["2 selected"]
+    phone.key("back")  # Back ends the selection first
+    assert texts(phone, "toolbar_title") == ["Inbox"] and phone.current_app() == "mail"
+    phone.long_press(*rows[0].center)
+    phone.tap(*rows[1].center)
     tap(phone, "delete_selected")
     assert all(thread(phone, i)["trashed"] for i in ids)
 
@@ -224,13 +228,18 @@ def test_drafts_saved_on_up_discarded_after_confirming(phone: Phone) -> None:
     tap(phone, "navigate_up")
     drafts = mail(phone)["drafts"]
     assert len(drafts) == 2 and drafts[-1]["body"] == "Half a thought"
+    phone.launch("mail", "/compose")
+    type_into(phone, "subject_input", "Back key")
+    phone.key("back")  # hides the keyboard
+    phone.key("back")  # leaves, keeping the draft
+    assert mail(phone)["drafts"][-1]["subject"] == "Back key" and phone.current_route() != "/compose"
     phone.launch("mail", "/compose?draft=draft_1")
     assert node(phone, "body_input").text == "Remember to ask about"
     tap(phone, "discard")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert any(d["id"] == "draft_1" for d in mail(phone)["drafts"])
     tap(phone, "discard")
-    tap(phone, "confirm_discard")
+    tap(phone, "button1")
     assert all(d["id"] != "draft_1" for d in mail(phone)["drafts"])
 
 

@@ -171,8 +171,8 @@ def _delete_forever_dialog(ctx: Ctx, doomed: list[dict[str, Any]], title: str) -
         ctx.toast(ctx.t("Deleted forever", "已永久删除"))
 
     return ui.Dialog(title, [ui.Text(ctx.t("They can't be recovered.", "删除后将无法恢复。"), color="muted", max_lines=2)],
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel"),
-                      ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
                      on_dismiss=close)
 
 
@@ -195,7 +195,7 @@ def _drawer(ctx: Ctx, current: str) -> ui.Dialog:
     rows.append(ui.Text(ctx.t("Labels", "标签"), size=13, bold=True, color="muted", height=28, rid="labels_header"))
     rows += [row(label, "🏷") for label in ctx.state["labels"]]
     return ui.Dialog(ctx.state["account"]["email"], rows, [ui.Button(ctx.t("Close", "关闭"),
-                     lambda: ctx.local.__setitem__("drawer", False), style="text", rid="close_drawer")],
+                     lambda: ctx.local.__setitem__("drawer", False), style="text", rid=ui.NEGATIVE)],
                      on_dismiss=lambda: ctx.local.__setitem__("drawer", False), rid="drawer")
 
 
@@ -238,7 +238,8 @@ def threads(ctx: Ctx) -> ui.Scaffold:
         if ctx.local.get("confirm") == "forever":
             dialog = _delete_forever_dialog(ctx, chosen, ctx.t(f"Delete {len(chosen)} forever?",
                                                                f"永久删除 {len(chosen)} 封邮件？"))
-        return ui.Scaffold(body, top=_selection_bar(ctx, chosen, folder == "trash"), dialog=dialog)
+        return ui.Scaffold(body, top=_selection_bar(ctx, chosen, folder == "trash"), dialog=dialog,
+                           on_back=lambda: ctx.local.__setitem__("selected", []))
     top = ui.Row([
         ui.IconButton("☰", ctx.t("Open navigation drawer", "打开抽屉式导航栏"),
                       lambda: ctx.local.__setitem__("drawer", True), rid="open_drawer"),
@@ -303,8 +304,8 @@ def _label_dialog(ctx: Ctx, thread: dict[str, Any]) -> ui.Dialog:
 
     rows = [ui.Checkbox("label_option", label in picked, flip(label), label) for label in ctx.state["labels"]]
     return ui.Dialog(ctx.t("Label as", "添加标签"), rows,
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel"),
-                      ui.Button(ctx.t("OK", "确定"), apply, style="text", rid="apply_labels")], on_dismiss=close)
+                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("OK", "确定"), apply, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
 
 @APP.screen("/thread")
@@ -371,8 +372,8 @@ def thread_screen(ctx: Ctx) -> ui.Scaffold:
                            [ui.Text(ctx.t("This conversation can't be recovered.", "该会话将无法恢复。"), color="muted",
                                     max_lines=2)],
                            [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm", False),
-                                      style="text", rid="cancel"),
-                            ui.Button(ctx.t("Delete", "删除"), forever, style="text", rid="confirm_delete")],
+                                      style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Delete", "删除"), forever, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: ctx.local.__setitem__("confirm", False))
     tid = thread["id"]
     bottom = ui.Row([
@@ -521,15 +522,16 @@ def compose(ctx: Ctx) -> ui.Scaffold:
     if local.get("confirm_discard"):
         dialog = ui.Dialog(ctx.t("Discard this draft?", "要舍弃此草稿吗？"), [],
                            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("confirm_discard", False),
-                                      style="text", rid="cancel"),
-                            ui.Button(ctx.t("Discard", "舍弃"), discard, style="text", rid="confirm_discard")],
+                                      style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Discard", "舍弃"), discard, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("confirm_discard", False))
     title = {"reply": ("Reply", "回复"), "reply_all": ("Reply all", "全部回复"), "forward": ("Forward", "转发")}
     top = ui.TopBar(ctx.t(*title.get(mode, ("Compose", "写邮件"))), on_back=save_and_leave, actions=[
         ui.IconButton("🗑", ctx.t("Discard", "舍弃"), lambda: local.__setitem__("confirm_discard", True), rid="discard"),
         ui.IconButton("➤", ctx.t("Send", "发送"), send, rid="send", color="primary"),
     ])
-    return ui.Scaffold(ui.ScrollList(rows, rid="compose_form", pad=12, gap=8), top=top, dialog=dialog)
+    return ui.Scaffold(ui.ScrollList(rows, rid="compose_form", pad=12, gap=8), top=top, dialog=dialog,
+                       on_back=save_and_leave)  # Back keeps what was written as a draft, as ← does
 
 
 # --- search ---------------------------------------------------------------------------------------------------------
@@ -553,7 +555,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
     body = ui.ScrollList(rows, rid="search_results")
     if selection:
         top = _selection_bar(ctx, [t for t in shown if t["id"] in selection], False)
-        return ui.Scaffold(body, top=top)
+        return ui.Scaffold(body, top=top, on_back=lambda: ctx.local.__setitem__("selected", []))
     top = ui.Row([ui.IconButton("←", ctx.t("Navigate up", "转到上一层级"), ctx.back, rid="navigate_up"), field],
                  gap=4, height=56, bg="surface", pad=4)
     return ui.Scaffold(body, top=top)

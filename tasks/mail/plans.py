@@ -93,7 +93,7 @@ def _drawer_count(d: Driver, en: str, zh: str) -> int:
     d.tap(rid="open_drawer")
     row = d.find(rid="drawer_item", desc=d.t(en, zh))
     count = next((n.text for n in d.nodes() if n.short_id == "drawer_count" and _inside(n.bounds, row.bounds)), "")
-    d.tap(rid="close_drawer")
+    d.tap(rid="button2")
     return int(count or 0)
 
 
@@ -149,7 +149,7 @@ def _label(d: Driver, label: str, apply: bool = True) -> None:
     open_subject(d, d.params["subject"])
     d.tap(rid="label_thread")
     d.tap(rid="label_option", text=label)
-    d.tap(rid="apply_labels" if apply else "cancel")
+    d.tap(rid="button1" if apply else "button2")
 
 
 @plan("mail.LabelReceipt")
@@ -208,14 +208,14 @@ def send_new_email_no_body(d: Driver) -> None:
 def empty_trash(d: Driver) -> None:
     go_to(d, "Trash", "已删除邮件")
     d.tap(rid="empty_trash")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 @negative("mail.EmptyTrash", "cancels the confirmation")
 def empty_trash_cancel(d: Driver) -> None:
     go_to(d, "Trash", "已删除邮件")
     d.tap(rid="empty_trash")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
 
 
 @negative("mail.EmptyTrash", "deletes only the first mail in the Trash for good")
@@ -224,7 +224,7 @@ def empty_trash_one(d: Driver) -> None:
     first = d.find(rid="thread_item")
     d.long_press(rid="thread_item", desc=first.desc)
     d.tap(rid="delete_selected")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
     if d.find(rid="thread_item") is None:  # it was the only one: also trash an inbox mail, as a careless user might
         go_to(d, "Inbox", "收件箱")
         d.long_press(rid="thread_item", desc=d.find(rid="thread_item").desc)
