@@ -22,11 +22,9 @@ def cart(ctx: Ctx) -> ui.Scaffold:
     def set_qty(line: dict[str, Any], qty: int) -> None:
         line["qty"] = max(1, min(catalog.MAX_QTY, qty))
 
-    def remove() -> None:
-        line = next((i for i in s["cart"] if i["id"] == local.get("removing")), None)
-        if line is not None:
-            s["cart"].remove(line)
-            ctx.toast(ctx.t("Removed from cart", "已从购物车删除"))
+    def remove(line_id: str) -> None:
+        s["cart"] = [i for i in s["cart"] if i["id"] != line_id]
+        ctx.toast(ctx.t("Removed from cart", "已从购物车删除"))
 
     rows: list[ui.View | None] = []
     for line in lines:
@@ -69,7 +67,7 @@ def cart(ctx: Ctx) -> ui.Scaffold:
         label = catalog.item_label(catalog.product(s, removing["product_id"])["title"], removing["variant"])
         dialog = confirm(ctx, "removing", ctx.t("Remove item?", "删除商品？"),
                          ctx.t(f"Remove {label} from your cart?", f"确定从购物车中删除“{label}”吗？"),
-                         ctx.t("Remove", "删除"), "confirm_remove", remove)
+                         ctx.t("Remove", "删除"), "confirm_remove", lambda: remove(removing["id"]))
     return ui.Scaffold(ui.ScrollList(rows, rid="cart_list", pad=8, gap=8),
                        top=ui.TopBar(ctx.t("Cart", "购物车"), on_back=ctx.back), bottom=bottom, dialog=dialog)
 

@@ -25,11 +25,10 @@ def home(ctx: Ctx) -> ui.Scaffold:
              ("wishlist_entry", "♡", "Wishlist", "心愿单", "/wishlist"),
              ("addresses_entry", "⌂", "Addresses", "收货地址", "/addresses")]
     picks = sorted(s["products"], key=lambda p: (-p["rating"], -p["reviews"]))[:TOP_PICKS]
+    search_bar = ui.Row([ui.Icon("⚲", size=20, color="muted"), ui.Text(ctx.t("Search Shop", "搜索商品"), color="muted", flex=1)],
+                        pad=12, gap=8, bg="surface", radius=24, rid="search_bar", desc=ctx.t("Search Shop", "搜索商品"),
+                        on_click=lambda: ctx.navigate("/search"))
     rows: list[ui.View | None] = [
-        ui.Row([ui.Icon("⚲", size=20, color="muted"),
-                ui.Text(ctx.t("Search Shop", "搜索商品"), color="muted", flex=1)],
-               pad=12, gap=8, bg="surface", radius=24, rid="search_bar", desc=ctx.t("Search Shop", "搜索商品"),
-               on_click=lambda: ctx.navigate("/search")),
         section(ctx.t("Your account", "我的"), "account_header"),
         *[ui.ListItem(ctx.t(en, zh), leading=ui.Icon(glyph, size=24), trailing="›", rid=rid,
                       on_click=lambda path=path: ctx.navigate(path)) for rid, glyph, en, zh, path in entry],
@@ -40,7 +39,7 @@ def home(ctx: Ctx) -> ui.Scaffold:
         section(ctx.t("Top rated", "好评推荐"), "top_rated_header"),
         *[product_row(ctx, p) for p in picks],
     ]
-    top = ui.TopBar(ctx.t("Shop", "购物"), actions=[cart_button(ctx)])
+    top = ui.Column([ui.TopBar(ctx.t("Shop", "购物"), actions=[cart_button(ctx)]), ui.Column([search_bar], pad=8)])
     return ui.Scaffold(ui.ScrollList(rows, rid="home_list", pad=8, gap=4), top=top)
 
 

@@ -5,7 +5,7 @@ orders whose status and delivery dates follow the simulated clock, drawn from th
 
 Invariants the screens and tasks rely on: product titles are unique and hold no " · "; every price has two
 decimals; exactly one address is the default; an order's items carry their own title, variant and price (the
-product may change later); orders are listed newest first, and 1 or 2 of them have not shipped yet.
+product may change later); orders are listed newest first, 1 or 2 of them have not shipped yet, and no product is in two orders.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ PACKAGE = __package__
 MIN_CATEGORIES, MAX_CATEGORIES = 6, 9
 MIN_PER_CATEGORY, MAX_PER_CATEGORY = 7, 12
 MIN_ORDERS, MAX_ORDERS = 3, 12
-MAX_ORDER_AGE_DAYS = 70
+MAX_ORDER_AGE_DAYS = 45
 # shipping: (days to deliver, fee in $, fee in ¥); standard is free on free-shipping items or large orders
 SHIPPING = {"standard": (5, 5.99, 10.0), "express": (2, 12.99, 25.0)}
 FREE_SHIPPING_OVER = {"en": 35.0, "zh": 99.0}
@@ -96,14 +96,14 @@ def order_number(rng: random.Random, language: str) -> str:
 
 def make_order(rng: random.Random, language: str, order_id: str, products: list[dict[str, Any]],
                address: dict[str, Any], placed: dt.date, status: str, method: str) -> dict[str, Any]:
-    """One order of one to three products, its fee and total from the items and shipping method."""
+    """One order of ``products`` (one to three), its fee and total from the items and shipping method."""
     items = []
-    for product in rng.sample(products, rng.choice((1, 1, 1, 2, 2, 3))):
+    for product in products:
         items.append({"product_id": product["id"], "title": product["title"],
                       "variant": rng.choice(product["variants"]) if product["variants"] else "",
                       "qty": rng.choice((1, 1, 1, 1, 2, 3)), "price": product["price"]})
     subtotal = round(sum(i["price"] * i["qty"] for i in items), 2)
-    free = all(next(p for p in products if p["id"] == i["product_id"])["free_shipping"] for i in items)
+    free = all(p["free_shipping"] for p in products)
     fee = shipping_fee(method, subtotal, free, language)
     return {"id": order_id, "number": order_number(rng, language), "placed": placed.isoformat(), "status": status,
             "delivery_date": (placed + dt.timedelta(days=SHIPPING[method][0] + rng.randrange(2))).isoformat(),
@@ -118,10 +118,12 @@ def _orders(world: World, rng: random.Random, products: list[dict[str, Any]],
     unshipped = 2 if count >= 6 and rng.random() < 0.4 else 1
     ages = sorted(rng.sample(range(0, 2), unshipped)) + sorted(rng.sample(range(2, MAX_ORDER_AGE_DAYS), count - unshipped))
     orders = []
+    unbought = rng.sample(products, len(products))  # no product is in two orders: an item names its order
     for n, age in enumerate(ages):
         placed = today - dt.timedelta(days=age)
         method = "express" if rng.random() < 0.25 else "standard"
-        order = make_order(rng, world.language, f"ord_{n + 1}", products, rng.choice(addresses), placed, "", method)
+        bought = [unbought.pop() for _ in range(min(len(unbought) - 1, rng.choice((1, 1, 1, 2, 2, 3))))]
+        order = make_order(rng, world.language, f"ord_{n + 1}", bought, rng.choice(addresses), placed, "", method)
         due = dt.date.fromisoformat(order["delivery_date"])
         if n < unshipped:
             order["status"] = "to_ship"
