@@ -139,8 +139,9 @@ def checkout(ctx: Ctx) -> ui.Scaffold:
     rows.append(section(ctx.t("Shipping", "配送方式"), "shipping_header"))
     for m, (en, zh) in shipping_names.items():
         arrives = catalog.short_date(lang, today + dt.timedelta(days=SHIPPING[m][0]))
-        rows.append(ui.Radio(f"shipping_{m}", method == m, lambda m=m: local.__setitem__("shipping", m),
-                             label=f"{ctx.t(en, zh)} · {fee_text(m)} · " + ctx.t(f"arrives {arrives}", f"预计{arrives}送达")))
+        pick = (lambda m=m: local.__setitem__("shipping", m))
+        rows.append(ui.ListItem(f"{ctx.t(en, zh)} · {fee_text(m)}", subtitle=ctx.t(f"Arrives {arrives}", f"预计{arrives}送达"),
+                                trailing=ui.Radio(None, method == m, pick), rid=f"shipping_{m}", on_click=pick))
     rows += [section(ctx.t("Payment", "支付方式"), "payment_header"),
              ui.ListItem(s["payment"]["card"], leading=ui.Icon("▭", size=24), rid="payment_method"),
              section(ctx.t("Items", "商品"), "items_header")]
@@ -163,8 +164,11 @@ def checkout(ctx: Ctx) -> ui.Scaffold:
         def pick(address_id: str) -> None:
             local.update(address_id=address_id, dialog=None)
 
-        radios = [ui.Radio("address_option", chosen is not None and a["id"] == chosen["id"], lambda a=a: pick(a["id"]),
-                           label=f"{a['label']} · {a['street']}") for a in s["addresses"]]
+        radios = [ui.ListItem(a["label"], subtitle=f"{a['street']}, {a['city']}", rid="address_option",
+                              desc=f"{a['label']} · {a['street']}", on_click=lambda a=a: pick(a["id"]),
+                              trailing=ui.Radio(None, chosen is not None and a["id"] == chosen["id"],
+                                                lambda a=a: pick(a["id"])))
+                  for a in s["addresses"]]
         dialog = ui.Dialog(ctx.t("Choose an address", "选择收货地址"), radios,
                            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text",
                                       rid="cancel")], on_dismiss=lambda: local.__setitem__("dialog", None))
