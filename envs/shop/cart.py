@@ -151,10 +151,10 @@ def checkout(ctx: Ctx) -> ui.Scaffold:
                                 trailing=money(ctx, item["price"] * line["qty"]), rid="checkout_item",
                                 title_rid="checkout_item_title"))
     rows += [
-        ui.Row([ui.Text(ctx.t("Items", "商品金额"), flex=1), ui.Text(money(ctx, subtotal), rid="items_subtotal")]),
-        ui.Row([ui.Text(ctx.t("Shipping", "运费"), flex=1), ui.Text(fee_text(method), rid="shipping_fee")]),
+        ui.Row([ui.Text(ctx.t("Items", "商品金额"), flex=1), ui.Text(money(ctx, subtotal), rid="items_subtotal")], pad=8),
+        ui.Row([ui.Text(ctx.t("Shipping", "运费"), flex=1), ui.Text(fee_text(method), rid="shipping_fee")], pad=8),
         ui.Row([ui.Text(ctx.t("Order total", "实付款"), bold=True, flex=1),
-                ui.Text(money(ctx, total), bold=True, rid="order_total")]),
+                ui.Text(money(ctx, total), bold=True, rid="order_total")], pad=8),
     ]
     dialog = confirm(ctx, "confirm_order", ctx.t("Place your order?", "确认下单？"),
                      ctx.t(f"{money(ctx, total)} will be charged to your {s['payment']['card']}.",

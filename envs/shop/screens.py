@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -149,8 +150,8 @@ def search(ctx: Ctx) -> ui.Scaffold:
                         rid="filter_free_shipping", flex=1),
                 ui.Chip(sort_label, sort != "relevance", lambda _v: open_dialog("sort"), rid="sort_button", flex=1)], gap=8),
     ], gap=6, pad=8)
-    rows: list[ui.View | None] = [ui.Text(ctx.t(f"{len(found)} results", f"共{len(found)}件商品"), size=13, color="muted",
-                                          height=28, rid="result_count")]
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.t(f"{len(found)} results", f"共{len(found)}件商品"), size=13,
+                                                color="muted", height=28, rid="result_count"), MARGIN - 8)]
     rows += [product_row(ctx, p) for p in found]
     if not found:
         rows.append(empty(ctx.t("No products match. Try other words or filters.", "没有符合条件的商品，换个关键词或筛选条件试试。")))
