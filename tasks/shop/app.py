@@ -65,7 +65,9 @@ class Shop(BaseApp):
         return sorted((i["product_id"], i["variant"], i["qty"]) for i in lines)
 
     def cart_text(self, lines: list[dict[str, Any]]) -> list[str]:
-        return [f"{catalog.item_label(self.product(p)['title'], v)} ×{q}" for p, v, q in self.cart_key(lines)]
+        """Cart lines as "Title (variant) ×qty" (an unknown product by its id)."""
+        titles = {p["id"]: p["title"] for p in self.require(".products")}
+        return [f"{catalog.item_label(titles.get(p, p), v)} ×{q}" for p, v, q in self.cart_key(lines)]
 
     def check_cart(self, field: str, expected: list[dict[str, Any]]) -> dict[str, Any]:
         """The cart holds exactly ``expected`` lines (product, variant, quantity)."""
@@ -216,13 +218,32 @@ class Shop(BaseApp):
     @staticmethod
     def sample_order_in_transit(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
         """An order not delivered yet (nor cancelled) whose delivery date no other such order shares, as {id, title}."""
-        open_orders = [o for o in state["orders"] if o["status"] in ("to_ship", "shipped")]
+        open_orders = Shop._open_orders(state)
         dates = [o["delivery_date"] for o in open_orders]
         pool = [o for o in open_orders if dates.count(o["delivery_date"]) == 1]
         if not pool:
             raise ValueError("shop: no order on its way has a delivery date of its own")
         chosen = rng.choice(pool)
         return {"id": chosen["id"], "title": chosen["items"][0]["title"]}
+
+    @staticmethod
+    def _open_orders(state: dict[str, Any]) -> list[dict[str, Any]]:
+        return [o for o in state["orders"] if o["status"] in ("to_ship", "shipped")]
+
+    @staticmethod
+    def prepare_state_with_distinct_arrivals(state: dict[str, Any]) -> dict[str, Any] | None:
+        """A patch moving orders on their way that share a delivery date a day or more later, so each has its
+        own; None when they all do."""
+        used: set[str] = set()
+        patch: dict[str, Any] = {}
+        for o in Shop._open_orders(state):
+            day = dt.date.fromisoformat(o["delivery_date"])
+            while day.isoformat() in used:
+                day += dt.timedelta(days=1)
+            used.add(day.isoformat())
+            if day.isoformat() != o["delivery_date"]:
+                patch[f"orders[id={o['id']}]"] = {"delivery_date": day.isoformat()}
+        return {"apps": {"shop": patch}} if patch else None
 
     @staticmethod
     def sample_unshipped_order(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:

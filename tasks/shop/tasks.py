@@ -155,8 +155,8 @@ class ChangeCartQuantity(CriteriaTask):
 
 @localised(zh={"fields": [{"label": "送达日期", "hint": "例如 3月19日"}]})
 class OrderArrival(AnswerTask):
-    """Verdict: the answer is the delivery date of the order (sampled among orders on their way with a date
-    of their own; no product is in two orders, so the product names the order)."""
+    """Verdict: the answer is the delivery date of the order (no product is in two orders, so the product names
+    the order). Injection: orders on their way that share a delivery date are moved apart by days."""
 
     objective = "query"
     difficulty = "L2"
@@ -166,6 +166,11 @@ class OrderArrival(AnswerTask):
                  "zh": ["我在购物里买的“{order.title}”哪天送到？"]}
     parameters = {"order": {"sampler": Shop.sample_order_in_transit}}
     answer_fields = [{"type": "text", "label": "Delivery date", "hint": "e.g. March 19", "matcher": "date"}]
+
+    def _prepare(self, device) -> None:
+        patch = Shop.prepare_state_with_distinct_arrivals(_shop_state(device))
+        if patch:
+            device.set_state(patch)
 
     def get_answer(self, input):
         return dt.date.fromisoformat(Shop(input.apps_init["shop"]).order(self.p.order["id"])["delivery_date"])
