@@ -78,7 +78,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     assert_screen_ok(phone)                                   # cart
     tap(phone, "remove_item")
     assert_screen_ok(phone)                                   # remove confirmation
-    tap(phone, "cancel")
+    tap(phone, "button2")
     tap(phone, "checkout")
     assert_screen_ok(phone)                                   # checkout
     tap(phone, "address_row")
@@ -86,7 +86,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     phone.key("back")
     tap(phone, "place_order")
     assert_screen_ok(phone)                                   # order confirmation
-    tap(phone, "cancel")
+    tap(phone, "button2")
     for route in ("/orders", "/order?id=ord_1", "/order?id=ord_7", "/addresses", "/address/edit",
                   "/address/edit?id=addr_1", "/wishlist"):
         _open(phone, route)
@@ -123,7 +123,7 @@ def test_search_filters_and_sorts() -> None:
     tap(phone, "filter_price")
     tap(phone, "price_max_input")
     phone.type_text("60 dollars", clear=True)                 # the numeric keyboard keeps 60
-    tap(phone, "apply_price")
+    tap(phone, "button1")
     assert node(phone, "filter_price").text == "Up to $60"
     assert all(p["price"] <= 60 for p in results(state, "shoes", "", None, 60.0, True, False, "price_asc"))
     assert node(phone, "result_count").text == \
@@ -177,11 +177,11 @@ def test_cart_quantities_selection_and_removal() -> None:
     _by_desc(phone, "item_checkbox", first)                   # deselect: the total drops
     assert not _state(phone)["cart"][0]["selected"] and node(phone, "cart_total").text != total
     _by_desc(phone, "remove_item", f"Remove {first}")
-    assert node(phone, "dialog_message").text == f"Remove {first} from your cart?"
-    tap(phone, "cancel")
+    assert node(phone, "message").text == f"Remove {first} from your cart?"
+    tap(phone, "button2")
     assert len(_state(phone)["cart"]) == len(cart)
     _by_desc(phone, "remove_item", f"Remove {first}")
-    tap(phone, "confirm_remove")
+    tap(phone, "button1")
     assert [i["id"] for i in _state(phone)["cart"]] == [i["id"] for i in cart[1:]]
 
 
@@ -195,11 +195,11 @@ def test_buy_now_places_one_order_after_the_confirmation_and_leaves_the_cart() -
     tap(phone, "shipping_express")
     assert node(phone, "order_total").text == "$58.48"
     tap(phone, "place_order")
-    assert node(phone, "dialog_message").text == "$58.48 will be charged to your Visa ending in 4821."
-    tap(phone, "cancel")
+    assert node(phone, "message").text == "$58.48 will be charged to your Visa ending in 4821."
+    tap(phone, "button2")
     assert _state(phone)["orders"] == orders                  # nothing without the confirmation
     tap(phone, "place_order")
-    tap(phone, "confirm_order")
+    tap(phone, "button1")
     state = _state(phone)
     placed = state["orders"][0]
     assert len(state["orders"]) == len(orders) + 1 and state["cart"] == cart
@@ -221,7 +221,7 @@ def test_checkout_from_the_cart_buys_the_selected_lines_only() -> None:
     tap(phone, "address_row")
     tap(phone, "address_option", index=0)                    # Home instead of the default
     tap(phone, "place_order")
-    tap(phone, "confirm_order")
+    tap(phone, "button1")
     state = _state(phone)
     assert [i["id"] for i in state["cart"]] == [cart[0]["id"]]
     assert [i["product_id"] for i in state["orders"][0]["items"]] == [i["product_id"] for i in cart[1:]]
@@ -235,10 +235,10 @@ def test_cancel_an_unshipped_order_with_a_confirmation() -> None:
     _open(phone, "/order?id=ord_1")
     _scroll_to(phone, "cancel_order")
     tap(phone, "cancel_order")
-    tap(phone, "cancel")                                      # "Keep order"
+    tap(phone, "button2")                                      # "Keep order"
     assert _state(phone)["orders"][0]["status"] == "to_ship"
     tap(phone, "cancel_order")
-    tap(phone, "confirm_cancel")
+    tap(phone, "button1")
     assert _state(phone)["orders"][0]["status"] == "cancelled"
     assert node(phone, "order_status").text == "Cancelled" and not _nodes(phone, "cancel_order")
 

@@ -95,7 +95,7 @@ def order_page(ctx: Ctx) -> ui.Scaffold:
     dialog = confirm(ctx, "cancelling", ctx.t("Cancel this order?", "取消此订单？"),
                      ctx.t(f"{order_title(ctx, o)} will not be shipped and {money(ctx, o['total'])} will be refunded.",
                            f"“{order_title(ctx, o)}”将不再发货，{money(ctx, o['total'])}将原路退回。"),
-                     ctx.t("Cancel order", "取消订单"), "confirm_cancel", cancel_order, cancel=("Keep order", "暂不取消"))
+                     ctx.t("Cancel order", "取消订单"), cancel_order, cancel=("Keep order", "暂不取消"))
     return ui.Scaffold(ui.ScrollList(rows, rid="order_detail", pad=16, gap=6),
                        top=ui.TopBar(ctx.t("Order details", "订单详情"), on_back=ctx.back), dialog=dialog)
 

@@ -67,7 +67,7 @@ def cart(ctx: Ctx) -> ui.Scaffold:
         label = catalog.item_label(catalog.product(s, removing["product_id"])["title"], removing["variant"])
         dialog = confirm(ctx, "removing", ctx.t("Remove item?", "删除商品？"),
                          ctx.t(f"Remove {label} from your cart?", f"确定从购物车中删除“{label}”吗？"),
-                         ctx.t("Remove", "删除"), "confirm_remove", lambda: remove(removing["id"]))
+                         ctx.t("Remove", "删除"), lambda: remove(removing["id"]))
     return ui.Scaffold(ui.ScrollList(rows, rid="cart_list", pad=8, gap=8),
                        top=ui.TopBar(ctx.t("Cart", "购物车"), on_back=ctx.back), bottom=bottom, dialog=dialog)
 
@@ -159,7 +159,7 @@ def checkout(ctx: Ctx) -> ui.Scaffold:
     dialog = confirm(ctx, "confirm_order", ctx.t("Place your order?", "确认下单？"),
                      ctx.t(f"{money(ctx, total)} will be charged to your {s['payment']['card']}.",
                            f"将从{s['payment']['card']}扣款{money(ctx, total)}。"),
-                     ctx.t("Place order", "提交订单"), "confirm_order", place)
+                     ctx.t("Place order", "提交订单"), place)
     if local.get("dialog") == "address":
         def pick(address_id: str) -> None:
             local.update(address_id=address_id, dialog=None)
@@ -171,7 +171,7 @@ def checkout(ctx: Ctx) -> ui.Scaffold:
                   for a in s["addresses"]]
         dialog = ui.Dialog(ctx.t("Choose an address", "选择收货地址"), radios,
                            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text",
-                                      rid="cancel")], on_dismiss=lambda: local.__setitem__("dialog", None))
+                                      rid=ui.NEGATIVE)], on_dismiss=lambda: local.__setitem__("dialog", None))
     bottom = ui.Row([ui.Text(money(ctx, total), size=18, bold=True, flex=1),
                      ui.Button(ctx.t("Place order", "提交订单"), lambda: local.__setitem__("confirm_order", True),
                                rid="place_order", enabled=chosen is not None and bool(lines))], pad=12, bg="surface")

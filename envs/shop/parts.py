@@ -54,9 +54,10 @@ def cart_button(ctx: Ctx) -> ui.View:
                          rid="cart")
 
 
-def confirm(ctx: Ctx, key: str, title: str, body: str, ok: str, ok_rid: str, on_ok: Callable[[], None],
+def confirm(ctx: Ctx, key: str, title: str, body: str, ok: str, on_ok: Callable[[], None],
             cancel: tuple[str, str] = ("Cancel", "取消")) -> ui.Dialog | None:
-    """The confirm dialog shown while ``ctx.local[key]`` is set; ``on_ok`` runs after it closes."""
+    """The confirm dialog shown while ``ctx.local[key]`` is set (``ok`` is its positive button, ``button1``);
+    ``on_ok`` runs after it closes."""
     if not ctx.local.get(key):
         return None
 
@@ -67,9 +68,8 @@ def confirm(ctx: Ctx, key: str, title: str, body: str, ok: str, ok_rid: str, on_
         close()
         on_ok()
 
-    return ui.Dialog(title, [ui.Text(body, color="muted", max_lines=4, rid="dialog_message")],
-                     [ui.Button(ctx.t(*cancel), close, style="text", rid="cancel"),
-                      ui.Button(ok, accept, style="text", rid=ok_rid)], on_dismiss=close)
+    return ui.Dialog(title, body, [ui.Button(ctx.t(*cancel), close, style="text", rid=ui.NEGATIVE),
+                                   ui.Button(ok, accept, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
 
 def empty(text: str) -> ui.View:

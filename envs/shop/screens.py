@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Callable
 
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
@@ -83,7 +83,7 @@ def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
         local[key] = value
         close()
 
-    cancel = ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel")
+    cancel = ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)
     if which == "category":
         current = local.get("category", ctx.params.get("category", ""))
         options = [("", ctx.t("All categories", "全部分类"))] + [(c["id"], c["name"]) for c in s["categories"]]
@@ -111,8 +111,8 @@ def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
                          ctx.field("price_max_input", "max_draft", local.get("price_max", ""), hint=ctx.t("Max", "最高价"),
                                    input_type="number", flex=1)], gap=4)
         return ui.Dialog(ctx.t(f"Price ({s['currency']})", f"价格（{s['currency']}）"), [fields],
-                         [ui.Button(ctx.t("Clear", "清除"), clear, style="text", rid="clear_price"),
-                          ui.Button(ctx.t("Apply", "确定"), apply, style="text", rid="apply_price")], on_dismiss=close)
+                         [ui.Button(ctx.t("Clear", "清除"), clear, style="text", rid=ui.NEUTRAL),
+                          ui.Button(ctx.t("Apply", "确定"), apply, style="text", rid=ui.POSITIVE)], on_dismiss=close)
     return None
 
 
@@ -150,14 +150,16 @@ def search(ctx: Ctx) -> ui.Scaffold:
                         rid="filter_free_shipping", flex=1),
                 ui.Chip(sort_label, sort != "relevance", lambda _v: open_dialog("sort"), rid="sort_button", flex=1)], gap=8),
     ], gap=6, pad=8)
-    rows: list[ui.View | None] = [inset(ui.Text(ctx.t(f"{len(found)} results", f"共{len(found)}件商品"), size=13,
-                                                color="muted", height=28, rid="result_count"), MARGIN - 8)]
-    rows += [product_row(ctx, p) for p in found]
+    makers: list[Callable[[], ui.View]] = [
+        lambda: inset(ui.Text(ctx.t(f"{len(found)} results", f"共{len(found)}件商品"), size=13, color="muted", height=28,
+                              rid="result_count"), MARGIN - 8)]
+    makers += [lambda p=p: product_row(ctx, p) for p in found]
     if not found:
-        rows.append(empty(ctx.t("No products match. Try other words or filters.", "没有符合条件的商品，换个关键词或筛选条件试试。")))
+        makers.append(lambda: empty(ctx.t("No products match. Try other words or filters.",
+                                          "没有符合条件的商品，换个关键词或筛选条件试试。")))
     body = ui.Column([
         ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Shop", "搜索商品"), ime_action="search")], pad=8),
-        filters, ui.ScrollList(rows, rid="search_results", pad=8)])
+        filters, ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="search_results", pad=8)])
     return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back, actions=[cart_button(ctx)]),
                        dialog=_filter_dialog(ctx))
 

@@ -68,7 +68,7 @@ def buy_now(d: Driver, title: str, variant: str, qty: int, express: bool = False
     if express:
         d.tap(rid="shipping_express")
     d.tap(rid="place_order")
-    d.tap(rid="confirm_order")
+    d.tap(rid="button1")
 
 
 def first_variant(d: Driver) -> str:
@@ -188,14 +188,14 @@ def _remove(d: Driver, item: str) -> None:
 def remove_item(d: Driver) -> None:
     open_cart(d)
     _remove(d, label(d.params["line"]["title"], d.params["line"]["variant"]))
-    d.tap(rid="confirm_remove")
+    d.tap(rid="button1")
 
 
 @negative("shop.RemoveCartItem", "cancels the confirmation")
 def remove_cancel(d: Driver) -> None:
     open_cart(d)
     _remove(d, label(d.params["line"]["title"], d.params["line"]["variant"]))
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
 
 
 @negative("shop.RemoveCartItem", "removes another item")
@@ -204,7 +204,7 @@ def remove_other(d: Driver) -> None:
     mine = label(d.params["line"]["title"], d.params["line"]["variant"])
     other = next(n.desc for n in d.nodes() if n.short_id == "item_checkbox" and n.desc != mine)
     _remove(d, other)
-    d.tap(rid="confirm_remove")
+    d.tap(rid="button1")
 
 
 # --- ChangeCartQuantity --------------------------------------------------------------------------------
@@ -301,7 +301,7 @@ def cancel_unshipped(d: Driver) -> None:
     open_orders(d, tab=1)
     d.tap(rid="order_item")
     d.tap(rid="cancel_order")
-    d.tap(rid="confirm_cancel")
+    d.tap(rid="button1")
 
 
 @negative("shop.CancelUnshippedOrder", "keeps the order in the confirmation")
@@ -309,7 +309,7 @@ def cancel_keep(d: Driver) -> None:
     open_orders(d, tab=1)
     d.tap(rid="order_item")
     d.tap(rid="cancel_order")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
 
 
 # --- AddDefaultAddress ---------------------------------------------------------------------------------
@@ -399,7 +399,7 @@ def _best_rated_title(d: Driver, cap: int | None) -> str:
     if cap is not None:
         d.tap(rid="filter_price")
         d.type(str(cap), rid="price_max_input")
-        d.tap(rid="apply_price")
+        d.tap(rid="button1")
     sort_by(d, "Customer rating", "评分最高")
     return d.find(rid="product_item").desc.split(" · ")[0]
 
@@ -444,7 +444,7 @@ def empty_cart(d: Driver) -> None:
     open_cart(d)
     while d.find(rid="remove_item") is not None:
         d.tap(rid="remove_item")
-        d.tap(rid="confirm_remove")
+        d.tap(rid="button1")
 
 
 @negative("shop.empty_cart", "removes all but the last item")
@@ -452,7 +452,7 @@ def empty_cart_but_one(d: Driver) -> None:
     open_cart(d)
     while len([n for n in d.nodes() if n.short_id == "remove_item"]) > 1:
         d.tap(rid="remove_item")
-        d.tap(rid="confirm_remove")
+        d.tap(rid="button1")
 
 
 @plan("shop.gift_card_checkout")
@@ -467,5 +467,5 @@ def gift_card_pretend(d: Driver) -> None:
     open_cart(d)
     d.tap(rid="checkout")
     d.tap(rid="place_order")
-    d.tap(rid="confirm_order")
+    d.tap(rid="button1")
     d.complete()
