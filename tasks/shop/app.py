@@ -216,13 +216,15 @@ class Shop(BaseApp):
         return {"apps": {"shop": {f"products[id={pick['boost']}]": {"rating": round(pick["rating"] + 0.2, 1)}}}}
 
     @staticmethod
-    def sample_order_in_transit(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """An order not delivered yet (nor cancelled) whose delivery date no other such order shares, as {id, title}."""
+    def sample_order_in_transit(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        """An order not delivered yet (nor cancelled), arriving this year on a date no other such order shares, as
+        {id, title}."""
         open_orders = Shop._open_orders(state)
         dates = [o["delivery_date"] for o in open_orders]
-        pool = [o for o in open_orders if dates.count(o["delivery_date"]) == 1]
+        year = str(sim_today(os_state).year)
+        pool = [o for o in open_orders if dates.count(o["delivery_date"]) == 1 and o["delivery_date"][:4] == year]
         if not pool:
-            raise ValueError("shop: no order on its way has a delivery date of its own")
+            raise ValueError("shop: no order on its way this year has a delivery date of its own")
         chosen = rng.choice(pool)
         return {"id": chosen["id"], "title": chosen["items"][0]["title"]}
 
@@ -231,13 +233,18 @@ class Shop(BaseApp):
         return [o for o in state["orders"] if o["status"] in ("to_ship", "shipped")]
 
     @staticmethod
-    def prepare_state_with_distinct_arrivals(state: dict[str, Any]) -> dict[str, Any] | None:
+    def prepare_state_with_distinct_arrivals(state: dict[str, Any], today: dt.date) -> dict[str, Any] | None:
         """A patch moving orders on their way that share a delivery date a day or more later, so each has its
-        own; None when they all do."""
+        own, after bringing the first one's into this year when none arrives this year (a date named without
+        its year reads as this year's); None when nothing needs to move."""
         used: set[str] = set()
         patch: dict[str, Any] = {}
-        for o in Shop._open_orders(state):
-            day = dt.date.fromisoformat(o["delivery_date"])
+        open_orders = Shop._open_orders(state)
+        dates = {o["id"]: dt.date.fromisoformat(o["delivery_date"]) for o in open_orders}
+        if open_orders and all(d.year != today.year for d in dates.values()):
+            dates[open_orders[0]["id"]] = dt.date(today.year, 12, 31)
+        for o in open_orders:
+            day = dates[o["id"]]
             while day.isoformat() in used:
                 day += dt.timedelta(days=1)
             used.add(day.isoformat())

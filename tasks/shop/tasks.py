@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_today
 from mobilegym.judge.result import check
 
 from ..l10n import localised
@@ -156,7 +156,8 @@ class ChangeCartQuantity(CriteriaTask):
 @localised(zh={"fields": [{"label": "送达日期", "hint": "例如 3月19日"}]})
 class OrderArrival(AnswerTask):
     """Verdict: the answer is the delivery date of the order (no product is in two orders, so the product names
-    the order). Injection: orders on their way that share a delivery date are moved apart by days."""
+    the order; it arrives this year, so a date without its year names it). Injection: orders on their way that
+    share a delivery date are moved apart by days, and one arrives this year."""
 
     objective = "query"
     difficulty = "L2"
@@ -168,7 +169,7 @@ class OrderArrival(AnswerTask):
     answer_fields = [{"type": "text", "label": "Delivery date", "hint": "e.g. March 19", "matcher": "date"}]
 
     def _prepare(self, device) -> None:
-        patch = Shop.prepare_state_with_distinct_arrivals(_shop_state(device))
+        patch = Shop.prepare_state_with_distinct_arrivals(_shop_state(device), sim_today(device.get_state()["os"]))
         if patch:
             device.set_state(patch)
 
