@@ -54,7 +54,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
         assert_screen_ok(phone)                                # every kind of page, results, new tab, error
     tap(phone, "menu_button")
     assert_screen_ok(phone)                                    # the menu
-    tap(phone, "cancel")
+    tap(phone, "button2")
     tap(phone, "url_bar")
     phone.type_text("bee")
     assert_screen_ok(phone)                                    # the address bar with suggestions
@@ -83,6 +83,17 @@ def test_the_address_bar_opens_a_page_records_the_visit_and_goes_back_and_forwar
     tap(phone, "menu_forward")
     assert _active(phone)["url"] == LEMON and _active(phone)["forward"] == []
     assert len(_state(phone)["history"]) == visits + 1       # back and forward are no new visits
+
+
+def test_the_back_key_goes_back_in_the_tab_then_leaves_the_app() -> None:
+    phone = _phone()
+    tab = _active(phone)
+    phone.set_state({"apps": {"browser": {f"tabs[id={tab['id']}]": {"back": []}}}})
+    _address(phone, LEMON)
+    phone.key("back")
+    assert _active(phone)["url"] == tab["url"] and phone.current_route() == "/"
+    phone.key("back")
+    assert phone.get_state()["os"]["foreground"] != "browser"
 
 
 def test_a_query_searches_the_pages_and_a_result_opens() -> None:
@@ -141,10 +152,10 @@ def test_deleting_a_bookmark_asks_first() -> None:
     phone.launch("browser", "/bookmarks")
     title = node(phone, "bookmark_item").desc                 # the newest bookmark, at the top
     _tap_desc(phone, "delete_bookmark", f"Delete bookmark {title}")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert any(b["title"] == title for b in _state(phone)["bookmarks"])
     _tap_desc(phone, "delete_bookmark", f"Delete bookmark {title}")
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     titles = [b["title"] for b in _state(phone)["bookmarks"]]
     assert title not in titles and len(titles) == 11
 
@@ -168,11 +179,11 @@ def test_tabs_switch_close_and_close_all_after_confirming() -> None:
     assert [t["id"] for t in state["tabs"]] == ["tab_2", "tab_3", "tab_4", "tab_5", "tab_6", "tab_7"] and state["active_tab"] == "tab_2"
     tap(phone, "tabs_menu")
     tap(phone, "close_all_tabs")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert len(_state(phone)["tabs"]) == 6
     tap(phone, "tabs_menu")
     tap(phone, "close_all_tabs")
-    tap(phone, "confirm_close_all")
+    tap(phone, "button1")
     assert _state(phone)["tabs"] == [] and _state(phone)["active_tab"] is None and _texts(phone, "empty")
     tap(phone, "new_tab")
     state = _state(phone)
@@ -201,7 +212,7 @@ def test_clear_browsing_data_removes_only_its_time_range(span: str, hours: int) 
     phone.launch("browser", "/history")
     tap(phone, "clear_browsing_data")
     tap(phone, f"range_{span}")
-    tap(phone, "confirm_clear")
+    tap(phone, "button1")
     after = _state(phone)["history"]
     assert after == [v for v in before if v["time_ms"] < now - hours * web.HOUR_MS]
 
@@ -212,7 +223,7 @@ def test_clear_browsing_data_cancelled_keeps_everything() -> None:
     phone.launch("browser", "/history")
     tap(phone, "clear_browsing_data")
     tap(phone, "range_all")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert _state(phone)["history"] == before
 
 
@@ -220,7 +231,7 @@ def test_chinese_labels() -> None:
     phone = _phone("zh")
     tap(phone, "menu_button")
     assert {n.text for n in parse_nodes(phone.a11y_xml())} >= {"新标签页", "历史记录", "书签"}
-    tap(phone, "cancel")
+    tap(phone, "button2")
     phone.launch("browser", "/history")
     assert _texts(phone, "history_day")[0].startswith("今天 - ")
 

@@ -84,7 +84,7 @@ def _menu(ctx: Ctx, tab: dict[str, Any] | None) -> ui.Dialog | None:
             ui.ListItem(ctx.t("History", "历史记录"), rid="menu_history", on_click=then(lambda: ctx.navigate("/history"))),
             ui.ListItem(ctx.t("Bookmarks", "书签"), rid="menu_bookmarks", on_click=then(lambda: ctx.navigate("/bookmarks")))]
     return ui.Dialog(tab["title"] if tab else ctx.t("Browser", "浏览器"), rows,
-                     [ui.Button(ctx.t("Close", "关闭"), close, style="text", rid="cancel")], on_dismiss=close)
+                     [ui.Button(ctx.t("Close", "关闭"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
 
 @APP.screen("/")
@@ -121,7 +121,8 @@ def browser(ctx: Ctx) -> ui.Scaffold:
         rows = pages.new_tab_page(ctx, omnibox)
     else:
         rows = pages.unreachable(ctx, url)
-    return ui.Scaffold(ui.ScrollList(rows, rid="page_content", pad=16, gap=8), top=top, dialog=_menu(ctx, tab))
+    return ui.Scaffold(ui.ScrollList(rows, rid="page_content", pad=16, gap=8), top=top, dialog=_menu(ctx, tab),
+                       on_back=back if can_back else None)  # Back goes back in the tab, then leaves the app
 
 
 @APP.screen("/omnibox")
@@ -202,13 +203,13 @@ def tabs(ctx: Ctx) -> ui.Scaffold:
         dialog = ui.Dialog(ctx.t("Tabs", "标签页"), [
             ui.ListItem(ctx.t("Close all tabs", "关闭所有标签页"), rid="close_all_tabs", enabled=bool(cards),
                         on_click=lambda: local.__setitem__("dialog", "confirm"))],
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text", rid="cancel")],
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text", rid=ui.NEGATIVE)],
             on_dismiss=lambda: local.__setitem__("dialog", None))
     elif local.get("dialog") == "confirm":
         dialog = ui.Dialog(ctx.t("Close all tabs?", "要关闭所有标签页吗？"),
                            [ui.Text(ctx.t(f"{len(cards)} tabs will be closed.", f"将关闭 {len(cards)} 个标签页。"), max_lines=2)],
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text", rid="cancel"),
-                            ui.Button(ctx.t("Close all", "全部关闭"), close_all, style="text", rid="confirm_close_all")],
+                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Close all", "全部关闭"), close_all, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("dialog", None))
     top = ui.TopBar(ctx.t(f"{len(cards)} tabs", f"{len(cards)} 个标签页"), on_back=ctx.back, actions=[
         ui.IconButton("+", ctx.t("New tab", "新标签页"), add, rid="new_tab"),
@@ -243,8 +244,8 @@ def bookmarks(ctx: Ctx) -> ui.Scaffold:
             ctx.toast(ctx.t("Bookmark deleted", "书签已删除"))
 
         dialog = ui.Dialog(ctx.t("Delete bookmark?", "要删除书签吗？"), [ui.Text(target["title"], max_lines=2)],
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("delete", None), style="text", rid="cancel"),
-                            ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("delete", None), style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("delete", None))
     return ui.Scaffold(ui.ScrollList(rows, rid="bookmark_list", pad=8), top=ui.TopBar(ctx.t("Bookmarks", "书签"), on_back=ctx.back),
                        dialog=dialog)
@@ -298,8 +299,8 @@ def history(ctx: Ctx) -> ui.Scaffold:
                   for key, en, zh in RANGES]
         dialog = ui.Dialog(ctx.t("Clear browsing data", "清除浏览数据"),
                            [ui.Text(ctx.t("Time range", "时间范围"), size=13, color="muted"), *radios],
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("clearing", False), style="text", rid="cancel"),
-                            ui.Button(ctx.t("Clear data", "清除数据"), clear, style="text", rid="confirm_clear")],
+                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("clearing", False), style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Clear data", "清除数据"), clear, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("clearing", False))
     body = ui.Column([ui.Column([ctx.field("history_search", "query", hint=ctx.t("Search your history", "搜索历史记录"),
                                            ime_action="search")], pad=8),

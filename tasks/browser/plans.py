@@ -196,7 +196,7 @@ def bookmark_recipe_not(d: Driver) -> None:
 def _delete_bookmark(d: Driver, title: str, adjust: int) -> None:
     _open_menu_screen(d, "menu_bookmarks")
     d.tap(rid="delete_bookmark", desc=d.t(f"Delete bookmark {title}", f"删除书签“{title}”"))
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
     d.submit_answer([len(_collect(d, "bookmark_item")) + adjust])
     d.complete()
 
@@ -216,7 +216,7 @@ def delete_bookmark_other(d: Driver) -> None:
     _open_menu_screen(d, "menu_bookmarks")
     other = next(desc for _, desc in _collect(d, "bookmark_item") if desc != d.params["bookmark"]["title"])
     d.tap(rid="delete_bookmark", desc=d.t(f"Delete bookmark {other}", f"删除书签“{other}”"))
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
     d.submit_answer([len(_collect(d, "bookmark_item"))])
     d.complete()
 
@@ -314,7 +314,7 @@ def close_site_tabs_all(d: Driver) -> None:
     d.tap(rid="tab_switcher")
     d.tap(rid="tabs_menu")
     d.tap(rid="close_all_tabs")
-    d.tap(rid="confirm_close_all")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -323,7 +323,7 @@ def close_all_tabs(d: Driver) -> None:
     d.tap(rid="tab_switcher")
     d.tap(rid="tabs_menu")
     d.tap(rid="close_all_tabs")
-    d.tap(rid="confirm_close_all")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -332,7 +332,7 @@ def close_all_tabs_cancel(d: Driver) -> None:
     d.tap(rid="tab_switcher")
     d.tap(rid="tabs_menu")
     d.tap(rid="close_all_tabs")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
     d.complete()
 
 
@@ -370,7 +370,7 @@ def clear_last_day(d: Driver) -> None:
     _open_menu_screen(d, "menu_history")
     d.tap(rid="clear_browsing_data")
     d.tap(rid="range_day")
-    d.tap(rid="confirm_clear")
+    d.tap(rid="button1")
     d.complete()
 
 

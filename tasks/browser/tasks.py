@@ -185,6 +185,7 @@ class CloseSiteTabs(BaseTask):
     difficulty = "L3"
     capabilities = ["tab-management", "filtering"]
     composition = "aggregate"
+    high_risk = True
     templates = {"en": ["Close every Browser tab that shows a page from {site.name} ({site.host}), and keep the others open"],
                  "zh": ["把浏览器里所有{site.name}（{site.host}）的标签页都关掉，其他标签页保留"]}
     parameters = {"site": {"sampler": Browser.sample_content_site}}
