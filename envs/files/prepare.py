@@ -1,0 +1,1 @@
+"""Preparers of the Files app for JSON tasks (setup action ``prepare``)."""
