@@ -272,7 +272,7 @@ def browse(ctx: Ctx) -> ui.Scaffold:
                          subtitle=ctx.t(f"{s['storage']['used_gb']} GB used of {s['storage']['total_gb']} GB",
                                         f"已用 {s['storage']['used_gb']} GB，共 {s['storage']['total_gb']} GB"),
                          leading=ui.Icon("▥", size=40, badge="primary", shape="square"), rid="storage_entry",
-                         on_click=lambda: ctx.navigate("/folder", path="")),
+                         on_click=lambda: ctx.navigate("/folder", dir="")),
              ui.Text(ctx.t(f"{len(live)} files on this phone", f"本机共 {len(live)} 个文件"), size=13, color="muted",
                      height=32, rid="file_total")]
     top = ui.TopBar(ctx.t("Files", "文件"), actions=[
@@ -324,19 +324,19 @@ def _path_bar(ctx: Ctx, path: str, on_pick: Callable[[str], None], rid: str) -> 
 @APP.screen("/folder")
 def folder(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
-    path = ctx.params.get("path", "")
+    path = ctx.params.get("dir", "")
     if path and path not in ops.folder_paths(s):
         return ui.Scaffold(ui.ScrollList([_empty(ctx, "This folder no longer exists", "该文件夹已不存在")], rid="file_list"),
                            top=ui.TopBar(_t(ctx, ROOT_NAME), on_back=ctx.back))
     files = ops.sort_files(ops.files_in(s, path), s["sort"])
     selection = _selection(ctx, files)
-    rows: list[ui.View | None] = [_path_bar(ctx, path, lambda p: ctx.replace("/folder", path=p), "path_segment")]
+    rows: list[ui.View | None] = [_path_bar(ctx, path, lambda p: ctx.replace("/folder", dir=p), "path_segment")]
     for sub in ops.subfolders(s, path):
         count = ops.items_in(s, sub)
         rows.append(ui.ListItem(ops.leaf(sub), subtitle=_items_text(ctx, count),
                                 leading=ui.Icon("🗀", size=40, badge="primary", shape="square"), title_rid="folder_name",
                                 rid="folder_item", desc=ops.leaf(sub),
-                                on_click=None if selection else (lambda p=sub: ctx.navigate("/folder", path=p))))
+                                on_click=None if selection else (lambda p=sub: ctx.navigate("/folder", dir=p))))
     rows += [file_row(ctx, f, selection) for f in files]
     if len(rows) == 1:
         rows.append(_empty(ctx, "This folder is empty", "此文件夹为空"))
