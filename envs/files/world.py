@@ -144,7 +144,7 @@ def _duplicates(s: _Storage, rng: random.Random) -> None:
 
 
 def _trash(s: _Storage, rng: random.Random) -> None:
-    for record in rng.sample([f for f in s.files if f["folder"] != CAMERA], rng.randint(1, 4)):
+    for record in rng.sample([f for f in s.files if f["folder"] != CAMERA], rng.randint(1, 6)):
         since = max(0.05, (s.now - s.moments[record["id"]]).total_seconds() / 86400)
         record.update(trashed=True, trashed_at=stamp(s.ago(0.02, min(since, 25))))
 

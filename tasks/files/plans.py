@@ -421,3 +421,53 @@ def copy_and_count_moves(d: Driver) -> None:
     open_folder(d, f["dest"])
     d.submit_answer([len(rows(d))])
     d.complete()
+
+
+# --- JSON tasks ---------------------------------------------------------------------------------------
+
+def _rename_scan(d: Driver, new: str) -> None:
+    open_folder(d, "Download")
+    file_menu(d, d.t("scan_0412.pdf", "扫描_0412.pdf"), "menu_rename")
+    d.type(new, rid="rename_input")
+    d.tap(rid="confirm_rename")
+    d.complete()
+
+
+@plan("files.rename_scan")
+def rename_scan(d: Driver) -> None:
+    _rename_scan(d, d.t("Lease agreement signed.pdf", "租房合同_已签.pdf"))
+
+
+@negative("files.rename_scan", "leaves out the extension")
+def rename_scan_no_ext(d: Driver) -> None:
+    _rename_scan(d, d.t("Lease agreement signed", "租房合同_已签"))
+
+
+def _trash_rows(d: Driver) -> list[str]:
+    open_home(d)
+    d.tap(rid="trash_entry")
+    return rows(d, "trash_item")
+
+
+@plan("files.trash_count")
+def trash_count(d: Driver) -> None:
+    d.submit_answer([len(_trash_rows(d))])
+    d.complete()
+
+
+@negative("files.trash_count", "counts one too many")
+def trash_count_wrong(d: Driver) -> None:
+    d.submit_answer([len(_trash_rows(d)) + 1])
+    d.complete()
+
+
+@plan("files.zip_download_folder")
+def zip_download_folder(d: Driver) -> None:
+    open_folder(d, "Download")
+    d.abort("Files can't compress a folder into a zip file")
+
+
+@negative("files.zip_download_folder", "claims the folder was zipped")
+def zip_download_claims(d: Driver) -> None:
+    open_folder(d, "Download")
+    d.complete()
