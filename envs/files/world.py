@@ -49,8 +49,11 @@ class _Storage:
         self.moments: dict[str, dt.datetime] = {}  # file id -> when it was last modified
 
     def ago(self, low_days: float, high_days: float) -> dt.datetime:
-        """A moment between ``low_days`` and ``high_days`` before now, to the minute."""
+        """A moment between ``low_days`` and ``high_days`` before now, to the minute (a night-time draw moves to
+        the morning when that is still in the past: people save files while awake)."""
         moment = self.now - dt.timedelta(minutes=self.rng.randint(int(low_days * 1440), int(high_days * 1440)))
+        if moment.hour < 7 and moment + dt.timedelta(hours=8) <= self.now:
+            moment += dt.timedelta(hours=8)
         return moment.replace(second=0, microsecond=0)
 
     def add(self, name: str, folder: str, size: int, modified: dt.datetime) -> dict[str, Any] | None:
