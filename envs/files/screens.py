@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -243,6 +244,11 @@ def _sort_action(ctx: Ctx) -> ui.View:
     return ui.IconButton("⇅", ctx.t("Sort", "排序"), lambda: ctx.local.__setitem__("sorting", True), rid="sort")
 
 
+def _header(text: str) -> ui.View:
+    """A section header of Browse (its list pads 8 dp)."""
+    return inset(ui.Text(text, size=14, bold=True, color="primary", height=36, rid="section_title"), MARGIN - 8)
+
+
 def _empty(ctx: Ctx, en: str, zh: str) -> ui.View:
     return ui.Text(ctx.t(en, zh), color="muted", align="center", height=120, rid="empty")
 
@@ -253,8 +259,7 @@ def _empty(ctx: Ctx, en: str, zh: str) -> ui.View:
 def browse(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     live = ops.live_files(s)
-    rows: list[ui.View | None] = [ui.Text(ctx.t("Categories", "类别"), size=14, bold=True, color="primary", height=36,
-                                          rid="section_title")]
+    rows: list[ui.View | None] = [_header(ctx.t("Categories", "类别"))]
     for key, en, zh, glyph in CATEGORIES:
         members = category_files(s, key)
         rows.append(ui.ListItem(ctx.t(en, zh), subtitle=_files_text(ctx, members),
@@ -262,19 +267,18 @@ def browse(ctx: Ctx) -> ui.Scaffold:
                                 rid=f"category_{key}", desc=ctx.t(en, zh),
                                 on_click=lambda k=key: ctx.navigate("/category", kind=k)))
     trashed = ops.trashed_files(s)
-    rows += [ui.Text(ctx.t("Collections", "收藏集"), size=14, bold=True, color="primary", height=36, rid="section_title"),
+    rows += [_header(ctx.t("Collections", "收藏集")),
              ui.ListItem(ctx.t("Trash", "回收站"), subtitle=_files_text(ctx, trashed),
                          leading=ui.Icon("🗑", size=40, badge="primary", shape="square"), rid="trash_entry",
                          on_click=lambda: ctx.navigate("/trash")),
-             ui.Text(ctx.t("Storage devices", "存储设备"), size=14, bold=True, color="primary", height=36,
-                     rid="section_title"),
+             _header(ctx.t("Storage devices", "存储设备")),
              ui.ListItem(_t(ctx, ROOT_NAME),
                          subtitle=ctx.t(f"{s['storage']['used_gb']} GB used of {s['storage']['total_gb']} GB",
                                         f"已用 {s['storage']['used_gb']} GB，共 {s['storage']['total_gb']} GB"),
                          leading=ui.Icon("▥", size=40, badge="primary", shape="square"), rid="storage_entry",
                          on_click=lambda: ctx.navigate("/folder", dir="")),
-             ui.Text(ctx.t(f"{len(live)} files on this phone", f"本机共 {len(live)} 个文件"), size=13, color="muted",
-                     height=32, rid="file_total")]
+             inset(ui.Text(ctx.t(f"{len(live)} files on this phone", f"本机共 {len(live)} 个文件"), size=13,
+                           color="muted", height=32, rid="file_total"), MARGIN - 8)]
     top = ui.TopBar(ctx.t("Files", "文件"), actions=[
         ui.IconButton("⚲", ctx.t("Search files", "搜索文件"), lambda: ctx.navigate("/search"), rid="search")])
     return ui.Scaffold(ui.ScrollList(rows, rid="browse_list", pad=8), top=top)
@@ -296,8 +300,8 @@ def category(ctx: Ctx) -> ui.Scaffold:
     en, zh = next((e, z) for k, e, z, _ in CATEGORIES if k == key)
     members = ops.sort_files(category_files(ctx.state, key), ctx.state["sort"])
     selection = _selection(ctx, members)
-    rows: list[ui.View | None] = [ui.Text(_files_text(ctx, members), size=13, color="muted", height=32,
-                                          rid="category_summary")]
+    rows: list[ui.View | None] = [inset(ui.Text(_files_text(ctx, members), size=13, color="muted", height=32,
+                                                rid="category_summary"), MARGIN)]
     rows += [file_row(ctx, f, selection, show_folder=key != "downloads") for f in members]
     if not members:
         rows.append(_empty(ctx, "No files here", "这里没有文件"))
@@ -318,7 +322,7 @@ def _path_bar(ctx: Ctx, path: str, on_pick: Callable[[str], None], rid: str) -> 
         segments.append(ui.Text(folder_name(ctx, prefix), size=14, bold=last, color="primary" if last else "muted",
                                 rid=rid, desc=location_text(ctx, prefix), flex=1 if last else 0,
                                 on_click=None if last else (lambda p=prefix: on_pick(p))))
-    return ui.Row(segments, gap=6, pad=12, height=40, bg="surface")
+    return ui.Row([ui.Spacer(width=MARGIN - 6), *segments, ui.Spacer(width=MARGIN - 6)], gap=6, height=40, bg="surface")
 
 
 @APP.screen("/folder")
@@ -357,8 +361,8 @@ def search(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [ui.Row([ctx.field("search_input", "query", hint=ctx.t("Search files", "搜索文件"),
                                                     flex=1, ime_action="search")], pad=8)]
     if query:
-        rows.append(ui.Text(ctx.t(f"{len(hits)} result" + ("" if len(hits) == 1 else "s"), f"{len(hits)} 个结果"),
-                            size=13, color="muted", height=32, rid="result_count"))
+        rows.append(inset(ui.Text(ctx.t(f"{len(hits)} result" + ("" if len(hits) == 1 else "s"), f"{len(hits)} 个结果"),
+                                  size=13, color="muted", height=32, rid="result_count"), MARGIN))
         rows += [file_row(ctx, f, selection, show_folder=True) for f in hits]
     top = ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back)
     return _file_list(ctx, top, rows, selection, rid="search_results")
@@ -450,9 +454,9 @@ def pick(ctx: Ctx) -> ui.Scaffold:
 def trash_bin(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     items = ops.trashed_files(s)
-    rows: list[ui.View | None] = [ui.Text(ctx.t("Files in Trash are deleted forever after 30 days.",
-                                                "回收站中的文件将在 30 天后被永久删除。"), size=13, color="muted",
-                                          max_lines=2, rid="trash_note")]
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.t("Files in Trash are deleted forever after 30 days.",
+                                                      "回收站中的文件将在 30 天后被永久删除。"), size=13, color="muted",
+                                                max_lines=2, rid="trash_note"), MARGIN - 8, MARGIN - 8)]
     for f in items:
         deleted = ops.date_text(ctx.t, f["trashed_at"], ctx.now.date()) if f["trashed_at"] else ""
         subtitle = f"{ops.size_text(f['size'])} · " + ctx.t(f"Deleted {deleted}", f"删除于 {deleted}")
