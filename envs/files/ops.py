@@ -77,10 +77,11 @@ def sort_files(files: list[dict[str, Any]], order: str) -> list[dict[str, Any]]:
 
 # --- shown values ---------------------------------------------------------------------------------
 
-def size_text(size: int) -> str:
-    """Sizes as Android shows them (powers of 1000): 812 B, 245 kB, 2.4 MB, 1.27 GB."""
+def size_text(size: int, byte_unit: str = "B") -> str:
+    """Sizes as Android shows them (powers of 1000): 812 B, 245 kB, 2.4 MB, 1.27 GB (``byte_unit`` names bytes in
+    the phone's language)."""
     if size < 1000:
-        return f"{size} B"
+        return f"{size} {byte_unit}"
     if size < 1000 ** 2:
         return f"{round(size / 1000)} kB"
     if size < 1000 ** 3:
@@ -138,7 +139,7 @@ def create_folder(state: dict[str, Any], parent: str, name: str, new_id: Callabl
     if error is None and _taken(state, parent, name):
         error = (f"“{name}” already exists here", f"此处已有“{name}”")
     if error is None:
-        state["folders"].append({"id": new_id(), "path": f"{parent}/{name}" if parent else name})
+        state["folders"].append({"id": new_id(), "path": f"{parent}/{name}" if parent else name, "name": name})
     return error
 
 

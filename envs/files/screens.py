@@ -18,7 +18,7 @@ CATEGORIES = [("downloads", "Downloads", "下载内容", "↓"), ("images", "Ima
               ("documents", "Documents", "文档", "▤")]
 CATEGORY_KINDS = {"images": "image", "videos": "video", "audio": "audio", "documents": "document"}
 KIND_GLYPHS = {"image": "▣", "video": "▶", "audio": "♫", "document": "▤", "archive": "▦", "app": "◨", "other": "▢"}
-SORT_LABELS = {"name": ("Name (A to Z)", "名称（A 到 Z）"), "date": ("Date modified (newest first)", "修改日期（从新到旧）"),
+SORT_LABELS = {"name": ("Name (A to Z)", "名称（按字母顺序）"), "date": ("Date modified (newest first)", "修改日期（从新到旧）"),
                "size": ("Size (largest first)", "大小（从大到小）")}
 
 
@@ -45,6 +45,10 @@ def location_text(ctx: Ctx, path: str) -> str:
     return " › ".join([_t(ctx, ROOT_NAME), *path.split("/")]) if path else _t(ctx, ROOT_NAME)
 
 
+def _size(ctx: Ctx, size: int) -> str:
+    return ops.size_text(size, ctx.t("B", "字节"))
+
+
 def _items_text(ctx: Ctx, count: int) -> str:
     return ctx.t(f"{count} item" + ("" if count == 1 else "s"), f"{count} 项")
 
@@ -52,7 +56,13 @@ def _items_text(ctx: Ctx, count: int) -> str:
 def _files_text(ctx: Ctx, files: list[dict[str, Any]]) -> str:
     count = len(files)
     return ctx.t(f"{count} file" + ("" if count == 1 else "s"), f"{count} 个文件") + \
-        f" · {ops.size_text(sum(f['size'] for f in files))}"
+        f" · {_size(ctx, sum(f['size'] for f in files))}"
+
+
+def _type_text(ctx: Ctx, name: str) -> str:
+    """"Document (PDF)"; a Chinese phone names the kind only ("文档")."""
+    kind = ctx.t(*ops.KIND_NAMES[ops.kind(name)])
+    return ctx.t(f"{kind} ({name.rsplit('.', 1)[-1].upper()})", kind) if "." in name else kind
 
 
 def _file_icon(name: str, size: float = 40) -> ui.View:
@@ -84,7 +94,7 @@ def file_row(ctx: Ctx, f: dict[str, Any], selection: list[str], *, show_folder: 
     """A file of a list: a tap opens its details (toggles it while files are selected), a long press selects
     it, ⋮ opens its menu."""
     when = ops.date_text(ctx.t, f["modified"], ctx.now.date())
-    subtitle = f"{ops.size_text(f['size'])} · {when}"
+    subtitle = f"{_size(ctx, f['size'])} · {when}"
     if show_folder:
         subtitle = f"{folder_name(ctx, f['folder'])} · {subtitle}"
     chosen = f["id"] in selection
@@ -374,8 +384,6 @@ def details(ctx: Ctx) -> ui.Scaffold:
     if f is None or f["trashed"]:
         return ui.Scaffold(ui.ScrollList([_empty(ctx, "This file is no longer here", "此文件已不在这里")], rid="file_details"),
                            top=ui.TopBar(ctx.t("File info", "文件信息"), on_back=ctx.back))
-    kind = ops.kind(f["name"])
-
     def field(label: tuple[str, str], value: str, rid: str) -> ui.View:
         return ui.Column([ui.Text(_t(ctx, label), size=13, color="muted"),
                           ui.Text(value, size=16, max_lines=3, rid=rid)], gap=2, pad=4)
@@ -383,9 +391,8 @@ def details(ctx: Ctx) -> ui.Scaffold:
     body: list[ui.View | None] = [
         ui.Row([_file_icon(f["name"], 56), ui.Text(f["name"], size=18, bold=True, max_lines=3, rid="file_title", flex=1)],
                gap=12, pad=4),
-        field(("Type", "类型"), _t(ctx, ops.KIND_NAMES[kind]) + f" ({f['name'].rsplit('.', 1)[-1].upper()})"
-              if "." in f["name"] else _t(ctx, ops.KIND_NAMES[kind]), "file_type"),
-        field(("Size", "大小"), f"{ops.size_text(f['size'])} ({f['size']:,} " + ctx.t("bytes)", "字节)"), "file_size"),
+        field(("Type", "类型"), _type_text(ctx, f["name"]), "file_type"),
+        field(("Size", "大小"), f"{_size(ctx, f['size'])} ({f['size']:,} " + ctx.t("bytes)", "字节)"), "file_size"),
         field(("Modified", "修改时间"), ops.full_date_text(ctx.t, f["modified"]), "file_modified"),
         field(("Location", "位置"), location_text(ctx, f["folder"]), "file_location"),
         ui.Spacer(8),
@@ -459,7 +466,7 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
                                                 max_lines=2, rid="trash_note"), MARGIN - 8, MARGIN - 8)]
     for f in items:
         deleted = ops.date_text(ctx.t, f["trashed_at"], ctx.now.date()) if f["trashed_at"] else ""
-        subtitle = f"{ops.size_text(f['size'])} · " + ctx.t(f"Deleted {deleted}", f"删除于 {deleted}")
+        subtitle = f"{_size(ctx, f['size'])} · " + ctx.t(f"Deleted {deleted}", f"删除于 {deleted}")
         rows.append(ui.ListItem(f["name"], subtitle=subtitle, leading=_file_icon(f["name"]), title_rid="trash_name",
                                 rid="trash_item", desc=f["name"],
                                 on_click=lambda i=f["id"]: ctx.local.__setitem__("picked", i)))

@@ -3,7 +3,7 @@ Music, Movies and a few folders of the owner's), 30 to 120 files with realistic 
 seeded sizes and dates in the weeks before today, a few files in the Trash.
 
 Invariants tasks rely on: file ids are unique, no two files of one folder share a name, every file's folder
-is in ``folders``, ``modified`` (and ``trashed_at``) are "YYYY-MM-DD HH:MM" no later than the phone's clock,
+is in ``folders`` (each with its ``path`` and its own ``name``, the path's last part), ``modified`` (and ``trashed_at``) are "YYYY-MM-DD HH:MM" no later than the phone's clock,
 and camera photos are named IMG_<date>_<time>.jpg after the moment they were taken.
 """
 from __future__ import annotations
@@ -168,6 +168,7 @@ def generate(world: World) -> dict[str, Any]:
     about = world.app_state("settings")["about"]
     folder_paths = sorted({*STANDARD_FOLDERS, *user, *("/".join(p.split("/")[:i]) for p in user
                                                        for i in range(1, p.count("/") + 1))})
-    return {"folders": [{"id": f"dir_{i}", "path": path} for i, path in enumerate(folder_paths, 1)],
+    return {"folders": [{"id": f"dir_{i}", "path": path, "name": path.rsplit("/", 1)[-1]}
+                        for i, path in enumerate(folder_paths, 1)],
             "files": s.files, "sort": "name",
             "storage": {"total_gb": about["storage_total_gb"], "used_gb": about["storage_used_gb"]}}

@@ -129,7 +129,7 @@ class Files(BaseApp):
         f = rng.choice(files)
         stem, ext = stem_ext(f["name"])
         tag = rng.choice(RENAME_TAGS[language(os_state)])
-        new = f"{stem} - {tag}{ext}" if language(os_state) == "en" else f"{stem}_{tag}{ext}"
+        new = f"{stem} - {tag}{ext}" if language(os_state) == "en" else f"{tag}_{f['name']}"
         return {"id": f["id"], "name": f["name"], "folder": f["folder"], "new_name": new}
 
     @staticmethod

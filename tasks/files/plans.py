@@ -218,11 +218,7 @@ def move_file_copies(d: Driver) -> None:
 
 @plan("files.RestoreFromTrash")
 def restore_file(d: Driver) -> None:
-    open_home(d)
-    d.tap(rid="trash_entry")
-    d.tap(rid="trash_item", desc=d.params["file"]["name"])
-    d.tap(rid="restore")
-    d.complete()
+    _restore_from_trash(d, d.params["file"]["name"])
 
 
 @negative("files.RestoreFromTrash", "deletes it forever instead")
@@ -289,9 +285,11 @@ def _file_invoices(d: Driver, pick) -> None:
     d.type(folder, rid="folder_name_input")
     d.tap(rid="confirm_create")
     open_folder(d, "Download")
-    select(d, pick(_invoices(d), [name_of(r) for r in rows(d)]))
-    d.tap(rid="move_selected")
-    pick_destination(d, f"Documents/{folder}")
+    chosen = pick(_invoices(d), [name_of(r) for r in rows(d)])
+    if chosen:
+        select(d, chosen)
+        d.tap(rid="move_selected")
+        pick_destination(d, f"Documents/{folder}")
     d.complete()
 
 
@@ -425,22 +423,25 @@ def copy_and_count_moves(d: Driver) -> None:
 
 # --- JSON tasks ---------------------------------------------------------------------------------------
 
-def _rename_scan(d: Driver, new: str) -> None:
-    open_folder(d, "Download")
-    file_menu(d, d.t("scan_0412.pdf", "扫描_0412.pdf"), "menu_rename")
-    d.type(new, rid="rename_input")
-    d.tap(rid="confirm_rename")
+def _restore_from_trash(d: Driver, name: str) -> None:
+    open_home(d)
+    d.tap(rid="trash_entry")
+    d.tap(rid="trash_item", desc=name)
+    d.tap(rid="restore")
     d.complete()
 
 
-@plan("files.rename_scan")
-def rename_scan(d: Driver) -> None:
-    _rename_scan(d, d.t("Lease agreement signed.pdf", "租房合同_已签.pdf"))
+@plan("files.restore_boarding_pass")
+def restore_boarding_pass(d: Driver) -> None:
+    _restore_from_trash(d, d.t("Boarding pass Denver.pdf", "登机牌_成都.pdf"))
 
 
-@negative("files.rename_scan", "leaves out the extension")
-def rename_scan_no_ext(d: Driver) -> None:
-    _rename_scan(d, d.t("Lease agreement signed", "租房合同_已签"))
+@negative("files.restore_boarding_pass", "restores another file from the Trash")
+def restore_boarding_pass_wrong(d: Driver) -> None:
+    open_home(d)
+    d.tap(rid="trash_entry")
+    wanted = d.t("Boarding pass Denver.pdf", "登机牌_成都.pdf")
+    _restore_from_trash(d, next(n for n in rows(d, "trash_item") if n != wanted))
 
 
 def _trash_rows(d: Driver) -> list[str]:

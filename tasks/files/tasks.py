@@ -182,8 +182,8 @@ class MoveInvoicesToNewFolder(BaseTask):
     templates = {"en": ["Create a folder called '{folder}' inside Documents and move every invoice PDF from Download into it",
                         "Tidy up my invoices: make a new folder '{folder}' in Documents and move all the invoice PDFs "
                         "in Download there"],
-                 "zh": ["在 Documents 里新建一个名为“{folder}”的文件夹，把下载文件夹里所有的发票 PDF 都移进去",
-                        "整理发票：在 Documents 中新建文件夹“{folder}”，把 Download 里的发票 PDF 全部移到那里"]}
+                 "zh": ["在 Documents 里新建一个名为“{folder}”的文件夹，把下载文件夹里所有的电子发票都移进去",
+                        "整理发票：在 Documents 中新建文件夹“{folder}”，把 Download 里的电子发票全部移到那里"]}
     parameters = {"folder": {"sampler": Files.sample_new_folder}}
     expected_changes = FILES_NEW_FOLDER_MOVE_CHANGES
 
