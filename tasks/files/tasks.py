@@ -27,8 +27,6 @@ from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
                   FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_TRASH_CHANGES, Files, language)
 
-SIZE_TOLERANCE_MB = 0.05  # the list shows one decimal: 86.1 MB
-
 
 @localised(zh={"fields": [{"label": "照片数量"}]})
 class CountPhotosOnDate(AnswerTask):
@@ -71,7 +69,8 @@ class LargestDownloadSize(AnswerTask):
         return round(largest["size"] / 1_000_000, 1)
 
     def check_goals(self, input):
-        return build_answer_checks(self.get_answer(input), input.answer, "size_mb", tolerance=SIZE_TOLERANCE_MB)
+        # exactly as shown (86.1 MB): a tolerance would pay "86.1 or 87.1", which a number field types as 86.1871
+        return build_answer_checks(self.get_answer(input), input.answer, "size_mb")
 
 
 @localised(zh={"fields": [{"label": "文件夹名称"}]})
