@@ -16,7 +16,7 @@ FILES_RENAME_CHANGES = ["files.files[id={file.id}].name"]
 FILES_MOVE_CHANGES = ["files.files[id={file.id}].folder"]
 FILES_RESTORE_CHANGES = ["files.files[id={file.id}]"]
 FILES_COPY_CHANGES = ["files.files[+]"]  # the one copy the task makes
-FILES_TRASH_CHANGES = ["files.files[*].trashed", "files.files[*].trashed_at", "files.files[-*]"]  # the check says which
+FILES_TRASH_CHANGES = ["files.files[*].trashed", "files.files[*].trashed_at"]  # to the Trash; the check says which
 FILES_EMPTY_TRASH_CHANGES = ["files.files[-*trashed=true]"]
 FILES_NEW_FOLDER_MOVE_CHANGES = ["files.folders[+]", "files.files[*].folder"]  # the check says which files
 INVOICE_PREFIX = {"en": "Invoice_", "zh": "发票_"}

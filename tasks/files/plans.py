@@ -76,7 +76,7 @@ def select(d: Driver, names: list[str]) -> None:
 def size_mb(text: str) -> float:
     """"86.1 MB" / "245 kB" / "1.27 GB" in MB."""
     number, unit = text.split(" ")
-    return round(float(number) * {"B": 1e-6, "kB": 1e-3, "MB": 1, "GB": 1000}[unit], 1)
+    return round(float(number) * {"B": 1e-6, "字节": 1e-6, "kB": 1e-3, "MB": 1, "GB": 1000}[unit], 1)
 
 
 def row_date(label: str, today: dt.date) -> dt.date:
@@ -124,10 +124,9 @@ def count_photos_all(d: Driver) -> None:
 
 
 def _sizes_by_size(d: Driver) -> list[float]:
+    """The sizes of the downloads in MB, largest first (read off the list; sorting it would do too)."""
     open_folder(d, "Download")
-    d.tap(rid="sort")
-    d.tap(rid="sort_size")
-    return [size_mb(desc.split(" · ")[1]) for desc in rows(d)]
+    return sorted((size_mb(desc.split(" · ")[1]) for desc in rows(d)), reverse=True)
 
 
 @plan("files.LargestDownloadSize")
