@@ -71,12 +71,12 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     assert_screen_ok(phone)                                   # trash
     tap(phone, "trash_item")
     assert_screen_ok(phone)                                   # restore / delete dialog
-    tap(phone, "delete_forever")
+    tap(phone, "button3")
     assert_screen_ok(phone)                                   # delete forever confirmation
-    tap(phone, "cancel")
+    tap(phone, "button2")
     tap(phone, "empty_trash")
     assert_screen_ok(phone)                                   # empty trash confirmation
-    tap(phone, "cancel")
+    tap(phone, "button2")
     phone.key("back")
     tap(phone, "storage_entry")
     assert_screen_ok(phone)                                   # root folder
@@ -87,13 +87,13 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
         assert_screen_ok(phone)                               # file menu
         tap(phone, action)
         assert_screen_ok(phone)                               # rename / share / trash dialogs
-        tap(phone, "cancel")
+        tap(phone, "button2")
     tap(phone, "sort")
     assert_screen_ok(phone)                                   # sort dialog
-    tap(phone, "cancel")
+    tap(phone, "button2")
     tap(phone, "new_folder")
     assert_screen_ok(phone)                                   # new folder dialog
-    tap(phone, "cancel")
+    tap(phone, "button2")
     phone.long_press(*node(phone, "file_item").center)
     assert_screen_ok(phone)                                   # selection bar
     tap(phone, "move_selected")
@@ -159,16 +159,16 @@ def test_rename_validates_and_renames() -> None:
     _menu(phone, "Insurance card.pdf", "menu_rename")
     assert node(phone, "rename_input").text == "Insurance card.pdf"
     _type(phone, "rename_input", "Concert tickets.pdf")       # taken in this folder
-    tap(phone, "confirm_rename")
+    tap(phone, "button1")
     assert "already exists" in node(phone, "toast").text and _file(phone, "file_20")["name"] == "Insurance card.pdf"
     _type(phone, "rename_input", "a/b.pdf")
-    tap(phone, "confirm_rename")
+    tap(phone, "button1")
     assert _file(phone, "file_20")["name"] == "Insurance card.pdf"
     _type(phone, "rename_input", "   ")
-    tap(phone, "confirm_rename")
+    tap(phone, "button1")
     assert node(phone, "toast").text == "Enter a name"
     _type(phone, "rename_input", "Health insurance card.pdf")
-    tap(phone, "confirm_rename")
+    tap(phone, "button1")
     assert _file(phone, "file_20")["name"] == "Health insurance card.pdf" and not _nodes(phone, "rename_input")
 
 
@@ -177,13 +177,13 @@ def test_new_folder_then_move_and_copy_through_the_picker() -> None:
     _open(phone, "Documents")
     tap(phone, "new_folder")
     _type(phone, "folder_name_input", "Invoices")
-    tap(phone, "confirm_create")
+    tap(phone, "button1")
     assert "Documents/Invoices" in ops.folder_paths(_state(phone))
     tap(phone, "new_folder")
     _type(phone, "folder_name_input", "invoices")              # names are case-insensitive, as on Android
-    tap(phone, "confirm_create")
+    tap(phone, "button1")
     assert "already exists" in node(phone, "toast").text
-    tap(phone, "cancel")
+    tap(phone, "button2")
     phone.key("back")
     _tap_desc(phone, "folder_item", "Download")
     _menu(phone, "Invoice_Zoom_2026-02.pdf", "menu_move")
@@ -220,25 +220,25 @@ def test_trash_confirm_cancel_restore_and_empty() -> None:
     _open(phone, "Download")
     _menu(phone, "Lease agreement.pdf", "menu_delete")
     assert node(phone, "alertTitle").text == "Move 1 file to Trash?"
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert not _file(phone, "file_26")["trashed"]
     _menu(phone, "Lease agreement.pdf", "menu_delete")
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert _file(phone, "file_26")["trashed"] and _file(phone, "file_26")["trashed_at"] == "2026-03-16 09:00"
     assert not any(n.desc.startswith("Lease agreement.pdf") for n in _nodes(phone, "file_item"))
     phone.launch("files", "/trash")
     assert [n.desc for n in _nodes(phone, "trash_item")][0] == "Lease agreement.pdf"
     _tap_desc(phone, "trash_item", "Lease agreement.pdf")
     assert node(phone, "trash_origin").text == "Internal storage › Download"
-    tap(phone, "restore")
+    tap(phone, "button1")
     assert not _file(phone, "file_26")["trashed"] and _file(phone, "file_26")["folder"] == "Download"
     trashed = [f["id"] for f in _state(phone)["files"] if f["trashed"]]
     assert trashed
     tap(phone, "empty_trash")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert all(_file(phone, i) for i in trashed)
     tap(phone, "empty_trash")
-    tap(phone, "confirm_empty")
+    tap(phone, "button1")
     assert not any(_file(phone, i) for i in trashed) and _file(phone, "file_26") is not None
     assert node(phone, "empty").text == "Trash is empty"
 
@@ -248,7 +248,7 @@ def test_restoring_beside_a_file_of_the_same_name_numbers_it() -> None:
     phone.set_state({"apps": {"files": {"files[id=file_41]": {"name": "The Old Man and the Sea.epub"}}}})
     phone.launch("files", "/trash")
     _tap_desc(phone, "trash_item", "The Old Man and the Sea.epub")
-    tap(phone, "restore")
+    tap(phone, "button1")
     assert _file(phone, "file_40")["name"] == "The Old Man and the Sea (1).epub"
 
 
@@ -271,7 +271,7 @@ def test_multi_select_moves_and_deletes_several() -> None:
     phone.tap(*_row(phone, "Insurance card.pdf").center)
     tap(phone, "delete_selected")
     assert node(phone, "alertTitle").text == "Move 2 files to Trash?"
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert _file(phone, "file_17")["trashed"] and _file(phone, "file_20")["trashed"]
     assert not _file(phone, "file_23")["trashed"]
 
@@ -316,7 +316,7 @@ def test_chinese_screens() -> None:
     _tap_desc(phone, "file_menu", "“Insurance card.pdf”的更多选项")
     tap(phone, "menu_delete")
     assert node(phone, "alertTitle").text == "将 1 个文件移至回收站？"
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert node(phone, "toast").text == "已移至回收站"
 
 

@@ -147,7 +147,7 @@ def _menu_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
                     on_click=then(lambda: ctx.local.__setitem__("trash", [f["id"]]))),
     ]
     return ui.Dialog(f["name"], rows, [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text",
-                                                 rid="cancel")], on_dismiss=lambda: _close_dialogs(ctx))
+                                                 rid=ui.NEGATIVE)], on_dismiss=lambda: _close_dialogs(ctx))
 
 
 def _rename_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
@@ -158,8 +158,8 @@ def _rename_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
 
     return ui.Dialog(ctx.t("Rename", "重命名"), [ctx.field("rename_input", "new_name", f["name"],
                                                           hint=ctx.t("File name", "文件名"))],
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid="cancel"),
-                      ui.Button(ctx.t("Rename", "重命名"), save, style="text", rid="confirm_rename")],
+                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Rename", "重命名"), save, style="text", rid=ui.POSITIVE)],
                      on_dismiss=lambda: _close_dialogs(ctx))
 
 
@@ -178,8 +178,8 @@ def _trash_dialog(ctx: Ctx, file_ids: list[str], after: Callable[[], None] | Non
              ctx.t(f"Move {count} files to Trash?", f"将 {count} 个文件移至回收站？"))
     return ui.Dialog(title, [ui.Text(ctx.t("Files in Trash are deleted forever after 30 days.",
                                            "回收站中的文件将在 30 天后被永久删除。"), color="muted", max_lines=3)],
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid="cancel"),
-                      ui.Button(ctx.t("Move to Trash", "移至回收站"), delete, style="text", rid="confirm_delete")],
+                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Move to Trash", "移至回收站"), delete, style="text", rid=ui.POSITIVE)],
                      on_dismiss=lambda: _close_dialogs(ctx))
 
 
@@ -194,7 +194,7 @@ def _share_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
                     on_click=lambda: (_close_dialogs(ctx), ctx.toast(ctx.t("No devices nearby", "附近没有设备")))),
     ]
     return ui.Dialog(ctx.t(f"Share “{f['name']}”", f"分享“{f['name']}”"), rows,
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid="cancel")],
+                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE)],
                      on_dismiss=lambda: _close_dialogs(ctx))
 
 
@@ -210,8 +210,8 @@ def _new_folder_dialog(ctx: Ctx, parent: str) -> ui.Dialog:
 
     return ui.Dialog(ctx.t("New folder", "新建文件夹"), [ctx.field("folder_name_input", "folder_name",
                                                                   hint=ctx.t("Folder name", "文件夹名称"))],
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel"),
-                      ui.Button(ctx.t("Create", "创建"), create, style="text", rid="confirm_create")],
+                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Create", "创建"), create, style="text", rid=ui.POSITIVE)],
                      on_dismiss=close)
 
 
@@ -228,7 +228,7 @@ def _sort_dialog(ctx: Ctx) -> ui.Dialog:
     rows: list[ui.View | None] = [ui.Radio(f"sort_{order}", ctx.state["sort"] == order, choose(order),
                                            _t(ctx, SORT_LABELS[order])) for order in ops.SORTS]
     return ui.Dialog(ctx.t("Sort by", "排序方式"), rows,
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel")], on_dismiss=close)
+                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
 
 def _file_dialog(ctx: Ctx) -> ui.Dialog | None:
@@ -483,8 +483,8 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
         close = lambda: ctx.local.__setitem__("empty_all", False)  # noqa: E731
         dialog = ui.Dialog(ctx.t(f"Delete {len(items)} files forever?", f"永久删除 {len(items)} 个文件？"),
                            [ui.Text(ctx.t("You can't undo this.", "此操作无法撤消。"), color="muted")],
-                           [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel"),
-                            ui.Button(ctx.t("Delete", "删除"), empty, style="text", rid="confirm_empty")],
+                           [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Delete", "删除"), empty, style="text", rid=ui.POSITIVE)],
                            on_dismiss=close)
     elif picked is not None and picked["trashed"]:
         close = lambda: ctx.local.update(picked=None, forever=False)  # noqa: E731
@@ -502,16 +502,16 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
         if ctx.local.get("forever"):
             dialog = ui.Dialog(ctx.t(f"Delete “{picked['name']}” forever?", f"永久删除“{picked['name']}”？"),
                                [ui.Text(ctx.t("You can't undo this.", "此操作无法撤消。"), color="muted")],
-                               [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel"),
-                                ui.Button(ctx.t("Delete", "删除"), forever, style="text", rid="confirm_delete")],
+                               [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+                                ui.Button(ctx.t("Delete", "删除"), forever, style="text", rid=ui.POSITIVE)],
                                on_dismiss=close)
         else:
             dialog = ui.Dialog(picked["name"],
                                [ui.Text(location_text(ctx, picked["folder"]), color="muted", max_lines=2,
                                         rid="trash_origin")],
                                [ui.Button(ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("forever", True),
-                                          style="text", rid="delete_forever"),
-                                ui.Button(ctx.t("Restore", "恢复"), restore, style="text", rid="restore")],
+                                          style="text", rid=ui.NEUTRAL),
+                                ui.Button(ctx.t("Restore", "恢复"), restore, style="text", rid=ui.POSITIVE)],
                                on_dismiss=close)
     actions = [ui.Button(ctx.t("Empty", "清空"), lambda: ctx.local.__setitem__("empty_all", True), style="text",
                          rid="empty_trash")] if items else []

@@ -168,7 +168,7 @@ def _rename(d: Driver, name: str, folder: str, new: str) -> None:
     open_folder(d, folder)
     file_menu(d, name, "menu_rename")
     d.type(new, rid="rename_input")
-    d.tap(rid="confirm_rename")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -191,7 +191,7 @@ def rename_other(d: Driver) -> None:
     other = next(name_of(desc) for desc in rows(d) if name_of(desc) != f["name"])
     file_menu(d, other, "menu_rename")
     d.type(f["new_name"], rid="rename_input")
-    d.tap(rid="confirm_rename")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -225,8 +225,8 @@ def restore_deletes(d: Driver) -> None:
     open_home(d)
     d.tap(rid="trash_entry")
     d.tap(rid="trash_item", desc=d.params["file"]["name"])
-    d.tap(rid="delete_forever")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button3")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -236,7 +236,7 @@ def restore_other(d: Driver) -> None:
     d.tap(rid="trash_entry")
     other = next(n for n in rows(d, "trash_item") if n != d.params["file"]["name"])
     d.tap(rid="trash_item", desc=other)
-    d.tap(rid="restore")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -245,7 +245,7 @@ def empty_trash(d: Driver) -> None:
     open_home(d)
     d.tap(rid="trash_entry")
     d.tap(rid="empty_trash")
-    d.tap(rid="confirm_empty")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -254,7 +254,7 @@ def empty_trash_cancel(d: Driver) -> None:
     open_home(d)
     d.tap(rid="trash_entry")
     d.tap(rid="empty_trash")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
     d.complete()
 
 
@@ -262,11 +262,11 @@ def empty_trash_cancel(d: Driver) -> None:
 def empty_trash_and_more(d: Driver) -> None:
     open_folder(d, "Download")
     file_menu(d, name_of(d.find(rid="file_item").desc), "menu_delete")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
     open_home(d)
     d.tap(rid="trash_entry")
     d.tap(rid="empty_trash")
-    d.tap(rid="confirm_empty")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -282,7 +282,7 @@ def _file_invoices(d: Driver, pick) -> None:
     open_folder(d, "Documents")
     d.tap(rid="new_folder")
     d.type(folder, rid="folder_name_input")
-    d.tap(rid="confirm_create")
+    d.tap(rid="button1")
     open_folder(d, "Download")
     chosen = pick(_invoices(d), [name_of(r) for r in rows(d)])
     if chosen:
@@ -311,7 +311,7 @@ def _delete(d: Driver, names: list[str]) -> None:
     """Select the files of the open folder and move them to the Trash."""
     select(d, names)
     d.tap(rid="delete_selected")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -426,7 +426,7 @@ def _restore_from_trash(d: Driver, name: str) -> None:
     open_home(d)
     d.tap(rid="trash_entry")
     d.tap(rid="trash_item", desc=name)
-    d.tap(rid="restore")
+    d.tap(rid="button1")
     d.complete()
 
 
