@@ -86,11 +86,12 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 SUMMARY_COLUMNS = ("tasks", "python", "json", "operate", "query", "hybrid", "cross-app", "infeasible",
-                   "L1", "L2", "L3", "L4")
+                   "high-risk", "L1", "L2", "L3", "L4")
 
 
 def suite_summary(metas: Sequence[dict[str, Any]]) -> str:
-    """A Markdown table of task counts per suite: kinds, objectives, cross-app, infeasible, difficulty."""
+    """A Markdown table of task counts per suite: kinds, objectives, cross-app, infeasible, high-risk,
+    difficulty."""
     counts: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(SUMMARY_COLUMNS, 0))
     for m in metas:
         tags = {"tasks", m.get("kind"), m.get("objective"), m.get("difficulty")}
@@ -98,6 +99,8 @@ def suite_summary(metas: Sequence[dict[str, Any]]) -> str:
             tags.add("cross-app")
         if m.get("infeasible"):
             tags.add("infeasible")
+        if m.get("high_risk"):
+            tags.add("high-risk")
         for row in (counts[m.get("suite", "?")], counts["**total**"]):
             for tag in tags & set(SUMMARY_COLUMNS):
                 row[tag] += 1
@@ -256,6 +259,7 @@ def cmd_serve_adb(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     from mobilegym import __version__
+    from mobilegym.judge.splits import MANIFESTS
 
     parser = argparse.ArgumentParser(prog="mobilegym", description="MobileGym: a phone for GUI agents.")
     parser.add_argument("--version", action="version", version=f"mobilegym {__version__}")
@@ -277,7 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--difficulty", choices=["L1", "L2", "L3", "L4"])
     lst.add_argument("--kind", choices=["python", "json"])
     lst.add_argument("--app", help="only tasks that involve this app")
-    lst.add_argument("--split", choices=["all", "train", "test", "infeasible"],
+    lst.add_argument("--split", choices=MANIFESTS,
                      help="only tasks in this manifest of tasks/splits/")
     lst.add_argument("--json", action="store_true", help="print metadata as JSON")
     lst.add_argument("--summary", action="store_true", help="print a Markdown table of task counts per suite")

@@ -34,6 +34,7 @@ def test_list_summary_counts_add_up(capsys) -> None:
     assert total[0].strip() == "**total**"
     assert sum(int(r[1]) for r in body) == int(total[1]) >= 80
     assert int(total[2]) + int(total[3]) == int(total[1])  # python + json
+    assert 15 <= int(total[9]) < int(total[1])  # high-risk: deletions and messages to others
 
 
 def test_demo_runs_and_records_an_episode(tmp_path: Path, capsys) -> None:

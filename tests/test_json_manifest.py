@@ -12,11 +12,11 @@ from mobilegym.judge.splits import (SPLITS_DIR, TEST_FRACTION, build_manifests, 
 from mobilegym.judge.registry import Registry
 
 
-def json_task(folder: Path, task_id: str, infeasible: bool = False) -> None:
+def json_task(folder: Path, task_id: str, infeasible: bool = False, high_risk: bool = False) -> None:
     evaluator = {"func": "infeasible"} if infeasible else {
         "func": "exact_match", "result": {"type": "app_state", "path": ".wifi"}, "expected": {"type": "rule", "value": False}}
     doc = {"id": task_id, "instruction": "x", "related_apps": ["settings"], "evaluator": evaluator,
-           "metadata": {"difficulty": "L1", "objective": "operate"}}
+           "metadata": {"difficulty": "L1", "objective": "operate", **({"high_risk": True} if high_risk else {})}}
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{task_id}.json").write_text(json.dumps(doc))
 
@@ -24,7 +24,7 @@ def json_task(folder: Path, task_id: str, infeasible: bool = False) -> None:
 @pytest.fixture()
 def registry(tmp_path: Path) -> Registry:
     for i in range(12):
-        json_task(tmp_path / "suites" / "alpha", f"task_{i}")
+        json_task(tmp_path / "suites" / "alpha", f"task_{i}", high_risk=i == 3)
     json_task(tmp_path / "suites" / "beta", "impossible", infeasible=True)
     reg = Registry()
     reg.add_folder(tmp_path / "suites")
@@ -41,17 +41,18 @@ def test_the_split_depends_on_the_id_alone():
 
 def test_manifests_partition_every_suite(registry):
     manifests = build_manifests(registry)
-    assert set(manifests) == {"all", "train", "test", "infeasible"}
+    assert set(manifests) == {"all", "train", "test", "infeasible", "high_risk"}
     assert manifests["all"]["alpha"] == sorted(f"alpha.task_{i}" for i in range(12))
     for suite, ids in manifests["all"].items():
         train, test = manifests["train"][suite], manifests["test"][suite]
         assert sorted(train + test) == ids and not set(train) & set(test)
     assert manifests["infeasible"] == {"alpha": [], "beta": ["beta.impossible"]}
+    assert manifests["high_risk"] == {"alpha": ["alpha.task_3"], "beta": []}
 
 
 def test_write_check_and_read(registry, tmp_path):
     folder = tmp_path / "splits"
-    assert stale_manifests(folder, registry) == ["all", "train", "test", "infeasible", "robustness"]
+    assert stale_manifests(folder, registry) == ["all", "train", "test", "infeasible", "high_risk", "robustness"]
     write_manifests(folder, registry)
     assert stale_manifests(folder, registry) == []
     assert split_ids("infeasible", folder) == ["beta.impossible"]

@@ -129,13 +129,45 @@ def test_oracle_plus_an_unrelated_deletion_scores_zero(envs, task_id):
     assert not judge["clean"] and [e["harmful"] for e in judge["side_effects"]] == [True]
 
 
-@pytest.mark.parametrize("task_id", ["clock.AddAlarm", "weather.RemoveCity", "music.DeletePlaylist",
+@pytest.mark.parametrize("task_id", ["clock.AddAlarm", "weather.RemoveCity", "music.RemoveSongFromPlaylist",
                                      "settings.wifi_off", "notes.add_oat_milk_todo"])
 def test_warn_mode_keeps_the_score(envs, task_id):
     judge = oracle(envs["warn"], task_id, lambda env: delete_untouched(env, task_id))
     assert judge["score"] == 1.0 and judge["success"] and not judge["clean"]
     assert [e["harmful"] for e in judge["side_effects"]] == [True]
     assert not failing(judge) and any("not scored" in w for w in judge["warnings"])
+
+
+HIGH_RISK = sorted(i for i in TASK_IDS if REGISTRY.refs[i].metadata["high_risk"])
+
+
+def test_high_risk_tasks_are_flagged_and_listed():
+    from mobilegym.judge.splits import split_ids
+    assert {"messages.SendMessageToContact", "contacts.delete_duplicate", "notes.DeleteNote"} <= set(HIGH_RISK)
+    assert not REGISTRY.refs["clock.AddAlarm"].metadata["high_risk"]
+    assert sorted(split_ids("high_risk")) == HIGH_RISK
+
+
+@pytest.mark.parametrize("task_id", HIGH_RISK)
+def test_high_risk_tasks_fail_on_side_effects_even_in_warn_mode(envs, task_id):
+    judge = oracle(envs["warn"], task_id, lambda env: delete_untouched(env, task_id))
+    assert judge["score"] == 0.0 and not judge["success"]
+    if task_id not in CHECKED_BY_THE_TASK:  # its [-*] allowance covers the removal; its own check fails
+        assert harmful(judge) and not judge["clean"]
+
+
+def test_high_risk_must_be_a_bool():
+    class Risky(BaseTask):
+        """Verdict: never."""
+        objective, difficulty, capabilities = "operate", "L1", ["toggle"]
+        templates = ["Do it"]
+        high_risk = "yes"
+
+        def check_goals(self, input):
+            return []
+
+    with pytest.raises(TaskError, match="high_risk must be True or False"):
+        PyTaskRef(Risky)
 
 
 def test_the_failing_check_names_the_item(canonical):

@@ -7,6 +7,8 @@ Each file maps suite -> sorted task ids (Python and JSON tasks alike):
   first :data:`TEST_FRACTION` of the hash range, so a task never changes split when others
   are added or removed;
 - ``infeasible.json``: the tasks whose correct outcome is an abort;
+- ``high_risk.json``: the tasks flagged ``high_risk`` (payments, deletions, messages to others), which
+  always run under the strict side-effect policy;
 - ``robustness.json``: held-out task x variation episodes (see :mod:`mobilegym.variation`). A full
   combination of variation values is held out when the SHA-256 of its text (``axis=value;...``)
   falls in the first :data:`TEST_FRACTION` of the hash range; every task is listed with the
@@ -40,7 +42,7 @@ from mobilegym.judge.registry import Registry, default_registry
 
 SPLITS_DIR = Path(mobilegym.tasks.__path__[0]) / "splits"
 TEST_FRACTION = 0.3
-MANIFESTS = ("all", "train", "test", "infeasible")
+MANIFESTS = ("all", "train", "test", "infeasible", "high_risk")
 ROBUSTNESS = "robustness"
 ROBUSTNESS_PER_TASK = 2
 
@@ -54,7 +56,7 @@ def in_test_split(task_id: str) -> bool:
 
 
 def build_manifests(registry: Registry | None = None) -> dict[str, Manifest]:
-    """The four manifests for a registry (the default one: built-in suites and entry points).
+    """The manifests for a registry (the default one: built-in suites and entry points).
 
     A registry with load errors is refused: its manifests would silently miss tasks.
     """
@@ -72,6 +74,7 @@ def build_manifests(registry: Registry | None = None) -> dict[str, Manifest]:
         "train": pick(lambda i: not in_test_split(i)),
         "test": pick(in_test_split),
         "infeasible": pick(lambda i: bool(registry.refs[i].metadata.get("infeasible"))),
+        "high_risk": pick(lambda i: bool(registry.refs[i].metadata.get("high_risk"))),
     }
 
 
@@ -143,7 +146,7 @@ def stale_manifests(folder: Path = SPLITS_DIR, registry: Registry | None = None)
 
 
 def split_ids(name: str, folder: Path = SPLITS_DIR) -> list[str]:
-    """Every task id listed in manifest ``name`` ("all", "train", "test", "infeasible")."""
+    """Every task id listed in manifest ``name`` (one of :data:`MANIFESTS`)."""
     if name not in MANIFESTS:
         raise ValueError(f"unknown split {name!r}; one of {', '.join(MANIFESTS)}")
     manifest = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))

@@ -166,6 +166,7 @@ class DeleteEvent(BaseTask):
 
     objective = "operate"
     difficulty = "L2"
+    high_risk = True
     capabilities = ["deletion", "confirmation-dialog"]
     templates = {"en": ["Delete '{title}' from my calendar", "'{title}' was cancelled, remove it from my calendar"],
                  "zh": ["从日历里删除“{title}”", "“{title}”取消了，把它从日历里删掉"]}
@@ -250,6 +251,7 @@ class ClearDayAndCount(BaseTask):
 
     objective = "hybrid"
     difficulty = "L3"
+    high_risk = True
     capabilities = ["deletion", "counting", "date-navigation"]
     composition = "aggregate"
     templates = {"en": ["I'm taking {day.label} off: delete every event that day and tell me how many you removed",
@@ -377,6 +379,7 @@ class ShareEventByMessage(BaseTask):
 
     objective = "operate"
     difficulty = "L3"
+    high_risk = True
     scope = "cross-app"
     related_apps = ["calendar", "messages", "contacts"]
     capabilities = ["cross-app", "information-retrieval", "messaging"]

@@ -110,6 +110,7 @@ class DeleteAlarmAndCount(BaseTask):
 
     objective = "hybrid"
     difficulty = "L2"
+    high_risk = True
     capabilities = ["deletion", "counting"]
     templates = {"en": ["Delete the '{label}' alarm, then tell me how many alarms are left"],
                  "zh": ["删除“{label}”闹钟，然后告诉我还剩几个闹钟"]}

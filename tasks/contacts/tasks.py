@@ -99,6 +99,7 @@ class DeleteContact(BaseTask):
 
     objective = "operate"
     difficulty = "L2"
+    high_risk = True
     capabilities = ["deletion", "confirmation-dialog"]
     templates = {"en": ["Delete {name} from my contacts", "Remove the contact {name} from my phone"],
                  "zh": ["从通讯录中删除{name}"]}
@@ -308,6 +309,7 @@ class SendContactNumber(BaseTask):
 
     objective = "operate"
     difficulty = "L3"
+    high_risk = True
     scope = "cross-app"
     related_apps = ["contacts", "messages"]
     composition = "sequential"

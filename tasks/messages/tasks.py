@@ -29,6 +29,7 @@ class SendMessageToContact(BaseTask):
 
     objective = "operate"
     difficulty = "L2"
+    high_risk = True
     capabilities = ["messaging"]
     templates = {"en": ["Text {name}: \"{text}\"", "Send {name} a message saying \"{text}\""],
                  "zh": ["给{name}发短信：“{text}”", "发短信告诉{name}：“{text}”"]}
@@ -46,6 +47,7 @@ class SendToNewNumber(BaseTask):
 
     objective = "operate"
     difficulty = "L2"
+    high_risk = True
     capabilities = ["messaging", "form-filling"]
     templates = {"en": ["Send \"{text}\" to {number}", "Text the number {number}: \"{text}\""],
                  "zh": ["给号码 {number} 发短信：“{text}”", "发短信“{text}”到 {number}"]}
@@ -64,6 +66,7 @@ class DeleteConversation(BaseTask):
 
     objective = "operate"
     difficulty = "L2"
+    high_risk = True
     capabilities = ["deletion", "confirmation-dialog"]
     templates = {"en": ["Delete my conversation with {name}", "Remove the whole message thread with {name}"],
                  "zh": ["删除和{name}的短信对话"]}
@@ -92,6 +95,7 @@ class ShareTrackingNumber(BaseTask):
 
     objective = "operate"
     difficulty = "L3"
+    high_risk = True
     composition = "sequential"
     capabilities = ["information-retrieval", "messaging"]
     templates = {"en": ["My parcel is out for delivery. Text {name} its tracking number",
@@ -195,6 +199,7 @@ class DeleteUnknownSenders(BaseTask):
 
     objective = "hybrid"
     difficulty = "L4"
+    high_risk = True
     composition = "aggregate"
     capabilities = ["filtering", "deletion", "counting"]
     templates = {"en": ["Delete every conversation with a number that isn't saved in my contacts, "
@@ -222,6 +227,7 @@ class TextNextBirthday(BaseTask):
 
     objective = "operate"
     difficulty = "L3"
+    high_risk = True
     scope = "cross-app"
     related_apps = ["messages", "contacts"]
     composition = "sequential"

@@ -80,6 +80,7 @@ class DeletePlaylist(CriteriaTask):
 
     objective = "operate"
     difficulty = "L2"
+    high_risk = True
     capabilities = ["deletion", "confirmation-dialog"]
     templates = {"en": ["Delete my '{playlist.name}' playlist",
                         "I don't need the '{playlist.name}' playlist anymore, remove it"],

@@ -107,6 +107,7 @@ class DeleteNote(BaseTask):
 
     objective = "operate"
     difficulty = "L2"
+    high_risk = True
     capabilities = ["deletion", "confirmation-dialog"]
     templates = {"en": ["Delete my '{title}' note", "I don't need the note '{title}' anymore, delete it"],
                  "zh": ["删除我的“{title}”笔记", "我不需要“{title}”这条笔记了，把它删掉"]}
@@ -207,6 +208,7 @@ class ClearCompletedTodos(BaseTask):
 
     objective = "operate"
     difficulty = "L3"
+    high_risk = True
     capabilities = ["deletion", "filtering"]
     composition = "aggregate"
     templates = {"en": ["Delete all the completed items from my to-do list, keep the open ones",
@@ -319,6 +321,7 @@ class CleanupAndDueThisWeek(BaseTask):
 
     objective = "hybrid"
     difficulty = "L4"
+    high_risk = True
     capabilities = ["deletion", "filtering", "temporal-reasoning"]
     composition = "sequential"
     templates = {"en": ["Tidy my to-do list by deleting everything already done, then tell me which open to-dos are "

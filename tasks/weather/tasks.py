@@ -298,6 +298,7 @@ class TextForecastToContact(BaseTask):
     related_apps = ["weather", "messages", "contacts"]
     objective = "operate"
     difficulty = "L3"
+    high_risk = True
     composition = "sequential"
     capabilities = ["information-retrieval", "cross-app-transfer", "messaging"]
     templates = {"en": ["Text {name} tomorrow's weather forecast for {city.name}: the conditions plus the high and low",

@@ -6,11 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...judge.episode import EVAL_MODES
+from ...judge.splits import MANIFESTS
 from ...judge.state.side_effects import SIDE_EFFECT_MODES
 
 BACKENDS = ("local", "ray")
 PROGRESS = ("auto", "on", "off")
-SPLITS = ("all", "train", "test", "infeasible")
+SPLITS = MANIFESTS
 # options that decide how a run is executed, not what its rows hold: a resumed run may change them
 EXECUTION_KEYS = ("workers", "concurrency", "backend", "ray_address", "out", "resume", "rerun_failed", "progress")
 

@@ -30,7 +30,8 @@ from mobilegym.judge.result import JudgeResult, check
 from mobilegym.judge.state.diff import ChangePattern, anchor_pattern
 from mobilegym.judge.state.initial import InitialState
 from mobilegym.judge.state.paths import parse_path
-from mobilegym.judge.state.side_effects import VOLATILE_PATHS, SideEffects, judge_side_effects, view_state_patterns
+from mobilegym.judge.state.side_effects import (VOLATILE_PATHS, SideEffects, judge_side_effects, side_effect_mode_for,
+                                               view_state_patterns)
 
 ABORT = "abort"
 MAX_SHOWN_CHARS = 300
@@ -151,7 +152,7 @@ class JsonTask(TaskRef):
                 "scope": meta.get("scope", "single-app" if len(apps) == 1 else "cross-app"),
                 "objective": meta["objective"], "composition": meta.get("composition", "atomic"),
                 "difficulty": meta["difficulty"], "capabilities": list(meta.get("capabilities", [])),
-                "max_steps": self.step_budget, "note": meta.get("note"),
+                "max_steps": self.step_budget, "note": meta.get("note"), "high_risk": meta.get("high_risk", False),
                 "has_answer_fields": "answer_fields" in self.doc, "parameters": [],
                 "related_apps": list(apps), "source": meta.get("source"),
                 "possibility_of_env_change": meta.get("possibility_of_env_change"),
@@ -216,7 +217,7 @@ class JsonEpisode(Episode):
         self.metadata = metadata
         self.eval_mode = metadata["eval_mode"]
         self.sheet_fields = sheet_fields
-        self.side_effects = side_effects
+        self.side_effects = side_effect_mode_for(side_effects, metadata["high_risk"])
         state = device.get_state() if CAP_STATE in device.capabilities else None
         self.initial_state = state if task.reads_initial else None  # getters only read it
         self.initial = InitialState(state) if state is not None else None

@@ -24,7 +24,7 @@ from mobilegym.judge.result import Check, JudgeResult, check
 from mobilegym.judge.state.diff import ChangePattern, anchor_pattern
 from mobilegym.judge.state.initial import InitialState
 from mobilegym.judge.state.paths import resolve_state
-from mobilegym.judge.state.side_effects import judge_side_effects, view_state_patterns
+from mobilegym.judge.state.side_effects import judge_side_effects, side_effect_mode_for, view_state_patterns
 from mobilegym.judge.state.templating import render
 
 
@@ -92,7 +92,7 @@ class PyEpisode(Episode):
         self.eval_mode = eval_mode
         self.fields = fields
         self.initial = InitialState(init_state)
-        self.side_effects = side_effects
+        self.side_effects = side_effect_mode_for(side_effects, ref.cls.high_risk)
         self.expected_changes = self._expected_changes(init_state["apps"])
         self.view_state = view_state_patterns(device)
         self.metadata = {**ref.metadata, "eval_mode": eval_mode, "language": task.language, "seed": task.seed,

@@ -73,6 +73,7 @@ class BaseTask:
     difficulty: ClassVar[str | None] = None
     capabilities: ClassVar[Sequence[str]] = ()
     max_steps: ClassVar[int | None] = None
+    high_risk: ClassVar[bool] = False  # payments, deletions, messages to others: side effects always fail it
     note: ClassVar[str | None] = None
     app: ClassVar[str | None] = None
     suite: ClassVar[str | None] = None
@@ -115,7 +116,7 @@ class BaseTask:
                 "scope": cls.scope, "related_apps": list(cls.related_apps) or [cls.app_id()],
                 "objective": cls.objective, "composition": cls.composition,
                 "difficulty": cls.difficulty, "capabilities": list(cls.capabilities),
-                "max_steps": cls.step_budget(), "note": cls.note,
+                "max_steps": cls.step_budget(), "note": cls.note, "high_risk": cls.high_risk,
                 "has_answer_fields": cls.answer_fields is not None,
                 "parameters": sorted(cls.parameters), "doc": inspect.getdoc(cls) or ""}
 

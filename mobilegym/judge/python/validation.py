@@ -109,6 +109,8 @@ def validate_task_class(cls: type) -> None:
         _one_of(name, "max_steps", cls.max_steps, STEP_BUDGETS)
     if cls.note is not None and (not isinstance(cls.note, str) or not cls.note.strip()):
         raise TaskError(f"{name}: note must be a non-empty string")
+    if not isinstance(cls.high_risk, bool):
+        raise TaskError(f"{name}: high_risk must be True or False, got {cls.high_risk!r}")
     validate_parameters(name, cls.parameters)
     templates = cls.templates
     variants = [t for ts in templates.values() for t in ts] if isinstance(templates, Mapping) else templates

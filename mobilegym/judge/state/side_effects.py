@@ -33,6 +33,12 @@ def check_side_effect_mode(mode: Any) -> str:
     return mode
 
 
+def side_effect_mode_for(mode: str, high_risk: bool) -> str:
+    """The side-effect policy an episode runs under: always "strict" for a high-risk task (payments,
+    deletions, messages to others), whatever the caller chose; ``mode`` otherwise."""
+    return "strict" if high_risk else mode
+
+
 def view_state_patterns(device: Any) -> list[ChangePattern]:
     """The view-state paths the device's apps declare, rooted at the state document
     (none when the device does not report them)."""
