@@ -70,45 +70,59 @@ def make_bills(rng: random.Random, pool: dict[str, Any], today: dt.date,
     return bills
 
 
-def _moment(rng: random.Random, now: dt.datetime, taken: set[tuple[str, int]],
-            day: dt.date | None = None) -> tuple[str, int]:
-    """A (date, minute) in the history (on ``day`` when given), before now and not taken."""
-    for _ in range(200):
-        when = day or now.date() - dt.timedelta(days=rng.randint(0, HISTORY_DAYS))
-        last = min(LAST_MINUTE, now.hour * 60 + now.minute - 1) if when == now.date() else LAST_MINUTE
-        if last < FIRST_MINUTE:
-            when = when - dt.timedelta(days=1)
-            last = LAST_MINUTE
-        key = (when.isoformat(), rng.randint(FIRST_MINUTE, last))
-        if key not in taken:
-            taken.add(key)
-            return key
-    raise RuntimeError("wallet: no free minute left in the history")
+class _Moments:
+    """Distinct (date, minute) pairs of the history, drawn before the phone's time."""
+
+    def __init__(self, rng: random.Random, now: dt.datetime) -> None:
+        self.rng = rng
+        self.days = [(now.date() - dt.timedelta(days=n)).isoformat() for n in range(HISTORY_DAYS + 2)]
+        self.today_last = min(LAST_MINUTE, now.hour * 60 + now.minute - 1)
+        self.taken: set[tuple[str, int]] = set()
+
+    def draw(self, day: str | None = None) -> tuple[str, int]:
+        """A free moment (on ``day`` when given; a day whose minutes are all gone, or today before 07:00, gives way
+        to the day before)."""
+        rng = self.rng
+        for _ in range(200):
+            when = day or self.days[rng.randrange(HISTORY_DAYS + 1)]
+            index = self.days.index(when) if when in self.days else 1
+            last = self.today_last if index == 0 else LAST_MINUTE
+            if last < FIRST_MINUTE:
+                when, last = self.days[index + 1], LAST_MINUTE
+            key = (when, FIRST_MINUTE + rng.randrange(last - FIRST_MINUTE + 1))
+            if key not in self.taken:
+                self.taken.add(key)
+                return key
+        raise RuntimeError("wallet: no free minute left in the history")
 
 
 def make_transactions(rng: random.Random, pool: dict[str, Any], now: dt.datetime, people: list[dict[str, Any]],
                       cards: list[dict[str, Any]], bills: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    taken: set[tuple[str, int]] = set()
+    moments = _Moments(rng, now)
     rows: list[tuple[str, int, dict[str, Any]]] = []
-    kinds = [k for k, _ in KIND_WEIGHTS] if people else ["payment"]
-    weights = [w for _, w in KIND_WEIGHTS] if people else [1]
+    categories = sorted(pool["merchants"])
+    total = sum(w for _, w in KIND_WEIGHTS)
     for _ in range(rng.randint(MIN_TRANSACTIONS, MAX_TRANSACTIONS)):
-        kind = rng.choices(kinds, weights)[0]
-        date, minute = _moment(rng, now, taken)
-        row = {"kind": kind, "phone": "", "note": "", "method": "balance", "bill_id": ""}
+        roll = rng.random() * total
+        kind = "payment" if not people or roll < KIND_WEIGHTS[0][1] else (
+            "transfer_out" if roll < KIND_WEIGHTS[0][1] + KIND_WEIGHTS[1][1] else "transfer_in")
+        date, minute = moments.draw()
         if kind == "payment":
-            category = rng.choice(sorted(pool["merchants"]))
-            row.update(counterparty=rng.choice(pool["merchants"][category]), category=category,
-                       amount=-draw_amount(rng, *pool["spend"][category]), method=rng.choice(cards)["id"])
+            category = categories[rng.randrange(len(categories))]
+            merchants = pool["merchants"][category]
+            row = {"kind": kind, "phone": "", "note": "", "method": cards[rng.randrange(len(cards))]["id"], "bill_id": "",
+                   "counterparty": merchants[rng.randrange(len(merchants))], "category": category,
+                   "amount": -draw_amount(rng, *pool["spend"][category])}
         else:
-            person = rng.choice(people)
+            person = people[rng.randrange(len(people))]
             value = draw_amount(rng, *pool["transfer"])
-            row.update(counterparty=person["name"], phone=person["phones"][0]["number"], category="transfer",
-                       amount=value if kind == "transfer_in" else -value, note=rng.choice(pool["notes"]))
+            row = {"kind": kind, "phone": person["phones"][0]["number"], "note": rng.choice(pool["notes"]),
+                   "method": "balance", "bill_id": "", "counterparty": person["name"], "category": "transfer",
+                   "amount": value if kind == "transfer_in" else -value}
         rows.append((date, minute, row))
     for bill in bills:
         if bill["paid"]:
-            date, minute = _moment(rng, now, taken, dt.date.fromisoformat(bill["paid_on"]))
+            date, minute = moments.draw(bill["paid_on"])
             rows.append((date, minute, {"kind": "bill", "phone": "", "note": "", "method": "balance",
                                         "bill_id": bill["id"], "counterparty": bill["biller"], "category": "bills",
                                         "amount": -bill["amount"]}))
