@@ -289,6 +289,12 @@ def _method_text(ctx: Ctx, method: str) -> str:
     return card_text(ctx, card) if card else ctx.t("Removed card", "已解绑的银行卡")
 
 
+def transaction_number(txn: dict[str, Any]) -> str:
+    """The number a receipt shows: the date, the time and the record's sequence ("202603160822" + "000023")."""
+    sequence = "".join(ch for ch in txn["id"] if ch.isdigit()) or "0"
+    return f"{txn['date'].replace('-', '')}{txn['time'].replace(':', '')}{int(sequence):06d}"
+
+
 @APP.screen("/transaction")
 def transaction_detail(ctx: Ctx) -> ui.Scaffold:
     txn = _find(ctx.state["transactions"], ctx.params.get("id"), "transaction")
@@ -308,7 +314,7 @@ def transaction_detail(ctx: Ctx) -> ui.Scaffold:
         _detail_row(ctx.t("Note", "备注"), txn["note"], "detail_note") if txn["note"] else None,
         _detail_row(ctx.t("Paid with", "付款方式") if txn["amount"] < 0 else ctx.t("Received to", "收款方式"),
                     _method_text(ctx, txn["method"]), "detail_method"),
-        _detail_row(ctx.t("Transaction ID", "交易号"), txn["id"], "detail_id"),
+        _detail_row(ctx.t("Transaction number", "交易单号"), transaction_number(txn), "detail_id"),
         ui.Row([ui.Button(ctx.t("Done", "完成"), ctx.back, rid="done_button", flex=1)], pad=16) if done else None,
     ]
     return ui.Scaffold(ui.ScrollList(rows, rid="transaction_detail"),
