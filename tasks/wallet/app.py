@@ -119,12 +119,23 @@ class Wallet(BaseApp):
             checks.append(check("note", note, got("note"), txn is not None and same_note(note, txn["note"])))
         return [*checks, self.check_balance(round(self.initial(".balance") - amount, 2))]
 
+    def check_transfers(self, people: list[tuple[str, str]], amount: float, note: str) -> list[Check]:
+        """One new transfer of ``amount`` with ``note`` to each (name, number) of ``people``, and nothing else."""
+        new = self.new_transactions()
+        checks = [check("new transactions", len(people), len(new), len(new) == len(people))]
+        for name, phone in people:
+            sent = [t for t in new if t["kind"] == "transfer_out" and same_number(t["phone"], phone)]
+            right = [t for t in sent if same_amount(t["amount"], -amount) and same_note(note, t["note"])]
+            checks.append(check(f"{amount:.2f} with the note to {name}", 1,
+                                [(t["amount"], t["note"]) for t in sent], len(sent) == len(right) == 1))
+        return [*checks, self.check_balance(round(self.initial(".balance") - amount * len(people), 2))]
+
     def check_bills_paid(self, paid: list[dict[str, Any]]) -> list[Check]:
         """Exactly the bills ``paid`` (as they were at the start) were paid, each once, from the balance."""
         now = {b["id"]: b for b in self.bills()}
         wanted = {b["id"] for b in paid}
-        checks = [check(f"bill {b['name']} paid", b["id"] in wanted, now[b["id"]]["paid"],
-                        now[b["id"]]["paid"] == (b["id"] in wanted))
+        paid_now = {b["id"]: now[b["id"]]["paid"] if b["id"] in now else "deleted" for b in self.initial(".bills")}
+        checks = [check(f"bill {b['name']} paid", b["id"] in wanted, paid_now[b["id"]], paid_now[b["id"]] is (b["id"] in wanted))
                   for b in self.initial(".bills") if not b["paid"]]
         new = self.new_transactions()
         settled = sorted(t["bill_id"] for t in new if t["kind"] == "bill")
@@ -148,6 +159,15 @@ class Wallet(BaseApp):
     @staticmethod
     def sample_note(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
         return rng.choice(TRANSFER_NOTES[os_state.get("language", "en")])
+
+    @staticmethod
+    def sample_two_friends(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """Two people the wallet has sent money to or received money from (their names as the history shows them)."""
+        people = sorted({t["counterparty"] for t in state["transactions"] if t["kind"].startswith("transfer")})
+        if len(people) < 2:
+            raise ValueError("wallet: fewer than two people in the history")
+        first, second = rng.sample(people, 2)
+        return {"a": first, "b": second}
 
     @staticmethod
     def sample_unpaid_bill(rng: random.Random, state: dict[str, Any]) -> str:

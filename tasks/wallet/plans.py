@@ -166,6 +166,39 @@ def transfer_no_note(d: Driver) -> None:
     _send(d, p["name"], p["amount"])
 
 
+def _pay_two(d: Driver, first: tuple[str, float], second: tuple[str, float]) -> None:
+    _open(d)
+    _send(d, first[0], first[1], d.params["note"], finish=False)
+    d.tap(rid="done_button")
+    _send(d, second[0], second[1], d.params["note"])
+
+
+@plan("wallet.PayTwoFriends")
+def pay_two_friends(d: Driver) -> None:
+    p = d.params
+    _pay_two(d, (p["pair"]["a"], p["amount"]), (p["pair"]["b"], p["amount"]))
+
+
+@negative("wallet.PayTwoFriends", "pays the first person twice")
+def pay_first_friend_twice(d: Driver) -> None:
+    p = d.params
+    _pay_two(d, (p["pair"]["a"], p["amount"]), (p["pair"]["a"], p["amount"]))
+
+
+@negative("wallet.PayTwoFriends", "sends the second person both shares")
+def pay_second_friend_double(d: Driver) -> None:
+    p = d.params
+    _open(d)
+    _send(d, p["pair"]["b"], p["amount"] * 2, p["note"])
+
+
+@negative("wallet.PayTwoFriends", "pays only the first person")
+def pay_one_friend(d: Driver) -> None:
+    p = d.params
+    _open(d)
+    _send(d, p["pair"]["a"], p["amount"], p["note"])
+
+
 @plan("wallet.TransferToNumber")
 def transfer_to_number(d: Driver) -> None:
     _open(d)

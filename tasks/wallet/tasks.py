@@ -12,6 +12,7 @@ Task index:
     SpendingLastMonth        query    L3  what one category cost last month
     PayBillAndReportBalance  hybrid   L3  pay a bill, then say the balance left (high risk)
     PayOverdueBills          operate  L4  pay every overdue bill and no other (high risk)
+    PayTwoFriends            operate  L4  send the same amount with a note to two people (high risk)
 """
 from __future__ import annotations
 
@@ -376,3 +377,32 @@ class PayOverdueBills(BaseTask):
         init = Wallet(input.apps_init["wallet"])
         wallet = Wallet(input.apps["wallet"], input.apps_init["wallet"])
         return wallet.check_bills_paid(init.overdue(sim_today(input.os_init)))
+
+
+class PayTwoFriends(BaseTask):
+    """Verdict: exactly two new transfers, one to each of the two people (their numbers in Contacts), each of the
+    amount and with the note, off the balance."""
+
+    objective = "operate"
+    difficulty = "L4"
+    capabilities = ["payment", "form-filling", "confirmation"]
+    composition = "sequential"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["wallet", "contacts"]
+    templates = {"en": ["I owe {pair.a} and {pair.b} {amount:.2f} each. Send each of them {amount:.2f} with Wallet, "
+                        "with the note \"{note}\"." + PASSCODE_EN],
+                 "zh": ["我欠{pair.a}和{pair.b}每人{amount:.2f}元。用钱包分别给他们各转{amount:.2f}元，备注“{note}”。"
+                        + PASSCODE_ZH]}
+    parameters = {"pair": {"sampler": Wallet.sample_two_friends}, "amount": {"sampler": Wallet.sample_amount},
+                  "note": {"sampler": Wallet.sample_note}, "passcode": {"sampler": Wallet.sample_passcode}}
+    expected_changes = ["wallet.balance", "wallet.transactions[+*]"]
+
+    def _prepare(self, device) -> None:
+        _afford(device, 2000)
+
+    def check_goals(self, input):
+        contacts = Contacts(input.apps_init["contacts"])
+        people = [(name, contacts.contact(name)["phones"][0]["number"]) for name in (self.p.pair["a"], self.p.pair["b"])]
+        wallet = Wallet(input.apps["wallet"], input.apps_init["wallet"])
+        return wallet.check_transfers(people, self.p.amount, self.p.note)
