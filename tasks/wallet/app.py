@@ -166,7 +166,7 @@ class Wallet(BaseApp):
         people = sorted({t["counterparty"] for t in state["transactions"] if t["kind"].startswith("transfer")})
         if len(people) < 2:
             raise ValueError("wallet: fewer than two people in the history")
-        first, second = rng.sample(people, 2)
+        first, second = sorted(rng.sample(people, 2))  # one order per pair: the same two people are one target
         return {"a": first, "b": second}
 
     @staticmethod
