@@ -29,6 +29,9 @@ from .app import (NEW_BANKS, SPEND_CATEGORIES, WALLET_PAY_BILL_CHANGES, WALLET_P
 PASSCODE_EN = " My passcode is {passcode}."
 PASSCODE_ZH = "我的支付密码是{passcode}。"
 SPARE = 50  # what a task that pays leaves on the balance at least
+# Amounts are answered in text fields: a number field drops the " or " of "4491.50 or 3249.02" and keeps
+# 4491.50324902, which the answer reader's relative tolerance would take for 4491.50.
+MONEY_HINT, MONEY_HINT_ZH = "e.g. 25.50", "例如 25.50"
 MAX_OVERDUE = 3  # overdue bills a task starts with at most (each payment takes about ten steps)
 
 
@@ -76,7 +79,7 @@ class DefaultCardDigits(AnswerTask):
         prepare_two_cards(self, device)
 
 
-@localised(zh={"fields": [{"label": "金额"}]})
+@localised(zh={"fields": [{"label": "金额", "hint": MONEY_HINT_ZH}]})
 class LastPaymentAt(AnswerTask):
     """Verdict: the answer is the amount of the most recent payment at the merchant. Sampled among merchants whose
     last payment differs from every other merchant's last one."""
@@ -87,13 +90,13 @@ class LastPaymentAt(AnswerTask):
     templates = {"en": ["How much did I pay at {merchant} the last time, according to Wallet?"],
                  "zh": ["根据钱包的账单，我最近一次在{merchant}付了多少钱？"]}
     parameters = {"merchant": {"sampler": Wallet.sample_merchant}}
-    answer_fields = [{"type": "number", "label": "Amount"}]
+    answer_fields = [{"type": "text", "label": "Amount", "hint": MONEY_HINT}]
 
     def get_answer(self, input):
         return -Wallet(input.apps_init["wallet"]).last_payment_at(self.p.merchant)["amount"]
 
 
-@localised(zh={"fields": [{"label": "账单名称"}, {"label": "金额"}]})
+@localised(zh={"fields": [{"label": "账单名称"}, {"label": "金额", "hint": MONEY_HINT_ZH}]})
 class NextBillDue(AnswerTask):
     """Verdict: the answer names the unpaid, not yet overdue bill that falls due first, and its amount.
     Injection: at least one bill is overdue (the decoy the question rules out) and one is unpaid and not yet due."""
@@ -103,7 +106,7 @@ class NextBillDue(AnswerTask):
     capabilities = ["information-retrieval", "date-reasoning"]
     templates = {"en": ["Of my unpaid bills that are not overdue yet, which one is due first, and how much is it?"],
                  "zh": ["在还没逾期的待缴账单里，哪一笔最先到期？金额是多少？"]}
-    answer_fields = [{"type": "text", "label": "Bill"}, {"type": "number", "label": "Amount"}]
+    answer_fields = [{"type": "text", "label": "Bill"}, {"type": "text", "label": "Amount", "hint": MONEY_HINT}]
 
     def _prepare(self, device) -> None:
         prepare_due_bills(self, device, overdue=1, upcoming=1)
@@ -290,7 +293,7 @@ class RefundLastSender(BaseTask):
 
 
 @localised(zh={"labels": {"category": {c: category_label(c, "zh") for c in SPEND_CATEGORIES}},
-               "fields": [{"label": "支出金额"}]})
+               "fields": [{"label": "支出金额", "hint": MONEY_HINT_ZH}]})
 class SpendingLastMonth(AnswerTask):
     """Verdict: the answer is the total of last month's payments in the category.
     Injection: a category with fewer than two such payments gets two more (so one row is not the answer)."""
@@ -303,7 +306,7 @@ class SpendingLastMonth(AnswerTask):
                  "zh": ["根据钱包的账单，我上个月（{month}）在{category}上一共花了多少钱？"]}
     parameters = {"category": {"type": "enum", "values": {category_label(c, "en"): c for c in SPEND_CATEGORIES}},
                   "month": {"sampler": Wallet.sample_last_month}}
-    answer_fields = [{"type": "number", "label": "Amount spent"}]
+    answer_fields = [{"type": "text", "label": "Amount spent", "hint": MONEY_HINT}]
 
     def _post_sample(self, device) -> None:
         state = _wallet_state(device)
@@ -329,7 +332,7 @@ class SpendingLastMonth(AnswerTask):
         return Wallet(input.apps_init["wallet"]).spent(self.p.category, last_month(sim_today(input.os_init)))
 
 
-@localised(zh={"fields": [{"label": "缴费后的余额"}]})
+@localised(zh={"fields": [{"label": "缴费后的余额", "hint": MONEY_HINT_ZH}]})
 class PayBillAndReportBalance(BaseTask):
     """Verdict: the named bill is paid (once, no other), and the answer is the balance left afterwards.
     Injection: as PayBill."""
@@ -343,7 +346,7 @@ class PayBillAndReportBalance(BaseTask):
                  "zh": ["在钱包里缴纳{bill}账单，然后告诉我余额还剩多少。" + PASSCODE_ZH]}
     parameters = {"bill": {"sampler": Wallet.sample_unpaid_bill}, "passcode": {"sampler": Wallet.sample_passcode}}
     expected_changes = WALLET_PAY_BILL_CHANGES
-    answer_fields = [{"type": "number", "label": "Balance after paying"}]
+    answer_fields = [{"type": "text", "label": "Balance after paying", "hint": MONEY_HINT}]
 
     def _prepare(self, device) -> None:
         prepare_unpaid_bills(self, device)
