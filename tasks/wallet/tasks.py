@@ -29,8 +29,8 @@ from .app import (NEW_BANKS, SPEND_CATEGORIES, WALLET_PAY_BILL_CHANGES, WALLET_P
 PASSCODE_EN = " My passcode is {passcode}."
 PASSCODE_ZH = "我的支付密码是{passcode}。"
 SPARE = 50  # what a task that pays leaves on the balance at least
-# Amounts are answered in text fields: a number field drops the " or " of "4491.50 or 3249.02" and keeps
-# 4491.50324902, which the answer reader's relative tolerance would take for 4491.50.
+# Amounts are answered in text fields read by the answer reader ("$1,337.00", "330.10元"): a number field would
+# drop the " or " of "4491.50 or 3249.02" and keep 4491.50324902, which is within a millionth of 4491.50.
 MONEY_HINT, MONEY_HINT_ZH = "e.g. 25.50", "例如 25.50"
 MAX_OVERDUE = 3  # overdue bills a task starts with at most (each payment takes about ten steps)
 
@@ -95,6 +95,9 @@ class LastPaymentAt(AnswerTask):
     def get_answer(self, input):
         return -Wallet(input.apps_init["wallet"]).last_payment_at(self.p.merchant)["amount"]
 
+    def check_goals(self, input):
+        return build_answer_checks(self.get_answer(input), input.answer, "amount")
+
 
 @localised(zh={"fields": [{"label": "账单名称"}, {"label": "金额", "hint": MONEY_HINT_ZH}]})
 class NextBillDue(AnswerTask):
@@ -114,6 +117,9 @@ class NextBillDue(AnswerTask):
     def get_answer(self, input):
         bill = Wallet(input.apps_init["wallet"]).upcoming(sim_today(input.os_init))[0]
         return {"bill": bill["name"], "amount": bill["amount"]}
+
+    def check_goals(self, input):
+        return build_answer_checks(self.get_answer(input), input.answer)
 
 
 class RemoveCard(BaseTask):
@@ -330,6 +336,9 @@ class SpendingLastMonth(AnswerTask):
 
     def get_answer(self, input):
         return Wallet(input.apps_init["wallet"]).spent(self.p.category, last_month(sim_today(input.os_init)))
+
+    def check_goals(self, input):
+        return build_answer_checks(self.get_answer(input), input.answer, "amount_spent")
 
 
 @localised(zh={"fields": [{"label": "缴费后的余额", "hint": MONEY_HINT_ZH}]})
