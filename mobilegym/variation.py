@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .sim import interruptions, notifications
+from .sim.app import load_app
 from .sim.ui.theme import FONT_SCALES
 
 AXES: dict[str, tuple[str, ...]] = {
@@ -168,9 +169,14 @@ def interruption_patch(variation: Variation, step: int, state: Mapping[str, Any]
         if not notices:
             return None
         app, title, text = rng.choice(notices)
+        route = None
+        own = load_app(app).notice
+        found = own(dict(state), rng) if own is not None else None
+        if found is not None:
+            title, text, route = found
         shown = {"time_ms": os_state["time_ms"], "notifications": list(os_state.get("notifications", [])),
                  "heads_up": None}
-        notifications.post(shown, app, title, text, heads_up=True)
+        notifications.post(shown, app, title, text, route, heads_up=True)
         return {"os": {"notifications": shown["notifications"], "heads_up": shown["heads_up"]}}
     if kind == "call":
         return {"os": {"interruption": _call(rng, apps, language)}}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mobilegym.screen_text import parse_nodes
+from mobilegym.sim import ui
 from mobilegym.sim.phone import Phone, ScreenError
 
 from .uitools import node, tap
@@ -81,3 +82,30 @@ def test_the_timer_display_follows_the_typed_duration(phone: Phone) -> None:
     tap(phone, rid="start")
     phone.wait(10)
     assert node(phone, rid="timer_display").text == "00:07:19"  # running: the time left (the tap took a second too)
+
+
+def test_an_alert_dialog_carries_the_framework_ids_in_its_apps_package(phone: Phone) -> None:
+    conv = phone.get_state()["apps"]["messages"]["conversations"][0]
+    phone.launch("messages", f"/thread?id={conv['id']}")
+    tap(phone, rid="delete_conversation")
+    shown = {n.resource_id: n for n in parse_nodes(phone.a11y_xml()) if n.package == "com.mobilegym.messages"}
+    assert {"android:id/parentPanel", "android:id/alertTitle", "android:id/message", "android:id/button1",
+            "android:id/button2"} <= set(shown)
+    assert "android:id/buttonPanel" in shown and not [r for r in shown if r.startswith("com.mobilegym.")]
+    assert (shown["android:id/button1"].text, shown["android:id/button2"].text) == ("Delete", "Cancel")
+    assert shown["android:id/message"].text == "All messages in it will be deleted."
+    negative, positive = shown["android:id/button2"], shown["android:id/button1"]
+    assert negative.bounds[2] <= positive.bounds[0]  # Cancel left of Delete, as Material lays them out
+    tap(phone, rid="button1")
+    assert all(c["id"] != conv["id"] for c in phone.get_state()["apps"]["messages"]["conversations"])
+
+
+def test_dialog_buttons_are_laid_out_by_role_and_need_one() -> None:
+    buttons = [ui.Button("OK", None, rid=ui.POSITIVE), ui.Button("Later", None, rid=ui.NEUTRAL),
+               ui.Button("Cancel", None, rid=ui.NEGATIVE)]
+    dialog = ui.Dialog("Title", "Message", buttons)
+    assert [b.label for b in dialog.children[-1].children[1:]] == ["Later", "Cancel", "OK"]
+    with pytest.raises(ValueError, match="role id"):
+        ui.Dialog("Title", [], [ui.Button("Delete", None, rid="confirm_delete")])
+    with pytest.raises(ValueError, match="role id"):
+        ui.Dialog("Title", [], [ui.Button("A", None, rid=ui.POSITIVE), ui.Button("B", None, rid=ui.POSITIVE)])

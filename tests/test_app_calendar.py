@@ -66,7 +66,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     assert_screen_ok(phone)                                   # event detail
     tap(phone, "delete_event")
     assert_screen_ok(phone)                                   # delete confirmation
-    tap(phone, "cancel")
+    tap(phone, "button2")
     tap(phone, "edit_event")
     assert_screen_ok(phone)                                   # editor
     tap(phone, "all_day_row")
@@ -174,10 +174,10 @@ def test_edit_and_delete_with_confirmation() -> None:
     tap(phone, "save_event")
     assert node(phone, "event_date").text == "Tuesday, March 17, 2026"
     tap(phone, "delete_event")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert any(e["title"] == "Yoga class" for e in _events(phone))
     tap(phone, "delete_event")
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert not any(e["title"] == "Yoga class" for e in _events(phone))
     assert phone.current_route() == "/search"
 

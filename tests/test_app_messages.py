@@ -139,18 +139,34 @@ def test_long_press_selects_and_deletes_the_selection_and_from_the_thread(phone:
     tap(phone, "conversation_name", "Mom")
     tap(phone, "delete_selected")
     assert node(phone, "alertTitle").text == "Delete 2 conversations?"
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert len(conversations(phone)) == 12 and node(phone, "toolbar_title").text == "2 selected"
     tap(phone, "conversation_name", "Mom")
     tap(phone, "delete_selected")
     assert node(phone, "alertTitle").text == "Delete 1 conversation?"
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert all(c["id"] != "conv_10" for c in conversations(phone))
     assert node(phone, "toolbar_title").text == "Messages" and node(phone, "toast").text == "Conversation deleted"
     tap(phone, "conversation_name", "Mom")
     tap(phone, "delete_conversation")
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert phone.current_route() == "/" and len(conversations(phone)) == 10
+
+
+def test_back_ends_the_selection_before_it_leaves_the_app() -> None:
+    phone = Phone(apps=APPS)
+    phone.open_app("messages")
+    long_press(phone, "conversation_item", "Tom Becker")
+    tap(phone, "conversation_name", "Mom")
+    tap(phone, "delete_selected")
+    phone.key("back")                                      # closes the dialog, keeps the selection
+    assert node(phone, "toolbar_title").text == "2 selected"
+    phone.key("back")                                      # ends the selection, as Google Messages does
+    assert phone.current_route() == "/" and node(phone, "toolbar_title").text == "Messages"
+    assert not [n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "conversation_item" and n.selected]
+    assert len(conversations(phone)) == 12
+    phone.key("back")                                      # now back leaves the app
+    assert phone.get_state()["os"]["foreground"] == "launcher"
 
 
 def test_multi_select_in_chinese() -> None:
@@ -164,7 +180,7 @@ def test_multi_select_in_chinese() -> None:
     tap(phone, "delete_selected")
     assert node(phone, "alertTitle").text == "删除 2 个对话？"
     assert_screen_clean(phone)
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert node(phone, "toast").text == "已删除 2 个对话"
     assert len(conversations(phone)) == 10
 

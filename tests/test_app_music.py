@@ -57,7 +57,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     assert_screen_ok(phone)                                   # song menu
     tap(phone, "menu_add_to_playlist")
     assert_screen_ok(phone)                                   # playlist picker
-    tap(phone, "cancel")
+    tap(phone, "button2")
     tap(phone, "tab_1")
     tap(phone, "album_item")
     assert_screen_ok(phone)                                   # album
@@ -80,7 +80,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     assert_screen_ok(phone)                                   # playlist
     tap(phone, "delete_playlist")
     assert_screen_ok(phone)                                   # delete confirmation
-    tap(phone, "cancel")
+    tap(phone, "button2")
     tap(phone, "add_songs")
     assert_screen_ok(phone)                                   # add songs
     phone.key("back")
@@ -201,7 +201,7 @@ def test_create_rename_and_delete_a_playlist() -> None:
     tap(phone, "save_playlist")
     assert node(phone, "playlist_name").text == "Highway Songs"
     tap(phone, "delete_playlist")
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert [p["name"] for p in _state(phone)["playlists"]] == ["Morning Run", "Focus Flow", "Dinner Party", "Rainy Day"]
 
 

@@ -48,7 +48,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     assert_screen_ok(phone)                                   # editor
     tap(phone, "delete_note")
     assert_screen_ok(phone)                                   # delete confirmation
-    tap(phone, "cancel")
+    tap(phone, "button2")
     phone.key("back")
     tap(phone, "add_note")
     assert_screen_ok(phone)                                   # new note
@@ -65,7 +65,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     tap(phone, "todo_due_input")
     assert_screen_ok(phone)                                   # due date picker over the new to-do
     tap(phone, "button2")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     tap(phone, "todo_text")
     assert_screen_ok(phone)                                   # to-do detail
     tap(phone, "todo_due_input")
@@ -73,7 +73,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     tap(phone, "button2")
     tap(phone, "delete_todo")
     assert_screen_ok(phone)                                   # delete to-do dialog
-    tap(phone, "cancel")
+    tap(phone, "button2")
     phone.key("back")
     phone.set_state({"apps": {"notes": {"notes": [], "todos": []}}})
     tap(phone, "tab_0")
@@ -124,10 +124,10 @@ def test_delete_note_needs_confirmation() -> None:
     phone = _phone()
     tap(phone, "note_title_text", "Grocery list")
     tap(phone, "delete_note")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert any(n["title"] == "Grocery list" for n in _state(phone)["notes"])
     tap(phone, "delete_note")
-    tap(phone, "confirm_delete")
+    tap(phone, "button1")
     assert not any(n["title"] == "Grocery list" for n in _state(phone)["notes"])
     assert phone.current_route() == "/"
 
@@ -152,7 +152,7 @@ def test_todos_add_complete_reopen_and_delete() -> None:
     tap(phone, "date_picker_day", "18")
     tap(phone, "button1")
     assert node(phone, "todo_due_input").text == "Wed, Mar 18, 2026"
-    tap(phone, "save_todo")
+    tap(phone, "button1")
     assert {k: v for k, v in _todo(phone, "Buy printer ink").items() if k != "id"} == \
         {"text": "Buy printer ink", "done": False, "due": "2026-03-18"}
     tap(phone, "todo_check", index=[n.desc for n in parse_nodes(phone.a11y_xml())
@@ -170,8 +170,8 @@ def test_todos_add_complete_reopen_and_delete() -> None:
     phone.swipe(540, 600, 540, 2000, 400)
     tap(phone, "todo_text", "Call the plumber")
     tap(phone, "delete_todo")
-    assert node(phone, "dialog_message").text == "Call the plumber"
-    tap(phone, "confirm_delete")
+    assert node(phone, "message").text == "Call the plumber"
+    tap(phone, "button1")
     assert phone.current_route() == "/todos"
     assert not any(t["text"] == "Call the plumber" for t in _state(phone)["todos"])
 
@@ -208,7 +208,7 @@ def test_a_mistyped_due_date_keeps_the_picker_open() -> None:
     tap(phone, "button1")
     assert node(phone, "textinput_error").text == "Invalid format."
     tap(phone, "button2")
-    tap(phone, "save_todo")
+    tap(phone, "button1")
     assert _todo(phone, "Call the bank")["due"] is None
 
 
@@ -222,7 +222,7 @@ def test_chinese_todo_detail() -> None:
     tap(phone, "todo_due_clear")
     assert node(phone, "todo_due_input").desc == "添加截止日期"
     tap(phone, "delete_todo")
-    assert node(phone, "confirm_delete").text == "删除"
+    assert node(phone, "button1").text == "删除"
 
 
 # --- generated worlds ---------------------------------------------------------------------------------

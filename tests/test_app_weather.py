@@ -54,12 +54,12 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     assert_screen_ok(phone)                                   # city list
     phone.long_press(*node(phone, "city_item").center)
     assert_screen_ok(phone)                                   # remove dialog (list)
-    tap(phone, "cancel")
+    tap(phone, "button2")
     tap(phone, "city_item", index=1)
     assert_screen_ok(phone)                                   # saved city detail
     tap(phone, "remove_city")
     assert_screen_ok(phone)                                   # remove dialog (detail)
-    tap(phone, "cancel")
+    tap(phone, "button2")
     phone.swipe(540, 1800, 540, 600, 400)
     assert_screen_ok(phone)                                   # detail, scrolled to the forecast
     tap(phone, "hourly_entry")
@@ -119,14 +119,14 @@ def test_remove_asks_for_confirmation() -> None:
     phone = _phone()
     tap(phone, "city_item", index=2)
     tap(phone, "remove_city")
-    tap(phone, "cancel")
+    tap(phone, "button2")
     assert "london" in _state(phone)["saved"]
     tap(phone, "remove_city")
-    tap(phone, "confirm_remove")
+    tap(phone, "button1")
     assert phone.current_route() == "/"
     assert _state(phone)["saved"] == ["beijing", "shanghai", "new_york", "sydney"]
     phone.long_press(*node(phone, "city_item").center)
-    tap(phone, "confirm_remove")
+    tap(phone, "button1")
     assert _state(phone)["saved"] == ["shanghai", "new_york", "sydney"]
 
 

@@ -97,7 +97,7 @@ def test_rename_device_by_typing():
     agent.tap("about_entry")
     agent.tap("device_name")
     agent.type("name_input", "  lab phone ")
-    agent.tap("ok")
+    agent.tap("button1")
     assert agent.finish()["success"]
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from mobilegym.screen_text import Node, parse_nodes
-from mobilegym.sim import ime, ui
+from mobilegym.sim import ime, suggestions, ui
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.system_ui import NAV_H, STATUS_H
 
@@ -210,6 +210,35 @@ def test_symbol_pages_and_language_key(phone: Phone) -> None:
     assert key(phone, ",")
 
 
+def labels(phone: Phone) -> dict[str, str]:
+    """The drawn label of each key shown, by resource-id (labels are drawn, not in the tree)."""
+    board = next(w.root for w in phone.frame().windows if w.kind == "ime")
+    return {k.rid: k.label for row in board.rows for k in row}
+
+
+def test_a_chinese_phone_labels_the_keys_as_chinese_gboard_does() -> None:
+    phone = Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0, language="zh")
+    sheet_form(phone, 2)
+    tap(phone, rid="field_0_input")
+    by_id = {n.short_id: n.desc for n in keys(phone)}
+    assert [by_id[f"key_pos_0_{i}"] for i in range(10)] == list("qwertyuiop")  # the keys stay QWERTY
+    assert (by_id["key_pos_del"], by_id["key_pos_space"], by_id["key_pos_ime_action"]) == ("删除", "空格", "下一步")
+    assert (by_id["key_pos_switch_to_symbol"], by_id["key_pos_language_switch"]) == ("符号键盘", "切换输入语言")
+    assert (labels(phone)["key_pos_space"], labels(phone)["key_pos_language_switch"]) == ("中文", "中")
+    press(phone, "切换输入语言")
+    assert (labels(phone)["key_pos_space"], labels(phone)["key_pos_language_switch"]) == ("英语", "英")
+    press(phone, "符号键盘")
+    assert key(phone, "更多符号") and key(phone, "字母键盘")
+    assert labels(phone)["key_pos_switch_to_alpha"] == "返回"
+    press(phone, "字母键盘")
+    tap(phone, rid="field_1_input")
+    assert key(phone, "完成").short_id == "key_pos_ime_action"
+    english = Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
+    sheet_form(english, 2)
+    tap(english, rid="field_0_input")
+    assert key(english, "Delete") and key(english, "Next")  # an English phone keeps English labels
+
+
 def test_a_new_field_opens_on_the_letters_page(phone: Phone) -> None:
     sheet_form(phone, 2)
     tap(phone, rid="field_0_input")
@@ -278,3 +307,45 @@ def test_fields_declare_their_action_key() -> None:
     press(phone, "Enter")
     type_by_keys(phone, "b")
     assert node(phone, rid="note_body").text == "a\nb"
+
+
+def candidates(phone: Phone) -> list[Node]:
+    return [n for n in parse_nodes(phone.a11y_xml()) if n.package == PKG and n.short_id == ime.SUGGESTION_ID]
+
+
+def test_the_suggestion_strip_completes_the_word_being_typed(phone: Phone) -> None:
+    alarm_form(phone)
+    tap(phone, rid="label_input")
+    strip = [n for n in parse_nodes(phone.a11y_xml()) if n.package == PKG and n.short_id == ime.STRIP_ID]
+    assert strip and not candidates(phone)  # nothing typed: an empty strip
+    for char in "hello me":
+        press(phone, "Space" if char == " " else char)
+    assert node(phone, rid="label_input").text == "hello me"
+    shown = candidates(phone)
+    assert [n.desc for n in shown] == ["meeting", "me", "message"]  # left to right: the best in the middle
+    assert all(n.clickable and n.bounds[1] >= strip[0].bounds[1] and n.bounds[3] <= strip[0].bounds[3]
+               for n in shown)
+    assert shown[0].bounds[2] <= shown[1].bounds[0] and shown[1].bounds[2] <= shown[2].bounds[0]
+    phone.tap(*shown[0].center)
+    assert node(phone, rid="label_input").text == "hello meeting "  # the word replaced, a space after it
+    assert not candidates(phone)
+    phone.type_text("Th", False)
+    assert sorted(n.desc for n in candidates(phone)) == ["That", "The", "This"]  # a typed capital stays
+    phone.type_text("qz", False)
+    assert not candidates(phone)  # no listed word starts with "Thqz"
+
+
+def test_no_suggestions_for_numbers_and_the_strip_is_cheap(phone: Phone) -> None:
+    phone.set_state({"apps": {"answer_sheet": {"fields": [{"type": "number"}, {"type": "text"}]}}})
+    phone.open_app("answer_sheet")
+    tap(phone, rid="field_0_input")
+    phone.type_text("12", False)
+    assert not candidates(phone)
+    assert suggestions.suggest("to") == ("to", "tomorrow", "today")  # the most common first, the word itself too
+    assert suggestions.current_word("买了 milk") == "milk" and suggestions.current_word("call 2") == ""
+    assert suggestions.apply("see you tom", "tomorrow") == "see you tomorrow "
+    assert suggestions.suggest("") == () and suggestions.suggest("'") == ()
+    suggestions.suggest.cache_clear()
+    for _ in range(3):
+        suggestions.suggest("mee")
+    assert suggestions.suggest.cache_info().hits == 2

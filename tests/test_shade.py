@@ -4,10 +4,13 @@ the user's changes), notifications that open their app, Chinese strings, and int
 change no data and leave every oracle plan scoring 1."""
 from __future__ import annotations
 
+import random
+
 import gymnasium as gym
 import pytest
 
 import mobilegym  # noqa: F401
+from mobilegym.envs.messages.notice import incoming
 from mobilegym.oracle import Driver, all_plans, plans_for
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.interruptions import DIALER_PACKAGE, PERMISSION_PACKAGE
@@ -307,3 +310,34 @@ def test_oracle_plans_score_one_through_each_interruption(sample_env, kind) -> N
             os_state = sample_env.unwrapped.device.get_state()["os"]
             assert os_state["interruption"] is None and os_state["heads_up"] is None, task_id
     assert reached > len(SAMPLE) // 2
+
+
+def test_a_messages_notification_shows_a_real_incoming_message_and_opens_its_thread(clock_env) -> None:
+    for seed in range(40):  # the first seed whose interruption is a Messages notification
+        obs, before, _ = _until_interrupted(clock_env, "notification", seed=seed)
+        posted = clock_env.unwrapped.device.get_state()["os"]["notifications"][0]
+        if posted["app"] == "messages":
+            break
+    else:
+        pytest.fail("no seed below 40 posts a Messages notification")
+    conv_id = posted["route"].removeprefix("/thread?id=")
+    conv = next(c for c in before["apps"]["messages"]["conversations"] if c["id"] == conv_id)
+    assert conv["messages"][-1]["incoming"] and posted["text"] == conv["messages"][-1]["text"]
+    row = next(n for n in parse_nodes(obs["a11y"]) if n.short_id == "expandableNotificationRow")
+    obs, *_ = clock_env.step({"type": "tap", "x": row.center[0], "y": row.center[1]})
+    phone = clock_env.unwrapped.device
+    assert phone.doc["os"]["foreground"] == "messages" and phone.current_route() == posted["route"]
+    assert conv["messages"][-1]["text"] in {n.text for n in parse_nodes(obs["a11y"]) if n.short_id == "message_text"}
+    assert _apps_unchanged(clock_env, before)
+
+
+def test_messages_notice_names_the_sender_and_needs_an_incoming_message() -> None:
+    contacts = {"contacts": [{"name": "Ann Lee", "phones": [{"number": "+1 415-555-0101"}]}]}
+    message = {"id": "m1", "text": "On my way", "time_ms": 0, "incoming": True}
+    doc = {"apps": {"contacts": contacts, "messages": {"conversations": [
+        {"id": "c1", "address": "+14155550101", "unread": 1, "messages": [message]},
+        {"id": "c2", "address": "+14155550199", "unread": 0, "messages": [{**message, "incoming": False}]},
+    ]}}}
+    assert incoming(doc, random.Random(0)) == ("Ann Lee", "On my way", "/thread?id=c1")
+    doc["apps"]["messages"]["conversations"].pop(0)
+    assert incoming(doc, random.Random(0)) is None  # only a sent message: nothing to notify

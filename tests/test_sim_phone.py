@@ -145,13 +145,13 @@ def test_dialog_is_modal_and_back_dismisses(phone: Phone) -> None:
     phone.open_app("clock")
     tab = node(phone, rid="tab_1")
     phone.long_press(*node(phone, rid="alarm_item").center)
-    assert node(phone, rid="confirm_delete")
+    assert node(phone, rid="button1")
     phone.tap(*tab.center)  # outside the dialog: dismisses, does not switch tab
     assert phone.current_route() == "/alarms"
-    assert not [n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "confirm_delete"]
+    assert not [n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "button1"]
     phone.long_press(*node(phone, rid="alarm_item").center)
     phone.key("back")
-    assert not [n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "confirm_delete"]
+    assert not [n for n in parse_nodes(phone.a11y_xml()) if n.short_id == "button1"]
     assert len(phone.get_state()["apps"]["clock"]["alarms"]) == 4
 
 
@@ -318,9 +318,9 @@ def test_the_tree_of_an_open_dialog_is_the_dialog_not_the_screen_behind(phone: P
     phone.long_press(*node(phone, rid="alarm_item").center)
     shown = [n for n in parse_nodes(phone.a11y_xml()) if n.package == "com.mobilegym.clock"]
     ids = {n.short_id for n in shown}
-    assert {"dialog", "alertTitle", "confirm_delete"} <= ids
+    assert {"parentPanel", "alertTitle", "button1", "button2"} <= ids
     assert not ids & {"alarm_item", "alarm_switch", "tab_1", "add_alarm", "toolbar_title"}
-    dialog = node(phone, rid="dialog")
+    dialog = node(phone, rid="parentPanel")
     x0, y0, x1, y1 = dialog.bounds
     assert all(x0 <= n.bounds[0] and n.bounds[2] <= x1 and y0 <= n.bounds[1] and n.bounds[3] <= y1 for n in shown)
     assert {n.short_id for n in parse_nodes(phone.a11y_xml()) if n.package == "com.android.systemui"} >= {

@@ -216,11 +216,10 @@ def event_detail(ctx: Ctx) -> ui.Scaffold:
 
         dialog = ui.Dialog(
             ctx.t("Delete event?", "删除日程？"),
-            [ui.Text(ctx.t(f"\"{event['title']}\" will be removed from your calendar.",
-                           f"“{event['title']}”将从日历中删除。"), max_lines=4, rid="dialog_message")],
+            ctx.t(f"\"{event['title']}\" will be removed from your calendar.", f"“{event['title']}”将从日历中删除。"),
             [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
-                       rid="cancel"),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+                       rid=ui.NEGATIVE),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False),
         )
     top = ui.TopBar(ctx.t("Event", "日程"), on_back=ctx.back, actions=[

@@ -276,9 +276,9 @@ def generate(world: World) -> dict[str, Any]:
 
     # keep under MAX_EVENTS: drop the oldest past events beyond yesterday first
     events = sorted(book.events, key=lambda e: (e["date"], not e["all_day"], e["start"] or "", e["title"]))
-    while len(events) > MAX_EVENTS:
-        past = [e for e in events if e["date"] < (today - dt.timedelta(days=1)).isoformat()]
-        events.remove(past[0] if past else events[-1])
+    yesterday = (today - dt.timedelta(days=1)).isoformat()
+    past = next((i for i, e in enumerate(events) if e["date"] >= yesterday), len(events))  # sorted: a prefix
+    events = events[min(past, max(0, len(events) - MAX_EVENTS)):][:MAX_EVENTS]
     for i, event in enumerate(events, 1):
         event["id"] = f"evt_{i}"
     calendars = [{"id": cid, "name": name, "color": color} for cid, name, color in pool["calendars"]]

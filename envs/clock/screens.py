@@ -67,8 +67,8 @@ def alarms(ctx: Ctx) -> ui.Scaffold:
 
         dialog = ui.Dialog(
             ctx.t(f"Delete alarm {target['hour']:02d}:{target['minute']:02d}?", f"删除闹钟 {target['hour']:02d}:{target['minute']:02d}？"),
-            [], [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("delete", None), style="text", rid="cancel"),
-                 ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+            [], [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("delete", None), style="text", rid=ui.NEGATIVE),
+                 ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("delete", None),
         )
     return ui.Scaffold(

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Callable
 
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import pickers, ui
@@ -103,7 +103,7 @@ def _contact_row(ctx: Ctx, contact: dict[str, Any], rid: str = "contact_item", s
                        on_click=lambda c=contact: ctx.navigate("/contact", id=c["id"]))
 
 
-def _list_scaffold(ctx: Ctx, current: str, rows: list[ui.View | None]) -> ui.Scaffold:
+def _list_scaffold(ctx: Ctx, current: str, rows: list[ui.View | None] | ui.Rows) -> ui.Scaffold:
     top = ui.TopBar(ctx.t("Contacts", "通讯录"), actions=[
         ui.IconButton("⚲", ctx.t("Search contacts", "搜索联系人"), lambda: ctx.navigate("/search"), rid="search")])
     body = ui.Column([_tabs(ctx, current), ui.ScrollList(rows, rid="contact_list")])
@@ -114,22 +114,23 @@ def _list_scaffold(ctx: Ctx, current: str, rows: list[ui.View | None]) -> ui.Sca
 @APP.screen("/")
 def contact_list(ctx: Ctx) -> ui.Scaffold:
     contacts = sorted(ctx.state["contacts"], key=sort_key)
-    rows: list[ui.View | None] = [_upcoming(ctx, contacts)]
+    card = _upcoming(ctx, contacts)
+    rows: list[Callable[[], ui.View]] = [lambda: card] if card is not None else []  # built as the list shows them
     letter = None
     for contact in contacts:
         if initial(contact["name"]) != letter:
             letter = initial(contact["name"])
-            rows.append(inset(ui.Text(letter, size=13, bold=True, color="primary", height=28, rid="section_header"),
-                              MARGIN))
-        rows.append(_contact_row(ctx, contact))
+            rows.append(lambda letter=letter: inset(ui.Text(letter, size=13, bold=True, color="primary", height=28,
+                                                            rid="section_header"), MARGIN))
+        rows.append(lambda contact=contact: _contact_row(ctx, contact))
+    count = len(contacts)
     if contacts:
-        count = len(contacts)
-        rows.append(ui.Text(ctx.t(f"{count} contact{'s' if count != 1 else ''}", f"{count} 位联系人"), size=13,
-                            color="muted", align="center", height=48, rid="contact_count"))
+        rows.append(lambda: ui.Text(ctx.t(f"{count} contact{'s' if count != 1 else ''}", f"{count} 位联系人"),
+                                    size=13, color="muted", align="center", height=48, rid="contact_count"))
     else:
-        rows.append(ui.Text(ctx.t("No contacts yet", "还没有联系人"), color="muted", align="center", height=120,
-                            rid="empty"))
-    return _list_scaffold(ctx, "/", rows)
+        rows.append(lambda: ui.Text(ctx.t("No contacts yet", "还没有联系人"), color="muted", align="center",
+                                    height=120, rid="empty"))
+    return _list_scaffold(ctx, "/", ui.Rows(rows, lambda make: make()))
 
 
 @APP.screen("/favorites")
@@ -234,11 +235,10 @@ def contact_detail(ctx: Ctx) -> ui.Scaffold:
 
         dialog = ui.Dialog(
             ctx.t(f"Delete {contact['name']}?", f"删除 {contact['name']}？"),
-            [ui.Text(ctx.t("This contact will be removed from your phone.", "该联系人将从手机中删除。"), max_lines=3,
-                     color="muted")],
+            ctx.t("This contact will be removed from your phone.", "该联系人将从手机中删除。"),
             [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
-                       rid="cancel"),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+                       rid=ui.NEGATIVE),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False),
         )
     top = ui.TopBar("", on_back=ctx.back, actions=[

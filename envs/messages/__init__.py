@@ -9,3 +9,6 @@ APP = SimApp(id="messages", label="Messages", label_zh="信息", home="/", glyph
 
 from . import screens  # noqa: E402,F401  (registers the screens on APP)
 from . import prepare  # noqa: E402,F401  (registers the JSON tasks' preparers on APP)
+from .notice import incoming  # noqa: E402
+
+APP.notice = incoming

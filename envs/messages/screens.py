@@ -21,12 +21,17 @@ SUGGESTION_LIMIT = 8
 
 def _contacts(ctx: Ctx) -> list[dict[str, Any]]:
     """The phone's contacts (read from the Contacts app, when installed)."""
-    return ctx.phone.doc["apps"].get("contacts", {}).get("contacts", [])
+    return (ctx.state_of("contacts") or {}).get("contacts", [])
 
 
 def contact_names(ctx: Ctx) -> dict[str, str]:
     """Number key -> contact name, for showing names instead of numbers."""
-    return {number_key(p["number"]): c["name"] for c in _contacts(ctx) for p in c["phones"] if number_key(p["number"])}
+    return names_by_number(_contacts(ctx))
+
+
+def names_by_number(contacts: list[dict[str, Any]]) -> dict[str, str]:
+    """Number key -> contact name, for the Contacts app's ``contacts``."""
+    return {number_key(p["number"]): c["name"] for c in contacts for p in c["phones"] if number_key(p["number"])}
 
 
 def display_name(names: dict[str, str], address: str) -> str:
@@ -79,9 +84,9 @@ def _delete_dialog(ctx: Ctx, conv: dict[str, Any], name: str, on_done: Callable[
 
     return ui.Dialog(
         ctx.t(f"Delete conversation with {name}?", f"删除与 {name} 的对话？"),
-        [ui.Text(ctx.t("All messages in it will be deleted.", "其中的所有信息都将被删除。"), color="muted", max_lines=2)],
-        [ui.Button(ctx.t("Cancel", "取消"), on_cancel, style="text", rid="cancel"),
-         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+        ctx.t("All messages in it will be deleted.", "其中的所有信息都将被删除。"),
+        [ui.Button(ctx.t("Cancel", "取消"), on_cancel, style="text", rid=ui.NEGATIVE),
+         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
         on_dismiss=on_cancel,
     )
 
@@ -143,10 +148,10 @@ def _delete_selected_dialog(ctx: Ctx, chosen: list[dict[str, Any]]) -> ui.Dialog
 
     return ui.Dialog(
         ctx.t(f"Delete {count} conversation{'s' * (count != 1)}?", f"删除 {count} 个对话？"),
-        [ui.Text(ctx.t("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
-                       "其中的所有信息都将被删除。"), color="muted", max_lines=2)],
-        [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel"),
-         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+        ctx.t("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
+              "其中的所有信息都将被删除。"),
+        [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
         on_dismiss=close,
     )
 
@@ -156,15 +161,15 @@ def conversations(ctx: Ctx) -> ui.Scaffold:
     names = contact_names(ctx)
     convs = sorted(ctx.state["conversations"], key=last_time, reverse=True)
     selection = [c for c in ctx.local.get("selected") or [] if find_conversation(ctx, c) is not None]
-    rows: list[ui.View | None] = [_conversation_row(ctx, c, display_name(names, c["address"]), selection)
-                                  for c in convs]
-    if not rows:
-        rows.append(ui.Text(ctx.t("No conversations", "没有对话"), color="muted", align="center", height=120, rid="empty"))
+    rows: list[ui.View | None] | ui.Rows = ui.Rows(
+        convs, lambda c: _conversation_row(ctx, c, display_name(names, c["address"]), selection))
+    if not convs:
+        rows = [ui.Text(ctx.t("No conversations", "没有对话"), color="muted", align="center", height=120, rid="empty")]
     if selection:
         chosen = [c for c in convs if c["id"] in selection]
         dialog = _delete_selected_dialog(ctx, chosen) if ctx.local.get("confirm_delete") else None
         return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=_selection_bar(ctx, len(selection)),
-                           dialog=dialog)
+                           dialog=dialog, on_back=lambda: ctx.local.__setitem__("selected", []))
     top = ui.TopBar(ctx.t("Messages", "信息"), actions=[
         ui.IconButton("⚲", ctx.t("Search messages", "搜索信息"), lambda: ctx.navigate("/search"), rid="search")])
     return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=top,

@@ -150,7 +150,7 @@ def _song_menu(ctx: Ctx, playlist_id: str | None = None) -> ui.Dialog | None:
             action()
         return run
 
-    cancel = ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid="cancel")
+    cancel = ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)
     if ctx.local.get("menu_pick"):
         options: list[ui.View | None] = [
             ui.ListItem(p["name"], subtitle=_count(ctx, len(p["song_ids"])), rid="playlist_option", desc=p["name"],
@@ -230,20 +230,21 @@ def _gone(ctx: Ctx, title: str) -> ui.Scaffold:
 def library(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     tab = ctx.local.get("tab", 0)
-    rows: list[ui.View | None] = []
+    rows: list[ui.View | None] | ui.Rows = []
     if tab == 0:
         ordered = sorted(s["songs"], key=lambda x: x["title"].casefold())
         ids = [x["id"] for x in ordered]
-        rows = [_song_row(ctx, x, _play(ctx, ids, i, {"type": "library", "id": "songs"})) for i, x in enumerate(ordered)]
+        rows = ui.Rows(range(len(ordered)), lambda i: _song_row(
+            ctx, ordered[i], _play(ctx, ids, i, {"type": "library", "id": "songs"})))
     elif tab == 1:
-        rows = [_entry_row(a["title"], f"{artist(s, a['artist_id'])['name']} · {a['year']}", "album",
-                           lambda a=a: ctx.navigate("/album", id=a["id"]))
-                for a in sorted(s["albums"], key=lambda a: a["title"].casefold())]
+        rows = ui.Rows(sorted(s["albums"], key=lambda a: a["title"].casefold()), lambda a: _entry_row(
+            a["title"], f"{artist(s, a['artist_id'])['name']} · {a['year']}", "album",
+            lambda: ctx.navigate("/album", id=a["id"])))
     elif tab == 2:
         counts = {a["id"]: sum(x["artist_id"] == a["id"] for x in s["songs"]) for a in s["artists"]}
-        rows = [_entry_row(a["name"], f"{a['genre']} · {_count(ctx, counts[a['id']])}", "artist",
-                           lambda a=a: ctx.navigate("/artist", id=a["id"]))
-                for a in sorted(s["artists"], key=lambda a: a["name"].casefold())]
+        rows = ui.Rows(sorted(s["artists"], key=lambda a: a["name"].casefold()), lambda a: _entry_row(
+            a["name"], f"{a['genre']} · {_count(ctx, counts[a['id']])}", "artist",
+            lambda: ctx.navigate("/artist", id=a["id"])))
     else:
         rows = [ui.ListItem(ctx.t("Liked Songs", "我喜欢的音乐"), subtitle=_count(ctx, len(s["liked"])),
                             leading=ui.Icon("♥", size=40, badge="primary", shape="square"), rid="liked_songs_entry",
@@ -456,10 +457,10 @@ def playlist_detail(ctx: Ctx) -> ui.Scaffold:
     if ctx.local.get("confirm_delete"):
         dialog = ui.Dialog(
             ctx.t(f"Delete “{p['name']}”?", f"删除歌单“{p['name']}”？"),
-            [ui.Text(ctx.t("This can't be undone.", "此操作无法撤销。"), color="muted")],
+            ctx.t("This can't be undone.", "此操作无法撤销。"),
             [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
-                       rid="cancel"),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+                       rid=ui.NEGATIVE),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False))
     actions = [ui.IconButton("✎", ctx.t("Edit playlist", "编辑歌单"), lambda: ctx.navigate("/playlist/edit", id=p["id"]),
                              rid="edit_playlist"),

@@ -129,11 +129,11 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
 
         dialog = ui.Dialog(
             ctx.t("Delete this note?", "删除这条笔记？"),
-            [ui.Text(ctx.t(f"\"{note['title'] or 'Untitled'}\" will be deleted permanently.",
-                           f"“{note['title'] or '无标题'}”将被永久删除。"), max_lines=4, rid="dialog_message")],
+            ctx.t(f"\"{note['title'] or 'Untitled'}\" will be deleted permanently.",
+                  f"“{note['title'] or '无标题'}”将被永久删除。"),
             [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("confirm_delete", False), style="text",
-                       rid="cancel"),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+                       rid=ui.NEGATIVE),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: local.__setitem__("confirm_delete", False),
         )
     body: list[ui.View | None] = [
@@ -232,8 +232,8 @@ def todos(ctx: Ctx) -> ui.Scaffold:
             ctx.t("New to-do", "新建待办"),
             [ctx.field("todo_text_input", "todo_text", hint=ctx.t("What needs doing?", "要做什么？"), on_submit=add),
              _due_field(ctx, local.get("todo_due"), "todo_due")],
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("adding", False), style="text", rid="cancel"),
-             ui.Button(ctx.t("Add", "添加"), add, style="text", rid="save_todo")],
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("adding", False), style="text", rid=ui.NEGATIVE),
+             ui.Button(ctx.t("Add", "添加"), add, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: local.__setitem__("adding", False),
         )
     return ui.Scaffold(ui.ScrollList(rows, rid="todo_list", pad=8), top=ui.TopBar(ctx.t("To-dos", "待办")),
@@ -272,10 +272,10 @@ def todo_detail(ctx: Ctx) -> ui.Scaffold:
     if dialog is None and local.get("confirm_delete"):
         dialog = ui.Dialog(
             ctx.t("Delete to-do?", "删除待办？"),
-            [ui.Text(todo["text"], max_lines=3, rid="dialog_message")],
+            todo["text"],
             [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("confirm_delete", False), style="text",
-                       rid="cancel"),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid="confirm_delete")],
+                       rid=ui.NEGATIVE),
+             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: local.__setitem__("confirm_delete", False),
         )
     body: list[ui.View | None] = [

@@ -147,8 +147,8 @@ def about(ctx: Ctx) -> ui.Scaffold:
         dialog = ui.Dialog(
             ctx.t("Device name", "设备名称"),
             [ctx.field("name_input", "name_draft", hint=ctx.t("Device name", "设备名称"), on_submit=save)],
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.update(renaming=False), style="text", rid="cancel"),
-             ui.Button(ctx.t("OK", "确定"), save, style="text", rid="ok")],
+            [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.update(renaming=False), style="text", rid=ui.NEGATIVE),
+             ui.Button(ctx.t("OK", "确定"), save, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.update(renaming=False),
         )
     return _page(ctx, ctx.t("About phone", "关于手机"), rows, dialog)

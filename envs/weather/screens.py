@@ -88,10 +88,9 @@ def _remove_dialog(ctx: Ctx, after: str) -> ui.Dialog | None:
 
     return ui.Dialog(
         ctx.t(f"Remove {city['name']}?", f"移除{city['name_zh']}？"),
-        [ui.Text(ctx.t("It will no longer appear in your cities.", "它将不再显示在你的城市列表中。"), max_lines=3,
-                 color="muted")],
-        [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("remove", None), style="text", rid="cancel"),
-         ui.Button(ctx.t("Remove", "移除"), remove, style="text", rid="confirm_remove")],
+        ctx.t("It will no longer appear in your cities.", "它将不再显示在你的城市列表中。"),
+        [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("remove", None), style="text", rid=ui.NEGATIVE),
+         ui.Button(ctx.t("Remove", "移除"), remove, style="text", rid=ui.POSITIVE)],
         on_dismiss=lambda: ctx.local.__setitem__("remove", None),
     )
 

@@ -16,6 +16,8 @@ from .ui import Scaffold, TextField
 from .worldgen.pools import load_pool
 
 if TYPE_CHECKING:
+    import random
+
     from .phone import Phone
     from .worldgen import World
 
@@ -44,6 +46,9 @@ class SimApp:
     generate: Callable[["World"], dict[str, Any]] | None = None  # the app's data in a generated world
     # named preconditions a task can ask for ("prepare" setup action): fn(Prep, **args) -> state patch
     preparers: dict[str, Callable[..., dict[str, Any]]] = field(default_factory=dict)
+    # the notification the interruptions axis posts for this app, from its own data: fn(state document, rng) ->
+    # (title, text, route a tap opens), or None (then a generic one of the axis's is posted)
+    notice: Callable[[dict[str, Any], "random.Random"], tuple[str, str, str] | None] | None = None
 
     def __post_init__(self) -> None:
         self.package = self.package or f"com.mobilegym.{self.id}"
@@ -180,6 +185,13 @@ class Ctx:
     @property
     def state(self) -> dict[str, Any]:
         return self._phone.world_doc.app_state(self.app.id)
+
+    def state_of(self, app_id: str) -> dict[str, Any] | None:
+        """Another app's state (None when it is not installed), e.g. Contacts' names in Messages. A change
+        to it redraws this screen as a change to the app's own state does."""
+        if app_id not in self._phone.apps:
+            return None
+        return self._phone.world_doc.app_state(app_id)
 
     @property
     def os(self) -> MutableMapping[str, Any]:

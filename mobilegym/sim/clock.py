@@ -24,12 +24,13 @@ DEFAULT_START_MS = to_ms(DEFAULT_START)
 MAX_MS = to_ms(dt.datetime(9000, 1, 1))
 
 
-def uses_24h(doc: dict[str, Any]) -> bool:
-    """The phone's "Use 24-hour format" setting (Settings > Date & time); on when no Settings app is installed."""
-    return bool(doc["apps"].get("settings", {}).get("time_24h", True))
+def uses_24h(settings: dict[str, Any] | None) -> bool:
+    """The phone's "Use 24-hour format" setting (Settings > Date & time) from the Settings app's state; on
+    when no Settings app is installed (None)."""
+    return bool((settings or {}).get("time_24h", True))
 
 
 def status_time(doc: dict[str, Any]) -> str:
     """The time as the status bar shows it: "14:05", or "2:05" on a 12-hour phone (no AM/PM, as Android)."""
     now = from_ms(doc["os"]["time_ms"])
-    return f"{now.hour:02d}:{now.minute:02d}" if uses_24h(doc) else f"{now.hour % 12 or 12}:{now.minute:02d}"
+    return f"{now.hour:02d}:{now.minute:02d}" if uses_24h(doc["apps"].get("settings")) else f"{now.hour % 12 or 12}:{now.minute:02d}"

@@ -9,7 +9,9 @@ Pages: letters (shift is one-shot: it capitalises the next letter; a long press 
 capitals), symbols ("?123") and more symbols ("=\\<"); a number field gets the numeric pad instead. A
 long press on a top-row letter types the digit shown in its corner. The language key switches the
 keyboard between English and 中文: the space bar shows the language and, in 中文, the bottom-row comma and
-full stop type "，" and "。". Letters always type Latin: pinyin composition is not modelled (type Chinese
+full stop type "，" and "。". On a Chinese phone the keys' descriptions, the action key, the space bar, the
+language key ("英"/"中") and the symbol pages' return key ("返回") are labelled as Chinese Gboard labels them;
+the keys stay QWERTY. Letters always type Latin: pinyin composition is not modelled (type Chinese
 text with the ``type`` action). A key types exactly what ``type`` of the same character does.
 
 The keyboard's own state (page, shift, language) lives in ``doc["os"]["ime"]``: view state, like the focus.
@@ -18,21 +20,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
-from . import ui
+from . import suggestions, ui
 from .ui import fonts
 from .ui.theme import Color, Theme
 
 IME_PACKAGE = "com.google.android.inputmethod.latin"
 KEYBOARD_H = 260.0  # dp on a tall screen
 MAX_SHARE = 0.42  # of the screen's height, on short screens
-HEADER_H = 40.0  # the (empty) suggestion strip above the keys
+HEADER_H = 40.0  # the suggestion strip above the keys
+STRIP_ID, SUGGESTION_ID = "keyboard_header_view_holder", "softkey_candidate"
+SLOTS = (1, 0, 2)  # the strip's thirds, left to right, by rank: the best suggestion in the middle, as Gboard shows it
 LETTERS, SYMBOLS, MORE_SYMBOLS, NUMBERS = "letters", "symbols", "more_symbols", "numbers"
 PAGES = (LETTERS, SYMBOLS, MORE_SYMBOLS)  # the number pad is not a page: a number field gets it
 SHIFT_OFF, SHIFT_ON, SHIFT_LOCK = "off", "on", "lock"
 LANGUAGES = {"en": "English", "zh": "中文"}
 ACTION_LABELS = {"done": "Done", "next": "Next", "search": "Search", "send": "Send", "go": "Go", "enter": "Enter"}
+# on a Chinese phone (the phone's language, not the keyboard's): Gboard's Chinese descriptions and labels
+ZH_LABELS = {
+    "Delete": "删除", "Space": "空格", "Symbol keyboard": "符号键盘", "Letter keyboard": "字母键盘",
+    "More symbols": "更多符号", "Switch input language": "切换输入语言", "ABC": "返回", "English": "英语",
+    "Done": "完成", "Next": "下一步", "Search": "搜索", "Send": "发送", "Go": "前往", "Enter": "换行",
+}
 CHAR, SHIFT, DELETE, PAGE, SPACE, ACTION, LANGUAGE = "char", "shift", "delete", "page", "space", "action", "language"
 
 
@@ -125,44 +135,51 @@ def _chars(row: int, chars: str, first: int = 0, alts: str = "", edges: float = 
     return keys
 
 
-_DELETE = Key("key_pos_del", "Delete", "⌫", DELETE, width=1.5)
+def _labeller(locale: str) -> Callable[[str], str]:
+    """The phone's labels for the keyboard's English ones: Chinese Gboard's on a Chinese phone."""
+    return (lambda text: ZH_LABELS.get(text, text)) if locale == "zh" else (lambda text: text)
 
 
-def _bottom(page: str, language: str, action: str) -> tuple[Key, ...]:
-    switch = (Key("key_pos_switch_to_symbol", "Symbol keyboard", "?123", PAGE, SYMBOLS, 1.5) if page == LETTERS
-              else Key("key_pos_switch_to_alpha", "Letter keyboard", "ABC", PAGE, LETTERS, 1.5))
+def _bottom(page: str, language: str, action: str, locale: str) -> tuple[Key, ...]:
+    t = _labeller(locale)
+    switch = (Key("key_pos_switch_to_symbol", t("Symbol keyboard"), "?123", PAGE, SYMBOLS, 1.5) if page == LETTERS
+              else Key("key_pos_switch_to_alpha", t("Letter keyboard"), t("ABC"), PAGE, LETTERS, 1.5))
     comma, stop = ("，", "。") if language == "zh" else (",", ".")
     return (switch,
             Key("key_pos_bottom_symbol_1", comma, comma, CHAR, comma),
-            Key("key_pos_language_switch", "Switch input language", "EN" if language == "en" else "中", LANGUAGE),
-            Key("key_pos_space", "Space", LANGUAGES[language], SPACE, " ", 4.0),
+            Key("key_pos_language_switch", t("Switch input language"),
+                "中" if language == "zh" else "英" if locale == "zh" else "EN", LANGUAGE),
+            Key("key_pos_space", t("Space"), t(LANGUAGES[language]), SPACE, " ", 4.0),
             Key("key_pos_bottom_symbol_2", stop, stop, CHAR, stop),
-            Key("key_pos_ime_action", ACTION_LABELS[action], "", ACTION, width=1.5))
+            Key("key_pos_ime_action", t(ACTION_LABELS[action]), "", ACTION, width=1.5))
 
 
 @lru_cache(maxsize=64)
-def layout(page: str, upper: bool, language: str, action: str) -> Rows:
-    """The rows of keys of a page (``NUMBERS``: the numeric pad) for a field whose action key is ``action``."""
+def layout(page: str, upper: bool, language: str, action: str, locale: str = "en") -> Rows:
+    """The rows of keys of a page (``NUMBERS``: the numeric pad) for a field whose action key is ``action``, typing
+    ``language``, on a phone whose language is ``locale``."""
+    t = _labeller(locale)
     if page == NUMBERS:
         pad = [_chars(r, chars) for r, chars in enumerate(("123-", "456", "789", ",0."))]
-        pad[1].append(Key("key_pos_space", "Space", "␣", SPACE, " "))
-        pad[2].append(Key("key_pos_del", "Delete", "⌫", DELETE))
-        pad[3].append(Key("key_pos_ime_action", ACTION_LABELS[action], "", ACTION))
+        pad[1].append(Key("key_pos_space", t("Space"), "␣", SPACE, " "))
+        pad[2].append(Key("key_pos_del", t("Delete"), "⌫", DELETE))
+        pad[3].append(Key("key_pos_ime_action", t(ACTION_LABELS[action]), "", ACTION))
         return tuple(tuple(Key(k.rid, k.desc, k.label, k.kind, k.value, 2.5) for k in row) for row in pad)
+    delete = Key("key_pos_del", t("Delete"), "⌫", DELETE, width=1.5)
     if page == LETTERS:
         case = str.upper if upper else str.lower
-        shift = Key("key_pos_shift", "Shift", "⇧", SHIFT, width=1.5)
+        shift = Key("key_pos_shift", t("Shift"), "⇧", SHIFT, width=1.5)
         rows = [_chars(0, case("qwertyuiop"), alts="1234567890"), _chars(1, case("asdfghjkl"), edges=1.5),
-                [shift, *_chars(2, case("zxcvbnm"), first=1), _DELETE]]
+                [shift, *_chars(2, case("zxcvbnm"), first=1), delete]]
     elif page == SYMBOLS:
-        more = Key("key_pos_2_0", "More symbols", "=\\<", PAGE, MORE_SYMBOLS, 1.5)
-        rows = [_chars(0, "1234567890"), _chars(1, "@#$_&-+()/"), [more, *_chars(2, "*\"':;!?", first=1), _DELETE]]
+        more = Key("key_pos_2_0", t("More symbols"), "=\\<", PAGE, MORE_SYMBOLS, 1.5)
+        rows = [_chars(0, "1234567890"), _chars(1, "@#$_&-+()/"), [more, *_chars(2, "*\"':;!?", first=1), delete]]
     elif page == MORE_SYMBOLS:
-        back = Key("key_pos_2_0", "Symbol keyboard", "?123", PAGE, SYMBOLS, 1.5)
-        rows = [_chars(0, "~`|•√π÷×¶∆"), _chars(1, "£¢€¥^°={}\\"), [back, *_chars(2, "%©®™✓[]", first=1), _DELETE]]
+        back = Key("key_pos_2_0", t("Symbol keyboard"), "?123", PAGE, SYMBOLS, 1.5)
+        rows = [_chars(0, "~`|•√π÷×¶∆"), _chars(1, "£¢€¥^°={}\\"), [back, *_chars(2, "%©®™✓[]", first=1), delete]]
     else:
         raise ValueError(f"unknown keyboard page {page!r}; pages: {', '.join(PAGES)}")
-    return (*(tuple(row) for row in rows), _bottom(page, language, action))
+    return (*(tuple(row) for row in rows), _bottom(page, language, action, locale))
 
 
 def action_for(field: ui.TextField, has_next: bool) -> str:
@@ -206,10 +223,21 @@ class Keyboard:
         """The keys shown now."""
         state = self.state_view()
         page = NUMBERS if self.field.input_type == "number" else state["page"]
-        return layout(page, state["shift"] != SHIFT_OFF, state["language"], self.action)
+        locale = "zh" if self.sink.os.get("language") == "zh" else "en"
+        return layout(page, state["shift"] != SHIFT_OFF, state["language"], self.action, locale)
 
     def state_view(self) -> dict[str, str]:
         return read_state(self.sink.os)
+
+    def suggestions(self) -> tuple[str, ...]:
+        """The strip's words for the word being typed, best first (none in a password or number field)."""
+        if self.field.password or self.field.input_type != "text":
+            return ()
+        return suggestions.suggest(suggestions.current_word(self.field.value))
+
+    def pick(self, word: str) -> None:
+        """A tap on a suggestion: it replaces the word being typed, and a space follows."""
+        self.sink.type_text(suggestions.apply(self.field.value, word), True)
 
     def press(self, key: Key) -> None:
         """A tap on ``key``."""
@@ -304,8 +332,24 @@ class _KeyHolder(ui.View):
     cls = "android.widget.FrameLayout"
 
 
+class SuggestionView(ui.View):
+    """One suggestion of the strip: a leaf FrameLayout with the word as its content-desc; a tap picks it."""
+
+    cls = "android.widget.FrameLayout"
+
+    def __init__(self, word: str, board: Keyboard) -> None:
+        super().__init__(rid=SUGGESTION_ID, desc=word, on_click=lambda: board.pick(word))
+
+    def tap(self, touch: ui.Touch, x: float, y: float) -> None:
+        if self.on_click is not None:
+            self.on_click()
+
+    def paint(self, out: list[ui.Item], env: ui.LayoutEnv) -> None:
+        """Painted by the keyboard as a whole (see :func:`_paint_strip`)."""
+
+
 class KeyboardView(ui.View):
-    """The keyboard window's root: a FrameLayout holding one FrameLayout of flat keys."""
+    """The keyboard window's root: a FrameLayout holding the suggestion strip and one FrameLayout of flat keys."""
 
     cls = "android.widget.FrameLayout"
 
@@ -316,19 +360,27 @@ class KeyboardView(ui.View):
         self.rows = board.rows()
         shift = board.state_view()["shift"]
         self.shift = shift
+        self.words = board.suggestions()
+        strip = _KeyHolder(rid=STRIP_ID)
+        strip.children = [SuggestionView(word, board) for _, word in _slotted(self.words)]  # left to right
         holder = _KeyHolder()
         holder.children = [KeyView(k, board, k.kind == SHIFT and shift != SHIFT_OFF) for row in self.rows for k in row]
-        self.children = [holder]
+        self.children = [strip, holder]
 
     def place(self, x: float, y: float, w: float, h: float, env: ui.LayoutEnv) -> None:
         self.frame = (x, y, w, h)
-        holder = self.children[0]
-        holder.frame = self.frame
+        strip, holder = self.children
+        strip.frame = (x, y, w, HEADER_H)
+        for view, (slot, _) in zip(strip.children, _slotted(self.words)):
+            view.frame = (x + slot * w / len(SLOTS), y, w / len(SLOTS), HEADER_H)
+        holder.frame = (x, y + HEADER_H, w, h - HEADER_H)
         for view, frame in zip(holder.children, _key_frames(self.rows, self.frame)):
             view.frame = frame
 
     def paint(self, out: list[ui.Item], env: ui.LayoutEnv) -> None:
         out.extend(_paint_keys(self.rows, self.shift, self.board.action, self.palette, self.frame))
+        if self.words:
+            out.extend(_paint_strip(self.words, self.palette, self.frame))
 
 
 @lru_cache(maxsize=64)
@@ -371,6 +423,26 @@ def _paint_keys(rows: Rows, shift: str, action: str, palette: Palette,
         if key.alt:
             out.append(("text", bx + bw - 9, by + 2, key.alt, 9.0, palette.hint, False))
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _paint_strip(words: tuple[str, ...], palette: Palette, frame: tuple[float, float, float, float]) -> tuple[ui.Item, ...]:
+    """The suggestions drawn in the strip, each centred in its third, with a divider between thirds."""
+    x, y, w, _ = frame
+    third = w / len(SLOTS)
+    out: list[ui.Item] = [("rect", x + i * third, y + 10, 1, HEADER_H - 20, palette.function, 0) for i in (1, 2)]
+    size = 16.0
+    for rank, (word, slot) in enumerate(zip(words, SLOTS)):
+        label = fonts.ellipsize(word, size, rank == 0, third - 12)
+        lw = fonts.text_width(label, size, rank == 0)
+        out.append(("text", x + slot * third + (third - lw) / 2, y + (HEADER_H - size) / 2, label, size, palette.label,
+                    rank == 0))
+    return tuple(out)
+
+
+def _slotted(words: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(third of the strip, word) for each suggestion, left to right."""
+    return sorted(zip(SLOTS, words))
 
 
 def keyboard_window(sink: KeySink, roots: list[ui.View], theme: Theme) -> KeyboardView | None:

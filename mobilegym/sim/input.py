@@ -119,18 +119,23 @@ class Input:
 
     def back(self) -> None:
         """Answered by an open system window (the shade closes, a permission request is denied, a call ignores
-        it), else drops the focus, else dismisses an open dialog, else goes back."""
-        system = self.phone.frame().system_window()
+        it), else drops the focus, else dismisses an open dialog, else ends the screen's mode (its ``on_back``),
+        else goes back."""
+        frame = self.phone.frame()
+        system = frame.system_window()
         if system is not None:
             if system.on_back is not None:
                 system.on_back()
             return
-        dialog = self.phone.frame().dialog
+        dialog = frame.dialog
         if self.os["focus"] is not None:
             self.os["focus"] = None
         elif dialog is not None and dialog.on_dismiss is not None:
             self.before_handler()
             dialog.on_dismiss()
+        elif frame.content.on_back is not None:
+            self.before_handler()
+            frame.content.on_back()
         else:
             self.phone.nav.back()
 

@@ -66,7 +66,7 @@ def long_date(ctx: Ctx, day: dt.date) -> str:
 def time_text(ctx: Ctx, hhmm: str) -> str:
     """A "HH:MM" time as the phone shows it: "14:05" (24-hour) or "2:05 PM" / "下午2:05" (12-hour)."""
     hour, minute = int(hhmm[:2]), int(hhmm[3:])
-    if uses_24h(ctx.phone.doc):
+    if uses_24h(ctx.state_of("settings")):
         return f"{hour:02d}:{minute:02d}"
     h12 = hour % 12 or 12
     return ctx.t(f"{h12}:{minute:02d} {'PM' if hour >= 12 else 'AM'}", f"{'下午' if hour >= 12 else '上午'}{h12}:{minute:02d}")
@@ -202,8 +202,8 @@ class _Dial(ui.View):
 
 
 def _buttons(ctx: Ctx, on_ok: ui.Handler) -> list[ui.Button]:
-    return [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=fw("button2")),
-            ui.Button(ctx.t("OK", "确定"), on_ok, style="text", rid=fw("button1"))]
+    return [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
+            ui.Button(ctx.t("OK", "确定"), on_ok, style="text", rid=ui.POSITIVE)]
 
 
 class _PickerDialog(ui.Dialog):
@@ -312,7 +312,7 @@ def _month_view(ctx: Ctx, state: dict[str, Any]) -> list[ui.View | None]:
 # --- time picker ---------------------------------------------------------------------------------------
 
 def _time_dialog(ctx: Ctx, state: dict[str, Any], on_set: OnSet) -> ui.Dialog:
-    h24 = uses_24h(ctx.phone.doc)
+    h24 = uses_24h(ctx.state_of("settings"))
     typing = state["mode"] == "keyboard"
     hour, minute = state["hour"], state["minute"]
     pm = hour >= 12

@@ -78,7 +78,7 @@ def fill_event(d: Driver, **fields: str) -> None:
 
 def delete_open_event(d: Driver) -> None:
     d.tap(rid="delete_event")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 # --- CountEventsOnDate ---------------------------------------------------------------------------------
@@ -253,7 +253,7 @@ def delete_event(d: Driver) -> None:
 def delete_event_cancelled(d: Driver) -> None:
     open_event(d, d.params["title"])
     d.tap(rid="delete_event")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
     d.complete()
 
 
@@ -431,7 +431,7 @@ def _todo_for_event(d: Driver, shift_days: int) -> None:
     d.tap(rid="add_todo")
     d.type(d.t(f"Prepare for {title}", f"准备{title}"), rid="todo_text_input")
     d.pick_date(day + dt.timedelta(days=shift_days), rid="todo_due_input")
-    d.tap(rid="save_todo")
+    d.tap(rid="button1")
 
 
 @plan("calendar.EventToTodo")

@@ -106,7 +106,7 @@ def add_alarm_no_label(d: Driver) -> None:
 def _delete_and_count(d: Driver, label: str, adjust: int) -> None:
     d.open_app("Clock")
     d.long_press(rid="alarm_item", contains=label)
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
     d.submit_answer([len(_alarm_rows(d)) + adjust])
     d.complete()
 

@@ -208,21 +208,21 @@ def second_number_wrong_type(d: Driver) -> None:
 def delete_contact(d: Driver) -> None:
     open_contact(d, d.params["name"])
     d.tap(rid="delete_contact")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 @negative("contacts.DeleteContact", "cancels the confirmation")
 def delete_contact_cancel(d: Driver) -> None:
     open_contact(d, d.params["name"])
     d.tap(rid="delete_contact")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
 
 
 @negative("contacts.DeleteContact", "deletes a neighbouring contact")
 def delete_other_contact(d: Driver) -> None:
     d.tap(rid="contact_name", text=other_visible_contact(d, d.params["name"]))
     d.tap(rid="delete_contact")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 # --- CallContactNumber ----------------------------------------------------------------------------
@@ -506,7 +506,7 @@ def _delete_copy(d: Driver, with_email: bool) -> None:
         d.key("back")
         d.tap(rid="contact_name", text=d.t("Ben Okafor", "欧阳博文"), index=1)
     d.tap(rid="delete_contact")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 @plan("contacts.delete_duplicate")

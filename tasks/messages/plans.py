@@ -105,7 +105,7 @@ def send_to_wrong_number(d: Driver) -> None:
 def delete_selected(d: Driver) -> None:
     """Delete the conversations selected in the list: the top bar's delete, then confirm."""
     d.tap(rid="delete_selected")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 @plan("messages.DeleteConversation")
@@ -120,7 +120,7 @@ def delete_conversation_cancel(d: Driver) -> None:
     open_home(d, "Messages")
     d.tap(rid="conversation_item", desc=d.params["name"])
     d.tap(rid="delete_conversation")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
 
 
 def _another_conversation(d: Driver) -> str:
@@ -334,13 +334,13 @@ def _open_packtrack(d: Driver) -> None:
 @plan("messages.delete_packtrack")
 def delete_packtrack(d: Driver) -> None:
     _open_packtrack(d)
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 @negative("messages.delete_packtrack", "cancels the confirmation")
 def delete_packtrack_cancel(d: Driver) -> None:
     _open_packtrack(d)
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
 
 
 def _window(d: Driver) -> tuple[str, str]:

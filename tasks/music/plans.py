@@ -141,14 +141,14 @@ def rename_by_creating(d: Driver) -> None:
 def delete(d: Driver) -> None:
     open_playlist(d, d.params["playlist"]["name"])
     d.tap(rid="delete_playlist")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 @negative("music.DeletePlaylist", "cancels the confirmation")
 def delete_cancel(d: Driver) -> None:
     open_playlist(d, d.params["playlist"]["name"])
     d.tap(rid="delete_playlist")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
 
 
 @negative("music.DeletePlaylist", "deletes a different playlist")
@@ -158,7 +158,7 @@ def delete_other(d: Driver) -> None:
     other = next(t for t in d.texts("playlist_title") if t != d.params["playlist"]["name"])
     d.tap(rid="playlist_title", text=other)
     d.tap(rid="delete_playlist")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 # --- AddSongToPlaylist ---------------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def remove_other_song(d: Driver) -> None:
 def remove_cancel(d: Driver) -> None:
     open_playlist(d, d.params["playlist"]["name"])
     song_menu(d, d.params["song"]["title"])
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
 
 
 # --- PlaySong ------------------------------------------------------------------------------------------

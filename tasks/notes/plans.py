@@ -42,7 +42,7 @@ def add_todo(d: Driver, text: str, due: dt.date | None = None) -> None:
     d.type(text, rid="todo_text_input")
     if due is not None:
         d.pick_date(due, rid="todo_due_input")
-    d.tap(rid="save_todo")
+    d.tap(rid="button1")
 
 
 def swipe_down(d: Driver) -> bool:
@@ -75,7 +75,7 @@ def delete_todo(d: Driver, text: str) -> None:
     """Open a to-do from the list and delete it there."""
     d.tap(rid="todo_text", text=text)
     d.tap(rid="delete_todo")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
 
 
 def open_count(d: Driver) -> int:
@@ -183,7 +183,7 @@ def create_note_partial(d: Driver) -> None:
 def delete_note(d: Driver) -> None:
     open_note(d, d.params["title"])
     d.tap(rid="delete_note")
-    d.tap(rid="confirm_delete")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -199,7 +199,7 @@ def delete_note_emptied(d: Driver) -> None:
 def delete_note_cancelled(d: Driver) -> None:
     open_note(d, d.params["title"])
     d.tap(rid="delete_note")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
     d.complete()
 
 

@@ -144,7 +144,7 @@ def rename_device(d: Driver) -> None:
     d.tap(rid="about_entry")
     d.tap(rid="device_name")
     d.type(d.t("Lab Phone", "实验室手机"), rid="name_input")
-    d.tap(rid="ok")
+    d.tap(rid="button1")
     d.complete()
 
 
@@ -154,7 +154,7 @@ def rename_device_cancel(d: Driver) -> None:
     d.tap(rid="about_entry")
     d.tap(rid="device_name")
     d.type(d.t("Lab Phone", "实验室手机"), rid="name_input")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
     d.complete()
 
 

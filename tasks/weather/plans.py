@@ -132,14 +132,14 @@ def preview_only(d: Driver) -> None:
 def remove_city(d: Driver) -> None:
     open_saved_city(d, city(d))
     d.tap(rid="remove_city")
-    d.tap(rid="confirm_remove")
+    d.tap(rid="button1")
 
 
 @negative("weather.RemoveCity", "cancels the confirmation")
 def cancel_remove(d: Driver) -> None:
     open_saved_city(d, city(d))
     d.tap(rid="remove_city")
-    d.tap(rid="cancel")
+    d.tap(rid="button2")
 
 
 @negative("weather.RemoveCity", "removes the wrong city")
@@ -147,7 +147,7 @@ def remove_wrong_city(d: Driver) -> None:
     d.open_app("Weather")
     other = next(n.desc for n in d.nodes() if n.short_id == "city_item" and n.desc != city(d))
     d.long_press(rid="city_item", desc=other)
-    d.tap(rid="confirm_remove")
+    d.tap(rid="button1")
 
 
 # --- SetTemperatureUnit --------------------------------------------------------------------------------

@@ -3,16 +3,19 @@ chrome (chrome.py), the renderer (render.py), the a11y export (a11y.py), theme a
 
 Apps build screens with ``from mobilegym.sim import ui`` and ``ui.Button(...)`` etc.: the view classes
 are re-exported here."""
-from .chrome import FAB_CLEARANCE, Dialog, Fab, Scaffold, Toast, TopBar
-from .view import Card, Column, Divider, Handler, Item, LayoutEnv, Row, ScrollList, Spacer, Touch, View
+from .chrome import (
+    ALERT_TITLE, FAB_CLEARANCE, MESSAGE, NEGATIVE, NEUTRAL, POSITIVE, Dialog, Fab, Scaffold, Toast, TopBar,
+)
+from .view import Card, Column, Divider, Handler, Item, LayoutEnv, Row, Rows, ScrollList, Spacer, Touch, View
 from .widgets import (
     LINE_HEIGHT, Button, Checkbox, Chip, Icon, IconButton, Image, ListItem, Radio, Slider, Switch, Tabs, Text,
     TextField, Toggle, key_fields,
 )
 
 __all__ = [
+    "ALERT_TITLE", "MESSAGE", "NEGATIVE", "NEUTRAL", "POSITIVE",
     "FAB_CLEARANCE", "LINE_HEIGHT", "Button", "Card", "Checkbox", "Chip", "Column", "Dialog", "Divider", "Fab",
-    "Handler", "Icon", "IconButton", "Image", "Item", "LayoutEnv", "ListItem", "Radio", "Row", "Scaffold",
+    "Handler", "Icon", "IconButton", "Image", "Item", "LayoutEnv", "ListItem", "Radio", "Row", "Rows", "Scaffold",
     "ScrollList", "Slider", "Spacer", "Switch", "Tabs", "Text", "TextField", "Toast", "Toggle", "TopBar", "Touch",
     "View", "key_fields",
 ]

@@ -37,30 +37,49 @@ class Fab(IconButton):
         super().paint(out, env)
 
 
+# an AlertDialog's framework resource-ids: its buttons by role, its title and message
+POSITIVE, NEGATIVE, NEUTRAL = "android:id/button1", "android:id/button2", "android:id/button3"
+ALERT_TITLE, MESSAGE, BUTTON_PANEL = "android:id/alertTitle", "android:id/message", "android:id/buttonPanel"
+_BUTTON_ORDER = (NEUTRAL, NEGATIVE, POSITIVE)  # left to right, as Material lays them out
+
+
 class Dialog(Column):
     """A modal dialog, shown in a window above its screen. While shown, only it receives taps; tapping outside
-    it or the back key calls ``on_dismiss`` (without one, they do nothing)."""
+    it or the back key calls ``on_dismiss`` (without one, they do nothing).
+
+    As an AlertDialog, its title is ``android:id/alertTitle``, a ``body`` given as a string is its message
+    (``android:id/message``) and each button carries its role's id: ``POSITIVE`` (``android:id/button1``),
+    ``NEGATIVE`` (``button2``) or ``NEUTRAL`` (``button3``), laid out neutral, negative, positive."""
 
     cls = "android.widget.FrameLayout"
 
     def __init__(
         self,
         title: str,
-        body: Sequence[View | None],
+        body: str | Sequence[View | None],
         buttons: Sequence[Button],
         *,
         on_dismiss: Handler | None = None,
-        rid: str = "dialog",
+        rid: str = "android:id/parentPanel",
     ) -> None:
-        header = Text(title, size=18, bold=True, max_lines=2, rid="alertTitle")
-        actions = Row([Spacer(flex=1), *buttons], gap=8, height=44)
+        roles = [b.rid for b in buttons]
+        if any(r not in _BUTTON_ORDER for r in roles) or len(set(roles)) != len(roles):
+            raise ValueError(f"dialog {title!r}: each button needs its own role id (ui.POSITIVE, ui.NEGATIVE or "
+                             f"ui.NEUTRAL), got {roles}")
+        header = Text(title, size=18, bold=True, max_lines=2, rid=ALERT_TITLE)
+        if isinstance(body, str):
+            body = [Text(body, color="muted", max_lines=4, rid=MESSAGE)]
+        ordered = sorted(buttons, key=lambda b: _BUTTON_ORDER.index(b.rid))
+        actions = Row([Spacer(flex=1), *ordered], gap=8, height=44, rid=BUTTON_PANEL)
         super().__init__([header, *body, actions], gap=12, pad=20, bg="surface", radius=20, rid=rid)
         self.on_dismiss = on_dismiss
 
 
 class Scaffold(Column):
     """A screen: top bar, flexible body, optional bottom bar and floating button. A ``dialog`` is not part of
-    the screen's view tree: the phone shows it in its own window above the screen (see sim.windows)."""
+    the screen's view tree: the phone shows it in its own window above the screen (see sim.windows).
+    ``on_back``, given while the screen is in a mode that Back ends first (a selection, an open search), is what
+    the back key does instead of leaving the screen (after it has hidden the keyboard and closed a dialog)."""
 
     cls = "android.widget.FrameLayout"
 
@@ -72,6 +91,7 @@ class Scaffold(Column):
         bottom: View | None = None,
         fab: Fab | None = None,
         dialog: Dialog | None = None,
+        on_back: Handler | None = None,
     ) -> None:
         body.flex = body.flex or 1
         super().__init__([top, body, bottom], bg="background")
@@ -79,6 +99,7 @@ class Scaffold(Column):
         self.flow = list(self.children)
         self.fab = fab
         self.dialog = dialog
+        self.on_back = on_back
         if fab is not None:
             self.children.append(fab)
 

@@ -172,6 +172,18 @@ class View:
 
 
 # containers ---------------------------------------------------------------
+def _remembered(view: View, width: float, env: LayoutEnv, measure: Callable[[float, LayoutEnv], float]) -> float:
+    """A container's height for ``width``, measured once per width and text scale: a parent's measure and
+    place, and every ancestor's, ask again for the same answer."""
+    key = (width, env.theme.text_scale)
+    cached = getattr(view, "_measured", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    height = measure(width, env)
+    view._measured = (key, height)  # type: ignore[attr-defined]
+    return height
+
+
 class Column(View):
     """Children stacked vertically; children with ``flex`` share the leftover height."""
 
@@ -190,6 +202,9 @@ class Column(View):
     def measure(self, width: float, env: LayoutEnv) -> float:
         if self.height is not None:
             return self.height
+        return _remembered(self, width, env, self._measure)
+
+    def _measure(self, width: float, env: LayoutEnv) -> float:
         inner = width - 2 * self.pad
         heights = [c.measure(inner, env) for c in self._flow_children()]
         return sum(heights) + self.gap * max(0, len(heights) - 1) + 2 * self.pad
@@ -248,6 +263,9 @@ class Row(View):
     def measure(self, width: float, env: LayoutEnv) -> float:
         if self.height is not None:
             return self.height
+        return _remembered(self, width, env, self._measure)
+
+    def _measure(self, width: float, env: LayoutEnv) -> float:
         heights = [c.measure(cw, env) for c, cw in zip(self.children, self._widths(width, env))]
         return max(heights, default=0.0) + 2 * self.pad
 
@@ -288,14 +306,40 @@ class Card(Column):
         super().__init__(children, pad=pad, gap=gap, **kw)
 
 
+class Rows:
+    """The rows of a long list, built only as a :class:`ScrollList` reaches them (what a RecyclerView's
+    adapter does): ``build(item)`` makes the row of one item. Rows must hold no text field (fields are
+    numbered over the whole screen, so every one must exist)."""
+
+    def __init__(self, items: Sequence[Any], build: Callable[[Any], View]) -> None:
+        self.items = items
+        self.build = build
+        self._built: list[View] = []
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def row(self, index: int) -> View:
+        """The row of item ``index`` (rows are built in order, once)."""
+        while len(self._built) <= index:
+            self._built.append(self.build(self.items[len(self._built)]))
+        return self._built[index]
+
+
 class ScrollList(Column):
-    """A vertically scrolling list; its offset lives in ``env.scroll[rid]``."""
+    """A vertically scrolling list; its offset lives in ``env.scroll[rid]``.
+
+    ``children`` are views, or :class:`Rows` for a long list: then only the rows down to the bottom of
+    the viewport are built and measured, and the content height beyond them is estimated from their
+    average height, as RecyclerView estimates its scroll range, until the last row is reached."""
 
     cls = "androidx.recyclerview.widget.RecyclerView"
 
-    def __init__(self, children: Sequence[View | None], *, rid: str = "list", gap: float = 0, pad: float = 0, **kw: Any) -> None:
+    def __init__(self, children: Sequence[View | None] | Rows, *, rid: str = "list", gap: float = 0, pad: float = 0,
+                 **kw: Any) -> None:
         kw.setdefault("flex", 1)
-        super().__init__(children, gap=gap, pad=pad, rid=rid, **kw)
+        self.rows = children if isinstance(children, Rows) else None
+        super().__init__(() if self.rows is not None else children, gap=gap, pad=pad, rid=rid, **kw)
         self.content_height = 0.0
 
     @property
@@ -308,9 +352,12 @@ class ScrollList(Column):
     def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
         self.frame = (x, y, w, h)
         inner = w - 2 * self.pad
-        heights = [c.measure(inner, env) for c in self.children]
+        wanted = max(0.0, env.scroll.get(self.rid or "", 0.0))
+        heights = self._measure_rows(inner, wanted + h, env)
         self.content_height = sum(heights) + self.gap * max(0, len(heights) - 1) + 2 * self.pad
-        offset = min(self.max_offset(), max(0.0, env.scroll.get(self.rid or "", 0.0)))
+        if self.rows is not None and len(heights) < len(self.rows):
+            self.content_height += (len(self.rows) - len(heights)) * (sum(heights) / len(heights) + self.gap)
+        offset = min(self.max_offset(), wanted)
         env.scroll[self.rid or ""] = offset
         cy = y + self.pad - offset
         for child, ch in zip(self.children, heights):
@@ -319,6 +366,19 @@ class ScrollList(Column):
             else:  # off screen: only its frame matters (it is neither drawn, exported nor touched)
                 child.frame = (x + self.pad, cy, inner, ch)
             cy += ch + self.gap
+
+    def _measure_rows(self, inner: float, bottom: float, env: LayoutEnv) -> list[float]:
+        """The heights of the children; with :class:`Rows`, of the rows built until one ends below
+        ``bottom`` (content coordinates) or none is left, which become the children."""
+        if self.rows is None:
+            return [c.measure(inner, env) for c in self.children]
+        heights: list[float] = []
+        end = self.pad
+        while len(heights) < len(self.rows) and end <= bottom:
+            heights.append(self.rows.row(len(heights)).measure(inner, env))
+            end += heights[-1] + self.gap
+        self.children = [self.rows.row(i) for i in range(len(heights))]
+        return heights
 
     def visible_children(self) -> list[View]:
         x, y, w, h = self.frame

@@ -1,0 +1,208 @@
+"""Scripted plans for the cross-app suite: oracles and realistic mistakes, acting only through the UI."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from mobilegym.oracle import Driver, negative, plan
+from mobilegym.sim.pickers import MONTHS
+
+from ..calendar.plans import fill_event, open_event, today
+from ..contacts.plans import compose, open_home
+from ..weather.plans import city, forecast, open_saved_city, set_alarm
+
+
+# --- helpers --------------------------------------------------------------------------------------------
+
+def short_date(label: str, now: dt.date) -> dt.date:
+    """The date a short label names, on or after ``now``: "Today", "Tue, Mar 17", "Tue, March 17" or
+    "3月17日 周二"."""
+    if label in ("Today", "今天"):
+        return now
+    zh = re.search(r"(\d{1,2})月(\d{1,2})日", label)
+    if zh is not None:
+        month, day = int(zh.group(1)), int(zh.group(2))
+    else:
+        match = re.search(r"([A-Z][a-z]+) (\d{1,2})$", label.strip())
+        assert match is not None, label
+        month = [m[:3] for m in MONTHS].index(match.group(1)[:3]) + 1
+        day = int(match.group(2))
+    found = dt.date(now.year, month, day)
+    return found if found >= now else dt.date(now.year + 1, month, day)
+
+
+def spoken_date(d: Driver, day: dt.date) -> str:
+    """"Thursday, March 19" / "3月19日"."""
+    weekday = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")[day.weekday()]
+    return d.t(f"{weekday}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日")
+
+
+def add_event(d: Driver, title: str, day: dt.date, start: str | None = None, end: str | None = None,
+              place: str | None = None) -> None:
+    """A new Calendar event: all-day without times."""
+    d.open_app("Calendar")
+    d.tap(rid="add_event")
+    fill_event(d, title=title, date=day.isoformat())
+    if start is None:
+        d.tap(rid="all_day_switch")
+    else:
+        fill_event(d, start=start, end=end)
+    if place is not None:
+        fill_event(d, location=place)
+    d.tap(rid="save_event")
+
+
+def event_times(d: Driver, title: str) -> tuple[str, str]:
+    """(start, end) "HH:MM" of an event, from its page."""
+    open_event(d, title)
+    start, end = d.find(rid="event_time").text.split(" – ")
+    return start, end
+
+
+def minus(hhmm: str, minutes: int) -> tuple[int, int]:
+    moment = dt.datetime.strptime(hhmm, "%H:%M") - dt.timedelta(minutes=minutes)
+    return moment.hour, moment.minute
+
+
+# --- BirthdayEventAndGreeting -------------------------------------------------------------------------
+
+def _upcoming_birthdays(d: Driver) -> list[tuple[str, dt.date]]:
+    """(name, date) of the Contacts home's upcoming birthdays, soonest first."""
+    now = today(d)
+    open_home(d, "Contacts")
+    return [(name, short_date(label, now)) for name, label in zip(d.texts("upcoming_name"), d.texts("upcoming_date"))]
+
+
+def _birthday_title(d: Driver, name: str) -> str:
+    return d.t(f"{name}'s birthday", f"{name}的生日")
+
+
+@plan("cross_app.BirthdayEventAndGreeting")
+def birthday_event_and_greeting(d: Driver) -> None:
+    name, day = _upcoming_birthdays(d)[0]
+    add_event(d, _birthday_title(d, name), day)
+    compose(d, name, d.params["greeting"])
+    d.complete()
+
+
+@negative("cross_app.BirthdayEventAndGreeting", "takes a later birthday")
+def birthday_later(d: Driver) -> None:
+    rows = _upcoming_birthdays(d)
+    name, day = next(row for row in rows if row[1] != rows[0][1])
+    add_event(d, _birthday_title(d, name), day)
+    compose(d, name, d.params["greeting"])
+    d.complete()
+
+
+@negative("cross_app.BirthdayEventAndGreeting", "adds the event but sends no greeting")
+def birthday_no_text(d: Driver) -> None:
+    name, day = _upcoming_birthdays(d)[0]
+    add_event(d, _birthday_title(d, name), day)
+    d.complete()
+
+
+@negative("cross_app.BirthdayEventAndGreeting", "a timed event instead of an all-day one")
+def birthday_timed(d: Driver) -> None:
+    name, day = _upcoming_birthdays(d)[0]
+    add_event(d, _birthday_title(d, name), day, "09:00", "10:00")
+    compose(d, name, d.params["greeting"])
+    d.complete()
+
+
+# --- WarmestDayPicnic -----------------------------------------------------------------------------------
+
+def _forecast_days(d: Driver) -> list[tuple[dt.date, int]]:
+    """(date, high) of the city's five forecast days."""
+    now = today(d)
+    open_saved_city(d, city(d))
+    return [(short_date(label, now), high) for label, _, high, _ in forecast(d)]
+
+
+def _picnic(d: Driver, day: dt.date, text: str) -> None:
+    add_event(d, d.t("Picnic", "野餐"), day, "12:00", "14:00", place=city(d))
+    compose(d, d.params["name"], text)
+    d.complete()
+
+
+def _picnic_text(d: Driver, day: dt.date) -> str:
+    return d.t(f"Picnic on {spoken_date(d, day)}, 12:00 to 14:00. Join me!", f"{spoken_date(d, day)}中午一起去野餐吧！")
+
+
+@plan("cross_app.WarmestDayPicnic")
+def warmest_day_picnic(d: Driver) -> None:
+    day, _ = max(_forecast_days(d), key=lambda row: row[1])
+    _picnic(d, day, _picnic_text(d, day))
+
+
+@negative("cross_app.WarmestDayPicnic", "picks the second-warmest day")
+def second_warmest_picnic(d: Driver) -> None:
+    days = sorted(_forecast_days(d), key=lambda row: row[1], reverse=True)
+    _picnic(d, days[1][0], _picnic_text(d, days[1][0]))
+
+
+@negative("cross_app.WarmestDayPicnic", "the text does not say which day")
+def picnic_no_day(d: Driver) -> None:
+    day, _ = max(_forecast_days(d), key=lambda row: row[1])
+    _picnic(d, day, d.t("Picnic this week, join me!", "这几天一起去野餐吧！"))
+
+
+# --- AlarmBeforeEventTellAttendee -------------------------------------------------------------------------
+
+def _event_and_attendee(d: Driver) -> tuple[str, str | None]:
+    """(start, the one name in the notes' "With X." line, None without one) of the task's event."""
+    start, _ = event_times(d, d.params["title"])
+    found = re.search(r"(?:With (.+?)\.|参加：(.+?)。)", d.find(rid="event_notes").text)
+    return start, (found.group(1) or found.group(2)) if found else None
+
+
+def _alarm_and_text(d: Driver, before: int, wrong_person: bool = False) -> None:
+    start, name = _event_and_attendee(d)
+    set_alarm(d, *minus(start, before))
+    if wrong_person:
+        open_home(d, "Contacts")
+        name = next(n for n in d.texts("contact_name") if n != name)
+    if name is not None:
+        compose(d, name, d.t(f"{d.params['title']} starts at {start}", f"“{d.params['title']}”{start}开始"))
+    d.complete()
+
+
+@plan("cross_app.AlarmBeforeEventTellAttendee")
+def alarm_before_event(d: Driver) -> None:
+    _alarm_and_text(d, 30)
+
+
+@negative("cross_app.AlarmBeforeEventTellAttendee", "sets the alarm at the start time")
+def alarm_at_start(d: Driver) -> None:
+    _alarm_and_text(d, 0)
+
+
+@negative("cross_app.AlarmBeforeEventTellAttendee", "texts someone else")
+def alarm_text_other(d: Driver) -> None:
+    _alarm_and_text(d, 30, wrong_person=True)
+
+
+# --- QuietDuringEvent -----------------------------------------------------------------------------------
+
+def _quiet(d: Driver, dnd: bool, at_end: bool) -> None:
+    start, end = event_times(d, d.params["title"])
+    if dnd:
+        d.open_app("Settings")
+        d.tap(rid="sound_entry")
+        d.tap(rid="do_not_disturb_row")
+    set_alarm(d, *minus(end if at_end else start, 0))
+    d.complete()
+
+
+@plan("cross_app.QuietDuringEvent")
+def quiet_during_event(d: Driver) -> None:
+    _quiet(d, dnd=True, at_end=True)
+
+
+@negative("cross_app.QuietDuringEvent", "sets the alarm at the start")
+def quiet_alarm_at_start(d: Driver) -> None:
+    _quiet(d, dnd=True, at_end=False)
+
+
+@negative("cross_app.QuietDuringEvent", "forgets Do Not Disturb")
+def quiet_no_dnd(d: Driver) -> None:
+    _quiet(d, dnd=False, at_end=True)
