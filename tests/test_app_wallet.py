@@ -75,7 +75,7 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     phone.key("back")
     tap(phone, "continue_button")
     assert_screen_ok(phone)                                   # confirmation sheet
-    tap(phone, "confirm_button")
+    tap(phone, "button1")
     assert_screen_ok(phone)                                   # PIN pad
     phone.launch("wallet", "/history")
     tap(phone, "filter_month")
@@ -91,7 +91,7 @@ def test_transfer_moves_money_after_confirmation_and_passcode() -> None:
     _start_transfer(phone, "Alice Chen", "25.50", "Lunch")
     assert _texts(phone, "confirm_amount") == ["$25.50"]
     assert "Alice Chen (+1 415-555-0132)" in _texts(phone, "confirm_value")
-    tap(phone, "confirm_button")
+    tap(phone, "button1")
     _pin(phone, before["settings"]["passcode"])
     after = _state(phone)
     new = [t for t in after["transactions"] if t not in before["transactions"]]
@@ -109,7 +109,7 @@ def test_wrong_passcode_moves_nothing_and_says_so() -> None:
     phone = _phone()
     before = _state(phone)
     _start_transfer(phone, "Ben Okafor", "40")
-    tap(phone, "confirm_button")
+    tap(phone, "button1")
     wrong = "000000" if before["settings"]["passcode"] != "000000" else "111111"
     _pin(phone, wrong)
     assert _texts(phone, "pin_error") == ["Wrong passcode. Try again."]
@@ -117,7 +117,7 @@ def test_wrong_passcode_moves_nothing_and_says_so() -> None:
     _pin(phone, before["settings"]["passcode"][:3])
     tap(phone, "pin_delete")
     assert node(phone, "pin_dots").desc == "2 of 6 digits entered"
-    tap(phone, "cancel_pin")
+    tap(phone, "button2")
     assert _state(phone) == before
     assert phone.current_route().startswith("/transfer/amount")
 
@@ -126,7 +126,7 @@ def test_cancel_on_the_sheet_and_bad_amounts_move_nothing() -> None:
     phone = _phone()
     before = _state(phone)
     _start_transfer(phone, "Alice Chen", "10")
-    tap(phone, "cancel_button")
+    tap(phone, "button2")
     assert _state(phone) == before
     tap(phone, "amount_input")
     phone.type_text("0", clear=True)
@@ -147,7 +147,7 @@ def test_insufficient_balance_is_an_error_dialog() -> None:
     before = _state(phone)
     _start_transfer(phone, "Alice Chen", "20.01")
     assert _texts(phone, "alertTitle") == ["Insufficient balance"]
-    tap(phone, "ok_button")
+    tap(phone, "button1")
     assert _state(phone) == before
     assert not _texts(phone, "alertTitle")
 
@@ -164,7 +164,7 @@ def test_transfer_to_a_typed_number() -> None:
     phone.type_text("5")
     phone.key("back")
     tap(phone, "continue_button")
-    tap(phone, "confirm_button")
+    tap(phone, "button1")
     _pin(phone, before["settings"]["passcode"])
     new = _state(phone)["transactions"][-1]
     assert (new["counterparty"], new["phone"], new["amount"]) == ("+1 212-555-0199", "+1 212-555-0199", -5.0)
@@ -185,7 +185,7 @@ def test_paying_a_bill_marks_it_paid_and_records_it() -> None:
     tap(phone, "shortcut_bills")
     _tap_desc(phone, "bill_item", "Internet")
     tap(phone, "pay_bill")
-    tap(phone, "confirm_button")
+    tap(phone, "button1")
     _pin(phone, before["settings"]["passcode"])
     after = _state(phone)
     bill = next(b for b in after["bills"] if b["name"] == "Internet")
@@ -238,10 +238,10 @@ def test_set_default_card_and_remove_a_card() -> None:
     assert node(phone, "default_badge")
     _tap_desc(phone, "card_item", "Wells Fargo 1645")
     tap(phone, "remove_card")
-    tap(phone, "cancel_button")
+    tap(phone, "button2")
     assert len(_state(phone)["cards"]) == 3
     tap(phone, "remove_card")
-    tap(phone, "confirm_remove")
+    tap(phone, "button1")
     assert [c["id"] for c in _state(phone)["cards"]] == ["card_1", "card_2"]
     assert phone.current_route() == "/cards"
 
@@ -250,7 +250,7 @@ def test_removing_the_default_card_makes_another_the_default() -> None:
     phone = _phone()
     phone.launch("wallet", "/card?id=card_2")
     tap(phone, "remove_card")
-    tap(phone, "confirm_remove")
+    tap(phone, "button1")
     assert [(c["id"], c["default"]) for c in _state(phone)["cards"]] == [("card_1", True), ("card_3", False)]
 
 

@@ -35,7 +35,7 @@ def dialog(ctx: Ctx, title: str, rows: list[tuple[str, str]], amount: float,
                                         f"{amount_text(ctx.state, amount)}.",
                                         f"您的余额为{amount_text(ctx.state, ctx.state['balance'])}，"
                                         f"不足{amount_text(ctx.state, amount)}。"), max_lines=3, rid="insufficient_text")],
-                         [ui.Button(ctx.t("OK", "确定"), lambda: _close(ctx), style="text", rid="ok_button")],
+                         [ui.Button(ctx.t("OK", "确定"), lambda: _close(ctx), style="text", rid=ui.POSITIVE)],
                          on_dismiss=lambda: _close(ctx))
     if stage == "confirm":
         lines: list[ui.View | None] = [ui.Text(amount_text(ctx.state, amount), size=28, bold=True, align="center",
@@ -44,9 +44,9 @@ def dialog(ctx: Ctx, title: str, rows: list[tuple[str, str]], amount: float,
                                                                           rid="confirm_value")], gap=8)
                   for label, value in rows]
         return ui.Dialog(title, lines,
-                         [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid="cancel_button"),
+                         [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
                           ui.Button(ctx.t("Confirm", "确认"), lambda: ctx.local.update(pay_stage="pin"),
-                                    rid="confirm_button")],
+                                    rid=ui.POSITIVE)],
                          on_dismiss=lambda: _close(ctx))
     if stage == "pin":
         return _pin_dialog(ctx, amount, pay)
@@ -85,7 +85,7 @@ def _pin_dialog(ctx: Ctx, amount: float, pay: Callable[[], None]) -> ui.Dialog:
                                       desc=ctx.t("Delete", "删除") if key == "⌫" else "")
                             if key else ui.Spacer(flex=1) for key in row], gap=4))
     return ui.Dialog(ctx.t("Enter passcode", "请输入支付密码"), body,
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid="cancel_pin")],
+                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE)],
                      on_dismiss=lambda: _close(ctx))
 
 

@@ -252,7 +252,7 @@ def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
     radios = [ui.Radio(rid, value == current, lambda v=value: choose(v), label=label, desc=label) for value, label in options]
     return ui.Dialog(title, [ui.ScrollList(radios, rid=f"{which}_options", height=min(56 * len(radios), 360))],
                      [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.update(choosing=None), style="text",
-                                rid="cancel_filter")],
+                                rid=ui.NEGATIVE)],
                      on_dismiss=lambda: ctx.local.update(choosing=None))
 
 
@@ -376,8 +376,8 @@ def card_detail(ctx: Ctx) -> ui.Scaffold:
                                  f"解绑尾号 {card['last4']} 的{card['bank']}卡？"),
                            [ui.Text(ctx.t("You can add it again later.", "解绑后可以重新添加。"), max_lines=2)],
                            [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.update(removing=False), style="text",
-                                      rid="cancel_button"),
-                            ui.Button(ctx.t("Remove", "解绑"), remove, style="text", rid="confirm_remove")],
+                                      rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Remove", "解绑"), remove, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: ctx.local.update(removing=False))
     return ui.Scaffold(ui.ScrollList(rows, rid="card_detail"), top=ui.TopBar(ctx.t("Card details", "银行卡详情"),
                                                                             on_back=ctx.back), dialog=dialog)

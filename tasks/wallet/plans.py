@@ -85,7 +85,7 @@ def _remove_card(d: Driver, desc: str, confirm: bool = True) -> None:
     _open(d, 3)
     d.tap(rid="card_item", desc=desc)
     d.tap(rid="remove_card")
-    d.tap(rid="confirm_remove" if confirm else "cancel_button")
+    d.tap(rid="button1" if confirm else "button2")
     d.complete()
 
 
@@ -123,7 +123,7 @@ def _send(d: Driver, recipient: str, amount: float, note: str = "", passcode: st
     if note:
         d.type(note, rid="note_input")
     d.tap(rid="continue_button")
-    d.tap(rid="confirm_button")
+    d.tap(rid="button1")
     _pin(d, passcode or d.params["passcode"])
     if finish:
         d.complete()
@@ -280,7 +280,7 @@ def _pay_bill(d: Driver, name: str, passcode: str = "") -> None:
     """From the Bills tab: pay the bill, then go back to the list."""
     d.tap(rid="bill_item", desc=name)
     d.tap(rid="pay_bill")
-    d.tap(rid="confirm_button")
+    d.tap(rid="button1")
     _pin(d, passcode or d.params["passcode"])
     if d.find(rid="done_button") is not None:
         d.tap(rid="done_button")
