@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.sim.records import record
+
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 WEEKDAYS_ZH = "一二三四五六日"
@@ -12,28 +14,20 @@ STATUSES = ("to_ship", "shipped", "delivered", "cancelled")
 MAX_QTY = 10
 
 
-def by_id(items: list[dict[str, Any]], item_id: str, kind: str) -> dict[str, Any]:
-    """The item with ``id``; KeyError naming the kind when there is none."""
-    for item in items:
-        if item["id"] == item_id:
-            return item
-    raise KeyError(f"shop: no {kind} {item_id!r}")
-
-
 def product(state: dict[str, Any], product_id: str) -> dict[str, Any]:
-    return by_id(state["products"], product_id, "product")
+    return record(state["products"], product_id, "product")
 
 
 def category(state: dict[str, Any], category_id: str) -> dict[str, Any]:
-    return by_id(state["categories"], category_id, "category")
+    return record(state["categories"], category_id, "category")
 
 
 def order(state: dict[str, Any], order_id: str) -> dict[str, Any]:
-    return by_id(state["orders"], order_id, "order")
+    return record(state["orders"], order_id, "order")
 
 
 def address(state: dict[str, Any], address_id: str) -> dict[str, Any]:
-    return by_id(state["addresses"], address_id, "address")
+    return record(state["addresses"], address_id, "address")
 
 
 def default_address(state: dict[str, Any]) -> dict[str, Any] | None:
