@@ -38,7 +38,7 @@ PROPER = {
     "WLAN": "the name zh-CN Android gives Wi-Fi",
     "Wi-Fi": "network names and the notes' labels keep the brand (家里 Wi-Fi 密码)",
     "NFC": "the technology's name in Chinese too",
-    "GB": "storage unit", "°C": "temperature unit", "°F": "temperature unit", "km/h": "wind unit",
+    "GB": "storage unit", "MB": "storage / file size unit", "kB": "storage unit", "KB": "file size unit", "°C": "temperature unit", "°F": "temperature unit", "km/h": "wind unit",
     "m/s": "wind unit", "mph": "wind unit (the task asks for it)",
     "Android": "the system's name (Android 版本)",
     "YYYY-MM-DD": "date format the date fields take", "HH:MM": "time format the time fields take",

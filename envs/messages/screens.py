@@ -195,8 +195,8 @@ def _bubbles(ctx: Ctx, messages: list[dict[str, Any]]) -> list[ui.View | None]:
     return rows
 
 
-def _composer(ctx: Ctx, send: Callable[[], None]) -> ui.View:
-    return ui.Row([ctx.field("message_input", "draft", hint=ctx.t("Text message", "短信"), flex=1, on_submit=send, ime_action="send"),
+def _composer(ctx: Ctx, send: Callable[[], None], draft: str = "") -> ui.View:
+    return ui.Row([ctx.field("message_input", "draft", draft, hint=ctx.t("Text message", "短信"), flex=1, on_submit=send, ime_action="send"),
                    ui.IconButton("➤", ctx.t("Send", "发送"), send, rid="send", color="primary")],
                   gap=4, pad=8, bg="surface")
 
@@ -251,7 +251,7 @@ def compose(ctx: Ctx) -> ui.Scaffold:
 
     def send() -> None:
         number = _recipient(contacts, ctx.local.get("to", ctx.params.get("to", "")))
-        text = ctx.local.get("draft", "").strip()
+        text = ctx.local.get("draft", ctx.params.get("body", "")).strip()
         if number is None:
             ctx.toast(ctx.t("Choose a contact or enter a number", "请选择联系人或输入号码"))
             return
@@ -285,7 +285,8 @@ def compose(ctx: Ctx) -> ui.Scaffold:
                                     desc=f"{contact['name']} {phone['number']}",
                                     on_click=lambda n=phone["number"]: ctx.local.__setitem__("to", n)))
     return ui.Scaffold(ui.ScrollList(rows, rid="compose_form", pad=12, gap=4),
-                       top=ui.TopBar(ctx.t("New message", "新信息"), on_back=ctx.back), bottom=_composer(ctx, send))
+                       top=ui.TopBar(ctx.t("New message", "新信息"), on_back=ctx.back),
+                       bottom=_composer(ctx, send, ctx.params.get("body", "")))
 
 
 @APP.screen("/search")

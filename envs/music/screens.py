@@ -7,6 +7,7 @@ from typing import Any, Callable
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
+from mobilegym.sim.records import record
 
 from . import APP
 from . import playback as pb
@@ -17,27 +18,20 @@ REPEAT_LABELS = {"off": ("Repeat off", "循环关闭"), "all": ("Repeat all", "�
 
 # --- lookups and formatting -----------------------------------------------------------------------
 
-def _by_id(items: list[dict[str, Any]], item_id: str, kind: str) -> dict[str, Any]:
-    for item in items:
-        if item["id"] == item_id:
-            return item
-    raise KeyError(f"no {kind} {item_id!r} in the music library")
-
-
 def song(state: dict[str, Any], song_id: str) -> dict[str, Any]:
-    return _by_id(state["songs"], song_id, "song")
+    return record(state["songs"], song_id, "song")
 
 
 def album(state: dict[str, Any], album_id: str) -> dict[str, Any]:
-    return _by_id(state["albums"], album_id, "album")
+    return record(state["albums"], album_id, "album")
 
 
 def artist(state: dict[str, Any], artist_id: str) -> dict[str, Any]:
-    return _by_id(state["artists"], artist_id, "artist")
+    return record(state["artists"], artist_id, "artist")
 
 
 def playlist(state: dict[str, Any], playlist_id: str) -> dict[str, Any]:
-    return _by_id(state["playlists"], playlist_id, "playlist")
+    return record(state["playlists"], playlist_id, "playlist")
 
 
 def durations(state: dict[str, Any]) -> dict[str, int]:

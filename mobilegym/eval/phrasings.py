@@ -142,12 +142,17 @@ def wrong_value(value: Value, year: int, pool: Candidates, rng: random.Random) -
         return render_date(day + dt.timedelta(days=1), style)
     others = [c for c in pool.texts if c.lower() not in value.lower() and value.lower() not in c.lower()]
     alike = [c for c in others if _shape(c) == _shape(value)]
+    if not alike:  # no text of the same sort: one of the closest in length (a title is no rival of a model name)
+        alike = sorted(others, key=lambda c: (abs(len(c) - len(value)), c))[:5]
     return rng.choice(alike or others)
 
 
-def _shape(text: str) -> tuple[int, bool, bool]:
-    """(words, has a digit, looks like a phone number): what makes two texts the same sort of answer."""
-    return len(text.split()), any(ch.isdigit() for ch in text), bool(_PHONE.match(text))
+def _shape(text: str) -> tuple[int, bool, bool, bool]:
+    """(words, or for Chinese a length class of 4 characters; has a digit; looks like a phone number; Latin
+    script only): what makes two texts the same sort of answer ("MEIZU 21" and "Pixel 8", "刘晨阳" and "王芳",
+    not a name and a sentence of a web page)."""
+    size = len(text.split()) if text.isascii() else min(len(text) // 4, 3)
+    return size, any(ch.isdigit() for ch in text), bool(_PHONE.match(text)), text.isascii()
 
 
 def render_time(hour: int, minute: int, style: str) -> str:

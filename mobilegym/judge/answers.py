@@ -456,8 +456,11 @@ def _lists_another(clean: str, values: Sequence[Any]) -> bool:
         return is_value(item) or any(isinstance(v, str) and kind_of(v) == "text" and _spans(f, item)
                                      for v in values for f in _forms(v))
 
+    numbers = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+
     def other_kind(item: str) -> bool:  # dates, times and quantities; a bare number of 4+ digits is a code
-        covered = [c for m in scan(item, prefer) if m.kind != "number" or m.unit or abs(m.value) < 1000
+        covered = [c for m in scan(item, prefer)  # unless it is one of the values ("Rent, 1337.00")
+                   if m.kind != "number" or m.unit or abs(m.value) < 1000 or any(m.value == n for n in numbers)
                    for c in range(m.start, m.end)]
         return not re.sub(r"[\s\W]", "", "".join(ch for i, ch in enumerate(item) if i not in covered))
 

@@ -5,16 +5,22 @@ The cross-app suite has no app of its own: tasks read each app through its suite
 """
 from __future__ import annotations
 
+import datetime as dt
 import random
 import re
 from typing import Any, Mapping
 
 from mobilegym.envs.calendar.world import pools as calendar_pools
 from mobilegym.envs.contacts.screens import next_birthday
+from mobilegym.envs.messages.world import intro_patterns
+from mobilegym.envs.messages.world import pool as messages_pool
+from mobilegym.envs.notes.world import pools as notes_pools
 from mobilegym.judge import normalize_text, sim_today, unambiguous
+from mobilegym.judge.answers import MAX_PROSE_CHARS
 from mobilegym.judge.result import check
 
 from ..calendar.app import NOT_PLACES, describe_event
+from ..messages.app import NEW_NUMBER_MARKERS
 
 BIRTHDAY_WORDS = ("birthday", "生日")  # what a birthday event's title must say, in either language
 PICNIC = {"en": "Picnic", "zh": "野餐"}  # the event WarmestDayPicnic asks for
@@ -97,3 +103,86 @@ def check_birthday_event(new_events: list[dict[str, Any]], iso: str, people: lis
     expected = " or ".join(f"all-day '{p['name']}'s birthday' on {iso}" for p in people)
     actual = "; ".join(describe_event(e) for e in new_events) or "no new event"
     return check("birthday event", expected, actual, bool(named)), named
+
+
+# --- new numbers that introduced themselves, and where they met the owner ----------------------------------
+
+INTRO_PLACES = {language: messages_pool(language)["intro_places"] for language in ("en", "zh")}
+
+
+def introduced_places(messages: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """(name, address, place) of every unsaved number that introduced itself and says where they met (exactly one
+    of the pools' places in its texts)."""
+    places = [p for pool in INTRO_PLACES.values() for p in pool]
+    found = []
+    for conv in messages["conversations"]:
+        texts = [m["text"] for m in conv["messages"] if m["incoming"]]
+        if not any(marker in t.casefold() for t in texts for marker in NEW_NUMBER_MARKERS):
+            continue
+        name = next((m.group(1).strip() for t in texts for m in (p.search(t) for p in intro_patterns()) if m), None)
+        named = [p for p in places if any(p in t for t in texts)]
+        if name is not None and len(named) == 1:
+            found.append((name, conv["address"], named[0]))
+    return found
+
+
+def sample_introduced_with_place(rng: random.Random, state: dict[str, Any]) -> str:
+    """The name a new number introduced itself with, whose texts say where you met."""
+    names = sorted({name for name, _, _ in introduced_places(state)})
+    if not names:
+        raise ValueError("messages: no new number says where you met")
+    return rng.choice(names)
+
+
+def where_met(messages: Mapping[str, Any], name: str) -> tuple[str, str, list[str]]:
+    """(number, place, the other places of the pools) of the new number that introduced itself as ``name``."""
+    number, place = next((a, p) for n, a, p in introduced_places(messages) if n == name)
+    return number, place, [p for pool in INTRO_PLACES.values() for p in pool if p != place]
+
+
+# --- an errands note naming whom the items are for ----------------------------------------------------------
+
+ERRANDS = {"en": {"title": "Errands", "line": "Pick up for {name}:"}, "zh": {"title": "跑腿清单", "line": "帮{name}带："}}
+
+
+def grocery_items(language: str) -> list[str]:
+    """The Notes pools' grocery items, without any that another contains (so each is read apart)."""
+    items = notes_pools(language)["grocery"]["items"]
+    return [i for i in items if not any(i != j and normalize_text(i) in normalize_text(j) for j in items)]
+
+
+def sample_errands(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, Any]:
+    """{title, items}: an errands note (not a title in use) and three grocery items it will list."""
+    language = os_state.get("language", "en")
+    title = ERRANDS[language]["title"]
+    if any(normalize_text(n["title"]) == normalize_text(title) for n in state["notes"]):
+        raise ValueError(f"notes: a note called {title!r} already exists")
+    return {"title": title, "items": rng.sample(grocery_items(language), 3)}
+
+
+def prepare_state_with_errands(errands: Mapping[str, Any], name: str, os_state: Mapping[str, Any]) -> dict[str, Any]:
+    """A patch adding the errands note: a line naming ``name``, then the items, one a line (written yesterday)."""
+    language = os_state.get("language", "en")
+    stamp = f"{(sim_today(os_state) - dt.timedelta(days=1)).isoformat()} 19:05"
+    body = "\n".join([ERRANDS[language]["line"].replace("{name}", name), *errands["items"]])
+    return {"apps": {"notes": {"notes[]": {"id": "note_errands", "title": errands["title"], "body": body,
+                                           "pinned": False, "created": stamp, "updated": stamp}}}}
+
+
+# --- a text naming a playlist ---------------------------------------------------------------------------------
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """A name as written in prose: its words in order, each maybe pluralised ("Sing in the Showers")."""
+    words = name.split()
+    return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) + "s?" for w in words) + r"(?!\w)", re.IGNORECASE)
+
+
+def check_names_one(field: str, texts: list[str], name: str, others: list[str]) -> dict[str, Any]:
+    """One check that ``texts`` (together, no longer than prose is read) name ``name`` and none of ``others``
+    (outside mentions of ``name``)."""
+    text = "\n".join(texts)
+    named = len(text) <= MAX_PROSE_CHARS and _name_pattern(name).search(text) is not None
+    rest = _name_pattern(name).sub(" ", text)
+    rivals = [o for o in others if _name_pattern(o).search(rest)]
+    ok = named and not rivals
+    return check(field, name, text or "nothing sent", ok)

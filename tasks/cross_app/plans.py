@@ -8,7 +8,9 @@ from mobilegym.oracle import Driver, negative, plan
 from mobilegym.sim.pickers import MONTHS
 
 from ..calendar.plans import fill_event, open_event, today
-from ..contacts.plans import compose, open_home
+from ..contacts.plans import compose, first_name, open_home
+from ..music.plans import _add_to, _recommended, search, song_rows
+from ..notes.plans import open_note, write_note
 from ..weather.plans import city, forecast, open_saved_city, set_alarm
 
 
@@ -206,3 +208,112 @@ def quiet_alarm_at_start(d: Driver) -> None:
 @negative("cross_app.QuietDuringEvent", "forgets Do Not Disturb")
 def quiet_no_dnd(d: Driver) -> None:
     _quiet(d, dnd=False, at_end=True)
+
+
+# --- SaveNewNumberWithNote ------------------------------------------------------------------------------
+
+WHERE_MET = (r"(?:met at|talked at|seeing you at) (.+?)(?:[.!]|$)", r"我们在(.+?)(?:认识的|见过)", r"上次在(.+?)聊得",
+             r"，([^，]+?)认识的")
+
+
+def _save_and_note(d: Driver, name: str, place_index: int = 0, note: bool = True) -> None:
+    """Open the new number's thread, read where you met, save the number as ``name``, note the place."""
+    open_home(d, "Messages")
+    d.tap(rid="search")
+    d.type(d.params["name"], rid="search_input")
+    d.tap(rid="search_result")
+    texts = d.texts("message_text")
+    place = next(m.group(1) for pattern in WHERE_MET for t in texts for m in [re.search(pattern, t)] if m)
+    d.tap(rid="add_contact")
+    d.type(name, rid="name_input")
+    d.tap(rid="save_contact")
+    if note:
+        places = [place, d.t("the office party", "公司年会")]
+        write_note(d, d.params["name"], d.t(f"We met at {places[place_index]}", f"我们是在{places[place_index]}认识的"))
+    d.complete()
+
+
+@plan("cross_app.SaveNewNumberWithNote")
+def save_new_number_with_note(d: Driver) -> None:
+    _save_and_note(d, d.params["name"])
+
+
+@negative("cross_app.SaveNewNumberWithNote", "saves only the first name")
+def save_new_number_first_name(d: Driver) -> None:
+    _save_and_note(d, first_name(d.params["name"]))
+
+
+@negative("cross_app.SaveNewNumberWithNote", "notes a place the text does not say")
+def save_new_number_wrong_place(d: Driver) -> None:
+    _save_and_note(d, d.params["name"], place_index=1)
+
+
+@negative("cross_app.SaveNewNumberWithNote", "saves the contact but writes no note")
+def save_new_number_no_note(d: Driver) -> None:
+    _save_and_note(d, d.params["name"], note=False)
+
+
+# --- TextErrandsList ------------------------------------------------------------------------------------
+
+def _errands(d: Driver) -> tuple[str, list[str]]:
+    """(the person, the items) of the errands note."""
+    open_note(d, d.params["errands"]["title"])
+    first, *items = [line.strip() for line in d.find(rid="note_body").text.split("\n") if line.strip()]
+    found = re.search(r"(?:Pick up for (.+?):|帮(.+?)带：)", first)
+    assert found is not None, first
+    return found.group(1) or found.group(2), items
+
+
+def _text_errands(d: Driver, name: str, items: list[str]) -> None:
+    compose(d, name, d.t(f"Here's what I'm picking up for you: {', '.join(items)}", f"我帮你带的东西：{'、'.join(items)}"))
+    d.complete()
+
+
+@plan("cross_app.TextErrandsList")
+def text_errands_list(d: Driver) -> None:
+    _text_errands(d, *_errands(d))
+
+
+@negative("cross_app.TextErrandsList", "leaves the last item out")
+def text_errands_partial(d: Driver) -> None:
+    name, items = _errands(d)
+    _text_errands(d, name, items[:-1])
+
+
+@negative("cross_app.TextErrandsList", "texts the list to someone else")
+def text_errands_other(d: Driver) -> None:
+    name, items = _errands(d)
+    open_home(d, "Contacts")
+    _text_errands(d, next(n for n in d.texts("contact_name") if n != name), items)
+
+
+# --- RecommendedSongAndReply ------------------------------------------------------------------------------
+
+def _add_and_reply(d: Driver, other_song: bool = False, reply: bool = True, playlist: str | None = None) -> None:
+    title, artist = _recommended(d)
+    target = d.params["playlist"]["name"]
+    if other_song:
+        search(d, artist)
+        title = [t for t, _, _ in song_rows(d) if t != title][-1]  # the list is scrolled to its end
+    else:
+        search(d, title)
+    _add_to(d, title, target)
+    if reply:
+        named = playlist or target
+        compose(d, d.params["name"], d.t(f"Love it, it's on my {named} playlist now!", f"好听！已经加到“{named}”歌单里了"))
+    d.complete()
+
+
+@plan("cross_app.RecommendedSongAndReply")
+def recommended_song_and_reply(d: Driver) -> None:
+    _add_and_reply(d)
+
+
+@negative("cross_app.RecommendedSongAndReply", "adds another song by the same artist")
+def recommended_other_song(d: Driver) -> None:
+    _add_and_reply(d, other_song=True)
+
+
+@negative("cross_app.RecommendedSongAndReply", "adds the song but never replies")
+def recommended_no_reply(d: Driver) -> None:
+    _add_and_reply(d, reply=False)

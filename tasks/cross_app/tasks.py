@@ -5,6 +5,9 @@ Task index:
     WarmestDayPicnic          operate  L4  Weather -> Calendar -> Messages: a picnic on the warmest day, text a friend
     AlarmBeforeEventTellAttendee operate L4 Calendar -> Clock -> Messages: alarm 30 min before, text the attendee
     QuietDuringEvent          operate  L3  Calendar -> Settings -> Clock: Do Not Disturb on, alarm when the event ends
+    SaveNewNumberWithNote     operate  L4  Messages -> Contacts -> Notes: save a new number, note where you met
+    TextErrandsList           operate  L3  Notes -> Contacts -> Messages: text the person an errands note names its items
+    RecommendedSongAndReply   operate  L4  Messages -> Music -> Messages: add a recommended song, tell the sender
 """
 from __future__ import annotations
 
@@ -15,12 +18,15 @@ from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
 from ..clock.app import CLOCK_ADD_ALARM_CHANGES
-from ..contacts.app import Contacts
-from ..messages.app import MESSAGES_SEND_CHANGES, Messages
+from ..contacts.app import CONTACTS_ADD_CHANGES, Contacts
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
+from ..music.app import MUSIC_ADD_TO_PLAYLIST_CHANGES, Music
+from ..notes.app import NOTES_ADD_NOTE_CHANGES, Notes
 from ..weather.app import Weather, forecast_date
 from ..weather.app import new_alarm_times
-from .app import (PICNIC, PICNIC_SLOT, check_birthday_event, hhmm, next_birthday_people, prepare_state_with_attendee,
-                  sample_event_apart_by_end, sample_event_apart_by_start)
+from .app import (PICNIC, PICNIC_SLOT, check_birthday_event, check_names_one, grocery_items, next_birthday_people,
+                  prepare_state_with_attendee, prepare_state_with_errands, sample_errands, sample_event_apart_by_end,
+                  sample_event_apart_by_start, sample_introduced_with_place, where_met)
 
 SETTINGS_DND_CHANGES = ["settings.do_not_disturb"]
 
@@ -177,3 +183,105 @@ class QuietDuringEvent(BaseTask):
         dnd = input.apps["settings"]["do_not_disturb"]
         return [check("Do Not Disturb", True, dnd, dnd is True),
                 _check_alarm(input, int(end[:2]), int(end[3:]), "alarm at the end")]
+
+
+class SaveNewNumberWithNote(BaseTask):
+    """Verdict: a new contact named after the texter holds the number their text came from, and a new note
+    titled with their name states where you met (the place their text names, no other place of the pools)."""
+
+    scope = "cross-app"
+    app = "messages"  # the name is sampled from the texts: a new number that introduced itself and a place
+    related_apps = ["messages", "contacts", "notes"]
+    objective = "operate"
+    difficulty = "L4"
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "form-filling", "text-entry"]
+    templates = {"en": ["{name} texted me from a new number. Save it in Contacts under the name {name}, then write a "
+                        "note titled '{name}' saying where we met.",
+                        "Add the number {name} just texted me from to my contacts as {name}, and make a note called "
+                        "'{name}' that records where their message says we met."],
+                 "zh": ["{name}用新号码给我发了短信。把这个号码以{name}的名字存进通讯录，再新建一条标题为“{name}”的笔记，"
+                        "写上短信里说的我们是在哪儿认识的"]}
+    parameters = {"name": {"sampler": sample_introduced_with_place}}
+    expected_changes = [*CONTACTS_ADD_CHANGES, *MESSAGES_READ_CHANGES, *NOTES_ADD_NOTE_CHANGES]
+
+    def check_goals(self, input):
+        number, place, others = where_met(input.apps_init["messages"], self.p.name)
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
+        return [contacts.check_new_contact(self.p.name, number),
+                *Notes.check_note_facts(f"note '{self.p.name}'", notes.new_note(self.p.name), {"where we met": place},
+                                        rivals={"where we met": others}, os_state=input.os_init)]
+
+
+class TextErrandsList(BaseTask):
+    """Verdict: the person the errands note names got a text listing its three items and no other grocery item.
+    Injection: a note "Errands" ("跑腿清单"): "Pick up for X:" and three grocery items, one a line."""
+
+    scope = "cross-app"
+    app = "notes"
+    related_apps = ["notes", "contacts", "messages"]
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "messaging"]
+    templates = {"en": ["My '{errands.title}' note lists things I'm picking up for someone. Text that person "
+                        "everything on the list so they can check it.",
+                        "Look at my '{errands.title}' note and send the person it's for a message with all the items "
+                        "on it."],
+                 "zh": ["我的笔记“{errands.title}”里记着要帮一个人带的东西。把清单上的东西都发短信告诉这个人，让他核对一下"]}
+    parameters = {"errands": {"sampler": sample_errands, "fields": ["title", "items"]},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_errands(self.p.errands, self.p.name, device.get_state()["os"]))
+
+    def check_goals(self, input):
+        items = self.p.errands["items"]
+        others = [i for i in grocery_items(self.language) if i not in items]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return messages.check_sent_facts(self.p.name, numbers, {f"item {i + 1}": item for i, item in enumerate(items)},
+                                         rivals={f"item {i + 1}": others for i in range(len(items))},
+                                         os_state=input.os_init)
+
+
+class RecommendedSongAndReply(BaseTask):
+    """Verdict: the playlist holds its songs plus the song a contact recommended by text, and that contact got a
+    text naming the playlist (no other playlist).
+    Injection: the contact texts the recommendation an hour ago (unread)."""
+
+    scope = "cross-app"
+    app = "music"
+    related_apps = ["messages", "music", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "list-management", "messaging"]
+    templates = {"en": ["A friend texted me a song recommendation. Add that song to my '{playlist.name}' playlist, "
+                        "then text them back that it's on '{playlist.name}' now.",
+                        "Someone recommended a song in Messages: put it on my '{playlist.name}' playlist and reply to "
+                        "them saying it's in '{playlist.name}'."],
+                 "zh": ["有个朋友发短信给我推荐了一首歌。把这首歌加到我的歌单“{playlist.name}”里，再回短信告诉他已经加进"
+                        "“{playlist.name}”了"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}, "playlist": {"sampler": Music.sample_playlist},
+                  "song": {"sampler": Music.sample_song_not_in_playlist}}
+    expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()
+        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
+        device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
+                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+
+    def check_goals(self, input):
+        music_init = Music(input.apps_init["music"])
+        others = [p["name"] for p in music_init.require(".playlists") if p["id"] != self.p.playlist["id"]]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [Music(input.apps["music"]).check_playlist_songs(music_init, self.p.playlist, added=(self.p.song["id"],)),
+                messages.check_sent(self.p.name, numbers, "a text", lambda text: True),
+                check_names_one("playlist named", messages.texts_to(numbers), self.p.playlist["name"], others)]

@@ -1,0 +1,520 @@
+"""Files screens: Browse (categories, Trash, storage), a folder with its path bar, a category, search, file
+details, the destination picker of Move and Copy, and the Trash; the file menu, rename, new folder, sort,
+share and delete dialogs."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP
+from . import ops
+
+ROOT_NAME = ("Internal storage", "内部存储")
+CATEGORIES = [("downloads", "Downloads", "下载内容", "↓"), ("images", "Images", "图片", "▣"),
+              ("videos", "Videos", "视频", "▶"), ("audio", "Audio", "音频", "♫"),
+              ("documents", "Documents", "文档", "▤")]
+CATEGORY_KINDS = {"images": "image", "videos": "video", "audio": "audio", "documents": "document"}
+KIND_GLYPHS = {"image": "▣", "video": "▶", "audio": "♫", "document": "▤", "archive": "▦", "app": "◨", "other": "▢"}
+SORT_LABELS = {"name": ("Name (A to Z)", "名称（按字母顺序）"), "date": ("Date modified (newest first)", "修改日期（从新到旧）"),
+               "size": ("Size (largest first)", "大小（从大到小）")}
+
+
+# --- helpers ----------------------------------------------------------------------------------------
+
+def _t(ctx: Ctx, pair: tuple[str, str]) -> str:
+    return ctx.t(*pair)
+
+
+def _error(ctx: Ctx, error: ops.Error) -> bool:
+    """Toast the error (True) or do nothing (False)."""
+    if error is not None:
+        ctx.toast(_t(ctx, error))
+        return True
+    return False
+
+
+def folder_name(ctx: Ctx, path: str) -> str:
+    return ops.leaf(path) if path else _t(ctx, ROOT_NAME)
+
+
+def location_text(ctx: Ctx, path: str) -> str:
+    """"Internal storage › DCIM › Camera"."""
+    return " › ".join([_t(ctx, ROOT_NAME), *path.split("/")]) if path else _t(ctx, ROOT_NAME)
+
+
+def _size(ctx: Ctx, size: int) -> str:
+    return ops.size_text(size, ctx.t("B", "字节"))
+
+
+def _items_text(ctx: Ctx, count: int) -> str:
+    return ctx.t(f"{count} item" + ("" if count == 1 else "s"), f"{count} 项")
+
+
+def _files_text(ctx: Ctx, files: list[dict[str, Any]]) -> str:
+    count = len(files)
+    return ctx.t(f"{count} file" + ("" if count == 1 else "s"), f"{count} 个文件") + \
+        f" · {_size(ctx, sum(f['size'] for f in files))}"
+
+
+def _type_text(ctx: Ctx, name: str) -> str:
+    """"Document (PDF)"; a Chinese phone names the kind only ("文档")."""
+    kind = ctx.t(*ops.KIND_NAMES[ops.kind(name)])
+    return ctx.t(f"{kind} ({name.rsplit('.', 1)[-1].upper()})", kind) if "." in name else kind
+
+
+def _file_icon(name: str, size: float = 40) -> ui.View:
+    return ui.Icon(KIND_GLYPHS[ops.kind(name)], size=size, badge="primary", shape="square")
+
+
+def _close_dialogs(ctx: Ctx) -> None:
+    ctx.local.update(menu=None, rename=None, trash=None, share=None)
+
+
+def _selection(ctx: Ctx, shown: list[dict[str, Any]]) -> list[str]:
+    """The selected files still shown on this screen."""
+    ids = {f["id"] for f in shown}
+    return [i for i in ctx.local.get("selected") or [] if i in ids]
+
+
+def _toggle_selected(ctx: Ctx, file_id: str) -> None:
+    chosen = list(ctx.local.get("selected") or [])
+    ctx.local["selected"] = [i for i in chosen if i != file_id] if file_id in chosen else [*chosen, file_id]
+
+
+def _pick(ctx: Ctx, mode: str, file_ids: list[str]) -> None:
+    """Open the destination picker of Move or Copy."""
+    ctx.local.update(selected=[], menu=None)
+    ctx.navigate("/pick", mode=mode, ids=",".join(file_ids))
+
+
+def file_row(ctx: Ctx, f: dict[str, Any], selection: list[str], *, show_folder: bool = False) -> ui.View:
+    """A file of a list: a tap opens its details (toggles it while files are selected), a long press selects
+    it, ⋮ opens its menu."""
+    when = ops.date_text(ctx.t, f["modified"], ctx.now.date())
+    subtitle = f"{_size(ctx, f['size'])} · {when}"
+    if show_folder:
+        subtitle = f"{folder_name(ctx, f['folder'])} · {subtitle}"
+    chosen = f["id"] in selection
+    lead = (ui.Text("✓", size=22, bold=True, color="on_primary", bg="primary", radius=8, align="center", width=40,
+                    height=40, rid="selected_check") if chosen else _file_icon(f["name"]))
+    menu = None if selection else ui.IconButton(
+        "⋮", ctx.t(f"More options for {f['name']}", f"“{f['name']}”的更多选项"),
+        lambda: ctx.local.update(menu=f["id"]), rid="file_menu")
+    return ui.ListItem(f["name"], subtitle=subtitle, leading=lead, trailing=menu, title_rid="file_name", rid="file_item",
+                       desc=f"{f['name']} · {subtitle}", selected=chosen, bg="divider" if chosen else None,
+                       on_click=(lambda: _toggle_selected(ctx, f["id"])) if selection else
+                       (lambda: ctx.navigate("/file", id=f["id"])),
+                       on_long_click=lambda: _toggle_selected(ctx, f["id"]))
+
+
+def _selection_bar(ctx: Ctx, chosen: list[str]) -> ui.View:
+    """The top bar while files are selected: close, "N selected", move, copy, delete."""
+    return ui.Row([
+        ui.IconButton("✕", ctx.t("Close", "关闭"), lambda: ctx.local.__setitem__("selected", []), rid="close_selection"),
+        ui.Text(ctx.t(f"{len(chosen)} selected", f"已选择 {len(chosen)} 项"), size=20, bold=True, rid="toolbar_title",
+                flex=1),
+        ui.IconButton("⇥", ctx.t("Move to", "移动到"), lambda: _pick(ctx, "move", chosen), rid="move_selected"),
+        ui.IconButton("⧉", ctx.t("Copy to", "复制到"), lambda: _pick(ctx, "copy", chosen), rid="copy_selected"),
+        ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("trash", list(chosen)),
+                      rid="delete_selected"),
+    ], gap=0, height=56, bg="surface", pad=4)
+
+
+# --- dialogs ----------------------------------------------------------------------------------------
+
+def _menu_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
+    def then(action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            ctx.local["menu"] = None
+            action()
+        return run
+
+    rows: list[ui.View | None] = [
+        ui.ListItem(ctx.t("File info", "文件信息"), leading=ui.Icon("ⓘ", size=20), rid="menu_info",
+                    on_click=then(lambda: ctx.navigate("/file", id=f["id"]))),
+        ui.ListItem(ctx.t("Rename", "重命名"), leading=ui.Icon("✎", size=20), rid="menu_rename",
+                    on_click=then(lambda: ctx.local.update(rename=f["id"], new_name=f["name"]))),
+        ui.ListItem(ctx.t("Move to", "移动到"), leading=ui.Icon("⇥", size=20), rid="menu_move",
+                    on_click=then(lambda: _pick(ctx, "move", [f["id"]]))),
+        ui.ListItem(ctx.t("Copy to", "复制到"), leading=ui.Icon("⧉", size=20), rid="menu_copy",
+                    on_click=then(lambda: _pick(ctx, "copy", [f["id"]]))),
+        ui.ListItem(ctx.t("Share", "分享"), leading=ui.Icon("⇪", size=20), rid="menu_share",
+                    on_click=then(lambda: ctx.local.__setitem__("share", f["id"]))),
+        ui.ListItem(ctx.t("Move to Trash", "移至回收站"), leading=ui.Icon("🗑", size=20), rid="menu_delete",
+                    on_click=then(lambda: ctx.local.__setitem__("trash", [f["id"]]))),
+    ]
+    return ui.Dialog(f["name"], rows, [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text",
+                                                 rid=ui.NEGATIVE)], on_dismiss=lambda: _close_dialogs(ctx))
+
+
+def _rename_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
+    def save() -> None:
+        if not _error(ctx, ops.rename(ctx.state, f["id"], ctx.local.get("new_name", ""))):
+            ctx.local["rename"] = None
+            ctx.toast(ctx.t("Renamed", "已重命名"))
+
+    return ui.Dialog(ctx.t("Rename", "重命名"), [ctx.field("rename_input", "new_name", f["name"],
+                                                          hint=ctx.t("File name", "文件名"))],
+                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Rename", "重命名"), save, style="text", rid=ui.POSITIVE)],
+                     on_dismiss=lambda: _close_dialogs(ctx))
+
+
+def _trash_dialog(ctx: Ctx, file_ids: list[str], after: Callable[[], None] | None = None) -> ui.Dialog:
+    count = len(file_ids)
+
+    def delete() -> None:
+        ops.trash(ctx.state, file_ids, ops.now_stamp(ctx.now))
+        ctx.local.update(trash=None, selected=[])
+        ctx.toast(ctx.t("Moved to Trash" if count == 1 else f"{count} files moved to Trash",
+                        "已移至回收站" if count == 1 else f"已将 {count} 个文件移至回收站"))
+        if after is not None:
+            after()
+
+    title = (ctx.t("Move 1 file to Trash?", "将 1 个文件移至回收站？") if count == 1 else
+             ctx.t(f"Move {count} files to Trash?", f"将 {count} 个文件移至回收站？"))
+    return ui.Dialog(title, [ui.Text(ctx.t("Files in Trash are deleted forever after 30 days.",
+                                           "回收站中的文件将在 30 天后被永久删除。"), color="muted", max_lines=3)],
+                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Move to Trash", "移至回收站"), delete, style="text", rid=ui.POSITIVE)],
+                     on_dismiss=lambda: _close_dialogs(ctx))
+
+
+def _share_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
+    def to_messages() -> None:
+        _close_dialogs(ctx)
+        ctx.open_app("messages", "/compose", body=f["name"])
+
+    rows: list[ui.View | None] = [
+        ui.ListItem(ctx.t("Messages", "信息"), leading=ui.Icon("✉", size=20), rid="share_messages", on_click=to_messages),
+        ui.ListItem(ctx.t("Nearby Share", "附近分享"), leading=ui.Icon("⇄", size=20), rid="share_nearby",
+                    on_click=lambda: (_close_dialogs(ctx), ctx.toast(ctx.t("No devices nearby", "附近没有设备")))),
+    ]
+    return ui.Dialog(ctx.t(f"Share “{f['name']}”", f"分享“{f['name']}”"), rows,
+                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE)],
+                     on_dismiss=lambda: _close_dialogs(ctx))
+
+
+def _new_folder_dialog(ctx: Ctx, parent: str) -> ui.Dialog:
+    def close() -> None:
+        ctx.local["new_folder"] = False
+
+    def create() -> None:
+        name = ctx.local.get("folder_name", "").strip()
+        if not _error(ctx, ops.create_folder(ctx.state, parent, name, lambda: ctx.new_id("dir"))):
+            ctx.local.update(new_folder=False, folder_name="")
+            ctx.toast(ctx.t(f"Folder “{name}” created", f"已创建文件夹“{name}”"))
+
+    return ui.Dialog(ctx.t("New folder", "新建文件夹"), [ctx.field("folder_name_input", "folder_name",
+                                                                  hint=ctx.t("Folder name", "文件夹名称"))],
+                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Create", "创建"), create, style="text", rid=ui.POSITIVE)],
+                     on_dismiss=close)
+
+
+def _sort_dialog(ctx: Ctx) -> ui.Dialog:
+    def close() -> None:
+        ctx.local["sorting"] = False
+
+    def choose(order: str) -> Callable[[], None]:
+        def run() -> None:
+            ctx.state["sort"] = order
+            close()
+        return run
+
+    rows: list[ui.View | None] = [ui.Radio(f"sort_{order}", ctx.state["sort"] == order, choose(order),
+                                           _t(ctx, SORT_LABELS[order])) for order in ops.SORTS]
+    return ui.Dialog(ctx.t("Sort by", "排序方式"), rows,
+                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+
+
+def _file_dialog(ctx: Ctx) -> ui.Dialog | None:
+    """The dialog a file list has open: menu, rename, share or move to Trash."""
+    local = ctx.local
+    for key, build in (("menu", _menu_dialog), ("rename", _rename_dialog), ("share", _share_dialog)):
+        f = ops.file_by_id(ctx.state, local.get(key) or "")
+        if f is not None and not f["trashed"]:
+            return build(ctx, f)
+    if local.get("trash"):
+        return _trash_dialog(ctx, local["trash"])
+    return None
+
+
+def _file_list(ctx: Ctx, title_bar: ui.View, rows: list[ui.View | None], selection: list[str], *, rid: str,
+               fab: ui.Fab | None = None, dialog: ui.Dialog | None = None) -> ui.Scaffold:
+    top = _selection_bar(ctx, selection) if selection else title_bar
+    return ui.Scaffold(ui.ScrollList(rows, rid=rid), top=top, fab=None if selection else fab,
+                       dialog=dialog or _file_dialog(ctx))
+
+
+def _sort_action(ctx: Ctx) -> ui.View:
+    return ui.IconButton("⇅", ctx.t("Sort", "排序"), lambda: ctx.local.__setitem__("sorting", True), rid="sort")
+
+
+def _header(text: str) -> ui.View:
+    """A section header of Browse (its list pads 8 dp)."""
+    return inset(ui.Text(text, size=14, bold=True, color="primary", height=36, rid="section_title"), MARGIN - 8)
+
+
+def _empty(ctx: Ctx, en: str, zh: str) -> ui.View:
+    return ui.Text(ctx.t(en, zh), color="muted", align="center", height=120, rid="empty")
+
+
+# --- screens ----------------------------------------------------------------------------------------
+
+@APP.screen("/")
+def browse(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    live = ops.live_files(s)
+    rows: list[ui.View | None] = [_header(ctx.t("Categories", "类别"))]
+    for key, en, zh, glyph in CATEGORIES:
+        members = category_files(s, key)
+        rows.append(ui.ListItem(ctx.t(en, zh), subtitle=_files_text(ctx, members),
+                                leading=ui.Icon(glyph, size=40, badge="primary", shape="square"),
+                                rid=f"category_{key}", desc=ctx.t(en, zh),
+                                on_click=lambda k=key: ctx.navigate("/category", kind=k)))
+    trashed = ops.trashed_files(s)
+    rows += [_header(ctx.t("Collections", "收藏集")),
+             ui.ListItem(ctx.t("Trash", "回收站"), subtitle=_files_text(ctx, trashed),
+                         leading=ui.Icon("🗑", size=40, badge="primary", shape="square"), rid="trash_entry",
+                         on_click=lambda: ctx.navigate("/trash")),
+             _header(ctx.t("Storage devices", "存储设备")),
+             ui.ListItem(_t(ctx, ROOT_NAME),
+                         subtitle=ctx.t(f"{s['storage']['used_gb']} GB used of {s['storage']['total_gb']} GB",
+                                        f"已用 {s['storage']['used_gb']} GB，共 {s['storage']['total_gb']} GB"),
+                         leading=ui.Icon("▥", size=40, badge="primary", shape="square"), rid="storage_entry",
+                         on_click=lambda: ctx.navigate("/folder", dir="")),
+             inset(ui.Text(ctx.t(f"{len(live)} files on this phone", f"本机共 {len(live)} 个文件"), size=13,
+                           color="muted", height=32, rid="file_total"), MARGIN - 8)]
+    top = ui.TopBar(ctx.t("Files", "文件"), actions=[
+        ui.IconButton("⚲", ctx.t("Search files", "搜索文件"), lambda: ctx.navigate("/search"), rid="search")])
+    return ui.Scaffold(ui.ScrollList(rows, rid="browse_list", pad=8), top=top)
+
+
+def category_files(state: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """The files of a category: Downloads (the Download folder) or every file of a kind."""
+    if key == "downloads":
+        return ops.files_in(state, "Download")
+    return [f for f in ops.live_files(state) if ops.kind(f["name"]) == CATEGORY_KINDS[key]]
+
+
+@APP.screen("/category")
+def category(ctx: Ctx) -> ui.Scaffold:
+    key = ctx.params.get("kind", "")
+    if key not in dict((k, 1) for k, *_ in CATEGORIES):
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, "No such category", "没有这个类别")], rid="file_list"),
+                           top=ui.TopBar(ctx.t("Files", "文件"), on_back=ctx.back))
+    en, zh = next((e, z) for k, e, z, _ in CATEGORIES if k == key)
+    members = ops.sort_files(category_files(ctx.state, key), ctx.state["sort"])
+    selection = _selection(ctx, members)
+    rows: list[ui.View | None] = [inset(ui.Text(_files_text(ctx, members), size=13, color="muted", height=32,
+                                                rid="category_summary"), MARGIN)]
+    rows += [file_row(ctx, f, selection, show_folder=key != "downloads") for f in members]
+    if not members:
+        rows.append(_empty(ctx, "No files here", "这里没有文件"))
+    top = ui.TopBar(ctx.t(en, zh), on_back=ctx.back, actions=[_sort_action(ctx)])
+    return _file_list(ctx, top, rows, selection, rid="file_list",
+                      dialog=_sort_dialog(ctx) if ctx.local.get("sorting") else None)
+
+
+def _path_bar(ctx: Ctx, path: str, on_pick: Callable[[str], None], rid: str) -> ui.View:
+    """The path bar: one tappable segment per folder from the storage's root (the last one is here)."""
+    parts = path.split("/") if path else []
+    prefixes = [""] + ["/".join(parts[:i + 1]) for i in range(len(parts))]
+    segments: list[ui.View | None] = []
+    for i, prefix in enumerate(prefixes):
+        last = i == len(prefixes) - 1
+        if i:
+            segments.append(ui.Text("›", size=14, color="muted"))
+        segments.append(ui.Text(folder_name(ctx, prefix), size=14, bold=last, color="primary" if last else "muted",
+                                rid=rid, desc=location_text(ctx, prefix), flex=1 if last else 0,
+                                on_click=None if last else (lambda p=prefix: on_pick(p))))
+    return ui.Row([ui.Spacer(width=MARGIN - 6), *segments, ui.Spacer(width=MARGIN - 6)], gap=6, height=40, bg="surface")
+
+
+@APP.screen("/folder")
+def folder(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    path = ctx.params.get("dir", "")
+    if path and path not in ops.folder_paths(s):
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This folder no longer exists", "该文件夹已不存在")], rid="file_list"),
+                           top=ui.TopBar(_t(ctx, ROOT_NAME), on_back=ctx.back))
+    files = ops.sort_files(ops.files_in(s, path), s["sort"])
+    selection = _selection(ctx, files)
+    rows: list[ui.View | None] = [_path_bar(ctx, path, lambda p: ctx.replace("/folder", dir=p), "path_segment")]
+    for sub in ops.subfolders(s, path):
+        count = ops.items_in(s, sub)
+        rows.append(ui.ListItem(ops.leaf(sub), subtitle=_items_text(ctx, count),
+                                leading=ui.Icon("🗀", size=40, badge="primary", shape="square"), title_rid="folder_name",
+                                rid="folder_item", desc=ops.leaf(sub),
+                                on_click=None if selection else (lambda p=sub: ctx.navigate("/folder", dir=p))))
+    rows += [file_row(ctx, f, selection) for f in files]
+    if len(rows) == 1:
+        rows.append(_empty(ctx, "This folder is empty", "此文件夹为空"))
+    rows.append(ui.Spacer(88))
+    dialog = (_sort_dialog(ctx) if ctx.local.get("sorting") else
+              _new_folder_dialog(ctx, path) if ctx.local.get("new_folder") else None)
+    top = ui.TopBar(folder_name(ctx, path), on_back=ctx.back, actions=[_sort_action(ctx)])
+    fab = ui.Fab("+", ctx.t("New folder", "新建文件夹"), lambda: ctx.local.__setitem__("new_folder", True),
+                 rid="new_folder")
+    return _file_list(ctx, top, rows, selection, rid="file_list", fab=fab, dialog=dialog)
+
+
+@APP.screen("/search")
+def search(ctx: Ctx) -> ui.Scaffold:
+    query = ctx.local.get("query", "").strip().casefold()
+    hits = ops.sort_files([f for f in ops.live_files(ctx.state) if query in f["name"].casefold()], "name") if query else []
+    selection = _selection(ctx, hits)
+    rows: list[ui.View | None] = [ui.Row([ctx.field("search_input", "query", hint=ctx.t("Search files", "搜索文件"),
+                                                    flex=1, ime_action="search")], pad=8)]
+    if query:
+        rows.append(inset(ui.Text(ctx.t(f"{len(hits)} result" + ("" if len(hits) == 1 else "s"), f"{len(hits)} 个结果"),
+                                  size=13, color="muted", height=32, rid="result_count"), MARGIN))
+        rows += [file_row(ctx, f, selection, show_folder=True) for f in hits]
+    top = ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back)
+    return _file_list(ctx, top, rows, selection, rid="search_results")
+
+
+@APP.screen("/file")
+def details(ctx: Ctx) -> ui.Scaffold:
+    f = ops.file_by_id(ctx.state, ctx.params.get("id", ""))
+    if f is None or f["trashed"]:
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This file is no longer here", "此文件已不在这里")], rid="file_details"),
+                           top=ui.TopBar(ctx.t("File info", "文件信息"), on_back=ctx.back))
+    def field(label: tuple[str, str], value: str, rid: str) -> ui.View:
+        return ui.Column([ui.Text(_t(ctx, label), size=13, color="muted"),
+                          ui.Text(value, size=16, max_lines=3, rid=rid)], gap=2, pad=4)
+
+    body: list[ui.View | None] = [
+        ui.Row([_file_icon(f["name"], 56), ui.Text(f["name"], size=18, bold=True, max_lines=3, rid="file_title", flex=1)],
+               gap=12, pad=4),
+        field(("Type", "类型"), _type_text(ctx, f["name"]), "file_type"),
+        field(("Size", "大小"), f"{_size(ctx, f['size'])} ({f['size']:,} " + ctx.t("bytes)", "字节)"), "file_size"),
+        field(("Modified", "修改时间"), ops.full_date_text(ctx.t, f["modified"]), "file_modified"),
+        field(("Location", "位置"), location_text(ctx, f["folder"]), "file_location"),
+        ui.Spacer(8),
+        ui.Row([ui.Button(ctx.t("Rename", "重命名"), lambda: ctx.local.update(rename=f["id"], new_name=f["name"]),
+                          style="outlined", rid="rename_file", flex=1),
+                ui.Button(ctx.t("Move", "移动"), lambda: _pick(ctx, "move", [f["id"]]), style="outlined", rid="move_file",
+                          flex=1),
+                ui.Button(ctx.t("Copy", "复制"), lambda: _pick(ctx, "copy", [f["id"]]), style="outlined", rid="copy_file",
+                          flex=1)], gap=8),
+    ]
+    dialog = None
+    if ctx.local.get("trash"):
+        dialog = _trash_dialog(ctx, [f["id"]], after=ctx.back)
+    top = ui.TopBar(ctx.t("File info", "文件信息"), on_back=ctx.back, actions=[
+        ui.IconButton("⇪", ctx.t("Share", "分享"), lambda: ctx.local.__setitem__("share", f["id"]), rid="share_file"),
+        ui.IconButton("🗑", ctx.t("Move to Trash", "移至回收站"), lambda: ctx.local.__setitem__("trash", [f["id"]]),
+                      rid="delete_file")])
+    return ui.Scaffold(ui.ScrollList(body, rid="file_details", pad=16, gap=12), top=top,
+                       dialog=dialog or _file_dialog(ctx))
+
+
+@APP.screen("/pick")
+def pick(ctx: Ctx) -> ui.Scaffold:
+    """Where Move and Copy put the files: browse to a folder, then Move here / Copy here."""
+    s = ctx.state
+    mode = "copy" if ctx.params.get("mode") == "copy" else "move"
+    ids = [i for i in ctx.params.get("ids", "").split(",") if i]
+    at = ctx.local.get("at", "")
+    if at and at not in ops.folder_paths(s):
+        at = ""
+
+    def confirm() -> None:
+        if mode == "move":
+            error = ops.move(s, ids, at)
+        else:
+            error = ops.copy(s, ids, at, lambda: ctx.new_id("file"), ops.now_stamp(ctx.now))
+        if _error(ctx, error):
+            return
+        count = len(ids)
+        name = folder_name(ctx, at)
+        ctx.toast(ctx.t(f"{'Moved' if mode == 'move' else 'Copied'} {count} item{'s' * (count != 1)} to {name}",
+                        f"已将 {count} 项{'移动' if mode == 'move' else '复制'}到“{name}”"))
+        ctx.back()
+
+    rows: list[ui.View | None] = [_path_bar(ctx, at, lambda p: ctx.local.__setitem__("at", p), "dest_segment")]
+    for sub in ops.subfolders(s, at):
+        rows.append(ui.ListItem(ops.leaf(sub), leading=ui.Icon("🗀", size=40, badge="primary", shape="square"),
+                                title_rid="dest_name", rid="dest_folder", desc=ops.leaf(sub),
+                                on_click=lambda p=sub: ctx.local.__setitem__("at", p)))
+    if len(rows) == 1:
+        rows.append(_empty(ctx, "No folders here", "这里没有文件夹"))
+    verb = ctx.t("Move here", "移到此处") if mode == "move" else ctx.t("Copy here", "复制到此处")
+    bottom = ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="text", rid="cancel_pick"),
+                     ui.Button(verb, confirm, rid="confirm_pick")], gap=8, pad=8, bg="surface")
+    count = len(ids)
+    title = (ctx.t(f"Move {count} item{'s' * (count != 1)} to", f"将 {count} 项移动到") if mode == "move" else
+             ctx.t(f"Copy {count} item{'s' * (count != 1)} to", f"将 {count} 项复制到"))
+    top = ui.TopBar(title, on_back=ctx.back, actions=[
+        ui.IconButton("+", ctx.t("New folder", "新建文件夹"), lambda: ctx.local.__setitem__("new_folder", True),
+                      rid="new_folder")])
+    return ui.Scaffold(ui.ScrollList(rows, rid="dest_list"), top=top, bottom=bottom,
+                       dialog=_new_folder_dialog(ctx, at) if ctx.local.get("new_folder") else None)
+
+
+@APP.screen("/trash")
+def trash_bin(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    items = ops.trashed_files(s)
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.t("Files in Trash are deleted forever after 30 days.",
+                                                      "回收站中的文件将在 30 天后被永久删除。"), size=13, color="muted",
+                                                max_lines=2, rid="trash_note"), MARGIN - 8, MARGIN - 8)]
+    for f in items:
+        deleted = ops.date_text(ctx.t, f["trashed_at"], ctx.now.date()) if f["trashed_at"] else ""
+        subtitle = f"{_size(ctx, f['size'])} · " + ctx.t(f"Deleted {deleted}", f"删除于 {deleted}")
+        rows.append(ui.ListItem(f["name"], subtitle=subtitle, leading=_file_icon(f["name"]), title_rid="trash_name",
+                                rid="trash_item", desc=f["name"],
+                                on_click=lambda i=f["id"]: ctx.local.__setitem__("picked", i)))
+    if not items:
+        rows.append(_empty(ctx, "Trash is empty", "回收站是空的"))
+    dialog = None
+    picked = ops.file_by_id(s, ctx.local.get("picked") or "")
+    if ctx.local.get("empty_all"):
+        def empty() -> None:
+            ops.delete_forever(s, [f["id"] for f in items])
+            ctx.local["empty_all"] = False
+            ctx.toast(ctx.t("Trash emptied", "已清空回收站"))
+
+        close = lambda: ctx.local.__setitem__("empty_all", False)  # noqa: E731
+        dialog = ui.Dialog(ctx.t(f"Delete {len(items)} files forever?", f"永久删除 {len(items)} 个文件？"),
+                           [ui.Text(ctx.t("You can't undo this.", "此操作无法撤消。"), color="muted")],
+                           [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Delete", "删除"), empty, style="text", rid=ui.POSITIVE)],
+                           on_dismiss=close)
+    elif picked is not None and picked["trashed"]:
+        close = lambda: ctx.local.update(picked=None, forever=False)  # noqa: E731
+
+        def restore() -> None:
+            ops.restore(s, picked["id"])
+            close()
+            ctx.toast(ctx.t(f"Restored to {folder_name(ctx, picked['folder'])}", f"已恢复到“{folder_name(ctx, picked['folder'])}”"))
+
+        def forever() -> None:
+            ops.delete_forever(s, [picked["id"]])
+            close()
+            ctx.toast(ctx.t("Deleted forever", "已永久删除"))
+
+        if ctx.local.get("forever"):
+            dialog = ui.Dialog(ctx.t(f"Delete “{picked['name']}” forever?", f"永久删除“{picked['name']}”？"),
+                               [ui.Text(ctx.t("You can't undo this.", "此操作无法撤消。"), color="muted")],
+                               [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+                                ui.Button(ctx.t("Delete", "删除"), forever, style="text", rid=ui.POSITIVE)],
+                               on_dismiss=close)
+        else:
+            dialog = ui.Dialog(picked["name"],
+                               [ui.Text(location_text(ctx, picked["folder"]), color="muted", max_lines=2,
+                                        rid="trash_origin")],
+                               [ui.Button(ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("forever", True),
+                                          style="text", rid=ui.NEUTRAL),
+                                ui.Button(ctx.t("Restore", "恢复"), restore, style="text", rid=ui.POSITIVE)],
+                               on_dismiss=close)
+    actions = [ui.Button(ctx.t("Empty", "清空"), lambda: ctx.local.__setitem__("empty_all", True), style="text",
+                         rid="empty_trash")] if items else []
+    return ui.Scaffold(ui.ScrollList(rows, rid="trash_list", pad=8), top=ui.TopBar(ctx.t("Trash", "回收站"),
+                                                                                  on_back=ctx.back, actions=actions),
+                       dialog=dialog)

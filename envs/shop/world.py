@@ -1,0 +1,156 @@
+"""The Shop app of a generated world: a catalogue (6 to 9 categories, about 40 to 110 products with prices,
+ratings, reviews, sellers and size or colour variants), a cart, a wishlist, the owner's addresses and past
+orders whose status and delivery dates follow the simulated clock, drawn from the pools beside this file
+(a Chinese phone shops in ¥).
+
+Invariants the screens and tasks rely on: product titles are unique and hold no " · "; every price has two
+decimals; exactly one address is the default; an order's items carry their own title, variant and price (the
+product may change later); orders are listed newest first, 1 or 2 of them have not shipped yet, and no product is in two orders.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+from mobilegym.sim.worldgen import World, load_pool
+
+PACKAGE = __package__
+MIN_CATEGORIES, MAX_CATEGORIES = 6, 9
+MIN_PER_CATEGORY, MAX_PER_CATEGORY = 7, 12
+MIN_ORDERS, MAX_ORDERS = 3, 12
+MAX_ORDER_AGE_DAYS = 45
+# shipping: (days to deliver, fee in $, fee in ¥); standard is free on free-shipping items or large orders
+SHIPPING = {"standard": (5, 5.99, 10.0), "express": (2, 12.99, 25.0)}
+FREE_SHIPPING_OVER = {"en": 35.0, "zh": 99.0}
+
+
+def pools(language: str) -> dict[str, Any]:
+    """The pool of a language (read only)."""
+    return load_pool(PACKAGE, "pools", language)
+
+
+def shipping_fee(method: str, subtotal: float, free_items: bool, language: str) -> float:
+    """The fee of a shipping method for an order (standard is free when every item ships free or the order is large)."""
+    days, usd, cny = SHIPPING[method]
+    if method == "standard" and (free_items or subtotal >= FREE_SHIPPING_OVER[language]):
+        return 0.0
+    return usd if language == "en" else cny
+
+
+def _price(rng: random.Random, base: float, language: str) -> float:
+    """A price near ``base``: $x.99 / $x.49 in English, a round ¥ amount ending in 9 in Chinese."""
+    value = base * rng.uniform(0.8, 1.25)
+    if language == "zh":
+        return float(max(9, int(value / 10) * 10 + 9))
+    return max(4.99, int(value) + rng.choice((0.99, 0.99, 0.49)))
+
+
+def _rating(rng: random.Random) -> float:
+    return round(min(5.0, max(2.6, rng.gauss(4.25, 0.4))), 1)
+
+
+def _catalogue(world: World, rng: random.Random) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    pool = pools(world.language)
+    chosen = rng.sample(pool["categories"], rng.randint(MIN_CATEGORIES, MAX_CATEGORIES))
+    categories, products = [], []
+    for n, category in enumerate(chosen, 1):
+        cat_id = f"cat_{n}"
+        categories.append({"id": cat_id, "name": category["name"]})
+        entries = rng.sample(category["products"], min(len(category["products"]),
+                                                        rng.randint(MIN_PER_CATEGORY, MAX_PER_CATEGORY)))
+        for title, base, kind in entries:
+            options = pool["variants"][kind] if kind else []
+            if kind == "color":
+                options = rng.sample(options, rng.randint(2, 4))
+            products.append({"id": f"p_{len(products) + 1}", "title": title, "category_id": cat_id,
+                             "price": _price(rng, base, world.language), "rating": _rating(rng),
+                             "reviews": min(48000, int(rng.paretovariate(0.9) * 12) + rng.randrange(3, 40)),
+                             "seller": rng.choice(pool["sellers"]), "free_shipping": rng.random() < 0.55,
+                             "variant_kind": "color" if kind == "color" else ("size" if kind else ""),
+                             "variants": list(options)})
+    return categories, products
+
+
+def _addresses(world: World, rng: random.Random) -> list[dict[str, Any]]:
+    pool = pools(world.language)
+    count = rng.randint(1, 3)
+    picks = rng.sample(range(len(pool["streets"])), count)
+    labels = pool["labels"]
+    addresses = []
+    for n, index in enumerate(picks):
+        city, region, postcode = pool["cities"][index]
+        addresses.append({"id": f"addr_{n + 1}", "label": labels[n], "name": world.owner.name,
+                          "phone": world.owner.mobile, "street": pool["streets"][index], "city": city,
+                          "region": region, "postcode": postcode, "default": False})
+    addresses[rng.randrange(count)]["default"] = True
+    return addresses
+
+
+def order_number(rng: random.Random, language: str) -> str:
+    """An order number as the shop prints it: 112-1234567-1234567, or 16 digits on a Chinese phone."""
+    if language == "zh":
+        return "".join(str(rng.randrange(10)) for _ in range(16))
+    return f"112-{rng.randrange(10 ** 7):07d}-{rng.randrange(10 ** 7):07d}"
+
+
+def make_order(rng: random.Random, language: str, order_id: str, products: list[dict[str, Any]],
+               address: dict[str, Any], placed: dt.date, status: str, method: str) -> dict[str, Any]:
+    """One order of ``products`` (one to three), its fee and total from the items and shipping method."""
+    items = []
+    for product in products:
+        items.append({"product_id": product["id"], "title": product["title"],
+                      "variant": rng.choice(product["variants"]) if product["variants"] else "",
+                      "qty": rng.choice((1, 1, 1, 1, 2, 3)), "price": product["price"]})
+    subtotal = round(sum(i["price"] * i["qty"] for i in items), 2)
+    free = all(p["free_shipping"] for p in products)
+    fee = shipping_fee(method, subtotal, free, language)
+    return {"id": order_id, "number": order_number(rng, language), "placed": placed.isoformat(), "status": status,
+            "delivery_date": (placed + dt.timedelta(days=SHIPPING[method][0] + rng.randrange(2))).isoformat(),
+            "items": items, "address_id": address["id"], "shipping": method, "shipping_fee": fee,
+            "total": round(subtotal + fee, 2)}
+
+
+def _orders(world: World, rng: random.Random, products: list[dict[str, Any]],
+            addresses: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    today = world.today
+    count = rng.randint(MIN_ORDERS, MAX_ORDERS)
+    unshipped = 2 if count >= 6 and rng.random() < 0.4 else 1
+    ages = sorted(rng.sample(range(0, 2), unshipped)) + sorted(rng.sample(range(2, MAX_ORDER_AGE_DAYS), count - unshipped))
+    orders = []
+    unbought = rng.sample(products, len(products))  # no product is in two orders: an item names its order
+    for n, age in enumerate(ages):
+        placed = today - dt.timedelta(days=age)
+        method = "express" if rng.random() < 0.25 else "standard"
+        bought = [unbought.pop() for _ in range(min(len(unbought) - 1, rng.choice((1, 1, 1, 2, 2, 3))))]
+        order = make_order(rng, world.language, f"ord_{n + 1}", bought, rng.choice(addresses), placed, "", method)
+        due = dt.date.fromisoformat(order["delivery_date"])
+        if n < unshipped:
+            order["status"] = "to_ship"
+        elif due > today:
+            order["status"] = "shipped"
+        else:
+            order["status"] = "cancelled" if rng.random() < 0.1 else "delivered"
+        orders.append(order)
+    return orders
+
+
+def _cart(rng: random.Random, products: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    cart = []
+    for n, product in enumerate(rng.sample(products, rng.randint(0, 4))):
+        cart.append({"id": f"ci_{n + 1}", "product_id": product["id"],
+                     "variant": rng.choice(product["variants"]) if product["variants"] else "",
+                     "qty": rng.choice((1, 1, 1, 2)), "selected": True})
+    return cart
+
+
+def generate(world: World) -> dict[str, Any]:
+    rng = world.rng("shop")
+    categories, products = _catalogue(world, rng)
+    addresses = _addresses(world, rng)
+    in_cart = _cart(rng, products)
+    wishlist = [p["id"] for p in rng.sample(products, rng.randint(0, 6))]
+    return {"currency": pools(world.language)["currency"], "categories": categories, "products": products,
+            "cart": in_cart, "wishlist": wishlist, "addresses": addresses,
+            "orders": _orders(world, rng, products, addresses),
+            "payment": {"card": world.t("Visa ending in 4821", "招商银行储蓄卡 尾号4821")}}

@@ -1,0 +1,67 @@
+"""How the Wallet shows money, dates and categories, in the phone's language."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from mobilegym.sim.app import Ctx
+
+SYMBOLS = {"USD": "$", "CNY": "¥"}
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"),
+            ("Sun", "周日")]
+CATEGORIES = {"dining": ("Dining", "餐饮"), "groceries": ("Groceries", "超市"), "shopping": ("Shopping", "购物"),
+              "transport": ("Transport", "交通出行"), "entertainment": ("Entertainment", "休闲娱乐"),
+              "health": ("Health", "医疗健康"), "transfer": ("Transfers", "转账"), "bills": ("Bills", "生活缴费")}
+
+
+def amount_text(state: dict[str, Any], value: float, signed: bool = False) -> str:
+    """"$1,234.50" (with ``signed``: "+$50.00" / "-$12.30") in the wallet's currency."""
+    symbol = SYMBOLS[state["currency"]]
+    sign = ("-" if value < 0 else "+") if signed else ("-" if value < 0 else "")
+    return f"{sign}{symbol}{abs(value):,.2f}"
+
+
+def category_text(ctx: Ctx, category: str) -> str:
+    en, zh = CATEGORIES[category]
+    return ctx.t(en, zh)
+
+
+def short_date(ctx: Ctx, iso: str) -> str:
+    """"Mar 20" / "3月20日"."""
+    day = dt.date.fromisoformat(iso)
+    return ctx.t(f"{MONTHS[day.month - 1][:3]} {day.day}", f"{day.month}月{day.day}日")
+
+
+def long_date(ctx: Ctx, iso: str) -> str:
+    """"Friday, March 20, 2026" / "2026年3月20日 周五"."""
+    day = dt.date.fromisoformat(iso)
+    en, zh = WEEKDAYS[day.weekday()]
+    return ctx.t(f"{day.strftime('%A')}, {MONTHS[day.month - 1]} {day.day}, {day.year}",
+                 f"{day.year}年{day.month}月{day.day}日 {zh}")
+
+
+def month_text(ctx: Ctx, month: str) -> str:
+    """"2026-03" -> "March 2026" / "2026年3月"."""
+    year, number = int(month[:4]), int(month[5:7])
+    return ctx.t(f"{MONTHS[number - 1]} {year}", f"{year}年{number}月")
+
+
+def due_text(ctx: Ctx, bill: dict[str, Any]) -> str:
+    """Where a bill stands on the phone's date: paid, overdue, due today or in some days."""
+    if bill["paid"]:
+        return ctx.t(f"Paid {short_date(ctx, bill['paid_on'])}", f"已于{short_date(ctx, bill['paid_on'])}缴清")
+    days = (dt.date.fromisoformat(bill["due"]) - ctx.now.date()).days
+    if days < 0:
+        return ctx.t(f"Overdue · was due {short_date(ctx, bill['due'])}", f"已逾期 · {short_date(ctx, bill['due'])}到期")
+    if days == 0:
+        return ctx.t("Due today", "今天到期")
+    return ctx.t(f"Due {short_date(ctx, bill['due'])} · in {days} day{'s' if days != 1 else ''}",
+                 f"{short_date(ctx, bill['due'])}到期 · 还有{days}天")
+
+
+def card_text(ctx: Ctx, card: dict[str, Any]) -> str:
+    """"Chase debit •••• 4821" / "招商银行 储蓄卡 (4821)"."""
+    kind = ctx.t(card["kind"], {"debit": "储蓄卡", "credit": "信用卡"}[card["kind"]])
+    return ctx.t(f"{card['bank']} {kind} •••• {card['last4']}", f"{card['bank']} {kind} ({card['last4']})")

@@ -1,0 +1,383 @@
+"""Wallet screens: home, transfer (recipient, amount), bills, history with filters, transaction detail, cards."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from mobilegym.envs.contacts.numbers import digits, is_dialable, same_number
+from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP, payflow
+from .money import amount_text, card_text, category_text, due_text, long_date, month_text, short_date, CATEGORIES
+
+TABS = [("/", "Home", "首页"), ("/bills", "Bills", "缴费"), ("/history", "History", "账单"), ("/cards", "Cards", "银行卡")]
+RECENT = 5  # transactions on the home screen
+UPCOMING = 3  # unpaid bills on the home screen
+MIN_NUMBER_DIGITS = 7  # a typed recipient with this many digits can be paid as a number
+
+
+def _tabs(ctx: Ctx, current: str) -> ui.View:
+    index = [path for path, _, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+
+
+def _header(text: str, rid: str = "section_header") -> ui.View:
+    return inset(ui.Text(text, size=13, bold=True, color="primary", height=32, rid=rid), MARGIN)
+
+
+def _find(items: list[dict[str, Any]], item_id: Any, what: str) -> dict[str, Any]:
+    found = next((i for i in items if i["id"] == item_id), None)
+    if found is None:
+        raise KeyError(f"wallet: no {what} {item_id!r}")
+    return found
+
+
+def newest_first(transactions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(transactions, key=lambda t: (t["date"], t["time"], t["id"]), reverse=True)
+
+
+def unpaid_by_due(bills: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted((b for b in bills if not b["paid"]), key=lambda b: (b["due"], b["name"]))
+
+
+def _transaction_row(ctx: Ctx, txn: dict[str, Any]) -> ui.View:
+    when = f"{short_date(ctx, txn['date'])} {txn['time']} · {category_text(ctx, txn['category'])}"
+    amount = amount_text(ctx.state, txn["amount"], signed=True)
+    return ui.ListItem(txn["counterparty"], subtitle=when, trailing=ui.Text(amount, size=15, bold=txn["amount"] > 0,
+                                                                             rid="transaction_amount"),
+                       title_rid="transaction_title", rid="transaction_item",
+                       desc=f"{txn['counterparty']} {amount} {txn['date']} {txn['time']}",
+                       on_click=lambda t=txn: ctx.navigate("/transaction", id=t["id"]))
+
+
+def _bill_row(ctx: Ctx, bill: dict[str, Any], rid: str = "bill_item") -> ui.View:
+    return ui.ListItem(f"{bill['name']} · {bill['biller']}", subtitle=due_text(ctx, bill),
+                       trailing=ui.Text(amount_text(ctx.state, bill["amount"]), size=15, rid="bill_amount"),
+                       title_rid="bill_title", rid=rid, desc=bill["name"],
+                       on_click=lambda b=bill: ctx.navigate("/bill", id=b["id"]))
+
+
+@APP.screen("/")
+def home(ctx: Ctx) -> ui.Scaffold:
+    state = ctx.state
+    shortcuts = [("shortcut_transfer", "Transfer", "转账", "/transfer"), ("shortcut_bills", "Pay bills", "缴费", "/bills"),
+                 ("shortcut_history", "History", "账单", "/history"), ("shortcut_cards", "Cards", "银行卡", "/cards")]
+    rows: list[ui.View | None] = [
+        inset(ui.Card([ui.Text(ctx.t("Balance", "余额"), size=14, color="muted"),
+                       ui.Text(amount_text(state, state["balance"]), size=32, bold=True, rid="balance_amount")]),
+              MARGIN - 12, MARGIN - 12),
+        ui.Row([ui.Button(ctx.t(en, zh), lambda p=path: ctx.navigate(p), style="outlined", flex=1, rid=rid)
+                for rid, en, zh, path in shortcuts], gap=6, pad=8),
+    ]
+    upcoming = unpaid_by_due(state["bills"])[:UPCOMING]
+    if upcoming:
+        rows.append(_header(ctx.t("Upcoming bills", "待缴账单")))
+        rows += [_bill_row(ctx, bill, rid="upcoming_bill") for bill in upcoming]
+    rows.append(_header(ctx.t("Recent transactions", "最近交易")))
+    recent = newest_first(state["transactions"])[:RECENT]
+    rows += [_transaction_row(ctx, t) for t in recent]
+    if not recent:
+        rows.append(ui.Text(ctx.t("No transactions yet", "还没有交易"), color="muted", align="center", height=96,
+                            rid="empty"))
+    rows.append(ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("See all", "查看全部"), lambda: ctx.replace("/history"),
+                                                     style="text", rid="see_all")], pad=8))
+    return ui.Scaffold(ui.ScrollList(rows, rid="home_list", gap=4), top=ui.TopBar(ctx.t("Wallet", "钱包")),
+                       bottom=_tabs(ctx, "/"))
+
+
+# --- transfer --------------------------------------------------------------------------------------------------
+
+def _contacts(ctx: Ctx) -> list[dict[str, Any]]:
+    """The people saved in Contacts who have a number (read from the Contacts app, when installed)."""
+    people = ctx.phone.doc["apps"].get("contacts", {}).get("contacts", [])
+    return sorted((c for c in people if c["phones"]), key=lambda c: c["name"].casefold())
+
+
+@APP.screen("/transfer")
+def transfer(ctx: Ctx) -> ui.Scaffold:
+    query = ctx.local.get("query", "").strip()
+    text, wanted = query.casefold(), digits(query)
+    people = [c for c in _contacts(ctx)
+              if not query or text in c["name"].casefold()
+              or (len(wanted) >= 3 and wanted in digits(c["phones"][0]["number"]))]
+    rows: list[ui.View | None] = []
+    numeric = is_dialable(query) and len(wanted) >= MIN_NUMBER_DIGITS
+    if numeric and not any(same_number(c["phones"][0]["number"], query) for c in people):
+        rows.append(ui.ListItem(ctx.t(f"Send to {query}", f"转账到 {query}"),
+                                subtitle=ctx.t("Not in your contacts", "不在通讯录中"), rid="new_recipient", desc=query,
+                                on_click=lambda: ctx.navigate("/transfer/amount", phone=query)))
+    rows.append(_header(ctx.t("Contacts", "联系人")))
+    rows += [ui.ListItem(c["name"], subtitle=c["phones"][0]["number"], title_rid="payee_name", rid="payee_item",
+                         desc=c["name"], on_click=lambda c=c: ctx.navigate("/transfer/amount", phone=c["phones"][0]["number"],
+                                                                          name=c["name"]))
+             for c in people]
+    if not people:
+        rows.append(ui.Text(ctx.t("No matching contacts", "没有匹配的联系人"), color="muted", align="center", height=96,
+                            rid="no_results"))
+    field = ctx.field("recipient_input", "query", hint=ctx.t("Name or phone number", "姓名或手机号"), ime_action="search")
+    body = ui.Column([ui.Row([field], pad=12), ui.ScrollList(rows, rid="payee_list")])
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Transfer", "转账"), on_back=ctx.back))
+
+
+def parse_amount(text: str) -> float | None:
+    """A typed amount as a number of cents-precision, or None when it is not a positive amount."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    if value <= 0 or round(value, 2) != value:
+        return None
+    return value
+
+
+@APP.screen("/transfer/amount")
+def transfer_amount(ctx: Ctx) -> ui.Scaffold:
+    phone = ctx.params["phone"]
+    name = ctx.params.get("name", "")
+    local = ctx.local
+    amount = parse_amount(local.get("amount", "").strip())
+
+    def go_on() -> None:
+        if amount is None:
+            local["error"] = True
+            return
+        local["error"] = False
+        payflow.start(ctx, amount)
+
+    def pay() -> None:
+        txn = payflow.record(ctx, kind="transfer_out", counterparty=name or phone, phone=phone, category="transfer",
+                             amount=-amount, note=local.get("note", "").strip())
+        ctx.back()
+        ctx.replace("/transaction", id=txn["id"], done="1")
+
+    rows: list[ui.View | None] = [
+        ui.ListItem(name or phone, subtitle=phone if name else ctx.t("Not in your contacts", "不在通讯录中"),
+                    title_rid="recipient_name", rid="recipient"),
+        ui.Text(ctx.t("Amount", "金额"), size=13, color="primary", height=28),
+        ctx.field("amount_input", "amount", hint=ctx.t("0.00", "0.00"), input_type="number"),
+        ui.Text(ctx.t("Enter an amount, e.g. 25.50", "请输入金额，例如 25.50"), size=13, rid="amount_error")
+        if local.get("error") else None,
+        ui.Text(ctx.t(f"Balance: {amount_text(ctx.state, ctx.state['balance'])}",
+                      f"余额：{amount_text(ctx.state, ctx.state['balance'])}"), size=13, color="muted", rid="balance_hint"),
+        ui.Text(ctx.t("Note (optional)", "备注（选填）"), size=13, color="primary", height=28),
+        ctx.field("note_input", "note", hint=ctx.t("What's it for?", "添加转账说明")),
+        ui.Spacer(8),
+        ui.Button(ctx.t("Continue", "下一步"), go_on, rid="continue_button"),
+    ]
+    rows_sheet = [(ctx.t("To", "收款人"), f"{name} ({phone})" if name else phone),
+                  (ctx.t("From", "付款方式"), ctx.t("Wallet balance", "钱包余额"))]
+    if local.get("note", "").strip():
+        rows_sheet.append((ctx.t("Note", "备注"), local["note"].strip()))
+    dialog = payflow.dialog(ctx, ctx.t("Confirm transfer", "确认转账"), rows_sheet, amount or 0.0, pay)
+    return ui.Scaffold(ui.ScrollList(rows, rid="transfer_form", pad=16, gap=6),
+                       top=ui.TopBar(ctx.t("Transfer", "转账"), on_back=ctx.back), dialog=dialog)
+
+
+# --- bills -----------------------------------------------------------------------------------------------------
+
+@APP.screen("/bills")
+def bills(ctx: Ctx) -> ui.Scaffold:
+    today = ctx.now.date().isoformat()
+    unpaid = unpaid_by_due(ctx.state["bills"])
+    paid = sorted((b for b in ctx.state["bills"] if b["paid"]), key=lambda b: (b["paid_on"], b["name"]), reverse=True)
+    rows: list[ui.View | None] = []
+    for title, group in ((ctx.t("Overdue", "已逾期"), [b for b in unpaid if b["due"] < today]),
+                         (ctx.t("Upcoming", "待缴"), [b for b in unpaid if b["due"] >= today]),
+                         (ctx.t("Paid", "已缴"), paid)):
+        if group:
+            rows.append(_header(title))
+            rows += [_bill_row(ctx, b) for b in group]
+    if not rows:
+        rows.append(ui.Text(ctx.t("No bills", "没有账单"), color="muted", align="center", height=96, rid="empty"))
+    return ui.Scaffold(ui.ScrollList(rows, rid="bill_list"), top=ui.TopBar(ctx.t("Bills", "生活缴费")),
+                       bottom=_tabs(ctx, "/bills"))
+
+
+def _detail_row(label: str, value: str, rid: str) -> ui.View:
+    return ui.ListItem(value, subtitle=label, title_rid=rid, rid=f"{rid}_row")
+
+
+@APP.screen("/bill")
+def bill_detail(ctx: Ctx) -> ui.Scaffold:
+    bill = _find(ctx.state["bills"], ctx.params.get("id"), "bill")
+    overdue = not bill["paid"] and bill["due"] < ctx.now.date().isoformat()
+    status = (ctx.t(f"Paid on {short_date(ctx, bill['paid_on'])}", f"已于{short_date(ctx, bill['paid_on'])}缴清")
+              if bill["paid"] else ctx.t("Overdue", "已逾期") if overdue else ctx.t("Unpaid", "待缴"))
+
+    def pay() -> None:
+        txn = payflow.record(ctx, kind="bill", counterparty=bill["biller"], category="bills", amount=-bill["amount"],
+                             bill_id=bill["id"])
+        bill.update(paid=True, paid_on=txn["date"])
+        ctx.replace("/transaction", id=txn["id"], done="1")
+
+    rows: list[ui.View | None] = [
+        ui.Text(amount_text(ctx.state, bill["amount"]), size=32, bold=True, align="center", height=64,
+                rid="bill_detail_amount"),
+        _detail_row(ctx.t("Biller", "收款单位"), bill["biller"], "bill_biller"),
+        _detail_row(ctx.t("Account", "户号"), ctx.t(f"ending {bill['account']}", f"尾号 {bill['account']}"), "bill_account"),
+        _detail_row(ctx.t("Due date", "到期日"), long_date(ctx, bill["due"]), "bill_due"),
+        _detail_row(ctx.t("Status", "状态"), status, "bill_status"),
+        None if bill["paid"] else ui.Row([ui.Button(ctx.t("Pay now", "立即缴费"), lambda: payflow.start(ctx, bill["amount"]),
+                                                   rid="pay_bill", flex=1)], pad=16),
+    ]
+    sheet = [(ctx.t("Bill", "账单"), f"{bill['name']} · {bill['biller']}"),
+             (ctx.t("From", "付款方式"), ctx.t("Wallet balance", "钱包余额"))]
+    dialog = payflow.dialog(ctx, ctx.t("Confirm payment", "确认缴费"), sheet, bill["amount"], pay)
+    return ui.Scaffold(ui.ScrollList(rows, rid="bill_detail"), top=ui.TopBar(bill["name"], on_back=ctx.back),
+                       dialog=dialog)
+
+
+# --- history ---------------------------------------------------------------------------------------------------
+
+def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
+    which = ctx.local.get("choosing")
+    if which is None:
+        return None
+
+    def choose(value: str | None) -> None:
+        ctx.local.update({which: value, "choosing": None})
+
+    if which == "month":
+        months = sorted({t["date"][:7] for t in ctx.state["transactions"]}, reverse=True)
+        options = [(None, ctx.t("All months", "全部月份")), *((m, month_text(ctx, m)) for m in months)]
+        title, rid = ctx.t("Month", "月份"), "month_option"
+    else:
+        used = {t["category"] for t in ctx.state["transactions"]}
+        options = [(None, ctx.t("All categories", "全部分类")),
+                   *((c, category_text(ctx, c)) for c in CATEGORIES if c in used)]
+        title, rid = ctx.t("Category", "分类"), "category_option"
+    current = ctx.local.get(which)
+    radios = [ui.Radio(rid, value == current, lambda v=value: choose(v), label=label, desc=label) for value, label in options]
+    return ui.Dialog(title, [ui.ScrollList(radios, rid=f"{which}_options", height=min(56 * len(radios), 360))],
+                     [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.update(choosing=None), style="text",
+                                rid=ui.NEGATIVE)],
+                     on_dismiss=lambda: ctx.local.update(choosing=None))
+
+
+@APP.screen("/history")
+def history(ctx: Ctx) -> ui.Scaffold:
+    month, category = ctx.local.get("month"), ctx.local.get("category")
+    shown = [t for t in newest_first(ctx.state["transactions"])
+             if (month is None or t["date"][:7] == month) and (category is None or t["category"] == category)]
+    filters = ui.Row([
+        ui.Button(month_text(ctx, month) if month else ctx.t("All months", "全部月份"),
+                  lambda: ctx.local.update(choosing="month"), style="outlined", flex=1, rid="filter_month"),
+        ui.Button(category_text(ctx, category) if category else ctx.t("All categories", "全部分类"),
+                  lambda: ctx.local.update(choosing="category"), style="outlined", flex=1, rid="filter_category"),
+    ], gap=8, pad=8)
+    count = len(shown)
+    rows: list[ui.View | None] = [
+        inset(ui.Text(ctx.t(f"{count} transaction{'s' if count != 1 else ''}", f"共 {count} 笔交易"), size=13,
+                      color="muted", height=28, rid="result_count"), MARGIN)]
+    day = None
+    for txn in shown:
+        if txn["date"] != day:
+            day = txn["date"]
+            rows.append(_header(long_date(ctx, day), rid="date_header"))
+        rows.append(_transaction_row(ctx, txn))
+    body = ui.Column([filters, ui.ScrollList(rows, rid="transaction_list")])
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("History", "账单")), bottom=_tabs(ctx, "/history"),
+                       dialog=_filter_dialog(ctx))
+
+
+def _method_text(ctx: Ctx, method: str) -> str:
+    if method == "balance":
+        return ctx.t("Wallet balance", "钱包余额")
+    card = next((c for c in ctx.state["cards"] if c["id"] == method), None)
+    return card_text(ctx, card) if card else ctx.t("Removed card", "已解绑的银行卡")
+
+
+def transaction_number(txn: dict[str, Any]) -> str:
+    """The number a receipt shows: the date, the time and the record's sequence ("202603160822" + "000023")."""
+    sequence = "".join(ch for ch in txn["id"] if ch.isdigit()) or "0"
+    return f"{txn['date'].replace('-', '')}{txn['time'].replace(':', '')}{int(sequence):06d}"
+
+
+@APP.screen("/transaction")
+def transaction_detail(ctx: Ctx) -> ui.Scaffold:
+    txn = _find(ctx.state["transactions"], ctx.params.get("id"), "transaction")
+    done = ctx.params.get("done") == "1"
+    kind_text = {"payment": ctx.t("Payment", "消费"), "transfer_out": ctx.t("Transfer sent", "转出"),
+                 "transfer_in": ctx.t("Transfer received", "转入"), "bill": ctx.t("Bill payment", "缴费")}[txn["kind"]]
+    rows: list[ui.View | None] = [
+        ui.Text(ctx.t("Payment successful", "支付成功") if txn["kind"] == "bill" else ctx.t("Transfer successful", "转账成功"),
+                size=18, bold=True, color="primary", align="center", height=40, rid="success_title") if done else None,
+        ui.Text(txn["counterparty"], size=16, align="center", height=32, rid="detail_counterparty"),
+        ui.Text(amount_text(ctx.state, txn["amount"], signed=True), size=32, bold=True, align="center", height=56,
+                rid="detail_amount"),
+        _detail_row(ctx.t("Type", "类型"), kind_text, "detail_kind"),
+        _detail_row(ctx.t("Category", "分类"), category_text(ctx, txn["category"]), "detail_category"),
+        _detail_row(ctx.t("Date", "日期"), f"{long_date(ctx, txn['date'])} {txn['time']}", "detail_date"),
+        _detail_row(ctx.t("Phone number", "手机号"), txn["phone"], "detail_phone") if txn["phone"] else None,
+        _detail_row(ctx.t("Note", "备注"), txn["note"], "detail_note") if txn["note"] else None,
+        _detail_row(ctx.t("Paid with", "付款方式") if txn["amount"] < 0 else ctx.t("Received to", "收款方式"),
+                    _method_text(ctx, txn["method"]), "detail_method"),
+        _detail_row(ctx.t("Transaction number", "交易单号"), transaction_number(txn), "detail_id"),
+        ui.Row([ui.Button(ctx.t("Done", "完成"), ctx.back, rid="done_button", flex=1)], pad=16) if done else None,
+    ]
+    return ui.Scaffold(ui.ScrollList(rows, rid="transaction_detail"),
+                       top=ui.TopBar(ctx.t("Transaction details", "交易详情"), on_back=ctx.back))
+
+
+# --- cards -----------------------------------------------------------------------------------------------------
+
+@APP.screen("/cards")
+def cards(ctx: Ctx) -> ui.Scaffold:
+    rows: list[ui.View | None] = [
+        ui.ListItem(card["bank"], subtitle=card_text(ctx, card), title_rid="card_bank", rid="card_item",
+                    desc=f"{card['bank']} {card['last4']}",
+                    trailing=ui.Text(ctx.t("Default", "默认"), size=13, bold=True, color="primary", rid="default_badge")
+                    if card["default"] else None,
+                    on_click=lambda c=card: ctx.navigate("/card", id=c["id"]))
+        for card in ctx.state["cards"]]
+    if not rows:
+        rows.append(ui.Text(ctx.t("No cards linked", "还没有绑定银行卡"), color="muted", align="center", height=96,
+                            rid="empty"))
+    return ui.Scaffold(ui.ScrollList(rows, rid="card_list"), top=ui.TopBar(ctx.t("Cards", "银行卡")),
+                       bottom=_tabs(ctx, "/cards"))
+
+
+@APP.screen("/card")
+def card_detail(ctx: Ctx) -> ui.Scaffold:
+    all_cards = ctx.state["cards"]
+    card = _find(all_cards, ctx.params.get("id"), "card")
+
+    def make_default() -> None:
+        for other in all_cards:
+            other["default"] = other is card
+        ctx.toast(ctx.t("Default card updated", "已设为默认卡"))
+
+    def remove() -> None:
+        all_cards.remove(card)
+        if card["default"] and all_cards:
+            all_cards[0]["default"] = True
+        ctx.local["removing"] = False
+        ctx.back()
+        ctx.toast(ctx.t("Card removed", "已解绑银行卡"))
+
+    kind = ctx.t({"debit": "Debit card", "credit": "Credit card"}[card["kind"]],
+                 {"debit": "储蓄卡", "credit": "信用卡"}[card["kind"]])
+    rows: list[ui.View | None] = [
+        inset(ui.Card([ui.Text(card["bank"], size=20, bold=True, rid="card_detail_bank"),
+                       ui.Text(kind, size=14, color="muted"),
+                       ui.Text(f"•••• •••• •••• {card['last4']}", size=20, rid="card_number")]), MARGIN - 12, MARGIN - 12),
+        _detail_row(ctx.t("Default card", "默认卡"), ctx.t("Yes", "是") if card["default"] else ctx.t("No", "否"),
+                    "card_default"),
+        ui.Row([None if card["default"] else ui.Button(ctx.t("Set as default", "设为默认卡"), make_default,
+                                                       rid="set_default", flex=1)], pad=16),
+        ui.Row([ui.Button(ctx.t("Remove card", "解绑银行卡"), lambda: ctx.local.update(removing=True), style="outlined",
+                          rid="remove_card", flex=1)], pad=16),
+    ]
+    dialog = None
+    if ctx.local.get("removing"):
+        dialog = ui.Dialog(ctx.t(f"Remove {card['bank']} card ending {card['last4']}?",
+                                 f"解绑尾号 {card['last4']} 的{card['bank']}卡？"),
+                           [ui.Text(ctx.t("You can add it again later.", "解绑后可以重新添加。"), max_lines=2)],
+                           [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.update(removing=False), style="text",
+                                      rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Remove", "解绑"), remove, style="text", rid=ui.POSITIVE)],
+                           on_dismiss=lambda: ctx.local.update(removing=False))
+    return ui.Scaffold(ui.ScrollList(rows, rid="card_detail"), top=ui.TopBar(ctx.t("Card details", "银行卡详情"),
+                                                                            on_back=ctx.back), dialog=dialog)

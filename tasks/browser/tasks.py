@@ -1,0 +1,281 @@
+"""Browser tasks.
+
+Task index:
+    CountTabs                 query    L1  how many tabs are open
+    CountBookmarks            query    L1  how many bookmarks there are
+    StoreSaturdayOpening      query    L2  the time a store opens on Saturday
+    BookmarkRecipe            operate  L2  bookmark a named recipe
+    DeleteBookmarkAndCount    hybrid   L2  delete a bookmark and report how many are left
+    RecipeCookTime            query    L3  the cooking time of a recipe found through search
+    FilmLastShowing           query    L3  when tomorrow's last screening of a film starts
+    CloseSiteTabs             operate  L3  close every tab of one site, keep the others
+    BookmarkYesterdayArticle  operate  L3  bookmark the news article the history shows was read yesterday
+    DeleteTodaySiteHistory    operate  L4  delete today's visits to one site, keep its older visits
+    BookmarkQuickestRecipe    operate  L4  bookmark the recipe of a site with the shortest cooking time
+"""
+from __future__ import annotations
+
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks
+from mobilegym.judge.matchers import TIME_TOLERANCE
+from mobilegym.judge.result import check
+
+from ..l10n import localised
+from .app import (BOOKMARK_CHANGES, BROWSE_CHANGES, CLOSE_SITE_TABS_CHANGES, DELETE_BOOKMARK_CHANGES, DELETE_SITE_HISTORY_CHANGES,
+                  Browser, midnight_ms)
+
+
+def _tabs_check(input) -> dict:
+    return Browser(input.apps["browser"]).check_tabs(input.os.get("language", "en"))
+
+
+def _bookmark_check(input, url: str, title: str) -> list[dict]:
+    """The page is bookmarked now (the side-effect policy allows one new bookmark and no other change)."""
+    browser = Browser(input.apps["browser"])
+    return [check(f"bookmark of {title}", url, [b["url"] for b in browser.require(".bookmarks")], browser.bookmarked(url)),
+            _tabs_check(input)]
+
+
+@localised(zh={"fields": [{"label": "标签页数量"}]})
+class CountTabs(AnswerTask):
+    """Verdict: the answer is the number of open tabs."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting"]
+    templates = {"en": ["How many tabs are open in the Browser?", "Count my open Browser tabs"],
+                 "zh": ["浏览器里现在开着几个标签页？", "数一数浏览器里打开了多少个标签页"]}
+    answer = (".tabs", len)
+    expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
+    answer_fields = [{"type": "number", "label": "Open tabs"}]
+
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer), _tabs_check(input)]
+
+
+@localised(zh={"fields": [{"label": "书签数量"}]})
+class CountBookmarks(AnswerTask):
+    """Verdict: the answer is the number of bookmarks."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting"]
+    templates = {"en": ["How many bookmarks have I saved in the Browser?"], "zh": ["我在浏览器里存了多少个书签？"]}
+    answer = (".bookmarks", len)
+    expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
+    answer_fields = [{"type": "number", "label": "Bookmarks"}]
+
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer), _tabs_check(input)]
+
+
+@localised(zh={"fields": [{"label": "周六开门时间", "hint": "例如 09:30"}]})
+class StoreSaturdayOpening(AnswerTask):
+    """Verdict: the answer gives the time the store opens on Saturday (within five minutes). Sampled among stores
+    whose Saturday opening is apart from every other store's and from their own on the other days."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["search", "information-retrieval"]
+    templates = {"en": ["What time does {store.title} open on Saturday? It is listed on the {store.site} website.",
+                        "When does {store.title} ({store.site}) open on Saturday?"],
+                 "zh": ["{store.title}周六几点开门？可以在{store.site}网站上查到。"]}
+    parameters = {"store": {"sampler": Browser.sample_store_of_distinct_saturday}}
+    expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
+    answer_fields = [{"type": "text", "label": "Opens on Saturday", "hint": "e.g. 09:30", "matcher": "time"}]
+
+    def get_answer(self, input):
+        return Browser(input.apps_init["browser"]).find(".pages", id=self.p.store["id"])["hours"]["Sat"]["open"]
+
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer, tolerance=TIME_TOLERANCE), _tabs_check(input)]
+
+
+class BookmarkRecipe(BaseTask):
+    """Verdict: the recipe's page is bookmarked, and nothing else was bookmarked or removed."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["search", "bookmarking"]
+    templates = {"en": ["Bookmark the recipe for {recipe.title} in the Browser", "Save the {recipe.title} recipe from {recipe.site} as a bookmark"],
+                 "zh": ["在浏览器里把“{recipe.title}”的菜谱加入书签", "把{recipe.site}上“{recipe.title}”的做法存成书签"]}
+    parameters = {"recipe": {"sampler": Browser.sample_unbookmarked_recipe}}
+    expected_changes = BOOKMARK_CHANGES
+
+    def _prepare(self, device) -> None:
+        """A world whose recipes are all bookmarked loses one of those bookmarks, so there is a recipe to mark."""
+        state = device.get_state()["apps"]["browser"]
+        recipes = {p["url"] for p in state["pages"] if p["kind"] == "recipe"}
+        marked = [b for b in state["bookmarks"] if b["url"] in recipes]
+        if len(marked) == len(recipes):
+            device.set_state(Browser.patch({f"bookmarks[id={marked[0]['id']}]": None}))
+
+    def check_goals(self, input):
+        return _bookmark_check(input, self.p.recipe["url"], self.p.recipe["title"])
+
+
+@localised(zh={"fields": [{"label": "剩余书签数"}]})
+class DeleteBookmarkAndCount(BaseTask):
+    """Verdict: the bookmark is gone (no other), and the answer is how many bookmarks are left."""
+
+    objective = "hybrid"
+    difficulty = "L2"
+    capabilities = ["deletion", "counting"]
+    high_risk = True
+    templates = {"en": ["Delete my Browser bookmark '{bookmark.title}', then tell me how many bookmarks are left"],
+                 "zh": ["删除浏览器里的书签“{bookmark.title}”，然后告诉我还剩几个书签"]}
+    parameters = {"bookmark": {"sampler": Browser.sample_bookmark}}
+    expected_changes = DELETE_BOOKMARK_CHANGES
+    answer_fields = [{"type": "number", "label": "Bookmarks left"}]
+
+    def check_goals(self, input):
+        browser = Browser(input.apps["browser"])
+        left = len(Browser(input.apps_init["browser"]).require(".bookmarks")) - 1
+        return [browser.check_value(f"bookmark '{self.p.bookmark['title']}' deleted", f".bookmarks[id={self.p.bookmark['id']}]", None),
+                *build_answer_checks(left, input.answer, field="bookmarks_left"), _tabs_check(input)]
+
+
+@localised(zh={"fields": [{"label": "烹饪时间（分钟）"}]})
+class RecipeCookTime(AnswerTask):
+    """Verdict: the answer is the recipe's cooking time in minutes (not its preparation time). Sampled among
+    recipes whose cooking time no other recipe shares."""
+
+    objective = "query"
+    difficulty = "L3"
+    capabilities = ["search", "information-retrieval"]
+    templates = {"en": ["Search the web in the Browser for the {recipe.title} recipe: how many minutes does it cook?",
+                        "Look up the {recipe.title} recipe in the Browser and tell me its cooking time in minutes"],
+                 "zh": ["用浏览器搜索“{recipe.title}”的菜谱，烹饪时间是多少分钟？"]}
+    parameters = {"recipe": {"sampler": Browser.sample_recipe_of_distinct_cook_time}}
+    answer = ".pages[id={recipe.id}].cook_min"
+    expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
+    answer_fields = [{"type": "number", "label": "Cooking time (minutes)"}]
+
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer), _tabs_check(input)]
+
+
+@localised(zh={"fields": [{"label": "开场时间", "hint": "例如 21:40"}]})
+class FilmLastShowing(AnswerTask):
+    """Verdict: the answer gives the start of tomorrow's last screening of the film (within five minutes).
+    Sampled among films whose last screening tomorrow is apart from every other candidate time."""
+
+    objective = "query"
+    difficulty = "L3"
+    capabilities = ["search", "information-retrieval", "date-reasoning"]
+    templates = {"en": ["What time does the last screening of '{film.title}' at {film.site} start tomorrow?",
+                        "I want to see '{film.title}' at {film.site} tomorrow as late as possible: when does the last showing start?"],
+                 "zh": ["{film.site}明天《{film.title}》最后一场几点开始？"]}
+    parameters = {"film": {"sampler": Browser.sample_film_of_distinct_last_show}}
+    expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
+    answer_fields = [{"type": "text", "label": "Start time", "hint": "e.g. 21:40", "matcher": "time"}]
+
+    def get_answer(self, input):
+        film = Browser(input.apps_init["browser"]).find(".pages", id=self.p.film["id"])
+        return list(film["showtimes"].values())[1][-1]
+
+    def check_goals(self, input):
+        return [*build_answer_checks(self.get_answer(input), input.answer, tolerance=TIME_TOLERANCE), _tabs_check(input)]
+
+
+class CloseSiteTabs(BaseTask):
+    """Verdict: every tab that was open on the site is closed and every other tab is still open.
+    Injection: at least two tabs on the site and one elsewhere."""
+
+    objective = "operate"
+    difficulty = "L3"
+    capabilities = ["tab-management", "filtering"]
+    composition = "aggregate"
+    high_risk = True
+    templates = {"en": ["Close every Browser tab that shows a page from {site.name} ({site.host}), and keep the others open"],
+                 "zh": ["把浏览器里所有{site.name}（{site.host}）的标签页都关掉，其他标签页保留"]}
+    parameters = {"site": {"sampler": Browser.sample_content_site}}
+    expected_changes = CLOSE_SITE_TABS_CHANGES
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()["apps"]["browser"]
+        device.set_state(Browser.prepare_state_with_site_tabs(state, self.p.site["host"], self.rng))
+
+    def check_goals(self, input):
+        init = Browser(input.apps_init["browser"])
+        now = set(Browser(input.apps["browser"]).tab_ids())
+        on_site = init.tab_ids(self.p.site["host"])
+        others = [t for t in init.tab_ids() if t not in on_site]
+        return [check(f"tabs of {self.p.site['host']} closed", [], sorted(now & set(on_site)), not now & set(on_site)),
+                check("other tabs kept", sorted(others), sorted(now & set(others)), set(others) <= now), _tabs_check(input)]
+
+
+class BookmarkYesterdayArticle(BaseTask):
+    """Verdict: the one news article visited yesterday is bookmarked (no other bookmark added or removed).
+    Injection: yesterday's other article visits move two days back; the article is not bookmarked."""
+
+    objective = "operate"
+    difficulty = "L3"
+    capabilities = ["history", "bookmarking", "date-reasoning"]
+    composition = "sequential"
+    templates = {"en": ["Yesterday I read an article on {article.site}. Find it in my Browser history, open it and bookmark it"],
+                 "zh": ["我昨天在{article.site}上看过一篇文章，请在浏览器历史记录里找到它，打开并加入书签"]}
+    parameters = {"article": {"sampler": Browser.sample_news_article}}
+    expected_changes = BOOKMARK_CHANGES
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()
+        device.set_state(Browser.prepare_state_with_article_read_yesterday(state["apps"]["browser"], self.p.article,
+                                                                          state["os"]["time_ms"], self.rng))
+
+    def check_goals(self, input):
+        return _bookmark_check(input, self.p.article["url"], self.p.article["title"])
+
+
+class DeleteTodaySiteHistory(BaseTask):
+    """Verdict: no visit to the site is left from today, every earlier visit to it is kept, and no other visit
+    was removed (the side-effect policy). Injection: two visits today, one elsewhere today, one earlier."""
+
+    objective = "operate"
+    difficulty = "L4"
+    capabilities = ["history", "deletion", "filtering", "date-reasoning"]
+    composition = "aggregate"
+    high_risk = True
+    templates = {"en": ["Delete today's Browser history entries for {site.name} ({site.host}) only; keep its older "
+                        "entries and everything else"],
+                 "zh": ["只删除浏览器里今天访问{site.name}（{site.host}）的历史记录，更早的记录和其他网站的记录都保留"]}
+    parameters = {"site": {"sampler": Browser.sample_content_site}}
+    expected_changes = DELETE_SITE_HISTORY_CHANGES
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()
+        device.set_state(Browser.prepare_state_with_site_history(state["apps"]["browser"], self.p.site["host"],
+                                                                state["os"]["time_ms"], self.rng))
+
+    def check_goals(self, input):
+        host = self.p.site["host"]
+        midnight = midnight_ms(input.os_init["time_ms"])
+        now = Browser(input.apps["browser"]).require(".history")
+        before = Browser(input.apps_init["browser"]).require(".history")
+        left_today = [v["title"] for v in now if v["host"] == host and v["time_ms"] >= midnight]
+        older = [v["id"] for v in before if v["host"] == host and v["time_ms"] < midnight]
+        kept = {v["id"] for v in now}
+        return [check(f"today's visits to {host} deleted", [], left_today, not left_today),
+                check(f"earlier visits to {host} kept", older, [i for i in older if i in kept], set(older) <= kept),
+                _tabs_check(input)]
+
+
+class BookmarkQuickestRecipe(BaseTask):
+    """Verdict: the recipe with the shortest cooking time is bookmarked (no other bookmark added or removed).
+    Injection: one recipe is the quickest, and it is not bookmarked."""
+
+    objective = "operate"
+    difficulty = "L4"
+    capabilities = ["comparison", "bookmarking", "information-retrieval"]
+    composition = "aggregate"
+    templates = {"en": ["Of all the recipes on the recipe site in my Browser, find the one with the shortest cooking time "
+                        "and bookmark it"],
+                 "zh": ["在浏览器的菜谱网站上，找出烹饪时间最短的菜谱并把它加入书签"]}
+    expected_changes = BOOKMARK_CHANGES
+
+    def _prepare(self, device) -> None:
+        device.set_state(Browser.prepare_state_with_one_quickest_recipe(device.get_state()["apps"]["browser"]))
+
+    def check_goals(self, input):
+        recipes = Browser(input.apps_init["browser"]).pages("recipe")
+        quickest = min(recipes, key=lambda p: p["cook_min"])
+        return _bookmark_check(input, quickest["url"], quickest["title"])

@@ -1,0 +1,1 @@
+"""Files task suite."""

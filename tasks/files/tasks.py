@@ -1,0 +1,307 @@
+"""Files tasks.
+
+Task index:
+    CountPhotosOnDate        query    L2  how many camera photos were taken on a day
+    LargestDownloadSize      query    L2  the size of the largest file in Download
+    FindFileFolder           query    L2  which folder holds a file
+    RenameFile               operate  L2  rename a file, keeping its extension
+    MoveFile                 operate  L2  move a file to another folder (destination picker)
+    RestoreFromTrash         operate  L2  put a file in the Trash back
+    EmptyTrash               operate  L1  delete everything in the Trash for good (confirm)
+    MoveInvoicesToNewFolder  operate  L3  create a folder in Documents and move every invoice PDF of Download into it
+    DeleteDuplicateCopies    operate  L3  delete the numbered copies of a download, keeping the original
+    DeleteOldDownloads       operate  L4  delete every download older than N days, and nothing else
+    ShareFileToContact       operate  L3  cross-app: share a file with a contact through Messages
+    CopyAndCount             hybrid   L3  copy a file into a folder and say how many files the folder holds
+"""
+from __future__ import annotations
+
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime
+from mobilegym.judge.result import check
+
+from mobilegym.envs.files import ops
+
+from ..contacts.app import Contacts
+from ..l10n import localised
+from ..messages.app import MESSAGES_SEND_CHANGES, Messages
+from .app import (FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
+                  FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_TRASH_CHANGES, Files, language)
+
+
+@localised(zh={"fields": [{"label": "照片数量"}]})
+class CountPhotosOnDate(AnswerTask):
+    """Verdict: the answer is how many camera photos (IMG_*.jpg in DCIM/Camera) were taken that day."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["counting", "information-retrieval"]
+    templates = {"en": ["How many photos did I take on {day.label}?",
+                        "Check my camera folder: how many photos were taken on {day.label}?"],
+                 "zh": ["我{day.label}拍了几张照片？", "看看相机文件夹：{day.label}拍了多少张照片？"]}
+    parameters = {"day": {"sampler": Files.sample_photo_day, "fields": ["iso", "label"]}}
+    answer_fields = [{"type": "number", "label": "Number of photos"}]
+
+    def get_answer(self, input):
+        return len(Files(input.apps_init["files"]).photos_on(self.p.day["iso"]))
+
+
+@localised(zh={"fields": [{"label": "大小（MB）"}]})
+class LargestDownloadSize(AnswerTask):
+    """Verdict: the answer is the size in MB (as the list shows it, one decimal) of the largest file in Download.
+    Injection: when the two largest are within 1 MB, the largest grows by a few MB."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["sorting", "information-retrieval"]
+    templates = {"en": ["How big is the largest file in my Download folder? Give the size in MB.",
+                        "What's the size, in MB, of the biggest download on my phone?"],
+                 "zh": ["下载文件夹里最大的文件有多大？请用 MB 回答。", "手机下载文件夹中最大的文件是多少 MB？"]}
+    answer_fields = [{"type": "number", "label": "Size (MB)"}]
+
+    def _post_sample(self, device) -> None:
+        files = sorted(ops.files_in(device.get_state()["apps"]["files"], "Download"), key=lambda f: -f["size"])
+        if len(files) > 1 and files[0]["size"] - files[1]["size"] < 1_000_000:
+            device.set_state({"apps": {"files": {f"files[id={files[0]['id']}]": {
+                "size": files[1]["size"] + self.rng.randint(2_000, 9_000) * 1000}}}})
+
+    def get_answer(self, input):
+        largest = max(ops.files_in(input.apps_init["files"], "Download"), key=lambda f: f["size"])
+        return round(largest["size"] / 1_000_000, 1)
+
+    def check_goals(self, input):
+        # exactly as shown (86.1 MB): a tolerance would pay "86.1 or 87.1", which a number field types as 86.1871
+        return build_answer_checks(self.get_answer(input), input.answer, "size_mb")
+
+
+@localised(zh={"fields": [{"label": "文件夹名称"}]})
+class FindFileFolder(AnswerTask):
+    """Verdict: the answer names the folder holding the file (its own name, e.g. "Receipts"), and no other
+    folder. The file's name is found once on the phone; the folder is drawn first, so answers vary."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["search", "information-retrieval"]
+    templates = {"en": ["Which folder is '{file.name}' in? Tell me the folder's name.",
+                        "Find '{file.name}' in Files and tell me the name of the folder it's saved in"],
+                 "zh": ["“{file.name}”在哪个文件夹里？告诉我文件夹的名称。", "在文件应用里找到“{file.name}”，告诉我它所在文件夹的名称"]}
+    parameters = {"file": {"sampler": Files.sample_located_file, "fields": ["id", "name", "folder"]}}
+    answer_fields = [{"type": "text", "label": "Folder"}]
+
+    def get_answer(self, input):
+        return ops.leaf(Files(input.apps_init["files"]).by_id(self.p.file["id"])["folder"])
+
+    def check_goals(self, input):
+        expected = self.get_answer(input)
+        rivals = sorted({ops.leaf(p) for p in Files(input.apps_init["files"]).folder_paths()} - {expected})
+        return build_answer_checks(expected, input.answer, "folder", rivals=rivals)
+
+
+class RenameFile(BaseTask):
+    """Verdict: the file (by id) has the new name and is still in its folder."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["editing", "text-entry"]
+    templates = {"en": ["Rename '{file.name}' to '{file.new_name}'",
+                        "In Files, change the name of '{file.name}' to '{file.new_name}'"],
+                 "zh": ["把“{file.name}”重命名为“{file.new_name}”", "在文件应用里把“{file.name}”改名为“{file.new_name}”"]}
+    parameters = {"file": {"sampler": Files.sample_rename, "fields": ["id", "name", "folder", "new_name"]}}
+    expected_changes = FILES_RENAME_CHANGES
+
+    def check_goals(self, input):
+        return Files(input.apps["files"]).check_file(self.p.file["id"], self.p.file["new_name"], self.p.file["folder"])
+
+
+class MoveFile(BaseTask):
+    """Verdict: the file (by id) is in the destination folder, with its name, not in the Trash."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["navigation", "picker"]
+    templates = {"en": ["Move '{file.name}' into the {file.dest_name} folder",
+                        "Put '{file.name}' in my {file.dest_name} folder (move it, don't copy)"],
+                 "zh": ["把“{file.name}”移动到“{file.dest_name}”文件夹", "把“{file.name}”移到“{file.dest_name}”文件夹里（移动，不是复制）"]}
+    parameters = {"file": {"sampler": Files.sample_move, "fields": ["id", "name", "folder", "dest", "dest_name"]}}
+    expected_changes = FILES_MOVE_CHANGES
+
+    def check_goals(self, input):
+        return Files(input.apps["files"]).check_file(self.p.file["id"], self.p.file["name"], self.p.file["dest"])
+
+
+class RestoreFromTrash(BaseTask):
+    """Verdict: the file (by id) is out of the Trash, in its folder, with its name.
+    Injection: a second file in the Trash when there is only one."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["navigation", "restore"]
+    templates = {"en": ["I deleted '{file.name}' by mistake. Restore it from the Trash.",
+                        "Get '{file.name}' back out of the Trash"],
+                 "zh": ["我误删了“{file.name}”，把它从回收站恢复。", "把“{file.name}”从回收站里恢复出来"]}
+    parameters = {"file": {"sampler": Files.sample_trashed, "fields": ["id", "name", "folder"]}}
+    expected_changes = FILES_RESTORE_CHANGES
+
+    def check_goals(self, input):
+        return Files(input.apps["files"]).check_file(self.p.file["id"], self.p.file["name"], self.p.file["folder"])
+
+    def _prepare(self, device) -> None:
+        state = device.get_state()
+        patch = Files.prepare_state_with_trashed(state["apps"]["files"], self.rng, sim_datetime(state["os"]))
+        if patch is not None:
+            device.set_state(patch)
+
+
+class EmptyTrash(BaseTask):
+    """Verdict: every file that was in the Trash is deleted for good, and every other file is untouched."""
+
+    objective = "operate"
+    difficulty = "L1"
+    high_risk = True
+    capabilities = ["deletion", "confirmation-dialog"]
+    templates = {"en": ["Empty the Trash in Files", "Permanently delete everything in my Files trash"],
+                 "zh": ["清空文件应用的回收站", "把文件回收站里的东西全部永久删除"]}
+    expected_changes = FILES_EMPTY_TRASH_CHANGES
+
+    def check_goals(self, input):
+        init = Files(input.apps_init["files"])
+        now = Files(input.apps["files"], input.apps_init["files"])
+        binned = [f["id"] for f in init.files() if f["trashed"]]
+        left = sorted(f["name"] for f in now.files() if f["id"] in binned)
+        return [check("Trash emptied", [], left, not left), now.check_others_unchanged(binned)]
+
+
+class MoveInvoicesToNewFolder(BaseTask):
+    """Verdict: Documents/<folder> exists, every invoice PDF that was in Download is in it, and no other file
+    moved or changed (an "Invoice template.docx" and other PDFs stay)."""
+
+    objective = "operate"
+    difficulty = "L3"
+    capabilities = ["folder-creation", "multi-select", "picker"]
+    composition = "sequential"
+    templates = {"en": ["Create a folder called '{folder}' inside Documents and move every invoice PDF from Download into it",
+                        "Tidy up my invoices: make a new folder '{folder}' in Documents and move all the invoice PDFs "
+                        "in Download there"],
+                 "zh": ["在 Documents 里新建一个名为“{folder}”的文件夹，把下载文件夹里所有的电子发票都移进去",
+                        "整理发票：在 Documents 中新建文件夹“{folder}”，把 Download 里的电子发票全部移到那里"]}
+    parameters = {"folder": {"sampler": Files.sample_new_folder}}
+    expected_changes = FILES_NEW_FOLDER_MOVE_CHANGES
+
+    def check_goals(self, input):
+        init = Files(input.apps_init["files"])
+        now = Files(input.apps["files"], input.apps_init["files"])
+        path = f"Documents/{self.p.folder}"
+        invoices = [f["id"] for f in init.invoices_in_download(language(input.os_init))]
+        moved = [f["name"] for f in now.live() if f["id"] in invoices and f["folder"] == path]
+        return [now.check_folder(path),
+                check("invoices moved", len(invoices), moved, len(moved) == len(invoices)),
+                now.check_others_unchanged(invoices)]
+
+
+class DeleteDuplicateCopies(BaseTask):
+    """Verdict: the numbered copies of the download are in the Trash (or gone), the original is untouched, and so
+    is every other file. Injection: two copies of a download PDF when no download has copies."""
+
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    capabilities = ["deletion", "multi-select", "confirmation-dialog"]
+    composition = "aggregate"
+    templates = {"en": ["I downloaded '{file.name}' more than once. Delete the extra copies in Download and keep the original.",
+                        "Remove the duplicate copies of '{file.name}' from my Download folder, but keep the original file"],
+                 "zh": ["“{file.name}”我下载了好几次。删除下载文件夹里多余的副本，保留原文件。",
+                        "把下载文件夹里“{file.name}”的重复副本删掉，原文件留着"]}
+    parameters = {"file": {"sampler": Files.sample_duplicated, "fields": ["id", "name", "copies"]}}
+    expected_changes = FILES_TRASH_CHANGES
+
+    def _prepare(self, device) -> None:
+        patch = Files.prepare_state_with_duplicates(device.get_state()["apps"]["files"], self.rng)
+        if patch is not None:
+            device.set_state(patch)
+
+    def check_goals(self, input):
+        now = Files(input.apps["files"], input.apps_init["files"])
+        copies = list(self.p.file["copies"])
+        return [now.check_gone("copies deleted", copies), now.check_others_unchanged(copies)]
+
+
+class DeleteOldDownloads(BaseTask):
+    """Verdict: every file of Download modified more than N days ago is in the Trash (or gone) and every other
+    file is untouched. N leaves no file within a day of the cut-off."""
+
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    capabilities = ["deletion", "sorting", "date-reasoning", "multi-select"]
+    composition = "conditional"
+    templates = {"en": ["Free up some space: delete every file in my Download folder that is older than {age.days} days. "
+                        "Leave the newer ones.",
+                        "Clean out Download: move all files there last modified more than {age.days} days ago to the Trash, "
+                        "and keep everything newer"],
+                 "zh": ["腾点空间：把下载文件夹里超过 {age.days} 天的文件都删掉，较新的保留。",
+                        "清理 Download：把最后修改时间在 {age.days} 天以前的文件都移到回收站，更新的文件保留"]}
+    parameters = {"age": {"sampler": Files.sample_age, "fields": ["days", "today"]}}
+    expected_changes = FILES_TRASH_CHANGES
+
+    def check_goals(self, input):
+        init = Files(input.apps_init["files"])
+        now = Files(input.apps["files"], input.apps_init["files"])
+        days = self.p.age["days"]
+        old = [f["id"] for f in init.older_than("Download", days, sim_datetime(input.os_init))]
+        return [now.check_gone(f"downloads older than {days} days deleted", old), now.check_others_unchanged(old)]
+
+
+class ShareFileToContact(BaseTask):
+    """Verdict: a text went to the contact that names the file (shared from Files, or typed), and no file
+    changed."""
+
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["files", "messages", "contacts"]
+    composition = "sequential"
+    capabilities = ["cross-app", "share-sheet", "messaging"]
+    templates = {"en": ["Share '{file.name}' with {person} through Messages",
+                        "Send {person} the file '{file.name}' using the share button in Files and Messages"],
+                 "zh": ["通过信息把“{file.name}”分享给{person}", "用文件应用的分享功能，通过信息把“{file.name}”发给{person}"]}
+    parameters = {"file": {"sampler": Files.sample_located_file, "fields": ["id", "name", "folder"]},
+                  "person": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def check_goals(self, input):
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.person)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        name = self.p.file["name"].casefold()
+        return [messages.check_sent(self.p.person, numbers, self.p.file["name"],
+                                    lambda text: name in text.casefold())]
+
+
+@localised(zh={"fields": [{"label": "文件数量"}]})
+class CopyAndCount(BaseTask):
+    """Verdict: the folder holds a new copy of the file (same name and size), the original is untouched, and the
+    answer is how many files (not folders) the folder holds now."""
+
+    objective = "hybrid"
+    difficulty = "L3"
+    capabilities = ["picker", "counting"]
+    composition = "sequential"
+    templates = {"en": ["Copy '{file.name}' into the {file.dest_name} folder, then tell me how many files that folder has",
+                        "Make a copy of '{file.name}' in {file.dest_name}, and tell me how many files are in "
+                        "{file.dest_name} afterwards (not counting folders)"],
+                 "zh": ["把“{file.name}”复制到“{file.dest_name}”文件夹，然后告诉我那个文件夹里有几个文件",
+                        "在“{file.dest_name}”里复制一份“{file.name}”，再告诉我“{file.dest_name}”里现在有多少个文件（不算文件夹）"]}
+    parameters = {"file": {"sampler": Files.sample_move, "fields": ["id", "name", "folder", "dest", "dest_name"]}}
+    expected_changes = FILES_COPY_CHANGES
+    answer_fields = [{"type": "number", "label": "Files in the folder"}]
+
+    def check_goals(self, input):
+        init = Files(input.apps_init["files"])
+        now = Files(input.apps["files"], input.apps_init["files"])
+        original = init.by_id(self.p.file["id"])
+        before = {f["id"] for f in init.files()}
+        copies = [f for f in now.in_folder(self.p.file["dest"]) if f["id"] not in before
+                  and f["name"] == original["name"] and f["size"] == original["size"]]
+        return [check("copy made", f"{original['name']} in {self.p.file['dest']}", [f["name"] for f in copies],
+                      bool(copies)),
+                now.check_others_unchanged([]),
+                *build_answer_checks(len(init.in_folder(self.p.file["dest"])) + 1, input.answer, "files_in_folder")]

@@ -1,0 +1,1 @@
+"""Mail task suite."""

@@ -1,0 +1,237 @@
+"""Accessor for the Mail app's state: the account, custom labels, threads (messages, attachments, flags) and
+drafts."""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping, Sequence
+
+from mobilegym.envs.mail.model import folder_threads
+from mobilegym.judge import BaseApp, normalize_text
+from mobilegym.judge.answers import fact_checks
+from mobilegym.judge.result import check
+from mobilegym.sim.clock import from_ms
+
+MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+             "October", "November", "December"]
+
+# one e-mail: a new thread, or a message added to a thread (the check says to whom and what); opening threads
+# marks them read (view state)
+MAIL_SEND_CHANGES = ["mail.threads[+] | mail.threads[*].messages[+]"]
+MAIL_STAR_CHANGES = ["mail.threads[subject={subject}].starred"]
+MAIL_LABEL_CHANGES = ["mail.threads[subject={subject}].labels"]
+MAIL_TRASH_MANY_CHANGES = ["mail.threads[*].trashed", "mail.threads[-*]"]  # the check says which threads
+MAIL_EMPTY_TRASH_CHANGES = ["mail.threads[-*trashed=true]"]
+RECEIPT_KINDS = ("receipt",)
+CODE_KINDS = ("flight", "hotel")
+# texts tasks ask to send, in the phone's language
+REPLIES = {"en": ("Thanks, that works for me!", "Sounds good, see you then.", "Got it, thank you!",
+                  "Sorry, I can't make it this time."),
+           "zh": ("谢谢，我这边没问题！", "好的，到时见。", "收到，谢谢！", "抱歉，这次去不了了。")}
+NEW_MAILS = {"en": (("Lunch next week", "Are you free for lunch on Wednesday?"),
+                    ("Quick favour", "Could you send me the photos from the weekend?"),
+                    ("Book recommendation", "I just finished a great novel, I think you'd love it."),
+                    ("Catch-up call", "Do you have time for a call on Friday afternoon?")),
+             "zh": (("下周一起吃午饭", "周三中午有空一起吃饭吗？"),
+                    ("帮个小忙", "能把周末的照片发给我吗？"),
+                    ("好书推荐", "我刚读完一本很棒的小说，你一定会喜欢。"),
+                    ("约个电话", "周五下午有时间通个电话吗？"))}
+
+
+def same_text(expected: str, actual: str) -> bool:
+    """Equal up to case, spacing and surrounding punctuation."""
+    strip = " .!?。！？"
+    return normalize_text(expected).strip(strip) == normalize_text(actual).strip(strip)
+
+
+class Mail(BaseApp):
+    """Threads, their messages and flags."""
+
+    def me(self) -> str:
+        return self.require(".account.email").casefold()
+
+    def threads(self) -> list[dict[str, Any]]:
+        return self.require(".threads")
+
+    def folder(self, folder: str) -> list[dict[str, Any]]:
+        """The threads a folder or label shows (see the app's model)."""
+        return folder_threads(self.state, folder)
+
+    def thread(self, subject: str) -> dict[str, Any]:
+        """The thread with a subject; raises ValueError when there is none."""
+        return self.find(".threads", subject=subject)
+
+    def of_kind(self, *kinds: str) -> list[dict[str, Any]]:
+        """Threads not in the Trash whose generator kind is one of ``kinds``."""
+        return [t for t in self.threads() if t["kind"] in kinds and not t["trashed"]]
+
+    def from_sender(self, name: str) -> list[dict[str, Any]]:
+        """Threads outside the Trash with a message from ``name``."""
+        return [t for t in self.threads() if not t["trashed"] and any(m["from"]["name"] == name for m in t["messages"])]
+
+    def sent_since_start(self) -> list[dict[str, Any]]:
+        """Messages the owner sent during the task (each with its thread's subject, ``thread``, and ``thread_id``)."""
+        before = {m["id"] for t in self.initial(".threads") for m in t["messages"]}
+        return [{**m, "thread": t["subject"], "thread_id": t["id"]} for t in self.threads() for m in t["messages"]
+                if m["id"] not in before and m["from"]["email"].casefold() == self.me()]
+
+    def unread_inbox(self) -> int:
+        return sum(t["unread"] for t in self.folder("inbox"))
+
+    def booking_code(self, city: str) -> str:
+        """The booking code of the flight to ``city``."""
+        found = [t for t in self.of_kind("flight") if t["facts"]["city"] == city]
+        if len(found) != 1:
+            raise ValueError(f"mail: {len(found)} flights to {city!r}, expected one")
+        return found[0]["facts"]["code"]
+
+    def codes(self) -> list[str]:
+        """Every booking, confirmation and order number the mail shows (rivals of a shared code)."""
+        out = [t["facts"]["code"] for t in self.threads() if t["kind"] in CODE_KINDS]
+        out += [t["subject"].rsplit("#", 1)[1] for t in self.threads() if t["kind"] in RECEIPT_KINDS]
+        return out
+
+    def receipts_total(self, year: int, month: int) -> float:
+        """The sum of the receipts (outside the Trash) received in a month."""
+        amounts = [t["facts"]["amount"] for t in self.of_kind(*RECEIPT_KINDS)
+                   if (lambda d: (d.year, d.month) == (year, month))(from_ms(t["messages"][0]["time_ms"]))]
+        if not amounts:
+            raise ValueError(f"mail: no receipt in {year}-{month:02d}")
+        return round(sum(amounts), 2)
+
+    def invite(self) -> dict[str, Any]:
+        """The meeting invitation thread."""
+        found = self.of_kind("invite")
+        if len(found) != 1:
+            raise ValueError(f"mail: {len(found)} meeting invitations, expected one")
+        return found[0]
+
+    # --- checks -------------------------------------------------------------------------------
+
+    def check_sent(self, who: str, emails: Sequence[str], expected: str,
+                   accept: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """A message the owner sent during the task went to exactly ``emails`` (To and Cc together) and is accepted
+        by ``accept``."""
+        wanted = sorted(e.casefold() for e in emails)
+        sent = self.sent_since_start()
+        ok = any(sorted(p["email"].casefold() for p in m["to"] + m["cc"]) == wanted and accept(m) for m in sent)
+        actual = "; ".join(f"to {', '.join(p['email'] for p in m['to'] + m['cc'])}: {m['thread']!r} {m['body']!r} "
+                           f"{[a['name'] for a in m['attachments']]}" for m in sent) or "nothing sent"
+        return check(f"e-mail to {who}", expected, actual, ok)
+
+    def check_one_sent(self) -> dict[str, Any]:
+        """Exactly one message was sent."""
+        count = len(self.sent_since_start())
+        return check("messages sent", 1, count, count == 1)
+
+    def check_sent_facts(self, who: str, email: str, facts: Mapping[str, Any], *,
+                         rivals: Mapping[str, Sequence[str]] | None = None) -> list[dict[str, Any]]:
+        """A message went to ``email`` alone, and what it says (subject and body) states every fact and no rival."""
+        sent = [m for m in self.sent_since_start()
+                if [p["email"].casefold() for p in m["to"] + m["cc"]] == [email.casefold()]]
+        text = "\n".join(f"{m['thread']}\n{m['body']}" for m in sent)
+        return [check(f"e-mail to {who}", "one e-mail", len(sent), len(sent) == 1),
+                *fact_checks(text, facts, rivals=rivals)]
+
+    def check_kept(self, ids: Sequence[str]) -> dict[str, Any]:
+        """Every thread in ``ids`` is still there, outside the Trash when it was outside it before."""
+        before = {t["id"]: t["trashed"] for t in self.initial(".threads")}
+        now = {t["id"]: t["trashed"] for t in self.threads()}
+        lost = sorted(i for i in ids if i not in now or now[i] != before[i])
+        return check("other threads kept", [], lost, not lost)
+
+    # --- samplers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def sample_unstarred_subject(rng: random.Random, state: dict[str, Any]) -> str:
+        """The subject of a thread outside the Trash that is not starred."""
+        subjects = [t["subject"] for t in state["threads"] if not t["trashed"] and not t["starred"] and t["subject"]]
+        if not subjects:
+            raise ValueError("mail: every thread is starred")
+        return rng.choice(subjects)
+
+    @staticmethod
+    def sample_unlabelled_receipt(rng: random.Random, state: dict[str, Any]) -> str:
+        """The subject of a receipt without the receipts label."""
+        label = state["labels"][2]
+        subjects = [t["subject"] for t in state["threads"]
+                    if t["kind"] in RECEIPT_KINDS and not t["trashed"] and label not in t["labels"]]
+        if not subjects:
+            raise ValueError("mail: every receipt is labelled")
+        return rng.choice(subjects)
+
+    @staticmethod
+    def sample_receipts_label(rng: random.Random, state: dict[str, Any]) -> str:
+        """The receipts label of the world ("Receipts" / "收据")."""
+        return state["labels"][2]
+
+    @staticmethod
+    def sample_flight_city(rng: random.Random, state: dict[str, Any]) -> str:
+        """A city exactly one flight confirmation goes to."""
+        cities = [t["facts"]["city"] for t in state["threads"] if t["kind"] == "flight" and not t["trashed"]]
+        unique = [c for c in cities if cities.count(c) == 1]
+        if not unique:
+            raise ValueError("mail: no flight confirmation")
+        return rng.choice(unique)
+
+    @staticmethod
+    def sample_attachment(rng: random.Random, state: dict[str, Any]) -> str:
+        """The name of a work attachment (names are unique in a world)."""
+        names = [a["name"] for t in state["threads"] if t["kind"] == "work" and not t["trashed"]
+                 for m in t["messages"] for a in m["attachments"]]
+        if not names:
+            raise ValueError("mail: no work attachment")
+        return rng.choice(names)
+
+    @staticmethod
+    def sample_reply_thread(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A personal thread whose last message a contact sent: {subject, name}."""
+        me = state["account"]["email"].casefold()
+        found = [{"subject": t["subject"], "name": t["messages"][-1]["from"]["name"]} for t in state["threads"]
+                 if t["kind"] == "personal" and not t["trashed"] and t["messages"][-1]["from"]["email"].casefold() != me]
+        if not found:
+            raise ValueError("mail: no personal thread ends with a contact's message")
+        return rng.choice(found)
+
+    @staticmethod
+    def sample_newsletter(rng: random.Random, state: dict[str, Any]) -> str:
+        """The name of a newsletter sender."""
+        names = sorted({t["messages"][0]["from"]["name"] for t in state["threads"]
+                        if t["kind"] == "newsletter" and not t["trashed"]})
+        if not names:
+            raise ValueError("mail: no newsletter")
+        return rng.choice(names)
+
+    @staticmethod
+    def sample_invite_host(rng: random.Random, state: dict[str, Any]) -> str:
+        """Who sent the meeting invitation."""
+        hosts = [t["messages"][0]["from"]["name"] for t in state["threads"] if t["kind"] == "invite"]
+        if len(hosts) != 1:
+            raise ValueError(f"mail: {len(hosts)} meeting invitations, expected one")
+        return hosts[0]
+
+    @staticmethod
+    def sample_reply(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        return rng.choice(REPLIES[os_state.get("language", "en")])
+
+    @staticmethod
+    def sample_new_mail(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        subject, body = rng.choice(NEW_MAILS[os_state.get("language", "en")])
+        return {"subject": subject, "body": body}
+
+    @staticmethod
+    def sample_correspondent(rng: random.Random, state: dict[str, Any]) -> str:
+        """Someone the owner e-mails with (a contact from the Contacts app: their address is saved there)."""
+        me = state["account"]["email"].casefold()
+        names = sorted({p["name"] for t in state["threads"] if t["kind"] in ("personal", "work", "sent", "invite")
+                        for m in t["messages"] for p in [m["from"], *m["to"]] if p["email"].casefold() != me})
+        if not names:
+            raise ValueError("mail: nobody to write to")
+        return rng.choice(names)
+
+    @staticmethod
+    def sample_month_start(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """The first day of the phone's month, as the instruction says it ("March 1" / "3月1日")."""
+        today = from_ms(os_state["time_ms"]).date()
+        if os_state.get("language") == "zh":
+            return f"{today.month}月1日"
+        return f"{MONTHS_EN[today.month - 1]} 1"

@@ -1,0 +1,416 @@
+"""Scripted plans for the Mail suite: one oracle per task and realistic mistakes."""
+from __future__ import annotations
+
+import re
+
+from mobilegym.oracle import Driver, negative, plan
+
+from ..contacts.plans import collect
+
+FLIGHT_CODE = re.compile(r"(?:Booking code:|订座记录编号：)\s*([A-Z0-9]{6})")
+HOTEL_CODE = re.compile(r"(?:Confirmation number:|确认号：)\s*(\d{8})")
+INVITE = re.compile(r"on (\w{3}, \w{3} \d{1,2}), (\d{2}:\d{2}) to (\d{2}:\d{2})|时间：(\d{1,2}月\d{1,2}日)（周.）\s*(\d{2}:\d{2})至(\d{2}:\d{2})")
+AMOUNT = re.compile(r"(?:Total charged|实付金额)[:：]\s*[$¥]([\d,]+\.\d{2})")
+PLACED = re.compile(r"(?:placed on \w{3}, (\w{3}) \d{1,2}|下单时间 (\d{1,2})月)")
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+
+# --- helpers ---------------------------------------------------------------------------------------------------
+
+def open_mail(d: Driver) -> None:
+    """Open Mail at its thread list."""
+    d.open_app("Mail")
+    while d.route != "/":
+        d.key("back")
+
+
+def go_to(d: Driver, en: str, zh: str) -> None:
+    """Show a folder or label through the navigation drawer."""
+    open_mail(d)
+    d.tap(rid="open_drawer")
+    d.tap(rid="drawer_item", desc=d.t(en, zh))
+
+
+def search(d: Driver, query: str) -> None:
+    open_mail(d)
+    d.tap(rid="search")
+    d.type(query, rid="search_input")
+
+
+def open_subject(d: Driver, subject: str) -> None:
+    """Open the thread with a subject through the search."""
+    search(d, subject)
+    d.tap(rid="thread_item", desc=subject)
+
+
+def bodies(d: Driver) -> list[str]:
+    return d.texts("message_body")
+
+
+def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def pick_recipient(d: Driver, rid: str, name: str) -> None:
+    """Type a contact's name in a recipient field and take the suggestion."""
+    d.type(name, rid=rid)
+    d.tap(rid="suggestion_name", text=name)
+
+
+def send_new(d: Driver, name: str, subject: str, body: str) -> None:
+    """A new mail to a contact."""
+    open_mail(d)
+    d.tap(rid="compose")
+    pick_recipient(d, "to_input", name)
+    d.type(subject, rid="subject_input")
+    d.type(body, rid="body_input")
+    d.tap(rid="send")
+
+
+def flight_code(d: Driver, city: str) -> str:
+    """The booking code in the confirmation of the flight to ``city``."""
+    search(d, city)
+    subject = next(n.desc for n in d.nodes() if n.short_id == "thread_item"
+                   and (f"flight to {city}" in n.desc or f"飞往{city}" in n.desc))
+    d.tap(rid="thread_item", desc=subject)
+    return next(m.group(1) for text in bodies(d) for m in [FLIGHT_CODE.search(text)] if m)
+
+
+def other_code(d: Driver, city: str, code: str) -> str:
+    """A code the mail shows that is not the flight's: the hotel's in that city, another flight's, or a typo."""
+    search(d, d.t("Confirmation number", "确认号"))
+    hits = [n.desc for n in d.nodes() if n.short_id == "thread_item"]
+    if hits:
+        d.tap(rid="thread_item", desc=hits[0])
+        return next(m.group(1) for text in bodies(d) for m in [HOTEL_CODE.search(text)] if m)
+    return code[:-1] + ("X" if code[-1] != "X" else "Y")
+
+
+# --- CountUnreadInbox ------------------------------------------------------------------------------------------
+
+def _drawer_count(d: Driver, en: str, zh: str) -> int:
+    open_mail(d)
+    d.tap(rid="open_drawer")
+    row = d.find(rid="drawer_item", desc=d.t(en, zh))
+    count = next((n.text for n in d.nodes() if n.short_id == "drawer_count" and _inside(n.bounds, row.bounds)), "")
+    d.tap(rid="button2")
+    return int(count or 0)
+
+
+@plan("mail.CountUnreadInbox")
+def count_unread_inbox(d: Driver) -> None:
+    d.submit_answer([_drawer_count(d, "Inbox", "收件箱")])
+
+
+@negative("mail.CountUnreadInbox", "counts every thread in the inbox")
+def count_inbox_threads(d: Driver) -> None:
+    open_mail(d)
+    d.submit_answer([len(collect(d, "thread_item"))])
+
+
+# --- ReadBookingCode -------------------------------------------------------------------------------------------
+
+@plan("mail.ReadBookingCode")
+def read_booking_code(d: Driver) -> None:
+    d.submit_answer([flight_code(d, d.params["city"])])
+
+
+@negative("mail.ReadBookingCode", "gives the hotel confirmation number (or another code)")
+def read_hotel_code(d: Driver) -> None:
+    code = flight_code(d, d.params["city"])
+    d.submit_answer([other_code(d, d.params["city"], code)])
+
+
+# --- StarThread ------------------------------------------------------------------------------------------------
+
+@plan("mail.StarThread")
+def star_thread(d: Driver) -> None:
+    open_subject(d, d.params["subject"])
+    d.tap(rid="star_thread")
+
+
+@negative("mail.StarThread", "stars the mail above it in the inbox instead")
+def star_other(d: Driver) -> None:
+    open_mail(d)
+    other = next(n.desc for n in d.nodes() if n.short_id == "thread_item" and n.desc != d.params["subject"])
+    d.tap(rid="thread_item", desc=other)
+    d.tap(rid="star_thread")
+
+
+@negative("mail.StarThread", "marks it unread instead")
+def star_marks_unread(d: Driver) -> None:
+    open_subject(d, d.params["subject"])
+    d.tap(rid="mark_unread")
+
+
+# --- LabelReceipt ----------------------------------------------------------------------------------------------
+
+def _label(d: Driver, label: str, apply: bool = True) -> None:
+    open_subject(d, d.params["subject"])
+    d.tap(rid="label_thread")
+    d.tap(rid="label_option", text=label)
+    d.tap(rid="button1" if apply else "button2")
+
+
+@plan("mail.LabelReceipt")
+def label_receipt(d: Driver) -> None:
+    _label(d, d.params["label"])
+
+
+@negative("mail.LabelReceipt", "ticks the label, then cancels")
+def label_receipt_cancel(d: Driver) -> None:
+    _label(d, d.params["label"], apply=False)
+
+
+@negative("mail.LabelReceipt", "picks the Travel label")
+def label_receipt_travel(d: Driver) -> None:
+    _label(d, d.t("Travel", "旅行"))
+
+
+# --- ReplyToSender ---------------------------------------------------------------------------------------------
+
+@plan("mail.ReplyToSender")
+def reply_to_sender(d: Driver) -> None:
+    open_subject(d, d.params["mail"]["subject"])
+    d.tap(rid="reply")
+    d.type(d.params["text"], rid="body_input")
+    d.tap(rid="send")
+
+
+@negative("mail.ReplyToSender", "writes a new mail instead of replying")
+def reply_as_new_mail(d: Driver) -> None:
+    send_new(d, d.params["mail"]["name"], d.params["mail"]["subject"], d.params["text"])
+
+
+@negative("mail.ReplyToSender", "types the reply and leaves it as a draft")
+def reply_left_as_draft(d: Driver) -> None:
+    open_subject(d, d.params["mail"]["subject"])
+    d.tap(rid="reply")
+    d.type(d.params["text"], rid="body_input")
+    d.tap(rid="navigate_up")
+
+
+# --- SendNewEmail ----------------------------------------------------------------------------------------------
+
+@plan("mail.SendNewEmail")
+def send_new_email(d: Driver) -> None:
+    send_new(d, d.params["name"], d.params["mail"]["subject"], d.params["mail"]["body"])
+
+
+@negative("mail.SendNewEmail", "puts the text in the subject and leaves the body empty")
+def send_new_email_no_body(d: Driver) -> None:
+    send_new(d, d.params["name"], d.params["mail"]["body"], "")
+
+
+# --- EmptyTrash ------------------------------------------------------------------------------------------------
+
+@plan("mail.EmptyTrash")
+def empty_trash(d: Driver) -> None:
+    go_to(d, "Trash", "已删除邮件")
+    d.tap(rid="empty_trash")
+    d.tap(rid="button1")
+
+
+@negative("mail.EmptyTrash", "cancels the confirmation")
+def empty_trash_cancel(d: Driver) -> None:
+    go_to(d, "Trash", "已删除邮件")
+    d.tap(rid="empty_trash")
+    d.tap(rid="button2")
+
+
+@negative("mail.EmptyTrash", "deletes only the first mail in the Trash for good")
+def empty_trash_one(d: Driver) -> None:
+    go_to(d, "Trash", "已删除邮件")
+    first = d.find(rid="thread_item")
+    d.long_press(rid="thread_item", desc=first.desc)
+    d.tap(rid="delete_selected")
+    d.tap(rid="button1")
+    if d.find(rid="thread_item") is None:  # it was the only one: also trash an inbox mail, as a careless user might
+        go_to(d, "Inbox", "收件箱")
+        d.long_press(rid="thread_item", desc=d.find(rid="thread_item").desc)
+        d.tap(rid="delete_selected")
+
+
+# --- ForwardAttachment -----------------------------------------------------------------------------------------
+
+def _forward(d: Driver, keep_attachment: bool = True) -> None:
+    search(d, d.params["file"])
+    d.tap(rid="thread_item", desc=d.find(rid="thread_item").desc)
+    d.tap(rid="forward")
+    pick_recipient(d, "to_input", d.params["name"])
+    if not keep_attachment:
+        d.tap(rid="remove_attachment")
+    d.tap(rid="send")
+
+
+@plan("mail.ForwardAttachment")
+def forward_attachment(d: Driver) -> None:
+    _forward(d)
+
+
+@negative("mail.ForwardAttachment", "removes the attachment before sending")
+def forward_without_attachment(d: Driver) -> None:
+    _forward(d, keep_attachment=False)
+
+
+# --- EmailBookingCode ------------------------------------------------------------------------------------------
+
+def _mail_code(d: Driver, code: str) -> None:
+    city = d.params["city"]
+    send_new(d, d.params["name"], d.t(f"Flight to {city}", f"飞往{city}的航班"),
+             d.t(f"The booking code of my flight to {city} is {code}.", f"我飞往{city}的航班订座记录编号是 {code}。"))
+
+
+@plan("mail.EmailBookingCode")
+def email_booking_code(d: Driver) -> None:
+    _mail_code(d, flight_code(d, d.params["city"]))
+
+
+@negative("mail.EmailBookingCode", "sends the hotel confirmation number (or another code)")
+def email_hotel_code(d: Driver) -> None:
+    code = flight_code(d, d.params["city"])
+    _mail_code(d, other_code(d, d.params["city"], code))
+
+
+# --- MeetingInviteTime -----------------------------------------------------------------------------------------
+
+def _invite(d: Driver) -> tuple[str, str, str]:
+    search(d, d.t("Invitation:", "邀请："))
+    d.tap(rid="thread_item", desc=d.find(rid="thread_item").desc)
+    found = next(m for text in bodies(d) for m in [INVITE.search(text)] if m)
+    return (found.group(1), found.group(2), found.group(3)) if found.group(1) else \
+        (found.group(4), found.group(5), found.group(6))
+
+
+@plan("mail.MeetingInviteTime")
+def meeting_invite_time(d: Driver) -> None:
+    day, start, _ = _invite(d)
+    d.submit_answer([day, start])
+
+
+@negative("mail.MeetingInviteTime", "gives the end time")
+def meeting_invite_end(d: Driver) -> None:
+    day, _, end = _invite(d)
+    d.submit_answer([day, end])
+
+
+# --- DeleteNewsletters -----------------------------------------------------------------------------------------
+
+def _delete_from(d: Driver, sender: str, limit: int | None = None) -> int:
+    """Search the sender, select each of their threads (a long press, then taps) and delete them together."""
+    search(d, sender)
+    chosen: list[str] = []
+    for _ in range(60):
+        if limit is not None and len(chosen) >= limit:
+            break
+        nodes = d.nodes()
+        senders = [n for n in nodes if n.short_id == "thread_sender"]
+        row = next((n for n in nodes if n.short_id == "thread_item" and not n.selected and n.desc not in chosen
+                    and any(s.text == sender and _inside(s.bounds, n.bounds) for s in senders)), None)
+        if row is not None:
+            (d.tap if chosen else d.long_press)(rid="thread_item", desc=row.desc)
+            chosen.append(row.desc)
+        elif not d.scroll(1):
+            break
+    if chosen:
+        d.tap(rid="delete_selected")
+    return len(chosen)
+
+
+@plan("mail.DeleteNewsletters")
+def delete_newsletters(d: Driver) -> None:
+    d.submit_answer([_delete_from(d, d.params["sender"])])
+
+
+@negative("mail.DeleteNewsletters", "right deletions, miscounted")
+def delete_newsletters_miscount(d: Driver) -> None:
+    d.submit_answer([_delete_from(d, d.params["sender"]) + 1])
+
+
+@negative("mail.DeleteNewsletters", "leaves one behind, right count")
+def delete_newsletters_partial(d: Driver) -> None:
+    search(d, d.params["sender"])
+    total = sum(1 for n in collect(d, "thread_item"))
+    _delete_from(d, d.params["sender"], limit=total - 1)
+    d.submit_answer([total])
+
+
+# --- ReceiptsTotalThisMonth ------------------------------------------------------------------------------------
+
+def _receipts(d: Driver) -> list[tuple[int, float]]:
+    """(month, amount) of every receipt the search shows (the month from "placed on")."""
+    search(d, d.t("receipt #", "电子收据"))
+    out = []
+    for row in collect(d, "thread_snippet"):
+        amount, placed = AMOUNT.search(row.text), PLACED.search(row.text)
+        if amount and placed:
+            month = MONTHS.index(placed.group(1)) + 1 if placed.group(1) else int(placed.group(2))
+            out.append((month, float(amount.group(1).replace(",", ""))))
+    return out
+
+
+def _this_month(d: Driver) -> int:
+    first = d.params["first"]
+    return int(first.split("月")[0]) if "月" in first else MONTHS.index(first[:3]) + 1
+
+
+@plan("mail.ReceiptsTotalThisMonth")
+def receipts_total(d: Driver) -> None:
+    month = _this_month(d)
+    d.submit_answer([round(sum(a for m, a in _receipts(d) if m == month), 2)])
+
+
+@negative("mail.ReceiptsTotalThisMonth", "adds last month's receipts too")
+def receipts_total_all(d: Driver) -> None:
+    d.submit_answer([round(sum(a for _, a in _receipts(d)), 2)])
+
+
+# --- JSON tasks ------------------------------------------------------------------------------------------------
+
+def _trash_rows(d: Driver) -> int:
+    go_to(d, "Trash", "已删除邮件")
+    return len(collect(d, "thread_item"))
+
+
+@plan("mail.count_trash")
+def count_trash(d: Driver) -> None:
+    d.submit_answer([_trash_rows(d)])
+
+
+@negative("mail.count_trash", "counts the banner above the list as a mail too")
+def count_trash_off_by_one(d: Driver) -> None:
+    d.submit_answer([_trash_rows(d) + 1])
+
+
+def _open_lease(d: Driver) -> None:
+    open_subject(d, d.t("Lease renewal notice", "续租通知"))
+
+
+@plan("mail.archive_lease_notice")
+def archive_lease_notice(d: Driver) -> None:
+    _open_lease(d)
+    d.tap(rid="archive")
+
+
+@negative("mail.archive_lease_notice", "deletes it instead of archiving")
+def archive_lease_deleted(d: Driver) -> None:
+    _open_lease(d)
+    d.tap(rid="delete")
+
+
+@plan("mail.schedule_send")
+def schedule_send(d: Driver) -> None:
+    open_mail(d)
+    d.tap(rid="compose")
+    d.abort("Mail has no scheduled send: a message can only be sent now or kept as a draft.")
+
+
+@negative("mail.schedule_send", "sends the mail right away and calls it done")
+def schedule_send_now(d: Driver) -> None:
+    open_mail(d)
+    d.tap(rid="compose")
+    d.type(d.t("Pay the rent", "交房租"), rid="subject_input")
+    d.type(d.t("Reminder: pay the rent today.", "提醒：今天交房租。"), rid="body_input")
+    d.type("me@example.com", rid="to_input")
+    d.tap(rid="send")
+    d.complete()

@@ -1,0 +1,272 @@
+"""Mail tasks.
+
+Task index:
+    CountUnreadInbox          query    L1  how many threads in the Inbox are unread
+    ReadBookingCode           query    L2  the booking code of the flight to a city
+    StarThread                operate  L2  star the mail with a subject
+    LabelReceipt              operate  L2  put a receipt under the Receipts label
+    ReplyToSender             operate  L2  reply to a contact's mail with a given text
+    SendNewEmail              operate  L2  a new mail to a contact with a subject and a text
+    EmptyTrash                operate  L2  empty the Trash (confirm dialog)
+    ForwardAttachment         operate  L3  forward the mail carrying an attachment to a contact
+    EmailBookingCode          operate  L3  e-mail a contact the booking code of a flight
+    MeetingInviteTime         query    L3  the date and time of the meeting a contact invited me to
+    DeleteNewsletters         hybrid   L4  delete every mail from a newsletter and say how many
+    ReceiptsTotalThisMonth    query    L4  the total of this month's receipts
+"""
+from __future__ import annotations
+
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime
+from mobilegym.judge.result import check
+
+from ..contacts.app import Contacts
+from ..l10n import localised
+from .app import (MAIL_EMPTY_TRASH_CHANGES, MAIL_LABEL_CHANGES, MAIL_SEND_CHANGES, MAIL_STAR_CHANGES,
+                  MAIL_TRASH_MANY_CHANGES, Mail, same_text)
+
+
+@localised(zh={"fields": [{"label": "未读邮件数"}]})
+class CountUnreadInbox(AnswerTask):
+    """Verdict: the answer is the number of unread threads in the Inbox (archived and trashed mail aside)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting"]
+    templates = {"en": ["How many unread emails are in my inbox?", "Count the unread conversations in my Mail inbox"],
+                 "zh": ["我的收件箱里有几封未读邮件？"]}
+    answer = staticmethod(lambda task, apps_init: Mail(apps_init["mail"]).unread_inbox())
+    answer_fields = [{"type": "number", "label": "Unread emails"}]
+
+
+@localised(zh={"fields": [{"label": "订座记录编号", "hint": "例如 K7P2QX"}]})
+class ReadBookingCode(AnswerTask):
+    """Verdict: the answer is the booking code in the confirmation of the flight to the city (not another
+    trip's code, not a hotel confirmation number)."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["search", "information-retrieval"]
+    templates = {"en": ["What's the booking code of my flight to {city}?",
+                        "Find the flight confirmation for my trip to {city} and tell me the booking code"],
+                 "zh": ["我飞往{city}的航班订座记录编号是多少？"]}
+    parameters = {"city": {"sampler": Mail.sample_flight_city}}
+    answer = staticmethod(lambda task, apps_init: Mail(apps_init["mail"]).booking_code(task.p.city))
+    answer_fields = [{"type": "text", "label": "Booking code", "hint": "e.g. K7P2QX"}]
+
+
+class StarThread(CriteriaTask):
+    """Verdict: the thread with the subject is starred (it starts unstarred), nothing else changed."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["toggle"]
+    templates = {"en": ["Star the email \"{subject}\"", "Add a star to the mail with the subject \"{subject}\""],
+                 "zh": ["给主题为“{subject}”的邮件加星标"]}
+    parameters = {"subject": {"sampler": Mail.sample_unstarred_subject}}
+    criteria = {".threads[subject={subject}].starred": True}
+    expected_changes = MAIL_STAR_CHANGES
+
+
+class LabelReceipt(BaseTask):
+    """Verdict: the receipt carries the receipts label (it starts without it), keeps its other labels, and no
+    other thread's labels changed."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["labeling"]
+    templates = {"en": ["Put the email \"{subject}\" under my \"{label}\" label",
+                        "Label the receipt \"{subject}\" as \"{label}\""],
+                 "zh": ["给邮件“{subject}”加上“{label}”标签"]}
+    parameters = {"subject": {"sampler": Mail.sample_unlabelled_receipt},
+                  "label": {"sampler": Mail.sample_receipts_label}}
+    expected_changes = MAIL_LABEL_CHANGES
+
+    def check_goals(self, input):
+        before = Mail(input.apps_init["mail"]).thread(self.p.subject)["labels"]
+        after = Mail(input.apps["mail"]).thread(self.p.subject)["labels"]
+        return [check("labels", sorted([*before, self.p.label]), sorted(after),
+                      sorted(after) == sorted([*before, self.p.label]))]
+
+
+class ReplyToSender(BaseTask):
+    """Verdict: a reply with that wording (case, spacing and end punctuation aside) went to the sender alone,
+    in the thread (a reply, not a new mail)."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["messaging"]
+    high_risk = True
+    templates = {"en": ["Reply to {mail.name}'s email \"{mail.subject}\" with: {text}",
+                        "Answer the mail \"{mail.subject}\" from {mail.name}, saying \"{text}\""],
+                 "zh": ["回复{mail.name}的邮件“{mail.subject}”：{text}"]}
+    parameters = {"mail": {"sampler": Mail.sample_reply_thread, "fields": ["subject", "name"]},
+                  "text": {"sampler": Mail.sample_reply}}
+    expected_changes = MAIL_SEND_CHANGES
+
+    def check_goals(self, input):
+        before = Mail(input.apps_init["mail"]).thread(self.p.mail["subject"])
+        sender = before["messages"][-1]["from"]["email"]
+        mail = Mail(input.apps["mail"], input.apps_init["mail"])
+        return [mail.check_sent(self.p.mail["name"], [sender], self.p.text,
+                                lambda m: m["thread_id"] == before["id"] and same_text(self.p.text, m["body"])),
+                mail.check_one_sent()]
+
+
+class SendNewEmail(BaseTask):
+    """Verdict: one new mail went to the contact alone with that subject and text (wording exact up to case,
+    spacing and end punctuation)."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["messaging", "form-filling"]
+    high_risk = True
+    templates = {"en": ["Email {name} with the subject \"{mail.subject}\" and the message \"{mail.body}\"",
+                        "Send {name} a new email. Subject: \"{mail.subject}\". Text: \"{mail.body}\""],
+                 "zh": ["给{name}发一封新邮件，主题“{mail.subject}”，正文“{mail.body}”"]}
+    parameters = {"name": {"sampler": Mail.sample_correspondent},
+                  "mail": {"sampler": Mail.sample_new_mail, "fields": ["subject", "body"]}}
+    expected_changes = MAIL_SEND_CHANGES
+
+    def check_goals(self, input):
+        email = Contacts(input.apps_init["contacts"]).contact(self.p.name)["email"]
+        mail = Mail(input.apps["mail"], input.apps_init["mail"])
+        subject, body = self.p.mail["subject"], self.p.mail["body"]
+        return [mail.check_sent(self.p.name, [email], f"{subject}: {body}",
+                                lambda m: same_text(subject, m["thread"]) and same_text(body, m["body"])),
+                mail.check_one_sent()]
+
+
+class EmptyTrash(BaseTask):
+    """Verdict: nothing is left in the Trash, and every thread outside it is still there, outside it."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["deletion", "confirmation-dialog"]
+    high_risk = True
+    templates = {"en": ["Empty my mail Trash", "Permanently delete everything in the Trash of my email"],
+                 "zh": ["清空邮件的已删除邮件"]}
+    expected_changes = MAIL_EMPTY_TRASH_CHANGES
+
+    def check_goals(self, input):
+        mail = Mail(input.apps["mail"], input.apps_init["mail"])
+        left = [t["subject"] for t in mail.folder("trash")]
+        kept = [t["id"] for t in input.apps_init["mail"]["threads"] if not t["trashed"]]
+        return [check("trash emptied", [], left, not left), mail.check_kept(kept)]
+
+
+class ForwardAttachment(BaseTask):
+    """Verdict: the owner forwarded a mail carrying the attachment to the contact alone (the attachment travels
+    with it), and sent nothing else."""
+
+    objective = "operate"
+    difficulty = "L3"
+    composition = "sequential"
+    capabilities = ["search", "messaging"]
+    high_risk = True
+    templates = {"en": ["Forward the email that has the attachment {file} to {name}",
+                        "Find the mail with {file} attached and forward it to {name}"],
+                 "zh": ["把带有附件 {file} 的邮件转发给{name}"]}
+    parameters = {"file": {"sampler": Mail.sample_attachment}, "name": {"sampler": Mail.sample_correspondent}}
+    expected_changes = MAIL_SEND_CHANGES
+
+    def check_goals(self, input):
+        email = Contacts(input.apps_init["contacts"]).contact(self.p.name)["email"]
+        mail = Mail(input.apps["mail"], input.apps_init["mail"])
+        return [mail.check_sent(self.p.name, [email], f"forward with {self.p.file}",
+                                lambda m: any(a["name"] == self.p.file for a in m["attachments"])),
+                mail.check_one_sent()]
+
+
+class EmailBookingCode(BaseTask):
+    """Verdict: one mail to the contact alone states the booking code of the flight to the city (subject or
+    text), and no other booking, confirmation or order number."""
+
+    objective = "operate"
+    difficulty = "L3"
+    composition = "sequential"
+    capabilities = ["information-retrieval", "messaging"]
+    high_risk = True
+    templates = {"en": ["Email {name} the booking code of my flight to {city}",
+                        "Look up the booking code of my {city} flight and send it to {name} by email"],
+                 "zh": ["把我飞往{city}的航班订座记录编号用邮件发给{name}"]}
+    parameters = {"city": {"sampler": Mail.sample_flight_city}, "name": {"sampler": Mail.sample_correspondent}}
+    expected_changes = MAIL_SEND_CHANGES
+
+    def check_goals(self, input):
+        known = Mail(input.apps_init["mail"])
+        code = known.booking_code(self.p.city)
+        email = Contacts(input.apps_init["contacts"]).contact(self.p.name)["email"]
+        mail = Mail(input.apps["mail"], input.apps_init["mail"])
+        return mail.check_sent_facts(self.p.name, email, {"booking code": code},
+                                     rivals={"booking code": [c for c in known.codes() if c != code]})
+
+
+@localised(zh={"fields": [{"label": "日期", "hint": "例如 3月17日"}, {"label": "开始时间", "hint": "例如 14:30"}]})
+class MeetingInviteTime(AnswerTask):
+    """Verdict: the answer gives the meeting's date and start time from the invitation mail."""
+
+    objective = "query"
+    difficulty = "L3"
+    capabilities = ["search", "information-retrieval"]
+    templates = {"en": ["{name} invited me to a meeting by email. When is it? Tell me the date and start time",
+                        "On what date and at what time does the meeting in {name}'s email invitation start?"],
+                 "zh": ["{name}发邮件邀请我开会，会议是哪天几点开始？"]}
+    parameters = {"name": {"sampler": Mail.sample_invite_host}}
+    answer_fields = [{"type": "text", "label": "Date", "hint": "e.g. March 17", "matcher": "date"},
+                     {"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
+
+    def get_answer(self, input):
+        facts = Mail(input.apps_init["mail"]).invite()["facts"]
+        return {"date": facts["date"], "time": facts["start"]}
+
+    def get_expected_response(self, input):
+        facts = Mail(input.apps_init["mail"]).invite()["facts"]
+        return [facts["date"], facts["start"]]
+
+
+@localised(zh={"fields": [{"label": "删除的邮件数"}]})
+class DeleteNewsletters(BaseTask):
+    """Verdict: every mail from the newsletter is in the Trash (or deleted for good), every other thread is kept
+    where it was, and the answer is how many were deleted."""
+
+    objective = "hybrid"
+    difficulty = "L4"
+    composition = "aggregate"
+    capabilities = ["search", "deletion", "counting"]
+    high_risk = True
+    templates = {"en": ["Delete every email from {sender} and tell me how many you deleted",
+                        "Clean out all the {sender} newsletters from my mail, then tell me how many there were"],
+                 "zh": ["删除{sender}发来的所有邮件，然后告诉我删了几封"]}
+    parameters = {"sender": {"sampler": Mail.sample_newsletter}}
+    expected_changes = MAIL_TRASH_MANY_CHANGES
+    answer_fields = [{"type": "number", "label": "Emails deleted"}]
+
+    def check_goals(self, input):
+        doomed = Mail(input.apps_init["mail"]).from_sender(self.p.sender)
+        mail = Mail(input.apps["mail"], input.apps_init["mail"])
+        left = sorted(t["subject"] for t in mail.from_sender(self.p.sender))
+        others = [t["id"] for t in input.apps_init["mail"]["threads"] if t not in doomed]
+        return [check(f"mail from {self.p.sender} deleted", sorted(t["subject"] for t in doomed), left or "all deleted",
+                      not left),
+                mail.check_kept(others),
+                *build_answer_checks(len(doomed), input.answer, field="deleted")]
+
+
+@localised(zh={"fields": [{"label": "收据总额"}]})
+class ReceiptsTotalThisMonth(AnswerTask):
+    """Verdict: the answer is the sum of the receipts received since the first of this month (archived ones
+    included, trashed ones not); last month's receipts are left out."""
+
+    objective = "query"
+    difficulty = "L4"
+    composition = "aggregate"
+    capabilities = ["search", "filtering", "arithmetic"]
+    templates = {"en": ["What's the total of all the receipts I got by email this month, since {first}?",
+                        "Add up the amounts of the receipts in my mail from {first} until today. What's the total?"],
+                 "zh": ["从{first}到今天，我邮箱里收到的收据总金额是多少？"]}
+    parameters = {"first": {"sampler": Mail.sample_month_start}}
+    answer_fields = [{"type": "number", "label": "Total"}]
+
+    def get_answer(self, input):
+        today = sim_datetime(input.os_init)
+        return Mail(input.apps_init["mail"]).receipts_total(today.year, today.month)

@@ -1,0 +1,324 @@
+"""Shop tasks.
+
+Task index:
+    AddToWishlist         operate  L1  save a product to the wishlist
+    SetDefaultAddress     operate  L1  make a saved address the default
+    ProductReviews        query    L1  how many reviews a product has
+    AddVariantToCart      operate  L2  add a product in a given size or colour to the cart
+    RemoveCartItem        operate  L2  remove one cart item (confirm dialog)
+    ChangeCartQuantity    operate  L2  set a cart item's quantity
+    OrderArrival          query    L2  when an order on its way arrives
+    CheapestWellRated     query    L3  the price of a category's cheapest product rated 4 stars or more
+    CancelUnshippedOrder  operate  L3  cancel the order that has not shipped (confirm dialog)
+    AddDefaultAddress     operate  L3  add an address (form) and make it the default
+    DeliveredSpending     query    L3  what the orders delivered in a month cost in all
+    BuyVariant            operate  L3  buy a quantity of a product's variant, standard shipping, default address
+    BuyBestRatedUnder     operate  L4  buy a category's highest-rated product under a price cap
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_today
+from mobilegym.judge.result import check
+
+from ..l10n import localised
+from .app import (SHOP_CANCEL_CHANGES, SHOP_CART_ADD_CHANGES, SHOP_CART_QTY_CHANGES, SHOP_CART_REMOVE_CHANGES,
+                  SHOP_DEFAULT_CHANGES, SHOP_NEW_ADDRESS_CHANGES, SHOP_ORDER_CHANGES, SHOP_WISHLIST_ADD_CHANGES, Shop)
+
+
+def _shop_state(device) -> dict:
+    return device.get_state()["apps"]["shop"]
+
+
+def _language(device) -> str:
+    return device.get_state()["os"].get("language", "en")
+
+
+def _fill_cart(device) -> None:
+    """The cart starts with at least two lines."""
+    patch = Shop.prepare_state_with_cart_lines(_shop_state(device), 2)
+    if patch:
+        device.set_state(patch)
+
+
+class AddToWishlist(BaseTask):
+    """Verdict: the wishlist holds its initial products plus the requested one."""
+
+    objective = "operate"
+    difficulty = "L1"
+    capabilities = ["search", "toggle"]
+    templates = {"en": ["Save '{product.title}' to my wishlist in Shop", "Add the {product.title} to my Shop wishlist"],
+                 "zh": ["在购物里把“{product.title}”加入心愿单"]}
+    parameters = {"product": {"sampler": Shop.sample_not_in_wishlist}}
+    expected_changes = SHOP_WISHLIST_ADD_CHANGES
+
+    def check_goals(self, input):
+        before = Shop(input.apps_init["shop"]).require(".wishlist")
+        after = Shop(input.apps["shop"]).require(".wishlist")
+        expected = sorted([*before, self.p.product["id"]])
+        return [check("wishlist", expected, sorted(after), sorted(after) == expected)]
+
+
+class SetDefaultAddress(CriteriaTask):
+    """Verdict: the requested address is the default (so no other is).
+    Injection: a second address when the world has only one."""
+
+    objective = "operate"
+    difficulty = "L1"
+    capabilities = ["settings"]
+    templates = {"en": ["In Shop, make my '{address.label}' address ({address.street}) the default",
+                        "Set {address.street} as my default shipping address in Shop"],
+                 "zh": ["在购物里把“{address.label}”（{address.street}）设为默认收货地址"]}
+    parameters = {"address": {"sampler": Shop.sample_non_default_address}}
+    criteria = {".addresses[id={address.id}].default": True}
+    expected_changes = SHOP_DEFAULT_CHANGES
+
+    def _prepare(self, device) -> None:
+        patch = Shop.prepare_state_with_second_address(_shop_state(device), _language(device))
+        if patch:
+            device.set_state(patch)
+
+
+@localised(zh={"fields": [{"label": "评价数"}]})
+class ProductReviews(AnswerTask):
+    """Verdict: the answer is the product's number of reviews (sampled so no other product has that count)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["search", "information-retrieval"]
+    templates = {"en": ["How many reviews does '{product.title}' have in Shop?",
+                        "Look up '{product.title}' in Shop and tell me its number of reviews"],
+                 "zh": ["购物里“{product.title}”有多少条评价？"]}
+    parameters = {"product": {"sampler": Shop.sample_product_reviews}}
+    answer = ".products[id={product.id}].reviews"
+    answer_fields = [{"type": "number", "label": "Reviews"}]
+
+
+class AddVariantToCart(BaseTask):
+    """Verdict: the cart holds its initial lines plus one of the product in the requested variant, quantity 1
+    (another variant, another quantity or a removed line fails)."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["search", "form-filling"]
+    templates = {"en": ["Add '{product.title}' in {product.option} to my cart in Shop",
+                        "Put one {product.title}, {product.option}, in my Shop cart"],
+                 "zh": ["在购物里把“{product.title}”（{product.option}）加入购物车，数量1件"]}
+    parameters = {"product": {"sampler": Shop.sample_variant_product}}
+    expected_changes = SHOP_CART_ADD_CHANGES
+
+    def check_goals(self, input):
+        before = Shop(input.apps_init["shop"]).cart()
+        added = {"product_id": self.p.product["id"], "variant": self.p.product["variant"], "qty": 1}
+        return [Shop(input.apps["shop"]).check_cart("cart", [*before, added])]
+
+
+class RemoveCartItem(BaseTask):
+    """Verdict: the cart holds its initial lines but the requested one.
+    Injection: the cart holds at least two lines."""
+
+    objective = "operate"
+    difficulty = "L2"
+    high_risk = True
+    capabilities = ["deletion", "confirmation-dialog"]
+    templates = {"en": ["Remove '{line.title}' from my Shop cart", "I don't want the {line.title} anymore, take it out of my cart"],
+                 "zh": ["把“{line.title}”从购物车里删除"]}
+    parameters = {"line": {"sampler": Shop.sample_cart_line}}
+    expected_changes = SHOP_CART_REMOVE_CHANGES
+
+    def _prepare(self, device) -> None:
+        _fill_cart(device)
+
+    def check_goals(self, input):
+        before = Shop(input.apps_init["shop"]).cart()
+        return [Shop(input.apps["shop"]).check_cart("cart", [i for i in before if i["id"] != self.p.line["id"]])]
+
+
+class ChangeCartQuantity(CriteriaTask):
+    """Verdict: the cart line has the requested quantity (the others untouched, by the side-effect diff).
+    Injection: the cart holds at least two lines."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["form-filling"]
+    templates = {"en": ["Change the quantity of '{line.title}' in my Shop cart to {qty}",
+                        "I need {qty} of the {line.title} in my cart, update the quantity"],
+                 "zh": ["把购物车里“{line.title}”的数量改成{qty}件"]}
+    parameters = {"line": {"sampler": Shop.sample_cart_line}, "qty": {"sampler": Shop.sample_new_quantity}}
+    criteria = {".cart[id={line.id}].qty": "{qty}"}
+    expected_changes = SHOP_CART_QTY_CHANGES
+
+    def _prepare(self, device) -> None:
+        _fill_cart(device)
+
+
+@localised(zh={"fields": [{"label": "送达日期", "hint": "例如 3月19日"}]})
+class OrderArrival(AnswerTask):
+    """Verdict: the answer is the delivery date of the order (no product is in two orders, so the product names
+    the order; it arrives this year, so a date without its year names it). Injection: orders on their way that
+    share a delivery date are moved apart by days, and one arrives this year."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["information-retrieval", "date-reasoning"]
+    templates = {"en": ["When is my Shop order of '{order.title}' arriving?",
+                        "What's the delivery date of the order with the {order.title} in it?"],
+                 "zh": ["我在购物里买的“{order.title}”哪天送到？"]}
+    parameters = {"order": {"sampler": Shop.sample_order_in_transit}}
+    answer_fields = [{"type": "text", "label": "Delivery date", "hint": "e.g. March 19", "matcher": "date"}]
+
+    def _prepare(self, device) -> None:
+        patch = Shop.prepare_state_with_distinct_arrivals(_shop_state(device), sim_today(device.get_state()["os"]))
+        if patch:
+            device.set_state(patch)
+
+    def get_answer(self, input):
+        return dt.date.fromisoformat(Shop(input.apps_init["shop"]).order(self.p.order["id"])["delivery_date"])
+
+
+@localised(zh={"fields": [{"label": "价格"}]})
+class CheapestWellRated(AnswerTask):
+    """Verdict: the answer is the price of the category's cheapest product rated 4 stars or more (sampled
+    so the next one costs at least 0.50 more, preferring categories where a cheaper product is rated lower)."""
+
+    objective = "query"
+    difficulty = "L3"
+    composition = "aggregate"
+    capabilities = ["search", "filtering", "comparison"]
+    templates = {"en": ["In Shop, what does the cheapest {category.name} product with a rating of at least 4 stars cost?",
+                        "Find the lowest-priced item in {category.name} rated 4 stars or higher. What's its price?"],
+                 "zh": ["购物里“{category.name}”分类中评分不低于4星的商品，最便宜的多少钱？"]}
+    parameters = {"category": {"sampler": Shop.sample_category_with_cheapest}}
+    answer_fields = [{"type": "number", "label": "Price"}]
+
+    def get_answer(self, input):
+        return Shop.cheapest_rated(input.apps_init["shop"], self.p.category["id"])["price"]
+
+
+class CancelUnshippedOrder(BaseTask):
+    """Verdict: the one order not shipped yet is cancelled (every other order untouched, by the diff).
+    Injection: any other unshipped order is marked shipped."""
+
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    capabilities = ["filtering", "confirmation-dialog"]
+    templates = {"en": ["Cancel my Shop order that hasn't shipped yet", "One of my orders hasn't shipped: cancel it"],
+                 "zh": ["把购物里还没发货的那个订单取消掉"]}
+    parameters = {"order": {"sampler": Shop.sample_unshipped_order}}
+    expected_changes = SHOP_CANCEL_CHANGES
+
+    def _post_sample(self, device) -> None:
+        patch = Shop.prepare_state_with_one_unshipped(_shop_state(device), self.p.order["id"])
+        if patch:
+            device.set_state(patch)
+
+    def check_goals(self, input):
+        order = Shop(input.apps["shop"]).order(self.p.order["id"])
+        status = order["status"] if order else "missing"
+        return [check(f"order of {self.p.order['title']}", "cancelled", status, status == "cancelled")]
+
+
+class AddDefaultAddress(BaseTask):
+    """Verdict: one new address with the requested fields (case and spaces aside; the label may differ) is the
+    default, and no other address is."""
+
+    objective = "operate"
+    difficulty = "L3"
+    composition = "sequential"
+    capabilities = ["form-filling"]
+    templates = {"en": ["Add a new address in Shop and make it my default: {address.name}, phone {address.phone}, "
+                        "{address.street}, {address.city}, {address.region} {address.postcode}",
+                        "Save this as my new default delivery address in Shop: {address.street}, {address.city}, "
+                        "{address.region} {address.postcode} (name {address.name}, phone {address.phone})"],
+                 "zh": ["在购物里新增收货地址并设为默认：收货人{address.name}，手机号{address.phone}，"
+                        "{address.region}{address.city}{address.street}，邮编{address.postcode}"]}
+    parameters = {"address": {"sampler": Shop.sample_new_address}}
+    expected_changes = SHOP_NEW_ADDRESS_CHANGES
+    FIELDS = ("name", "phone", "street", "city", "region", "postcode")
+
+    @staticmethod
+    def _norm(value: str) -> str:
+        return " ".join(str(value).split()).casefold()
+
+    def check_goals(self, input):
+        before = {a["id"] for a in Shop(input.apps_init["shop"]).require(".addresses")}
+        addresses = Shop(input.apps["shop"]).require(".addresses")
+        added = [a for a in addresses if a["id"] not in before]
+        if len(added) != 1:
+            return [check("new addresses", 1, len(added), False)]
+        want = {k: self._norm(self.p.address[k]) for k in self.FIELDS}
+        got = {k: self._norm(added[0][k]) for k in self.FIELDS}
+        defaults = [a["street"] for a in addresses if a["default"]]
+        return [check("new address", want, got, want == got),
+                check("default address", [added[0]["street"]], defaults, defaults == [added[0]["street"]])]
+
+
+@localised(zh={"fields": [{"label": "总金额"}]})
+class DeliveredSpending(AnswerTask):
+    """Verdict: the answer is what the orders delivered in the month cost in all (order totals, shipping
+    included; cancelled and undelivered orders excluded)."""
+
+    objective = "query"
+    difficulty = "L3"
+    composition = "aggregate"
+    capabilities = ["filtering", "arithmetic", "date-reasoning"]
+    templates = {"en": ["How much did I spend in Shop on the orders that were delivered in {month.name}? "
+                        "Add up their order totals.",
+                        "Add up the totals of my Shop orders delivered in {month.name}: how much is it?"],
+                 "zh": ["我在购物里{month.name}送达的订单一共花了多少钱？按订单实付款合计。"]}
+    parameters = {"month": {"sampler": Shop.sample_spending_month}}
+    answer_fields = [{"type": "number", "label": "Total spent"}]
+
+    def get_answer(self, input):
+        return Shop(input.apps_init["shop"]).delivered_spending(self.p.month["month"])
+
+
+class BuyVariant(BaseTask):
+    """Verdict: exactly one new order, of the product in the requested variant and quantity only, to the default
+    address with standard shipping (a second order, another variant or quantity, extra items fail)."""
+
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["search", "form-filling", "confirmation-dialog"]
+    templates = {"en": ["Buy {qty} of '{product.title}' in {product.option} in Shop, standard shipping to my default address",
+                        "Order {qty} {product.title} ({product.option}) for me in Shop; standard shipping to the default address is fine"],
+                 "zh": ["在购物里买{qty}件“{product.title}”（{product.option}），标准配送，寄到默认地址"]}
+    parameters = {"product": {"sampler": Shop.sample_variant_product}, "qty": {"type": "int", "min": 2, "max": 3}}
+    expected_changes = SHOP_ORDER_CHANGES
+
+    def check_goals(self, input):
+        return Shop(input.apps["shop"]).check_one_order(Shop(input.apps_init["shop"]), self.p.product["id"],
+                                                        [self.p.product["variant"]], self.p.qty, "standard")
+
+
+class BuyBestRatedUnder(BaseTask):
+    """Verdict: exactly one new order, of one unit of the category's highest-rated product under the cap (any
+    variant), to the default address with standard shipping. Sampled so the best under the cap is unique.
+    Injection: when no product above the cap is rated higher, one is made so (the cap always matters)."""
+
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "aggregate"
+    capabilities = ["search", "filtering", "comparison", "confirmation-dialog"]
+    templates = {"en": ["In Shop, buy the highest-rated {pick.name} product that costs less than {pick.cap_text}. One unit, any "
+                        "size or colour, standard shipping to my default address.",
+                        "Order me the best-rated item in {pick.name} priced under {pick.cap_text} (just one; if it has sizes or "
+                        "colours, any will do), standard shipping to my default address"],
+                 "zh": ["在购物里买一件“{pick.name}”分类中价格低于{pick.cap_text}、评分最高的商品，尺码颜色不限，标准配送到默认地址"]}
+    parameters = {"pick": {"sampler": Shop.sample_category_and_cap}}
+    expected_changes = SHOP_ORDER_CHANGES
+
+    def _post_sample(self, device) -> None:
+        patch = Shop.prepare_state_with_higher_rated(_shop_state(device), self.p.pick)
+        if patch:
+            device.set_state(patch)
+
+    def check_goals(self, input):
+        shop = Shop(input.apps["shop"])
+        variants = shop.product(self.p.pick["product"])["variants"] or [""]
+        return shop.check_one_order(Shop(input.apps_init["shop"]), self.p.pick["product"], variants, 1, "standard")
