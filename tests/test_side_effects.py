@@ -13,7 +13,7 @@ import pytest
 import mobilegym  # noqa: F401
 from mobilegym.judge import PyTaskRef, TaskError, default_registry
 from mobilegym.judge.grounded import ANSWER_SHEET
-from mobilegym.judge.state.diff import ItemStep, diff
+from mobilegym.judge.state.diff import ItemStep, KeyStep, diff
 from mobilegym.judge.json.validate import TaskFileError
 from mobilegym.judge.json.task import load_json_task
 from mobilegym.judge.python.tasks import BaseTask
@@ -126,7 +126,8 @@ def test_oracle_plus_an_unrelated_deletion_scores_zero(envs, task_id):
         [found], [wanted] = harmful(judge), named
         assert found.rsplit("[", 1)[0] == wanted.rsplit("[", 1)[0] and found.endswith(" removed"), judge["checks"]
         assert [f for f in failing(judge) if not f.startswith("side_effect")], judge["checks"]
-    assert not judge["clean"] and [e["harmful"] for e in judge["side_effects"]] == [True]
+    # view-state changes (a thread marked read) are reported without harm beside the one harmful deletion
+    assert not judge["clean"] and [e["harmful"] for e in judge["side_effects"]].count(True) == 1
 
 
 @pytest.mark.parametrize("task_id", ["clock.AddAlarm", "weather.RemoveCity", "music.RemoveSongFromPlaylist",
@@ -201,8 +202,8 @@ def append_patch(parents: list[Any], item: dict[str, Any]) -> dict[str, Any]:
 
 
 def copy_a_created_item(env: Any) -> str | None:
-    """Append a copy (new id) of an item the agent created, in the same list; returns the copy's id,
-    None when the episode created no item with an id."""
+    """Append a copy (new id) of an item the agent created, in the same list; returns "<app>.<list>|<copy's
+    id>", None when the episode created no item with an id."""
     before, now = env.episode.initial.copy()[0], env.device.get_state()["apps"]
     for app in sorted(set(now) - {ANSWER_SHEET}):
         for change in diff(before.get(app), now[app]):
@@ -210,7 +211,7 @@ def copy_a_created_item(env: Any) -> str | None:
             if change.kind == "added" and isinstance(last, ItemStep) and last.ident and parents:
                 copy = {**change.after, "id": f"{change.after['id']}_copy"}
                 patch(env, app, append_patch(parents, copy))
-                return copy["id"]
+                return f"{app}.{parents[-1].name}|{copy['id']}" if isinstance(parents[-1], KeyStep) else copy["id"]
     return None
 
 
@@ -222,10 +223,16 @@ def test_oracle_plus_a_copy_of_what_it_created_scores_zero(envs):
         judge = oracle(envs["strict"], task_id, lambda env: copied.append(copy_a_created_item(env)))
         if copied[0] is None:
             continue  # the oracle creates no item with an id
+        where, _, copy_id = copied[0].rpartition("|")
+        if any(copy_id in e["path"] and not e["harmful"] for e in judge["side_effects"]) or any(
+                f"{where}[+*]" in pattern for pattern in getattr(REGISTRY.refs[task_id], "cls", BaseTask).expected_changes):
+            continue  # view state, or a list the task lets grow freely (a browser's visits): copies are no harm
         creators.append(task_id)
         harm = harmful(judge)
-        if judge["score"] != 0.0 or len(harm) != 1 or not harm[0].endswith(" added"):
-            paid.append((task_id, judge["score"], harm))  # the original or the copy is more than asked
+        own = [f for f in failing(judge) if not f.startswith("side_effect")]
+        if judge["score"] != 0.0 or not (len(harm) == 1 and harm[0].endswith(" added") or not harm and own):
+            paid.append((task_id, judge["score"], harm))  # the original or the copy is more than asked, or
+            # the task's own check (one payment per bill) refuses the copy
     assert len(creators) >= 20, creators
     assert not paid, paid
 

@@ -3,13 +3,15 @@ snapshot and restore, the simulated clock, and the journal that makes each input
 from __future__ import annotations
 
 import copy
+import functools
 import marshal
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..jsoncopy import copy_doc
 from .app import SimApp
+from .app_states import AppStates
 from .clock import DEFAULT_START_MS
 from .ime import initial_state
 from .nav import LAUNCHER
@@ -42,10 +44,10 @@ class WorldDoc:
         self.shuffle_launcher = shuffle_launcher
         # marshal format 2 (no back-references): equal states give equal bytes, see _fresh_apps
         self._defaults = {app_id: marshal.dumps(app.defaults(), 2) for app_id, app in apps.items()}
-        self._loaded_from: dict[str, bytes] = {}  # the blob each app's state in the document was loaded from
         self.doc: dict[str, Any] = {}
         self.files: VirtualFS
         self.world_seed: int | None = None  # the generated world on the phone (None: the canonical one)
+        self._source: object = None  # what the apps were last loaded from (a world image, or the defaults)
         self._journal: dict[str | None, Any] | None = None  # None: the os part; app id: that app's state
         self._recording = False  # handlers are running: app states touched now are journaled
 
@@ -57,10 +59,11 @@ class WorldDoc:
         if self.shuffle_launcher and seed is not None:
             random.Random(seed).shuffle(order)
         if self.world == "canonical" or seed is None:
-            self.world_seed, start_ms, blobs = None, DEFAULT_START_MS, self._defaults
+            self.world_seed, start_ms, source = None, DEFAULT_START_MS, self._defaults
+            blob_of = self._defaults.__getitem__
         else:
-            image = world_image(int(seed), self.language, tuple(self.apps))
-            self.world_seed, start_ms, blobs = image.seed, image.time_ms, image.apps
+            source = world_image(int(seed), self.language, tuple(self.apps))
+            self.world_seed, start_ms, blob_of = source.seed, source.time_ms, source.blob
         self.doc = {
             "os": {
                 "time_ms": start_ms, "language": self.language, "foreground": LAUNCHER, "route": "/",
@@ -69,22 +72,25 @@ class WorldDoc:
                 "launcher": {"order": order},
                 "shade": False, "notifications": [], "heads_up": None, "interruption": None,
             },
-            "apps": self._fresh_apps(blobs),
+            "apps": self._fresh_apps(blob_of, same_world=source is self._source),
         }
+        self._source = source
         self.files = VirtualFS(clock=self.time_ms)
 
-    def _fresh_apps(self, blobs: dict[str, bytes]) -> dict[str, Any]:
-        """Every app's state loaded from its marshal bytes. An app whose state in the current document was
-        loaded from the same bytes (the same world again) and still marshals to them keeps that object (an
-        episode touches few apps: no reload, no free); another world's data is loaded without comparing."""
-        current = self.doc.get("apps", {})
-        out = {}
-        for app_id, blob in blobs.items():
-            state = current.get(app_id)
-            same = state is not None and self._loaded_from.get(app_id) is blob and _marshal_v2(state) == blob
-            out[app_id] = state if same else marshal.loads(blob)
-        self._loaded_from = dict(blobs)
-        return out
+    def _fresh_apps(self, blob_of: Callable[[str], bytes], same_world: bool) -> AppStates:
+        """Every app's state, each loaded from its marshal bytes when first read. An app read in the current
+        document from the same bytes (the same world again) that still marshals to them keeps that object (an
+        episode touches few apps: no reload, no free); the others wait to be read (a generated world's app
+        is generated then)."""
+        current = self.doc.get("apps")
+        kept: dict[str, Any] = {}
+        if same_world and isinstance(current, AppStates):
+            for app_id in self.apps:
+                blob = current.origin(app_id)
+                if blob is not None and blob is blob_of(app_id) and _marshal_v2(current[app_id]) == blob:
+                    kept[app_id] = current[app_id]
+        pending = {app_id: functools.partial(blob_of, app_id) for app_id in self.apps}
+        return AppStates(self.apps, pending, kept, {app_id: current.origin(app_id) for app_id in kept})
 
     def patch(self, patch: dict[str, Any]) -> None:
         """Deep-merge a patch of ``os`` and ``apps`` into the document, all or nothing."""
