@@ -135,7 +135,7 @@ def results(ctx: Ctx) -> ui.Scaffold:
     place = {"from": origin, "to": goal, "date": date}
 
     def shift(days: int) -> None:
-        ctx.replace("/results", **place, date=(dt.date.fromisoformat(date) + dt.timedelta(days=days)).isoformat())
+        ctx.replace("/results", **{**place, "date": (dt.date.fromisoformat(date) + dt.timedelta(days=days)).isoformat()})
 
     earlier = (dt.date.fromisoformat(date) - dt.timedelta(days=1)).isoformat()
     later = (dt.date.fromisoformat(date) + dt.timedelta(days=1)).isoformat()
