@@ -10,7 +10,11 @@ TABS = [("/", "Tickets", "车票"), ("/orders", "Orders", "订单"), ("/passenge
 
 def tabs(ctx: Ctx, current: str) -> ui.View:
     index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    def select(i: int) -> None:
+        if i != index:  # the current tab again: nothing to do
+            ctx.replace(TABS[i][0])
+
+    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, select, rid_prefix="tab")
 
 
 def header(text: str, rid: str = "section_header") -> ui.View:

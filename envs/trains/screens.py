@@ -118,11 +118,12 @@ def _classes_line(ctx: Ctx, train: dict[str, Any]) -> str:
 
 
 def _train_row(ctx: Ctx, train: dict[str, Any], params: dict[str, str]) -> ui.View:
-    title = f"{train['number']}  {train['depart']} → {train['arrive']}"
-    subtitle = f"{duration(ctx, train['minutes'])}\n{_classes_line(ctx, train)}"
-    return ui.ListItem(title, subtitle=subtitle, title_rid="train_title", rid="train_item",
-                       desc=f"{train['number']} {train['depart']} {train['arrive']}",
-                       on_click=lambda: ctx.navigate("/train", **params, train=train["number"]))
+    texts = ui.Column([ui.Text(f"{train['number']}  {train['depart']} → {train['arrive']}", size=16, rid="train_title"),
+                       ui.Text(duration(ctx, train["minutes"]), size=13, color="muted", rid="train_duration"),
+                       ui.Text(_classes_line(ctx, train), size=13, color="muted", max_lines=2, rid="train_seats")],
+                      gap=2, flex=1)
+    return ui.Row([texts], pad=12, rid="train_item", desc=f"{train['number']} {train['depart']} {train['arrive']}",
+                  on_click=lambda: ctx.navigate("/train", **params, train=train["number"]))
 
 
 @APP.screen("/results")
