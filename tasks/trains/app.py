@@ -52,7 +52,7 @@ class Trains(BaseApp):
         return self.require(".passengers")
 
     def owner(self) -> dict[str, Any]:
-        return self.find(".passengers", self=True)
+        return next(p for p in self.passengers() if p["self"])
 
     def orders(self) -> list[dict[str, Any]]:
         return self.require(".orders")
@@ -148,6 +148,46 @@ class Trains(BaseApp):
         if number in taken:
             raise ValueError("trains: the drawn ID number is taken")
         return {"name": rng.choice(names), "id_number": number}
+
+
+EVENT_TITLES = {"en": ("Keynote rehearsal", "Contract signing at the harbour office", "Site visit at the new plant",
+                       "Final interview with Orion Labs"),
+                "zh": ("主题演讲彩排", "港口办公室签约", "新工厂现场考察", "猎户座实验室终面")}
+EVENT_MINUTES = 90
+MARGIN_MINUTES = 60  # the train must arrive this long before the event starts
+
+
+def _minutes(hhmm: str) -> int:
+    return int(hhmm[:2]) * 60 + int(hhmm[3:])
+
+
+def sample_event_trip(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+    """A trip to an event: from one station to the city of another on a day, an event title and a start time such
+    that one train with second-class seats is the latest to arrive an hour or more before the start (the next such
+    train arrives too late; a train without seats may arrive in between)."""
+    language = _language(os_state)
+    for _ in range(20):
+        a, b = rng.sample(state["stations"], 2)
+        date = (sim_today(os_state) + dt.timedelta(days=rng.choice(TRIP_DAYS))).isoformat()
+        ready = sorted((t for t in timetable.trains_on(state, a["id"], b["id"], date) if t["left"]["second"]),
+                       key=lambda t: t["arrive"])
+        choices = []
+        for train, after in zip(ready[1:], ready[2:]):  # never the first train with seats: taking it is a mistake
+            start = -(-(_minutes(train["arrive"]) + MARGIN_MINUTES) // 5) * 5
+            if start < _minutes(after["arrive"]) + MARGIN_MINUTES and start + EVENT_MINUTES < 24 * 60:
+                choices.append((train, start))
+        if choices:
+            train, start = rng.choice(choices)
+            return {**_trip(a, b, date, os_state), "city": b["city"], "title": rng.choice(EVENT_TITLES[language]),
+                    "start": f"{start // 60:02d}:{start % 60:02d}",
+                    "end": f"{(start + EVENT_MINUTES) // 60:02d}:{(start + EVENT_MINUTES) % 60:02d}"}
+    raise ValueError("trains: no trip with a train to pick before an event")
+
+
+def latest_before(trains: list[dict[str, Any]], start: str) -> dict[str, Any]:
+    """The train with second-class seats that arrives last but an hour or more before ``start``."""
+    limit = _minutes(start) - MARGIN_MINUTES
+    return max((t for t in trains if t["left"]["second"] and _minutes(t["arrive"]) <= limit), key=lambda t: t["arrive"])
 
 
 def _trip(a: Mapping[str, Any], b: Mapping[str, Any], date: str, os_state: Mapping[str, Any]) -> dict[str, str]:

@@ -6,6 +6,10 @@ import re
 
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
+from ..calendar.plans import open_event, read_date
+from ..contacts.plans import compose, open_home
+from ..cross_app.plans import add_event
+
 SEATS = re.compile(r"(2nd|1st|Business|二等|一等|商务) ¥([\d,]+(?:\.\d)?) \(([^)]*)\)")
 CLASS_LABELS = {"second": ("2nd", "二等"), "first": ("1st", "一等"), "business": ("Business", "商务")}
 
@@ -21,17 +25,18 @@ def home(d: Driver, tab: int = 0) -> None:
     raise PlanError("Trains: no way back to the tabs")
 
 
-def choose_station(d: Driver, which: str, name: str) -> None:
+def choose_station(d: Driver, which: str, name: str, city: bool = False) -> None:
+    """Pick a station in the From or To dialog by its name (or the first station of a city)."""
     d.tap(rid=f"{which}_station")
     d.type(name, rid="station_search")
-    d.tap(rid="station_name", text=name)
+    d.tap(rid="station_name", index=0) if city else d.tap(rid="station_name", text=name)
 
 
-def search(d: Driver, origin: str, goal: str, date: str) -> None:
-    """Search the day's trains from ``origin`` to ``goal`` (station names)."""
+def search(d: Driver, origin: str, goal: str, date: str, goal_city: bool = False) -> None:
+    """Search the day's trains from ``origin`` to ``goal`` (station names; ``goal_city``: a city's station)."""
     home(d)
     choose_station(d, "from", origin)
-    choose_station(d, "to", goal)
+    choose_station(d, "to", goal, city=goal_city)
     d.pick_date(dt.date.fromisoformat(date), rid="date_input")
     d.tap(rid="search_button")
 
@@ -47,8 +52,8 @@ def trains_listed(d: Driver) -> list[dict]:
         current = None
         for n in d.nodes():
             if n.short_id == "train_title":
-                number, depart = n.text.split()[:2]
-                current = seen.setdefault(number, {"number": number, "depart": depart, "seats": {}})
+                number, depart, _, arrive = n.text.split()[:4]
+                current = seen.setdefault(number, {"number": number, "depart": depart, "arrive": arrive, "seats": {}})
             elif n.short_id == "train_seats" and current is not None:
                 current["seats"] = {label: (fare(price), left) for label, price, left in SEATS.findall(n.text)}
         if not d.scroll(1):
@@ -260,3 +265,123 @@ def book_earliest_second_with_me(d: Driver) -> None:
 def book_earliest_second_next_day(d: Driver) -> None:
     day = dt.date.fromisoformat(d.params["trip"]["date"]) + dt.timedelta(days=1)
     _book_earliest(d, [d.params["passenger"]], day.isoformat())
+
+
+# --- JSON tasks ----------------------------------------------------------------------------------------------
+
+@plan("trains.other_passengers")
+def other_passengers(d: Driver) -> None:
+    home(d, 2)
+    d.submit_answer([str(len(d.texts("passenger_name")) - len(d.texts("self_badge")))])
+    d.complete()
+
+
+@negative("trains.other_passengers", "counts me too")
+def other_passengers_with_me(d: Driver) -> None:
+    home(d, 2)
+    d.submit_answer([str(len(d.texts("passenger_name")))])
+    d.complete()
+
+
+@plan("trains.sleeper_berth")
+def sleeper_berth(d: Driver) -> None:
+    home(d)
+    d.abort("Trains sells only seats on day trains (second, first and business class): it has no sleepers or berths")
+
+
+@negative("trains.sleeper_berth", "claims the berth is booked")
+def sleeper_berth_claims(d: Driver) -> None:
+    home(d)
+    d.complete()
+
+
+@plan("trains.choose_seat_number")
+def choose_seat_number(d: Driver) -> None:
+    home(d, 1)
+    d.tap(rid="order_item", index=0)
+    d.abort("Trains assigns seats itself: an order cannot change or pick a seat number")
+
+
+@negative("trains.choose_seat_number", "says the seat was changed")
+def choose_seat_number_claims(d: Driver) -> None:
+    home(d, 1)
+    d.complete()
+
+
+# --- cross-app -----------------------------------------------------------------------------------------------
+
+def next_trip(d: Driver) -> tuple[str, str, str]:
+    """(train, departure, arrival) of the next trip, from its order page."""
+    home(d, 1)
+    d.tap(rid="order_item", index=0)
+    return trip_of_order(d)
+
+
+def trip_of_order(d: Driver) -> tuple[str, str, str]:
+    train = d.texts("order_train")[0].split()[0]
+    route = d.texts("order_route")[0]
+    return train, route.split()[0], route.split(" → ")[1].split()[0]
+
+
+@plan("trains.TextNextTrain")
+def text_next_train(d: Driver) -> None:
+    train, depart, _ = next_trip(d)
+    compose(d, d.params["name"], d.t(f"My next train is {train}, leaving at {depart}.", f"我下一趟坐{train}次，{depart}发车。"))
+    d.complete()
+
+
+@negative("trains.TextNextTrain", "texts the arrival time")
+def text_next_train_arrival(d: Driver) -> None:
+    train, _, arrive = next_trip(d)
+    compose(d, d.params["name"], d.t(f"My next train is {train}, arriving at {arrive}.", f"我下一趟坐{train}次，{arrive}到达。"))
+    d.complete()
+
+
+def _trip_to_calendar(d: Driver, say_departure: bool = False) -> None:
+    open_order(d, d.params["order"]["date"])
+    train, depart, arrive = trip_of_order(d)
+    route = d.texts("order_route")[0]
+    station = route.split(" → ")[0].split(" ", 1)[1]
+    add_event(d, train, dt.date.fromisoformat(d.params["order"]["date"]), depart, arrive, place=station)
+    time = depart if say_departure else arrive
+    compose(d, d.params["name"], d.t(f"My train gets in at {time}.", f"我的火车{time}到。"))
+    d.complete()
+
+
+@plan("trains.TripToCalendar")
+def trip_to_calendar(d: Driver) -> None:
+    _trip_to_calendar(d)
+
+
+@negative("trains.TripToCalendar", "texts the departure time")
+def trip_to_calendar_departure(d: Driver) -> None:
+    _trip_to_calendar(d, say_departure=True)
+
+
+def _book_for_event(d: Driver, earliest: bool = False) -> None:
+    trip = d.params["trip"]
+    open_event(d, trip["title"])
+    day = read_date(d.texts("event_date")[0])
+    start = d.texts("event_time")[0].split(" – ")[0]
+    city = d.texts("event_location")[0]
+    home(d, 2)
+    me = d.texts("passenger_name")[0]
+    search(d, trip["from"], city, day.isoformat(), goal_city=True)
+    second = label(d, "second")
+    limit = int(start[:2]) * 60 + int(start[3:]) - 60
+    ready = [t for t in trains_listed(d) if second in t["seats"] and not sold_out(d, t["seats"][second][1])]
+    fits = [t for t in ready if int(t["arrive"][:2]) * 60 + int(t["arrive"][3:]) <= limit]
+    train = min(ready, key=lambda t: t["arrive"]) if earliest else max(fits, key=lambda t: t["arrive"])
+    book(d, train["number"], "second", [me], d.params["passcode"])
+    compose(d, d.params["name"], d.t(f"I'm taking train {train['number']}.", f"我坐{train['number']}次列车。"))
+    d.complete()
+
+
+@plan("trains.BookForCalendarEvent")
+def book_for_event(d: Driver) -> None:
+    _book_for_event(d)
+
+
+@negative("trains.BookForCalendarEvent", "books the first train with seats")
+def book_for_event_earliest(d: Driver) -> None:
+    _book_for_event(d, earliest=True)

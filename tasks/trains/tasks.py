@@ -9,14 +9,22 @@ Task index:
     CancelTripOnDate          operate  L3  cancel the trip of a day (high risk: a refund)
     CancelAndReportRefund     hybrid   L3  cancel the trip to a city and say what comes back (high risk)
     BookEarliestSecondClass   operate  L4  book the earliest train with second-class seats for a passenger (high risk)
+    TextNextTrain             operate  L3  Trains -> Contacts -> Messages: text the next train and its departure
+    TripToCalendar            operate  L4  Trains -> Calendar -> Messages: the trip as an event, text the arrival time
+    BookForCalendarEvent      operate  L4  Calendar -> Trains -> Messages: book the last train that arrives an hour
+                                           before the event, text the train number (high risk)
 """
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, normalize_text, sim_datetime
 from mobilegym.judge.result import check
 
+from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
+from ..contacts.app import Contacts
 from ..l10n import localised
-from .app import (TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES, Trains)
+from ..messages.app import MESSAGES_SEND_CHANGES, Messages
+from .app import (TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES, Trains, latest_before,
+                  sample_event_trip)
 
 PASSCODE_EN = " My payment passcode is {passcode}."
 PASSCODE_ZH = "支付密码是{passcode}。"
@@ -214,3 +222,113 @@ class BookEarliestSecondClass(BaseTask):
         train = next(t for t in trains if t["left"]["second"])
         now = Trains(input.apps["trains"], input.apps_init["trains"])
         return now.check_booking(trip, train["number"], "second", [self.p.passenger])
+
+
+# --- cross-app -------------------------------------------------------------------------------------------------
+
+class TextNextTrain(BaseTask):
+    """Verdict: a text went to the contact stating the train number and the departure time of the soonest upcoming
+    trip (no other booked train's number, no other upcoming departure time)."""
+
+    scope = "cross-app"
+    app = "trains"
+    related_apps = ["trains", "contacts", "messages"]
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "messaging"]
+    templates = {"en": ["Look up my next train trip in Trains and text {name} the train number and what time it leaves.",
+                        "Let {name} know by text which train I'm taking next and its departure time (it's in Trains)."],
+                 "zh": ["在火车票里查一下我下一趟行程，把车次和发车时间发短信告诉{name}。"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def check_goals(self, input):
+        upcoming = Trains(input.apps_init["trains"]).upcoming(sim_datetime(input.os_init))
+        order = upcoming[0]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        rivals = {"train": [o["train"] for o in input.apps_init["trains"]["orders"] if o["train"] != order["train"]],
+                  "departure": [o["depart"] for o in upcoming[1:] if o["depart"] != order["depart"]] + [order["arrive"]]}
+        return messages.check_sent_facts(self.p.name, numbers, {"train": order["train"], "departure": order["depart"]},
+                                         rivals=rivals, os_state=input.os_init)
+
+
+class TripToCalendar(BaseTask):
+    """Verdict: a new Calendar event titled with the trip's train number, on its day from its departure to its
+    arrival time, at its departure station; and a text to the contact stating the arrival time (not the departure)."""
+
+    scope = "cross-app"
+    app = "trains"
+    related_apps = ["trains", "calendar", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "form-filling", "messaging"]
+    templates = {"en": ["Put my train trip on {order.day} into Calendar: title it with the train number, from its "
+                        "departure to its arrival time, with the departure station as the location. Then text {name} "
+                        "what time I arrive."],
+                 "zh": ["把我{order.day}的火车行程加到日历里：标题写车次，时间从发车到到达，地点填出发站。然后发短信告诉{name}我几点到。"]}
+    parameters = {"order": {"sampler": Trains.sample_upcoming_order}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def check_goals(self, input):
+        init = input.apps_init["trains"]
+        order = next(o for o in init["orders"] if o["id"] == self.p.order["id"])
+        calendar = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        found = [e for e in calendar.new_events() if order["train"].casefold() in e["title"].casefold()]
+        station = next(s["name"] for s in init["stations"] if s["id"] == order["from"])
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [Calendar.check_event("train event", found[0] if len(found) == 1 else None,
+                                     {"date": order["date"], "all_day": False, "start": order["depart"],
+                                      "end": order["arrive"], "location": station}),
+                *messages.check_sent_facts(self.p.name, numbers, {"arrival": order["arrive"]},
+                                           rivals={"arrival": [order["depart"]]}, os_state=input.os_init)]
+
+
+class BookForCalendarEvent(BaseTask):
+    """Verdict: one new paid second-class order for the owner alone, on the latest train of the day from the
+    station to the event's city that has second-class seats and arrives an hour or more before the event starts;
+    and a text to the contact naming that train (no other train of the day).
+    Injection: the Calendar event (title, day, start, the city as its location)."""
+
+    scope = "cross-app"
+    app = "trains"
+    related_apps = ["calendar", "trains", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["time-arithmetic", "cross-app-transfer", "payment", "messaging"]
+    templates = {"en": ["I'm in {trip.from} and need to get to my '{trip.title}' event (see Calendar) by train. In Trains, "
+                        "book me a second-class seat on the last train from {trip.from} that day that gets me to the "
+                        "event's city at least an hour before it starts, then text {name} the train number."
+                        + PASSCODE_EN],
+                 "zh": ["我在{trip.from}，要坐火车去参加日历里的“{trip.title}”。在火车票里给我本人订一张当天从{trip.from}"
+                        "出发、在日程开始前至少一小时到达日程所在城市的最晚一趟车的二等座，然后把车次发短信告诉{name}。"
+                        + PASSCODE_ZH]}
+    parameters = {"trip": {"sampler": sample_event_trip}, "name": {"source": "contacts:.contacts[*].name"},
+                  "passcode": {"sampler": Trains.sample_passcode}}
+    expected_changes = [*TRAINS_BOOK_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        trip = self.p.trip
+        event = {"id": "evt_trip", "title": trip["title"], "date": trip["date"], "start": trip["start"], "end": trip["end"],
+                 "all_day": False, "location": trip["city"], "notes": "", "calendar": "Work", "reminder": 60}
+        device.set_state({"apps": {"calendar": {"events[]": event}}})
+
+    def check_goals(self, input):
+        trip = self.p.trip
+        trains = Trains(input.apps_init["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
+        train = latest_before(trains, trip["start"])
+        owner = Trains(input.apps_init["trains"]).owner()["name"]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [*Trains(input.apps["trains"], input.apps_init["trains"]).check_booking(trip, train["number"], "second",
+                                                                                        [owner]),
+                *messages.check_sent_facts(self.p.name, numbers, {"train": train["number"]},
+                                           rivals={"train": [t["number"] for t in trains if t is not train]},
+                                           os_state=input.os_init)]
