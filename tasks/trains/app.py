@@ -14,6 +14,7 @@ from mobilegym.judge.result import Check, check
 TRAINS_BOOK_CHANGES = ["trains.orders[+]"]
 TRAINS_CANCEL_CHANGES = ["trains.orders[id={order.id}].status", "trains.orders[id={order.id}].refund"]
 TRAINS_ADD_PASSENGER_CHANGES = ["trains.passengers[+]"]
+TRAINS_REMOVE_PASSENGER_CHANGES = ["trains.passengers[-name={passenger}]"]
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -177,6 +177,24 @@ def add_passenger_short_name(d: Driver) -> None:
     d.complete()
 
 
+def remove_passenger(d: Driver, name: str, confirm: bool = True) -> None:
+    home(d, 2)
+    d.tap(rid="passenger_item", desc=name)
+    d.tap(rid="remove_passenger")
+    d.tap(rid="button1" if confirm else "button2")
+    d.complete()
+
+
+@plan("trains.RemovePassenger")
+def remove_passenger_plan(d: Driver) -> None:
+    remove_passenger(d, d.params["passenger"])
+
+
+@negative("trains.RemovePassenger", "cancels at the confirmation")
+def remove_passenger_cancelled(d: Driver) -> None:
+    remove_passenger(d, d.params["passenger"], confirm=False)
+
+
 # --- searching -----------------------------------------------------------------------------------------------
 
 def fastest(d: Driver, reverse: bool = False) -> str:

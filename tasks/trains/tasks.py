@@ -5,6 +5,7 @@ Task index:
     NextTripTrain             query    L1  the train number of the next trip
     FastestTrain              query    L2  the fastest train of a route on a day
     AddPassenger              operate  L2  save a passenger with a name and an ID number
+    RemovePassenger           operate  L2  remove a saved passenger (high risk: a deletion)
     CheapestFirstClass        query    L3  the cheapest first-class fare that still has seats, and its train
     CancelTripOnDate          operate  L3  cancel the trip of a day (high risk: a refund)
     CancelAndReportRefund     hybrid   L3  cancel the trip to a city and say what comes back (high risk)
@@ -23,7 +24,8 @@ from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
 from ..contacts.app import Contacts
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import (TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES, Trains, latest_before,
+from .app import (TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES,
+                  TRAINS_REMOVE_PASSENGER_CHANGES, Trains, latest_before,
                   sample_event_trip)
 
 PASSCODE_EN = " My payment passcode is {passcode}."
@@ -122,6 +124,27 @@ class AddPassenger(BaseTask):
                 check("ID number", self.p.person["id_number"], person and person["id_number"],
                       person is not None and same(person["id_number"], self.p.person["id_number"])),
                 check("passengers kept", before, now[:len(before)], now[:len(before)] == before)]
+
+
+class RemovePassenger(BaseTask):
+    """Verdict: the named passenger is gone and every other passenger is as it was."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["deletion", "confirmation"]
+    high_risk = True
+    templates = {"en": ["Remove {passenger} from my saved passengers in Trains.",
+                        "I no longer book tickets for {passenger}: delete them from the passengers in Trains."],
+                 "zh": ["在火车票里把乘车人{passenger}删掉。"]}
+    parameters = {"passenger": {"sampler": Trains.sample_passenger}}
+    expected_changes = TRAINS_REMOVE_PASSENGER_CHANGES
+
+    def check_goals(self, input):
+        now = input.apps["trains"]["passengers"]
+        kept = [p for p in input.apps_init["trains"]["passengers"] if p["name"] != self.p.passenger]
+        return [check(f"{self.p.passenger} removed", None, [p["name"] for p in now if p["name"] == self.p.passenger] or None,
+                      all(p["name"] != self.p.passenger for p in now)),
+                check("other passengers kept", kept, now, [p for p in now if p["name"] != self.p.passenger] == kept)]
 
 
 @localised(zh={"fields": [{"label": "车次"}, {"label": "票价", "hint": MONEY_HINT_ZH}]})
