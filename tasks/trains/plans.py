@@ -7,7 +7,7 @@ import re
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
 from ..calendar.plans import open_event, read_date
-from ..contacts.plans import compose, open_home
+from ..contacts.plans import compose
 from ..cross_app.plans import add_event
 
 SEATS = re.compile(r"(2nd|1st|Business|二等|一等|商务) ¥([\d,]+(?:\.\d)?) \(([^)]*)\)")
