@@ -1,0 +1,67 @@
+"""How the Trains app writes fares, seat classes, journey times, availability and dates, in the phone's language."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Mapping
+
+from mobilegym.sim.app import Ctx
+
+from .timetable import PLENTY
+
+CLASS_NAMES = {"second": ("Second class", "二等座"), "first": ("First class", "一等座"), "business": ("Business class", "商务座")}
+SHORT_CLASS = {"second": ("2nd", "二等"), "first": ("1st", "一等"), "business": ("Business", "商务")}
+STATUS = {"paid": ("Paid", "已支付"), "completed": ("Travelled", "已出行"), "refunded": ("Refunded", "已退票")}
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+WEEKDAYS = (("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"),
+            ("Sun", "周日"))
+
+
+def fare(value: float) -> str:
+    """"¥553" / "¥553.5" (fares are whole or half yuan)."""
+    return f"¥{value:,.0f}" if value == int(value) else f"¥{value:,.1f}"
+
+
+def class_name(ctx: Ctx, seat_class: str) -> str:
+    return ctx.t(*CLASS_NAMES[seat_class])
+
+
+def short_class(ctx: Ctx, seat_class: str) -> str:
+    return ctx.t(*SHORT_CLASS[seat_class])
+
+
+def duration(ctx: Ctx, minutes: int) -> str:
+    """"4h 05m" / "4小时5分"."""
+    return ctx.t(f"{minutes // 60}h {minutes % 60:02d}m", f"{minutes // 60}小时{minutes % 60}分")
+
+
+def seats_text(ctx: Ctx, left: int) -> str:
+    """"Available" / "12 left" / "Sold out" (有 / 12张 / 无)."""
+    if left == PLENTY:
+        return ctx.t("Available", "有")
+    return ctx.t(f"{left} left", f"{left}张") if left else ctx.t("Sold out", "无")
+
+
+def day_text(ctx: Ctx, iso: str) -> str:
+    """"Fri, Mar 20" / "3月20日 周五"."""
+    day = dt.date.fromisoformat(iso)
+    en, zh = WEEKDAYS[day.weekday()]
+    return ctx.t(f"{en}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日 {zh}")
+
+
+def status_text(ctx: Ctx, status: str) -> str:
+    return ctx.t(*STATUS[status])
+
+
+def seat_text(ctx: Ctx, seat: str) -> str:
+    """"05-12F" -> "Car 5, seat 12F" / "05车12F号"."""
+    car, number = seat.split("-")
+    return ctx.t(f"Car {int(car)}, seat {number}", f"{car}车{number}号")
+
+
+def masked_id(number: str) -> str:
+    """An ID number as lists show it: the first four and last four characters."""
+    return number[:4] + "*" * (len(number) - 8) + number[-4:]
+
+
+def station_name(state: Mapping[str, Any], station_id: str) -> str:
+    return next((s["name"] for s in state["stations"] if s["id"] == station_id), station_id)

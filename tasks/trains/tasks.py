@@ -1,0 +1,357 @@
+"""Trains tasks.
+
+Task index:
+    CountUpcomingTrips        query    L1  how many trips are booked and not yet taken
+    NextTripTrain             query    L1  the train number of the next trip
+    FastestTrain              query    L2  the fastest train of a route on a day
+    AddPassenger              operate  L2  save a passenger with a name and an ID number
+    RemovePassenger           operate  L2  remove a saved passenger (high risk: a deletion)
+    CheapestFirstClass        query    L3  the cheapest first-class fare that still has seats, and its train
+    CancelTripOnDate          operate  L3  cancel the trip of a day (high risk: a refund)
+    CancelAndReportRefund     hybrid   L3  cancel the trip to a city and say what comes back (high risk)
+    BookEarliestSecondClass   operate  L4  book the earliest train with second-class seats for a passenger (high risk)
+    TextNextTrain             operate  L3  Trains -> Contacts -> Messages: text the next train and its departure
+    TripToCalendar            operate  L4  Trains -> Calendar -> Messages: the trip as an event, text the arrival time
+    BookForCalendarEvent      operate  L4  Calendar -> Trains -> Messages: book the last train that arrives an hour
+                                           before the event, text the train number (high risk)
+"""
+from __future__ import annotations
+
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, normalize_text, sim_datetime
+from mobilegym.judge.result import check
+
+from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
+from ..contacts.app import Contacts
+from ..l10n import localised
+from ..messages.app import MESSAGES_SEND_CHANGES, Messages
+from .app import (TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES,
+                  TRAINS_REMOVE_PASSENGER_CHANGES, Trains, latest_before,
+                  sample_event_trip)
+
+PASSCODE_EN = " My payment passcode is {passcode}."
+PASSCODE_ZH = "支付密码是{passcode}。"
+MONEY_HINT, MONEY_HINT_ZH = "e.g. 553.5", "例如 553.5"
+
+
+@localised(zh={"fields": [{"label": "行程数"}]})
+class CountUpcomingTrips(AnswerTask):
+    """Verdict: the answer is the number of paid trips whose train has not left yet (refunded and travelled ones
+    do not count)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["information-retrieval", "counting"]
+    templates = {"en": ["How many upcoming train trips do I have booked in Trains?",
+                        "Count my train trips in Trains that I haven't taken yet."],
+                 "zh": ["我在火车票里还有几个未出行的行程？"]}
+    answer_fields = [{"type": "number", "label": "Trips"}]
+
+    def get_answer(self, input):
+        return len(Trains(input.apps_init["trains"]).upcoming(sim_datetime(input.os_init)))
+
+    def check_goals(self, input):
+        return build_answer_checks(self.get_answer(input), input.answer, "trips")
+
+
+@localised(zh={"fields": [{"label": "车次"}]})
+class NextTripTrain(AnswerTask):
+    """Verdict: the answer is the train number of the soonest upcoming trip (no other booked train's)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["information-retrieval"]
+    templates = {"en": ["Which train is my next trip in Trains? Tell me the train number."],
+                 "zh": ["我在火车票里下一趟行程是哪个车次？"]}
+    answer_fields = [{"type": "text", "label": "Train number"}]
+
+    def get_answer(self, input):
+        return Trains(input.apps_init["trains"]).upcoming(sim_datetime(input.os_init))[0]["train"]
+
+    def check_goals(self, input):
+        others = [o["train"] for o in input.apps_init["trains"]["orders"] if o["train"] != self.get_answer(input)]
+        return build_answer_checks(self.get_answer(input), input.answer, "train", rivals=others)
+
+
+@localised(zh={"fields": [{"label": "车次"}]})
+class FastestTrain(AnswerTask):
+    """Verdict: the answer is the number of the route's train with the shortest journey that day (journey times on
+    a route are distinct, so one train is the answer); the other trains of the day are rivals."""
+
+    objective = "query"
+    difficulty = "L2"
+    capabilities = ["information-retrieval", "comparison", "date-picking"]
+    templates = {"en": ["Which train from {trip.from} to {trip.to} on {trip.day} takes the least time? Check in Trains "
+                        "and give me the train number."],
+                 "zh": ["在火车票里查一下{trip.day}从{trip.from}到{trip.to}耗时最短的是哪个车次？"]}
+    parameters = {"trip": {"sampler": Trains.sample_trip}}
+    answer_fields = [{"type": "text", "label": "Train number"}]
+
+    def _trains(self, input) -> list[dict]:
+        trip = self.p.trip
+        return Trains(input.apps_init["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
+
+    def get_answer(self, input):
+        return min(self._trains(input), key=lambda t: t["minutes"])["number"]
+
+    def check_goals(self, input):
+        best = self.get_answer(input)
+        return build_answer_checks(best, input.answer, "train",
+                                   rivals=[t["number"] for t in self._trains(input) if t["number"] != best])
+
+
+class AddPassenger(BaseTask):
+    """Verdict: exactly one new passenger, with the name and the ID number (spaces and case aside); the saved
+    passengers are kept."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["form-filling"]
+    templates = {"en": ["Add {person.name} to my passengers in Trains. Their passport number is {person.id_number}.",
+                        "Save a new passenger in Trains: {person.name}, passport number {person.id_number}."],
+                 "zh": ["在火车票里添加乘车人{person.name}，身份证号码{person.id_number}。"]}
+    parameters = {"person": {"sampler": Trains.sample_new_passenger}}
+    expected_changes = TRAINS_ADD_PASSENGER_CHANGES
+
+    def check_goals(self, input):
+        before = input.apps_init["trains"]["passengers"]
+        now = input.apps["trains"]["passengers"]
+        new = now[len(before):]
+        person = new[0] if len(new) == 1 else None
+        same = lambda a, b: normalize_text(a).replace(" ", "") == normalize_text(b).replace(" ", "")  # noqa: E731
+        return [check("new passengers", 1, len(new), len(new) == 1),
+                check("name", self.p.person["name"], person and person["name"],
+                      person is not None and normalize_text(person["name"]) == normalize_text(self.p.person["name"])),
+                check("ID number", self.p.person["id_number"], person and person["id_number"],
+                      person is not None and same(person["id_number"], self.p.person["id_number"])),
+                check("passengers kept", before, now[:len(before)], now[:len(before)] == before)]
+
+
+class RemovePassenger(BaseTask):
+    """Verdict: the named passenger is gone and every other passenger is as it was."""
+
+    objective = "operate"
+    difficulty = "L2"
+    capabilities = ["deletion", "confirmation"]
+    high_risk = True
+    templates = {"en": ["Remove {passenger} from my saved passengers in Trains.",
+                        "I no longer book tickets for {passenger}: delete them from the passengers in Trains."],
+                 "zh": ["在火车票里把乘车人{passenger}删掉。"]}
+    parameters = {"passenger": {"sampler": Trains.sample_passenger}}
+    expected_changes = TRAINS_REMOVE_PASSENGER_CHANGES
+
+    def check_goals(self, input):
+        now = input.apps["trains"]["passengers"]
+        kept = [p for p in input.apps_init["trains"]["passengers"] if p["name"] != self.p.passenger]
+        return [check(f"{self.p.passenger} removed", None, [p["name"] for p in now if p["name"] == self.p.passenger] or None,
+                      all(p["name"] != self.p.passenger for p in now)),
+                check("other passengers kept", kept, now, [p for p in now if p["name"] != self.p.passenger] == kept)]
+
+
+@localised(zh={"fields": [{"label": "车次"}, {"label": "票价", "hint": MONEY_HINT_ZH}]})
+class CheapestFirstClass(AnswerTask):
+    """Verdict: the answer names the train with the lowest first-class fare among those with first-class seats left
+    that day, and the fare. Sampled so that (in most worlds) a cheaper first-class fare is sold out: reading the
+    lowest fare on the list is wrong."""
+
+    objective = "query"
+    difficulty = "L3"
+    capabilities = ["information-retrieval", "comparison", "filtering", "date-picking"]
+    templates = {"en": ["What's the cheapest first-class ticket I can still buy from {trip.from} to {trip.to} on "
+                        "{trip.day}? Look in Trains and tell me the train and the fare."],
+                 "zh": ["在火车票里查一下{trip.day}从{trip.from}到{trip.to}还能买到的最便宜的一等座是哪趟车，票价多少？"]}
+    parameters = {"trip": {"sampler": Trains.sample_trip_first_class_trap}}
+    answer_fields = [{"type": "text", "label": "Train"}, {"type": "text", "label": "Fare", "hint": MONEY_HINT}]
+
+    def _trains(self, input) -> list[dict]:
+        trip = self.p.trip
+        return [t for t in Trains(input.apps_init["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
+                if "first" in t["prices"]]
+
+    def get_answer(self, input):
+        best = min((t for t in self._trains(input) if t["left"]["first"]), key=lambda t: t["prices"]["first"])
+        return {"train": best["number"], "fare": best["prices"]["first"]}
+
+    def check_goals(self, input):
+        want = self.get_answer(input)
+        others = [t for t in self._trains(input) if t["number"] != want["train"]]
+        return build_answer_checks(want, input.answer, rivals={"train": [t["number"] for t in others],
+                                                               "fare": [str(t["prices"]["first"]) for t in others]})
+
+
+class CancelTripOnDate(BaseTask):
+    """Verdict: the trip of the day is refunded and every other order is as it was."""
+
+    objective = "operate"
+    difficulty = "L3"
+    capabilities = ["deletion", "confirmation", "date-reasoning"]
+    high_risk = True
+    templates = {"en": ["I'm not travelling on {order.day} any more. Cancel that train trip in Trains.",
+                        "Cancel my train ticket for {order.day} in Trains and get the refund."],
+                 "zh": ["我{order.day}不出行了，帮我在火车票里把那天的车票退掉。"]}
+    parameters = {"order": {"sampler": Trains.sample_upcoming_order}}
+    expected_changes = TRAINS_CANCEL_CHANGES
+
+    def check_goals(self, input):
+        return Trains(input.apps["trains"], input.apps_init["trains"]).check_cancelled(self.p.order["id"])
+
+
+@localised(zh={"fields": [{"label": "退款金额", "hint": MONEY_HINT_ZH}]})
+class CancelAndReportRefund(BaseTask):
+    """Verdict: the trip to the city is refunded (no other order changes) and the answer is the refund the app
+    gave (the fare minus the fee, which depends on how soon the train leaves)."""
+
+    objective = "hybrid"
+    difficulty = "L3"
+    capabilities = ["deletion", "confirmation", "information-retrieval"]
+    composition = "sequential"
+    high_risk = True
+    templates = {"en": ["Cancel my train trip to {order.city} on {order.day} in Trains, and tell me how much money "
+                        "I get back."],
+                 "zh": ["在火车票里退掉{order.day}去{order.city}的车票，并告诉我能退回多少钱。"]}
+    parameters = {"order": {"sampler": Trains.sample_upcoming_order}}
+    expected_changes = TRAINS_CANCEL_CHANGES
+    answer_fields = [{"type": "text", "label": "Refund", "hint": MONEY_HINT}]
+
+    def check_goals(self, input):
+        trains = Trains(input.apps["trains"], input.apps_init["trains"])
+        checks = trains.check_cancelled(self.p.order["id"])
+        order = next((o for o in trains.orders() if o["id"] == self.p.order["id"]), None)
+        if order is None or order["status"] != "refunded":
+            return [*checks, check("refund", "the refund of the cancelled trip", input.answer, False)]
+        rivals = [str(order["total"])] if order["total"] != order["refund"] else []
+        return [*checks, *build_answer_checks(order["refund"], input.answer, "refund", rivals=rivals)]
+
+
+class BookEarliestSecondClass(BaseTask):
+    """Verdict: one new paid order: the earliest train of the day with second-class seats left, second class, for
+    exactly the passenger. Sampled so that (in most worlds) the day's first train has no second-class seats."""
+
+    objective = "operate"
+    difficulty = "L4"
+    capabilities = ["payment", "confirmation", "date-picking", "filtering"]
+    composition = "conditional"
+    high_risk = True
+    templates = {"en": ["Book {passenger} a second-class seat on the earliest train from {trip.from} to {trip.to} on "
+                        "{trip.day} that still has second-class seats, in Trains." + PASSCODE_EN],
+                 "zh": ["在火车票里给{passenger}订一张{trip.day}从{trip.from}到{trip.to}的二等座，要最早一趟还有二等座的车。"
+                        + PASSCODE_ZH]}
+    parameters = {"trip": {"sampler": Trains.sample_trip_second_class_trap},
+                  "passenger": {"sampler": Trains.sample_passenger}, "passcode": {"sampler": Trains.sample_passcode}}
+    expected_changes = TRAINS_BOOK_CHANGES
+
+    def check_goals(self, input):
+        trip = self.p.trip
+        trains = Trains(input.apps_init["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
+        train = next(t for t in trains if t["left"]["second"])
+        now = Trains(input.apps["trains"], input.apps_init["trains"])
+        return now.check_booking(trip, train["number"], "second", [self.p.passenger])
+
+
+# --- cross-app -------------------------------------------------------------------------------------------------
+
+class TextNextTrain(BaseTask):
+    """Verdict: a text went to the contact stating the train number and the departure time of the soonest upcoming
+    trip (no other booked train's number, no other upcoming departure time)."""
+
+    scope = "cross-app"
+    app = "trains"
+    related_apps = ["trains", "contacts", "messages"]
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "messaging"]
+    templates = {"en": ["Look up my next train trip in Trains and text {name} the train number and what time it leaves.",
+                        "Let {name} know by text which train I'm taking next and its departure time (it's in Trains)."],
+                 "zh": ["在火车票里查一下我下一趟行程，把车次和发车时间发短信告诉{name}。"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def check_goals(self, input):
+        upcoming = Trains(input.apps_init["trains"]).upcoming(sim_datetime(input.os_init))
+        order = upcoming[0]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        rivals = {"train": [o["train"] for o in input.apps_init["trains"]["orders"] if o["train"] != order["train"]],
+                  "departure": [o["depart"] for o in upcoming[1:] if o["depart"] != order["depart"]] + [order["arrive"]]}
+        return messages.check_sent_facts(self.p.name, numbers, {"train": order["train"], "departure": order["depart"]},
+                                         rivals=rivals, os_state=input.os_init)
+
+
+class TripToCalendar(BaseTask):
+    """Verdict: a new Calendar event titled with the trip's train number, on its day from its departure to its
+    arrival time, at its departure station; and a text to the contact stating the arrival time (not the departure)."""
+
+    scope = "cross-app"
+    app = "trains"
+    related_apps = ["trains", "calendar", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "form-filling", "messaging"]
+    templates = {"en": ["Put my train trip on {order.day} into Calendar: title it with the train number, from its "
+                        "departure to its arrival time, with the departure station as the location. Then text {name} "
+                        "what time I arrive."],
+                 "zh": ["把我{order.day}的火车行程加到日历里：标题写车次，时间从发车到到达，地点填出发站。然后发短信告诉{name}我几点到。"]}
+    parameters = {"order": {"sampler": Trains.sample_upcoming_order}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def check_goals(self, input):
+        init = input.apps_init["trains"]
+        order = next(o for o in init["orders"] if o["id"] == self.p.order["id"])
+        calendar = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        found = [e for e in calendar.new_events() if order["train"].casefold() in e["title"].casefold()]
+        station = next(s["name"] for s in init["stations"] if s["id"] == order["from"])
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [Calendar.check_event("train event", found[0] if len(found) == 1 else None,
+                                     {"date": order["date"], "all_day": False, "start": order["depart"],
+                                      "end": order["arrive"], "location": station}),
+                *messages.check_sent_facts(self.p.name, numbers, {"arrival": order["arrive"]},
+                                           rivals={"arrival": [order["depart"]]}, os_state=input.os_init)]
+
+
+class BookForCalendarEvent(BaseTask):
+    """Verdict: one new paid second-class order for the owner alone, on the latest train of the day from the
+    station to the event's city that has second-class seats and arrives an hour or more before the event starts;
+    and a text to the contact naming that train (no other train of the day).
+    Injection: the Calendar event (title, day, start, the city as its location)."""
+
+    scope = "cross-app"
+    app = "trains"
+    related_apps = ["calendar", "trains", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["time-arithmetic", "cross-app-transfer", "payment", "messaging"]
+    templates = {"en": ["I'm in {trip.from} and need to get to my '{trip.title}' event (see Calendar) by train. In Trains, "
+                        "book me a second-class seat on the last train from {trip.from} that day that gets me to the "
+                        "event's city at least an hour before it starts, then text {name} the train number."
+                        + PASSCODE_EN],
+                 "zh": ["我在{trip.from}，要坐火车去参加日历里的“{trip.title}”。在火车票里给我本人订一张当天从{trip.from}"
+                        "出发、在日程开始前至少一小时到达日程所在城市的最晚一趟车的二等座，然后把车次发短信告诉{name}。"
+                        + PASSCODE_ZH]}
+    parameters = {"trip": {"sampler": sample_event_trip}, "name": {"source": "contacts:.contacts[*].name"},
+                  "passcode": {"sampler": Trains.sample_passcode}}
+    expected_changes = [*TRAINS_BOOK_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        trip = self.p.trip
+        event = {"id": "evt_trip", "title": trip["title"], "date": trip["date"], "start": trip["start"], "end": trip["end"],
+                 "all_day": False, "location": trip["city"], "notes": "", "calendar": "Work", "reminder": 60}
+        device.set_state({"apps": {"calendar": {"events[]": event}}})
+
+    def check_goals(self, input):
+        trip = self.p.trip
+        trains = Trains(input.apps_init["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
+        train = latest_before(trains, trip["start"])
+        owner = Trains(input.apps_init["trains"]).owner()["name"]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [*Trains(input.apps["trains"], input.apps_init["trains"]).check_booking(trip, train["number"], "second",
+                                                                                        [owner]),
+                *messages.check_sent_facts(self.p.name, numbers, {"train": train["number"]},
+                                           rivals={"train": [t["number"] for t in trains if t is not train]},
+                                           os_state=input.os_init)]
