@@ -290,3 +290,11 @@ def test_worlds_differ() -> None:
     states = [World(seed, "en", load_app).app_state("wallet") for seed in range(5)]
     assert len({s["settings"]["passcode"] for s in states}) == 5
     assert len({s["balance"] for s in states}) == 5
+
+
+@pytest.mark.parametrize("language,seed", [("en", 148), ("zh", 280)])
+def test_a_morning_with_few_free_minutes_today_moves_history_to_the_day_before(language: str, seed: int) -> None:
+    """These worlds wake at about 07:00: today has a minute or two for the history, the rest goes earlier."""
+    world = World(seed, language, load_app)
+    moments = [(t["date"], t["time"]) for t in world.app_state("wallet")["transactions"]]
+    assert len(set(moments)) == len(moments) and world.now.hour == 7

@@ -79,6 +79,15 @@ class _Moments:
         self.today_last = min(LAST_MINUTE, now.hour * 60 + now.minute - 1)
         self.taken: set[tuple[str, int]] = set()
 
+    def _last(self, index: int) -> int:
+        """The last minute a moment of day ``index`` may take (today: before the phone's time)."""
+        return self.today_last if index == 0 else LAST_MINUTE
+
+    def _full(self, index: int) -> bool:
+        last = self._last(index)
+        free = last - FIRST_MINUTE + 1
+        return free <= 0 or sum(1 for when, _ in self.taken if when == self.days[index]) >= free
+
     def draw(self, day: str | None = None) -> tuple[str, int]:
         """A free moment (on ``day`` when given; a day whose minutes are all gone, or today before 07:00, gives way
         to the day before)."""
@@ -86,9 +95,9 @@ class _Moments:
         for _ in range(200):
             when = day or self.days[rng.randrange(HISTORY_DAYS + 1)]
             index = self.days.index(when) if when in self.days else 1
-            last = self.today_last if index == 0 else LAST_MINUTE
-            if last < FIRST_MINUTE:
-                when, last = self.days[index + 1], LAST_MINUTE
+            while index + 1 < len(self.days) and self._full(index):
+                index += 1  # every minute of the day is taken (today may have only a few): the day before
+            when, last = self.days[index], self._last(index)
             key = (when, FIRST_MINUTE + rng.randrange(last - FIRST_MINUTE + 1))
             if key not in self.taken:
                 self.taken.add(key)
