@@ -54,6 +54,14 @@ def test_different_seeds_differ_in_every_app(app_id):
     assert len(set(states)) == len(states), f"{app_id}: two of six worlds have the same data"
 
 
+@pytest.mark.parametrize("app_id", GENERATED_APPS)
+def test_every_app_generates_in_hundreds_of_worlds(app_id):
+    """Rare corners (a phone waking at 07:00, a tiny cast) must not break a generator: RL meets every seed."""
+    for language in ("en", "zh"):
+        for seed in range(0, 400, 4 if language == "en" else 5):
+            World(seed, language, load_app).app_state(app_id)
+
+
 def test_worlds_vary_the_date_the_owner_and_the_cast_size():
     worlds = [World(seed, "en", load_app) for seed in range(20)]
     assert len({w.today for w in worlds}) == 20
