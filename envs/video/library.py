@@ -9,8 +9,8 @@ from mobilegym.sim.records import record
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 LISTS = {"watch_later": ("Watch later", "稍后再看"), "favorites": ("Favourites", "收藏夹")}
-QUALITY_LABELS = {"auto": ("Auto", "自动"), "1080p": ("1080p", "1080P 高清"), "720p": ("720p", "720P 准高清"),
-                  "480p": ("480p", "480P 标清"), "360p": ("360p", "360P 流畅")}
+QUALITY_LABELS = {"auto": ("Auto", "自动"), "1080p": ("1080p", "超清 1080"), "720p": ("720p", "高清 720"),
+                  "480p": ("480p", "标清 480"), "360p": ("360p", "流畅 360")}
 
 
 def video(state: dict[str, Any], video_id: str) -> dict[str, Any]:

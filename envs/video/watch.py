@@ -11,7 +11,7 @@ from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
 
 from . import APP, library as lib
-from .parts import language, section, subscribe_button, subscribe_dialog
+from .parts import language, subscribe_button, subscribe_dialog
 from .world import pools
 
 MAX_COMMENT = 500
@@ -23,13 +23,14 @@ def _minute(ms: int) -> str:
     return from_ms(ms).isoformat(timespec="minutes")
 
 
-def play(state: dict[str, Any], video_id: str, now_ms: int) -> None:
-    """Start (or resume) a video, recording it at the top of the history (once: an earlier entry moves up)."""
+def play(state: dict[str, Any], video_id: str, now_ms: int, entry_id: str) -> None:
+    """Start (or resume) a video, recording it at the top of the history as ``entry_id`` (once: an earlier entry
+    of the video goes)."""
     at, _ = lib.position(state, video_id, now_ms)
     if at >= lib.video(state, video_id)["duration_s"]:
         at = 0
     state["player"].update(video_id=video_id, playing=True, position_s=at, started_at_ms=now_ms)
-    state["history"][:] = [{"video_id": video_id, "watched_at": _minute(now_ms)},
+    state["history"][:] = [{"id": entry_id, "video_id": video_id, "watched_at": _minute(now_ms)},
                            *(h for h in state["history"] if h["video_id"] != video_id)]
 
 
@@ -84,7 +85,7 @@ def _player(ctx: Ctx, item: dict[str, Any]) -> list[ui.View | None]:
                         color="primary", rid="live_time")]
     at, playing = lib.position(s, item["id"], now)
     length = item["duration_s"]
-    toggle = (lambda: pause(s, item["id"], now)) if playing else (lambda: play(s, item["id"], now))
+    toggle = (lambda: pause(s, item["id"], now)) if playing else (lambda: play(s, item["id"], now, ctx.new_id("watch")))
     return [
         ui.Image(ctx.t("Video player", "视频播放器"), glyph="‖" if playing else "▶", height=190, radius=0, rid="player",
                  on_click=toggle),
@@ -137,7 +138,8 @@ def _comments(ctx: Ctx, item: dict[str, Any]) -> list[ui.View | None]:
         ctx.toast(ctx.t("Comment posted", "评论已发布"))
 
     rows: list[ui.View | None] = [
-        section(ctx.t(f"Comments {total:,}", f"评论 {total:,}"), "comments_header"),
+        ui.Text(ctx.t(f"Comments {total:,}", f"评论 {total:,}"), size=13, bold=True, color="primary", height=32,
+                rid="comments_header"),
         ui.Row([ctx.field("comment_input", "comment", hint=ctx.t("Add a comment...", "发一条友善的评论"), flex=1),
                 ui.IconButton("➤", ctx.t("Post comment", "发布评论"), post, rid="post_comment")], gap=4),
     ]
@@ -145,7 +147,7 @@ def _comments(ctx: Ctx, item: dict[str, Any]) -> list[ui.View | None]:
     others = [(a, t, ctx.t(f"{likes} likes", f"{likes}赞")) for a, t, likes in others_comments(lang, item)]
     for author, text, note in mine + others:
         rows.append(ui.Column([ui.Text(f"{author} · {note}", size=12, color="muted", rid="comment_author"),
-                               ui.Text(text, size=14, max_lines=4, rid="comment_text")], gap=2, pad=8,
+                               ui.Text(text, size=14, max_lines=4, rid="comment_text")], gap=2,
                               rid="comment_item", desc=f"{author}: {text}"))
     return rows
 
@@ -177,5 +179,5 @@ def video_page(ctx: Ctx) -> ui.Scaffold:
         *_comments(ctx, item),
     ]
     dialog = _save_dialog(ctx, item) or subscribe_dialog(ctx, ch)
-    return ui.Scaffold(ui.ScrollList(rows, rid="video_detail", pad=12, gap=8),
+    return ui.Scaffold(ui.ScrollList(rows, rid="video_detail", pad=16, gap=8),
                        top=ui.TopBar(ctx.t("Video", "视频"), on_back=ctx.back), dialog=dialog)

@@ -5,7 +5,7 @@ settings and a paused player.
 
 Invariants the screens and tasks rely on: video titles and channel names are unique and hold no " · "; every
 upload is before ``world.now`` and no two share a minute; a live stream (``live_at`` set) is after it and has no
-views, duration or likes; history holds distinct watched (not live) videos, newest first, each watched after
+views, duration or likes; history holds distinct watched (not live) videos, newest first (entries by id), each watched after
 its upload; the lists hold distinct videos that are not live streams.
 """
 from __future__ import annotations
@@ -71,7 +71,8 @@ def _history(rng: random.Random, now: dt.datetime, videos: list[dict[str, Any]],
         used.add(minutes)
         entries.append((minutes, video["id"]))
     entries.sort()
-    return [{"video_id": video_id, "watched_at": _minute(now - dt.timedelta(minutes=m))} for m, video_id in entries]
+    return [{"id": f"h_{n}", "video_id": video_id, "watched_at": _minute(now - dt.timedelta(minutes=m))}
+            for n, (m, video_id) in enumerate(entries, 1)]
 
 
 def generate(world: World) -> dict[str, Any]:
