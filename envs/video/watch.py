@@ -107,18 +107,19 @@ def _actions(ctx: Ctx, item: dict[str, Any]) -> ui.View:
     def share() -> None:
         ctx.open_app("messages", "/compose", body=f"{item['title']} {LINK}{item['id']}")
 
-    share_chip = ui.Chip(ctx.t("↗ Share", "↗ 分享"), False, lambda _on: share(), rid="share_button")
+    share_chip = ui.Chip(ctx.t("↗ Share", "↗ 分享"), False, lambda _on: share(), rid="share_button", flex=1)
     if item["live_at"]:  # nothing to rate or save before a stream starts
-        return ui.Row([share_chip], gap=6)
+        return ui.Row([share_chip, ui.Spacer(flex=1)], gap=8)
     saved = any(item["id"] in s[name] for name in lib.LISTS)
-    return ui.Row([
-        ui.Chip(f"▲ {lib.count_text(lang, lib.likes_shown(item))}", reaction == "like", lambda _on: react("like"),
-                rid="like_button"),
-        ui.Chip(ctx.t("▼ Dislike", "▼ 踩"), reaction == "dislike", lambda _on: react("dislike"), rid="dislike_button"),
-        ui.Chip(ctx.t("★ Saved", "★ 已收藏") if saved else ctx.t("☆ Save", "☆ 收藏"), saved,
-                lambda _on: ctx.local.__setitem__("save", True), rid="save_button"),
-        share_chip,
-    ], gap=6)
+    return ui.Column([
+        ui.Row([ui.Chip(f"▲ {lib.count_text(lang, lib.likes_shown(item))}", reaction == "like", lambda _on: react("like"),
+                        rid="like_button", flex=1),
+                ui.Chip(ctx.t("▼ Dislike", "▼ 踩"), reaction == "dislike", lambda _on: react("dislike"),
+                        rid="dislike_button", flex=1)], gap=8),
+        ui.Row([ui.Chip(ctx.t("★ Saved", "★ 已收藏") if saved else ctx.t("☆ Save", "☆ 收藏"), saved,
+                        lambda _on: ctx.local.__setitem__("save", True), rid="save_button", flex=1),
+                share_chip], gap=8),
+    ], gap=8)
 
 
 def _comments(ctx: Ctx, item: dict[str, Any]) -> list[ui.View | None]:

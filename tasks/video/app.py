@@ -18,6 +18,7 @@ VIDEO_WATCH_LATER_ADD_CHANGES = ["video.watch_later[+]"]
 VIEWS_MARGIN = 1.15  # the most viewed video has at least 15% more views than the next
 LENGTH_MARGIN_S = 30  # the longest video runs at least 30 s longer than the next
 STALE_MARGIN_DAYS = 5  # no subscribed channel's newest upload is this close to the "N days" line
+STALE_DAYS = (14, 30, 60, 90, 180)
 BIGGEST_MARGIN = 1.2  # the biggest subscribed channel has 20% more subscribers than the next
 COMMENTS = {
     "en": ("Thanks for explaining this so clearly!", "Great video, looking forward to the next one.",
@@ -159,19 +160,48 @@ class Video(BaseApp):
 
     @staticmethod
     def sample_stale_days(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> int:
-        """A number of days (30, 60 or 90: a month, two, three, as the app's "2 months ago" counts) that splits the
-        subscribed channels: some posted nothing in that many days, some did, and no channel's newest upload is
-        within STALE_MARGIN_DAYS of the line (so "4 weeks ago" never decides it); preferring two or more stale."""
+        """A number of days (STALE_DAYS: two weeks, one to six months, as the app's "2 months ago" counts) that
+        splits the subscribed channels: some posted nothing in that many days, some did, and no channel's newest
+        upload is within STALE_MARGIN_DAYS of the line (so "4 weeks ago" never decides it); preferring two or
+        more stale. When no count does, 60 (:meth:`prepare_state_with_stale_split` then moves uploads)."""
         now = sim_datetime(os_state)
         ages = [Video.latest_upload_age_days(state, c["id"], now) for c in state["channels"] if c["subscribed"]]
         good, fallback = [], []
-        for days in (30, 60, 90):
+        for days in STALE_DAYS:
             stale = sum(a > days for a in ages)
             if 0 < stale < len(ages) and all(abs(a - days) > STALE_MARGIN_DAYS for a in ages):
                 (good if stale >= 2 else fallback).append(days)
-        if not good and not fallback:
-            raise ValueError("video: no day count splits the subscriptions")
-        return rng.choice(good or fallback)
+        return rng.choice(good or fallback or [60])
+
+    @staticmethod
+    def prepare_state_with_stale_split(state: dict[str, Any], days: int, now: dt.datetime) -> dict[str, Any] | None:
+        """A patch making ``days`` split the subscribed channels clearly, or None when it does: uploads of a
+        channel whose newest is near the line move 2 x STALE_MARGIN_DAYS + 1 days earlier; when then none is
+        stale, every upload of the first subscribed channel moves that many days more; when none is fresh, an
+        upload of the last one nobody watched is made three days old."""
+        subscribed = [c["id"] for c in state["channels"] if c["subscribed"]]
+        moved: dict[str, dt.datetime] = {v["id"]: dt.datetime.fromisoformat(v["uploaded"]) for v in lib.uploads(state)}
+        by_channel = {c: [v["id"] for v in lib.uploads(state, c)] for c in subscribed}
+
+        def age(channel_id: str) -> float:
+            return (now - max(moved[v] for v in by_channel[channel_id])).total_seconds() / 86400
+
+        def shift(channel_id: str, by_days: int) -> None:
+            for v in by_channel[channel_id]:
+                moved[v] -= dt.timedelta(days=by_days)
+
+        for c in subscribed:
+            if abs(age(c) - days) <= STALE_MARGIN_DAYS:
+                shift(c, 2 * STALE_MARGIN_DAYS + 1)
+        if not any(age(c) > days for c in subscribed):
+            shift(subscribed[0], days + 2 * STALE_MARGIN_DAYS + 1)
+        if all(age(c) > days for c in subscribed):
+            watched = {h["video_id"] for h in state["history"]}
+            fresh = next(v for v in by_channel[subscribed[-1]] if v not in watched)
+            moved[fresh] = now - dt.timedelta(days=3, minutes=17)
+        patch = {f"videos[id={v}]": {"uploaded": t.isoformat(timespec="minutes")} for v, t in moved.items()
+                 if t.isoformat(timespec="minutes") != lib.video(state, v)["uploaded"]}
+        return {"apps": {"video": patch}} if patch else None
 
     # --- injections -------------------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import re
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.sim.pickers import MONTHS
 
-from ..contacts.plans import collect, compose, scroll_top
+from ..contacts.plans import collect, compose
 from ..cross_app.plans import add_event, spoken_date, today
 
 UPCOMING = ("Upcoming", "即将直播")
@@ -314,22 +314,37 @@ def second_biggest(d: Driver) -> None:
 
 # --- UnsubscribeStale ---------------------------------------------------------------------------------
 
+def _subscriptions_page(d: Driver) -> tuple[list[str], list[str]]:
+    """(channel names, video row descriptions) down the Subscriptions tab, in one walk down its list."""
+    home(d, 1)
+    names: list[str] = []
+    rows: list[str] = []
+    while True:
+        for n in d.nodes():
+            if n.short_id == "channel_name" and n.text not in names:
+                names.append(n.text)
+            elif n.short_id == "video_item" and n.desc not in rows:
+                rows.append(n.desc)
+        if not d.scroll():
+            return names, rows
+
+
 def _stale(d: Driver) -> list[str]:
     """The subscribed channels whose newest upload is at least ``days`` days old, read in the Subscriptions tab
     (each channel's first video in "Latest from your channels" is its newest)."""
-    names = [name for name, _ in _subscriptions(d)]
-    scroll_top(d)
-    rows = uploads_shown(d)
+    names, rows = _subscriptions_page(d)
     newest = {name: next(r for r in rows if f" · {name} · " in r) for name in names}
     return [name for name in names if days_ago(newest[name]) >= d.params["days"]]
 
 
 def _unsubscribe(d: Driver, names: list[str]) -> None:
+    """From the Subscriptions tab: open each channel, unsubscribe (confirming), come back."""
     for name in names:
-        home(d, 1)
+        d.tap(rid="tab_1")  # the tab opens at the top of its list, where the channels are
         d.tap(rid="channel_name", text=name)
         d.tap(rid="subscribe_button")
         d.tap(rid="button1")
+        d.key("back")
 
 
 @plan("video.UnsubscribeStale")
@@ -347,8 +362,9 @@ def unsubscribe_one_stale(d: Driver) -> None:
 
 @negative("video.UnsubscribeStale", "unsubscribes from an active channel instead")
 def unsubscribe_active(d: Driver) -> None:
+    names, _ = _subscriptions_page(d)
     stale = _stale(d)
-    _unsubscribe(d, [name for name, _ in _subscriptions(d) if name not in stale][:1])
+    _unsubscribe(d, [name for name in names if name not in stale][:1])
     d.complete()
 
 

@@ -201,7 +201,8 @@ class BiggestSubscription(AnswerTask):
 
 class UnsubscribeStale(BaseTask):
     """Verdict: the subscriptions are the initial ones minus every channel whose newest upload is more than
-    ``days`` days old (sampled so no channel's newest upload is within five days of the line)."""
+    ``days`` days old (no channel's newest upload is within five days of the line).
+    Injection: when no day count splits the subscriptions so, uploads move (older, or one made recent)."""
 
     objective = "operate"
     difficulty = "L4"
@@ -213,6 +214,10 @@ class UnsubscribeStale(BaseTask):
                  "zh": ["在视频里取消关注所有最近{days}天没有发布新视频的频道"]}
     parameters = {"days": {"sampler": Video.sample_stale_days}}
     expected_changes = VIDEO_UNSUBSCRIBE_CHANGES
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()
+        _apply(device, Video.prepare_state_with_stale_split(state["apps"]["video"], self.p.days, sim_datetime(state["os"])))
 
     def check_goals(self, input):
         init = input.apps_init["video"]
