@@ -15,6 +15,7 @@ VIDEO_UNSUBSCRIBE_CHANGES = ["video.channels[*].subscribed"]
 VIDEO_HISTORY_REMOVE_CHANGES = ["video.history[-id={entry.id}]"]
 VIDEO_COMMENT_CHANGES = ["video.videos[id={video.id}].comments[+]"]
 VIDEO_WATCH_LATER_ADD_CHANGES = ["video.watch_later[+]"]
+VIDEO_WATCH_LATER_REMOVE_CHANGES = ["video.watch_later[-*]"]
 VIEWS_MARGIN = 1.15  # the most viewed video has at least 15% more views than the next
 LENGTH_MARGIN_S = 30  # the longest video runs at least 30 s longer than the next
 STALE_MARGIN_DAYS = 5  # no subscribed channel's newest upload is this close to the "N days" line
@@ -222,6 +223,19 @@ class Video(BaseApp):
         if len(ranked) < 2 or ranked[0]["subscribers"] >= ranked[1]["subscribers"] * BIGGEST_MARGIN:
             return None
         return {"apps": {"video": {f"channels[id={ranked[0]['id']}]": {"subscribers": ranked[1]["subscribers"] * 13 // 10}}}}
+
+    @staticmethod
+    def prepare_state_with_watched_in_watch_later(state: dict[str, Any]) -> dict[str, Any] | None:
+        """A patch making Watch later hold at least one watched video (in the history) and at least one unwatched
+        one, adding an upload to its front when needed; None when it does."""
+        watched = [h["video_id"] for h in state["history"]]
+        later = list(state["watch_later"])
+        if not any(v in watched for v in later):
+            later.insert(0, next(v for v in watched if v not in state["favorites"] and v not in later))
+        if all(v in watched for v in later):
+            saved = set(watched) | set(state["favorites"]) | set(later)
+            later.insert(0, next(v["id"] for v in lib.uploads(state) if v["id"] not in saved))
+        return None if later == state["watch_later"] else {"apps": {"video": {"watch_later": later}}}
 
     @staticmethod
     def recommendation_text(title: str, language: str) -> str:

@@ -560,3 +560,38 @@ def save_cooking_watch_later(d: Driver) -> None:
     _noodles(d)
     save_to(d, "watch_later")
     d.complete()
+
+
+# --- PruneWatchedFromLater ----------------------------------------------------------------------------
+
+def _prune(d: Driver, keep_one_watched: bool = False) -> int:
+    """Remove the Watch later videos whose titles the history lists; the count left."""
+    open_library(d, "history_entry")
+    watched = {title_of(n.desc) for n in collect(d, "video_item")}
+    open_library(d, "watch_later_entry")
+    later = [title_of(n.desc) for n in collect(d, "video_item")]
+    doomed = [t for t in later if t in watched]
+    for title in doomed[1:] if keep_one_watched else doomed:
+        d.tap(rid="list_remove", desc=d.t(f"Remove {title} from Watch later", f"从稍后再看移除“{title}”"))
+    return int(re.search(r"\d+", d.find(rid="list_count").text).group())
+
+
+@plan("video.PruneWatchedFromLater")
+def prune_watched(d: Driver) -> None:
+    d.submit_answer([_prune(d)])
+    d.complete()
+
+
+@negative("video.PruneWatchedFromLater", "leaves one watched video in and reports the count")
+def prune_all_but_one(d: Driver) -> None:
+    d.submit_answer([_prune(d, keep_one_watched=True)])
+    d.complete()
+
+
+@negative("video.PruneWatchedFromLater", "removes them but reports how many were removed")
+def prune_counts_removed(d: Driver) -> None:
+    open_library(d, "watch_later_entry")
+    before = int(re.search(r"\d+", d.find(rid="list_count").text).group())
+    left = _prune(d)
+    d.submit_answer([before - left if before - left != left else left + 1])
+    d.complete()

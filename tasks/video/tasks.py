@@ -11,6 +11,7 @@ Task index:
     SaveLongestToWatchLater   operate  L3  add a channel's longest video to Watch later
     BiggestSubscription       query    L3  the subscribed channel with the most subscribers
     UnsubscribeStale          operate  L4  unsubscribe from every channel silent for N days
+    PruneWatchedFromLater     hybrid   L4  remove the watched videos from Watch later, report how many remain
     ShareLatestVideo          operate  L3  cross-app: text a contact the title of a channel's newest video
     SaveRecommendedVideo      operate  L3  cross-app: add the video a contact texted about to Watch later
     LiveStreamEvent           operate  L4  cross-app: a Calendar event for a live stream, and text a contact its time
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_datetime
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
@@ -28,7 +29,7 @@ from ..cross_app.app import check_names_one
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (VIDEO_COMMENT_CHANGES, VIDEO_HISTORY_REMOVE_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
-                  VIDEO_UNSUBSCRIBE_CHANGES, VIDEO_WATCH_LATER_ADD_CHANGES, Video)
+                  VIDEO_UNSUBSCRIBE_CHANGES, VIDEO_WATCH_LATER_ADD_CHANGES, VIDEO_WATCH_LATER_REMOVE_CHANGES, Video)
 
 
 def _video_state(device) -> dict:
@@ -228,6 +229,39 @@ class UnsubscribeStale(BaseTask):
         have = Video(input.apps["video"]).subscribed()
         return [check("subscriptions", sorted(names[i] for i in keep), sorted(names[i] for i in have),
                       sorted(have) == sorted(keep))]
+
+
+@localised(zh={"fields": [{"label": "剩余视频数"}]})
+class PruneWatchedFromLater(BaseTask):
+    """Verdict: Watch later holds exactly its initial videos that are not in the watch history (in their order),
+    and the answer is how many that is.
+    Injection: Watch later holds at least one watched and one unwatched video."""
+
+    objective = "hybrid"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["filtering", "deletion", "counting"]
+    templates = {"en": ["Remove from my Watch later list in Video every video I've already watched (the ones in my "
+                        "history), then tell me how many videos are left in Watch later",
+                        "Clean up Watch later: take out the videos that are in my watch history, and tell me how many remain"],
+                 "zh": ["把视频“稍后再看”里已经看过的视频（历史记录里有的）都移除，然后告诉我“稍后再看”还剩几个视频"]}
+    expected_changes = VIDEO_WATCH_LATER_REMOVE_CHANGES
+    answer_fields = [{"type": "number", "label": "Videos left"}]
+
+    def _prepare(self, device) -> None:
+        _apply(device, Video.prepare_state_with_watched_in_watch_later(_video_state(device)))
+
+    def _kept(self, init: dict) -> list[str]:
+        watched = {h["video_id"] for h in init["history"]}
+        return [v for v in init["watch_later"] if v not in watched]
+
+    def check_goals(self, input):
+        want = self._kept(input.apps_init["video"])
+        have = Video(input.apps["video"]).require(".watch_later")
+        titles = {v["id"]: v["title"] for v in input.apps_init["video"]["videos"]}
+        return [check("Watch later", [titles[v] for v in want], [titles.get(v, v) for v in have], list(have) == want),
+                *build_answer_checks(len(want), input.answer, field="videos_left")]
 
 
 class ShareLatestVideo(BaseTask):
