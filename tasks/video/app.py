@@ -238,6 +238,19 @@ class Video(BaseApp):
         return None if later == state["watch_later"] else {"apps": {"video": {"watch_later": later}}}
 
     @staticmethod
+    def prepare_state_with_plain_last_watched(state: dict[str, Any]) -> dict[str, Any] | None:
+        """A patch making the newest history entry a video whose title has no digit (the newest such entry is
+        watched again a minute after the current newest), or None when it is one. A title with digits takes
+        hedges such as "<title>, Level 3, unit 30" that no other title rivals."""
+        history = state["history"]
+        plain = [h for h in history if not any(ch.isdigit() for ch in lib.video(state, h["video_id"])["title"])]
+        if not plain or plain[0] is history[0]:
+            return None
+        when = (dt.datetime.fromisoformat(history[0]["watched_at"]) + dt.timedelta(minutes=1)).isoformat(timespec="minutes")
+        moved = {**plain[0], "watched_at": when}
+        return {"apps": {"video": {"history": [moved, *(h for h in history if h is not plain[0])]}}}
+
+    @staticmethod
     def recommendation_text(title: str, language: str) -> str:
         if language == "zh":
             return f"强烈推荐你看看这个视频：“{title}”，一定要看！"

@@ -87,8 +87,8 @@ class SubscribeToVideoChannel(CriteriaTask):
 
 @localised(zh={"fields": [{"label": "视频标题"}]})
 class LastWatched(AnswerTask):
-    """Verdict: the answer is the title of the newest history entry (uploads newer than it and older history
-    entries are rivals)."""
+    """Verdict: the answer is the title of the newest history entry (the other titles are rivals).
+    Injection: that title has no digit (the newest such entry moves to the top)."""
 
     objective = "query"
     difficulty = "L2"
@@ -96,6 +96,9 @@ class LastWatched(AnswerTask):
     templates = {"en": ["Which video did I watch last in Video?", "What's the most recent video in my watch history?"],
                  "zh": ["我在视频里最近看的是哪个视频？"]}
     answer_fields = [{"type": "text", "label": "Video title"}]
+
+    def _prepare(self, device) -> None:
+        _apply(device, Video.prepare_state_with_plain_last_watched(_video_state(device)))
 
     def get_answer(self, input):
         app = Video(input.apps_init["video"])
