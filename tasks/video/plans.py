@@ -573,6 +573,8 @@ def _prune(d: Driver, keep_one_watched: bool = False) -> int:
     doomed = [t for t in later if t in watched]
     for title in doomed[1:] if keep_one_watched else doomed:
         d.tap(rid="list_remove", desc=d.t(f"Remove {title} from Watch later", f"从稍后再看移除“{title}”"))
+    d.key("back")  # reopen the list at its top, where its count is
+    d.tap(rid="watch_later_entry")
     return int(re.search(r"\d+", d.find(rid="list_count").text).group())
 
 
