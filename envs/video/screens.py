@@ -1,0 +1,218 @@
+"""Video screens for browsing: the home feed, subscriptions, the library (history, lists, settings entries),
+search, channel pages, history, Watch later / Favourites and settings."""
+from __future__ import annotations
+
+from typing import Any
+
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP, library as lib
+from .parts import (channel_row, confirm, empty, language, search_button, section, subscribe_button, subscribe_dialog,
+                    tabs, video_row)
+
+
+# --- home -------------------------------------------------------------------------------------------
+
+@APP.screen("/")
+def home(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    lives = lib.live_streams(s)
+    makers: list[Any] = []
+    if lives:
+        makers.append(lambda: section(ctx.t("Upcoming live", "直播预告"), "live_header"))
+        makers += [lambda v=v: video_row(ctx, v) for v in lives]
+        makers.append(lambda: section(ctx.t("Latest videos", "最新视频"), "latest_header"))
+    makers += [lambda v=v: video_row(ctx, v) for v in lib.uploads(s)]
+    return ui.Scaffold(ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="home_feed", pad=8),
+                       top=ui.TopBar(ctx.t("Video", "视频"), actions=[search_button(ctx)]), bottom=tabs(ctx, "/"))
+
+
+# --- subscriptions ------------------------------------------------------------------------------------
+
+@APP.screen("/subscriptions")
+def subscriptions(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    subscribed = sorted((c for c in s["channels"] if c["subscribed"]), key=lambda c: c["name"].casefold())
+    ids = {c["id"] for c in subscribed}
+    latest = [v for v in lib.uploads(s) if v["channel_id"] in ids]
+    makers: list[Any] = [lambda: section(ctx.t(f"Channels ({len(subscribed)})", f"关注的频道（{len(subscribed)}）"),
+                                         "channels_header")]
+    makers += [lambda c=c: channel_row(ctx, c) for c in subscribed]
+    if not subscribed:
+        makers.append(lambda: empty(ctx.t("Subscribe to a channel to see it here", "关注频道后会显示在这里")))
+    else:
+        makers.append(lambda: section(ctx.t("Latest from your channels", "关注频道的最新视频"), "latest_header"))
+        makers += [lambda v=v: video_row(ctx, v) for v in latest]
+    return ui.Scaffold(ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="subscriptions_list", pad=8),
+                       top=ui.TopBar(ctx.t("Subscriptions", "关注"), actions=[search_button(ctx)]),
+                       bottom=tabs(ctx, "/subscriptions"))
+
+
+# --- library ------------------------------------------------------------------------------------------
+
+@APP.screen("/library")
+def library_screen(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    rows: list[ui.View | None] = [
+        ui.ListItem(ctx.t("History", "历史记录"), subtitle=ctx.t(f"{len(s['history'])} videos", f"{len(s['history'])}个视频"),
+                    leading=ui.Icon("↻", size=24), trailing="›", rid="history_entry", on_click=lambda: ctx.navigate("/history")),
+        *[ui.ListItem(ctx.t(*lib.LISTS[name]), subtitle=ctx.t(f"{len(s[name])} videos", f"{len(s[name])}个视频"),
+                      leading=ui.Icon(glyph, size=24), trailing="›", rid=f"{name}_entry",
+                      on_click=lambda name=name: ctx.navigate("/list", name=name))
+          for name, glyph in (("watch_later", "◷"), ("favorites", "★"))],
+        ui.ListItem(ctx.t("Settings", "设置"), leading=ui.Icon("⚙", size=24), trailing="›", rid="settings_entry",
+                    on_click=lambda: ctx.navigate("/settings")),
+    ]
+    return ui.Scaffold(ui.ScrollList(rows, rid="library_list", pad=8),
+                       top=ui.TopBar(ctx.t("Library", "我的"), actions=[search_button(ctx)]), bottom=tabs(ctx, "/library"))
+
+
+# --- search -------------------------------------------------------------------------------------------
+
+def results(state: dict[str, Any], query: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(channels, videos) a search shows: the query in a channel's name, or in a video's title or channel name
+    (case-insensitive); videos newest first, upcoming live streams first."""
+    q = query.strip().casefold()
+    if not q:
+        return [], []
+    channels = [c for c in state["channels"] if q in c["name"].casefold()]
+    names = {c["id"]: c["name"].casefold() for c in state["channels"]}
+    hit = [v for v in state["videos"] if q in v["title"].casefold() or q in names[v["channel_id"]]]
+    lives = sorted((v for v in hit if v["live_at"]), key=lambda v: v["live_at"])
+    return channels, lives + sorted((v for v in hit if not v["live_at"]), key=lambda v: v["uploaded"], reverse=True)
+
+
+@APP.screen("/search")
+def search(ctx: Ctx) -> ui.Scaffold:
+    query = ctx.local.get("query", "")
+    channels, videos = results(ctx.state, query)
+    makers: list[Any] = [lambda c=c: channel_row(ctx, c) for c in channels]
+    makers += [lambda v=v: video_row(ctx, v) for v in videos]
+    if query.strip() and not makers:
+        makers.append(lambda: empty(ctx.t("No results. Try other words.", "没有找到相关内容，换个关键词试试。")))
+    body = ui.Column([
+        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search videos and channels", "搜索视频、频道"),
+                             ime_action="search")], pad=8),
+        ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="search_results", pad=8)])
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
+
+
+# --- channel ------------------------------------------------------------------------------------------
+
+SORTS = (("latest", "Latest", "最新发布"), ("popular", "Popular", "最多播放"))
+
+
+@APP.screen("/channel")
+def channel_page(ctx: Ctx) -> ui.Scaffold:
+    s, lang = ctx.state, language(ctx)
+    item = lib.channel(s, ctx.params["id"])
+    sort = ctx.local.get("sort", "latest")
+    videos = lib.uploads(s, item["id"])
+    if sort == "popular":
+        videos.sort(key=lambda v: -v["views"])
+    header: list[Any] = [
+        lambda: ui.Row([ui.Icon(item["name"][:1], size=56, badge="#C62828", color="#FFFFFF"),
+                        ui.Column([ui.Text(item["name"], size=20, bold=True, rid="channel_title"),
+                                   ui.Text(ctx.t(f"{lib.count_text(lang, item['subscribers'])} subscribers · {len(videos)} videos",
+                                                 f"{lib.count_text(lang, item['subscribers'])}粉丝 · {len(videos)}个视频"),
+                                           size=13, color="muted", rid="channel_stats")], gap=2, flex=1)], gap=12, pad=8),
+        lambda: ui.Row([subscribe_button(ctx, item)], pad=8),
+        lambda: ui.Row([ui.Chip(ctx.t(en, zh), sort == key, lambda _on, key=key: ctx.local.__setitem__("sort", key),
+                                rid=f"sort_{key}") for key, en, zh in SORTS], gap=8, pad=8),
+    ]
+    lives = lib.live_streams(s, item["id"])
+    makers = header + [lambda v=v: video_row(ctx, v) for v in lives + videos]
+    return ui.Scaffold(ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="channel_videos", pad=8),
+                       top=ui.TopBar(item["name"], on_back=ctx.back, actions=[search_button(ctx)]),
+                       dialog=subscribe_dialog(ctx, item))
+
+
+# --- history ------------------------------------------------------------------------------------------
+
+@APP.screen("/history")
+def history(ctx: Ctx) -> ui.Scaffold:
+    s, lang = ctx.state, language(ctx)
+
+    def remove(entry: dict[str, Any]) -> None:
+        s["history"].remove(entry)
+        ctx.toast(ctx.t("Removed from watch history", "已从历史记录中删除"))
+
+    def clear() -> None:
+        s["history"].clear()
+        ctx.toast(ctx.t("Watch history cleared", "历史记录已清空"))
+
+    def row(entry: dict[str, Any]) -> ui.View:
+        item = lib.video(s, entry["video_id"])
+        when = ctx.t(f"Watched {lib.ago_text(lang, entry['watched_at'], ctx.now)}",
+                     f"{lib.ago_text(lang, entry['watched_at'], ctx.now)}观看")
+        name = lib.channel(s, item["channel_id"])["name"]
+        return video_row(ctx, item, subtitle=f"{name} · {when}", trailing=ui.IconButton(
+            "✕", ctx.t(f"Remove {item['title']} from history", f"从历史记录中删除“{item['title']}”"),
+            lambda: remove(entry), rid="history_remove"))
+
+    rows = ui.Rows(s["history"], row) if s["history"] else [
+        empty(ctx.t("Videos you watch will show up here", "看过的视频会显示在这里"))]
+    actions = [ui.IconButton("🗑", ctx.t("Clear all watch history", "清空历史记录"),
+                             lambda: ctx.local.__setitem__("clear", True), rid="clear_history")] if s["history"] else []
+    dialog = confirm(ctx, "clear", ctx.t("Clear watch history?", "清空历史记录？"),
+                     ctx.t("All videos will be removed from your watch history. This can't be undone.",
+                           "将删除全部观看记录，且无法恢复。"), ctx.t("Clear", "清空"), clear)
+    return ui.Scaffold(ui.ScrollList(rows, rid="history_list", pad=8),
+                       top=ui.TopBar(ctx.t("History", "历史记录"), on_back=ctx.back, actions=actions), dialog=dialog)
+
+
+# --- Watch later / Favourites -------------------------------------------------------------------------
+
+@APP.screen("/list")
+def saved_list(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    name = ctx.params["name"]
+    if name not in lib.LISTS:
+        raise KeyError(f"video: no list {name!r}; known: {', '.join(lib.LISTS)}")
+    title = ctx.t(*lib.LISTS[name])
+
+    def remove(video_id: str) -> None:
+        s[name].remove(video_id)
+        ctx.toast(ctx.t(f"Removed from {title}", f"已从{title}移除"))
+
+    makers: list[Any] = [lambda: section(ctx.t(f"{len(s[name])} videos", f"共{len(s[name])}个视频"), "list_count")]
+    makers += [lambda v=v: video_row(ctx, v, trailing=ui.IconButton(
+        "✕", ctx.t(f"Remove {v['title']} from {title}", f"从{title}移除“{v['title']}”"),
+        lambda: remove(v["id"]), rid="list_remove")) for v in (lib.video(s, i) for i in s[name])]
+    if not s[name]:
+        makers.append(lambda: empty(ctx.t("No videos yet", "还没有视频")))
+    return ui.Scaffold(ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="saved_list", pad=8),
+                       top=ui.TopBar(title, on_back=ctx.back))
+
+
+# --- settings -----------------------------------------------------------------------------------------
+
+@APP.screen("/settings")
+def settings(ctx: Ctx) -> ui.Scaffold:
+    s, local = ctx.state["settings"], ctx.local
+
+    def toggle_autoplay(on: bool | None = None) -> None:
+        s["autoplay"] = not s["autoplay"] if on is None else bool(on)
+
+    def pick(quality: str) -> None:
+        s["quality"] = quality
+        local["quality_dialog"] = False
+
+    rows: list[ui.View | None] = [
+        ui.ListItem(ctx.t("Autoplay next video", "自动播放下一个"),
+                    subtitle=ctx.t("Play a related video when one ends", "视频播完后自动播放相关视频"),
+                    trailing=ui.Switch("autoplay_switch", s["autoplay"], toggle_autoplay), rid="autoplay_row",
+                    on_click=toggle_autoplay),
+        ui.ListItem(ctx.t("Playback quality", "默认画质"), subtitle=ctx.t(*lib.QUALITY_LABELS[s["quality"]]),
+                    trailing="›", rid="quality_row", on_click=lambda: local.__setitem__("quality_dialog", True)),
+    ]
+    dialog = None
+    if local.get("quality_dialog"):
+        close = lambda: local.__setitem__("quality_dialog", False)  # noqa: E731
+        dialog = ui.Dialog(ctx.t("Playback quality", "默认画质"),
+                           [ui.Radio("quality_option", s["quality"] == q, lambda q=q: pick(q), label=ctx.t(*labels))
+                            for q, labels in lib.QUALITY_LABELS.items()],
+                           [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+    return ui.Scaffold(ui.ScrollList(rows, rid="settings_list", pad=8),
+                       top=ui.TopBar(ctx.t("Settings", "设置"), on_back=ctx.back), dialog=dialog)
