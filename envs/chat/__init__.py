@@ -4,7 +4,7 @@ from mobilegym.sim.app import SimApp
 
 from .world import generate
 
-APP = SimApp(id="chat", label="Chat", label_zh="聊天", home="/", glyph="✆", color="#07C160",
+APP = SimApp(id="chat", label="Chat", label_zh="聊天", home="/", glyph="✆", color="#078C4F",
              defaults_package=__name__, view_state=("chats[*].unread",), generate=generate)
 
 from . import screens  # noqa: E402,F401  (registers the screens on APP)
