@@ -177,7 +177,7 @@ def _bubble(ctx: Ctx, chat: dict[str, Any], message: dict[str, Any]) -> ui.View:
                     rid="transfer_status"),
             time,
         ], gap=2, pad=10, bg="primary" if mine else "surface", radius=14, flex=3, rid="transfer_bubble",
-            desc=f"{sender} {amount} {status}",
+            desc=f"{sender} {amount} {status} {from_ms(message['time_ms']).strftime('%Y-%m-%d %H:%M')}",
             on_click=(lambda: ctx.local.__setitem__("accepting", message["id"])) if pending else None)
     else:
         bubble = ui.Column([head, ui.Text(message["text"], size=15, max_lines=None, color=ink, rid="message_text"), time],
@@ -497,6 +497,34 @@ def me(ctx: Ctx) -> ui.Scaffold:
         ui.Divider(),
         ui.ListItem(ctx.t("Balance", "零钱"), trailing=ui.Text(amount_text(ctx.state, ctx.state["balance"]), size=16,
                                                               bold=True, rid="balance_amount"), rid="balance_row"),
+        ui.ListItem(ctx.t("Transactions", "账单"), rid="transactions", on_click=lambda: ctx.navigate("/transactions")),
         ui.ListItem(ctx.t("My moments", "我的朋友圈"), rid="my_moments", on_click=lambda: ctx.replace("/moments")),
     ]
     return ui.Scaffold(ui.ScrollList(rows, rid="me_list"), top=ui.TopBar(ctx.t("Me", "我")), bottom=_tabs(ctx, "/me"))
+
+
+@APP.screen("/transactions")
+def transactions(ctx: Ctx) -> ui.Scaffold:
+    """Every transfer of the one-to-one chats, newest first: money sent is negative, money received positive."""
+    found = sorted(((m, c) for c in ctx.state["chats"] if c["kind"] == "direct" for m in c["messages"]
+                    if m["type"] == "transfer"), key=lambda mc: (mc[0]["time_ms"], mc[0]["id"]), reverse=True)
+
+    def row(item: tuple[dict[str, Any], dict[str, Any]]) -> ui.View:
+        message, chat = item
+        name = person_name(ctx, chat["members"][0])
+        value = -message["amount"] if message["sender"] == ME else message["amount"]
+        amount = amount_text(ctx.state, value, signed=True)
+        when = from_ms(message["time_ms"])
+        kind = ctx.t(f"Transfer to {name}", f"转账给{name}") if message["sender"] == ME else \
+            ctx.t(f"Transfer from {name}", f"{name}的转账")
+        return ui.ListItem(kind, subtitle=f"{time_label(ctx, message['time_ms'])} {when.strftime('%H:%M')} · "
+                                          f"{_status_text(ctx, message)}",
+                           trailing=ui.Text(amount, size=15, bold=value > 0, rid="txn_amount"), title_rid="txn_title",
+                           rid="txn_item", desc=f"{name} {amount} {when.strftime('%Y-%m-%d %H:%M')}",
+                           on_click=lambda: open_chat(ctx, chat))
+
+    rows: list[ui.View | None] | ui.Rows = ui.Rows(found, row)
+    if not found:
+        rows = [ui.Text(ctx.t("No transactions yet", "还没有账单"), color="muted", align="center", height=120, rid="empty")]
+    return ui.Scaffold(ui.ScrollList(rows, rid="transaction_list"), top=ui.TopBar(ctx.t("Transactions", "账单"),
+                                                                                  on_back=ctx.back))

@@ -10,7 +10,8 @@ from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.result import Check, check
 
 CHAT_READ_CHANGES = ["chat.chats[*].unread"]  # opening chats marks them read (view state)
-CHAT_SEND_CHANGES = ["chat.chats[*].messages[+]", *CHAT_READ_CHANGES]  # messages sent (the check says where)
+# messages sent (the check says where); a chat opened from a friend's profile is new until its first message
+CHAT_SEND_CHANGES = ["chat.chats[+] | chat.chats[*].messages[+]", *CHAT_READ_CHANGES]
 CHAT_TRANSFER_CHANGES = ["chat.balance", *CHAT_SEND_CHANGES]  # a transfer out of the balance
 CHAT_ACCEPT_CHANGES = ["chat.balance", "chat.chats[*].messages[*].status", *CHAT_READ_CHANGES]
 CHAT_DELETE_CHANGES = ["chat.chats[-]"]

@@ -133,8 +133,8 @@ class LastTransferSender(AnswerTask):
         if patch:
             device.set_state(Chat.patch(patch))
             state = _chat(device)
-        direct = [c for c in state["chats"] if c["kind"] == "direct"]
-        chat = self.rng.choice(direct)
+        last = Chat(state).received_transfers()[-1][1]["sender"]
+        chat = self.rng.choice([c for c in state["chats"] if c["kind"] == "direct" and c["members"] != [last]])
         sent = Chat.message("msg_task_out", ME, _free_time(state, now - HOUR_MS), amount=float(self.rng.choice((15, 42))),
                             status="sent")
         device.set_state(Chat.patch({f"chats[id={chat['id']}]": {"messages": [*chat["messages"], sent], "unread": 0}}))
