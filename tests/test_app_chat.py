@@ -302,3 +302,18 @@ def test_generate_is_fast() -> None:
     for world in worlds:
         app.generate(world)
     assert (time.perf_counter() - start) / len(worlds) < 0.001
+
+
+def test_transactions_list_every_transfer_newest_first_with_its_sign() -> None:
+    phone = _phone()
+    state = _state(phone)
+    friends = {f["id"]: f["name"] for f in state["friends"]}
+    expected = sorted(((m["time_ms"], friends[c["members"][0]], m["sender"] == ME, m["amount"])
+                       for c in state["chats"] if c["kind"] == "direct" for m in c["messages"] if m["type"] == "transfer"),
+                      reverse=True)
+    tap(phone, "tab_3")
+    tap(phone, "transactions")
+    rows = [n.desc.rsplit(" ", 3) for n in _nodes(phone, "txn_item")]
+    assert [(name, amount) for name, amount, _, _ in rows] == [
+        (name, f"{'-' if sent else '+'}${value:,.2f}") for _, name, sent, value in expected][:len(rows)]
+    assert rows
