@@ -298,3 +298,13 @@ def test_a_morning_with_few_free_minutes_today_moves_history_to_the_day_before(l
     world = World(seed, language, load_app)
     moments = [(t["date"], t["time"]) for t in world.app_state("wallet")["transactions"]]
     assert len(set(moments)) == len(moments) and world.now.hour == 7
+
+
+def test_reselecting_the_current_tab_leaves_the_screen_working() -> None:
+    """A tab tapped again keeps its screen; the next taps still act on it (they once reached a replaced entry)."""
+    phone = _phone()
+    tap(phone, "tab_2")
+    tap(phone, "tab_2")
+    tap(phone, "filter_month")
+    assert phone.doc["os"]["stacks"]["wallet"][-1]["local"].get("choosing") == "month"
+    assert node(phone, "button2")  # the month dialog is open

@@ -72,9 +72,13 @@ class Navigator:
         self._sync()
 
     def replace(self, app_id: str, path: str, params: dict[str, Any]) -> None:
-        """Swap the top screen of an app's stack for another."""
+        """Swap the top screen of an app's stack for another. The same screen in the same state stays as it is
+        (re-selecting the current tab): its entry object keeps serving the widgets already built on it."""
         app = self.phone.apps[app_id]
-        self.os["stacks"][app_id][-1] = self._entry(app, path, params)
+        entry = self._entry(app, path, params)
+        if entry == self.os["stacks"][app_id][-1]:
+            return
+        self.os["stacks"][app_id][-1] = entry
         self._sync()
 
     def pop(self, app_id: str) -> None:
