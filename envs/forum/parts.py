@@ -53,11 +53,11 @@ def post_row(ctx: Ctx, post: dict[str, Any], *, show_community: bool = True) -> 
                        desc=post_desc(ctx, post), on_click=lambda: ctx.navigate("/post", id=post["id"]))
 
 
-def post_list(ctx: Ctx, posts: list[dict[str, Any]], rid: str, empty_text: tuple[str, str],
+def post_list(ctx: Ctx, posts: list[dict[str, Any]], rid: str, empty_text: tuple[str, str] | None,
               head: list[Callable[[], ui.View]] | None = None, show_community: bool = True) -> ui.View:
     makers: list[Callable[[], ui.View]] = list(head or [])
     makers += [lambda p=p: post_row(ctx, p, show_community=show_community) for p in posts]
-    if not posts:
+    if not posts and empty_text:
         makers.append(lambda: empty(ctx.t(*empty_text)))
     return ui.ScrollList(ui.Rows(makers, lambda make: make()), rid=rid, pad=8)
 

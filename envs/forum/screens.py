@@ -28,7 +28,31 @@ def home(ctx: Ctx) -> ui.Scaffold:
     posts = feed.sorted_posts(feed.home_posts(s), ctx.local.get("sort", "hot"), ctx.now)
     body = ui.Column([sort_chips(ctx), post_list(ctx, posts, "feed", ("Join communities to fill your feed",
                                                                       "加入社区后，这里会显示帖子"))])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Forum", "论坛")), bottom=tabs(ctx, "/"), fab=_fab(ctx))
+    search = ui.IconButton("⚲", ctx.t("Search", "搜索"), lambda: ctx.navigate("/search"), rid="search_button")
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Forum", "论坛"), actions=[search]), bottom=tabs(ctx, "/"),
+                       fab=_fab(ctx))
+
+
+def search_results(state: dict[str, Any], query: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Communities and posts (newest first) whose name or title holds the query, case aside; none for a blank one."""
+    q = query.strip().casefold()
+    if not q:
+        return [], []
+    return ([c for c in state["communities"] if q in c["name"].casefold()],
+            [p for p in state["posts"] if q in p["title"].casefold()])
+
+
+@APP.screen("/search")
+def search(ctx: Ctx) -> ui.Scaffold:
+    query = ctx.local.get("query", "")
+    found_communities, found_posts = search_results(ctx.state, query)
+    head = [lambda c=c: _community_row(ctx, c) for c in found_communities]
+    hint = ("Search posts and communities", "搜索帖子和社区") if not query.strip() else ("No results", "没有找到相关内容")
+    body = ui.Column([
+        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Forum", "搜索论坛"), ime_action="search")],
+                  pad=8),
+        post_list(ctx, found_posts, "search_results", None if found_communities else hint, head=head)])
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
 
 
 def _community_row(ctx: Ctx, c: dict[str, Any]) -> ui.View:
