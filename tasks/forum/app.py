@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from mobilegym.envs.forum import feed
 from mobilegym.envs.forum.world import ME, pools
-from mobilegym.judge import BaseApp
+from mobilegym.judge import BaseApp, sim_today
 from mobilegym.judge.matchers import normalize_text
 from mobilegym.judge.result import check
 
@@ -30,6 +30,15 @@ NEW_POSTS = {"en": (("Looking for a weekend buddy", "Anyone nearby free on Satur
                     ("Beginner question about gear", "What is the one thing you wish you had bought first?")),
              "zh": (("找周末搭子", "附近有人周六上午有空吗？"), ("大家是怎么入坑的", "好奇大家当初是怎么开始的。"),
                     ("今天的小成就", "终于坚持了整整一个月。"), ("新手装备求问", "你最希望自己一开始就买的是哪样东西？"))}
+
+
+MEETUP_PLACES = {"en": ("Riverside Park north gate", "Maple Street Library", "Harbor Cafe on 5th Street",
+                         "Old Mill Brewery patio"),
+                 "zh": ("滨江公园北门", "枫叶路图书馆", "港口咖啡馆", "老磨坊创意园")}
+MEETUP_TIMES = ("09:30", "10:00", "14:00", "16:30", "18:30", "19:00")
+MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+WEEKDAYS_ZH = "一二三四五六日"
 
 
 def language(os_state: Mapping[str, Any]) -> str:
@@ -168,7 +177,39 @@ class Forum(BaseApp):
         followed = {u["id"] for u in state["users"] if u["following"]}
         return max((p for p in state["posts"] if p["author_id"] in followed), key=lambda p: p["created"], default=None)
 
+    @staticmethod
+    def sample_meetup(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, Any]:
+        """A meetup :meth:`prepare_state_with_meetup` announces in a joined community, 2 to 9 days ahead, as
+        {community, name, author, title, body, event, date, start, end, place}."""
+        lang = language(os_state)
+        c = rng.choice([c for c in state["communities"] if c["joined"]])
+        day = sim_today(os_state) + dt.timedelta(days=rng.randint(2, 9))
+        start = rng.choice(MEETUP_TIMES)
+        hour, minute = map(int, start.split(":"))
+        end = f"{hour + 1:02d}:{minute:02d}"
+        place = rng.choice(MEETUP_PLACES[lang])
+        if lang == "zh":
+            when = f"{day.month}月{day.day}日（周{WEEKDAYS_ZH[day.weekday()]}） {start}"
+            title, body = "线下聚会，一起来！", f"时间：{when}。地点：{place}。欢迎大家来玩，不用报名。"
+            event = f"{c['name']}聚会"
+        else:
+            clock = f"{(hour - 1) % 12 + 1}:{minute:02d} {'AM' if hour < 12 else 'PM'}"
+            when = f"{WEEKDAYS[day.weekday()]}, {MONTH_ABBR[day.month - 1]} {day.day} at {clock}"
+            title = "Meetup: come say hi!"
+            body = f"We're meeting on {when} at {place}. Everyone is welcome, no sign-up needed."
+            event = f"{c['name']} meetup"
+        return {"community": c["id"], "name": c["name"], "author": rng.choice(state["users"])["id"], "title": title,
+                "body": body, "event": event, "date": day.isoformat(), "start": start, "end": end, "place": place}
+
     # --- injections ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def prepare_state_with_meetup(state: dict[str, Any], meetup: Mapping[str, Any], now: dt.datetime) -> dict[str, Any]:
+        """A patch putting the meetup post (made two hours ago) first in the posts."""
+        post = {"id": "p_meetup", "community_id": meetup["community"], "author_id": meetup["author"],
+                "title": meetup["title"], "body": meetup["body"], "score": 23, "vote": 0, "saved": False,
+                "created": (now - dt.timedelta(hours=2)).isoformat(timespec="minutes"), "comments": []}
+        return {"apps": {"forum": {"posts": [post, *state["posts"]]}}}
 
     @staticmethod
     def prepare_state_with_unique_count(state: dict[str, Any], post_id: str, language: str,

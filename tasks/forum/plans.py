@@ -1,9 +1,14 @@
 """Scripted plans for the Forum suite: oracles and realistic mistakes, acting only through the UI."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 
-from mobilegym.oracle import Driver, negative, plan
+from mobilegym.oracle import Driver, PlanError, negative, plan
+
+from ..contacts.plans import compose
+from ..cross_app.plans import add_event
+from ..mail.plans import send_new
 
 
 # --- helpers -------------------------------------------------------------------------------------------
@@ -315,3 +320,69 @@ def vote_only_followed(d: Driver) -> None:
     _, title = newest_followed(d)
     open_post(d, title)
     d.tap(rid="post_upvote")
+
+
+# --- cross-app -----------------------------------------------------------------------------------------
+
+def post_title_at(d: Driver, community: str, sort: str, index: int = 0) -> str:
+    open_community(d, community, sort)
+    return d.find(rid="post_title", index=index).text
+
+
+@plan("forum.ShareTopPostByText")
+def share_top_by_text(d: Driver) -> None:
+    compose(d, d.params["name"], post_title_at(d, d.params["community"]["name"], "top"))
+
+
+@negative("forum.ShareTopPostByText", "sends the second post of the Top list")
+def share_second_by_text(d: Driver) -> None:
+    compose(d, d.params["name"], post_title_at(d, d.params["community"]["name"], "top", 1))
+
+
+@negative("forum.ShareTopPostByText", "sends only the community's name")
+def share_community_by_text(d: Driver) -> None:
+    compose(d, d.params["name"], d.params["community"]["name"])
+
+
+@plan("forum.MailNewestPost")
+def mail_newest(d: Driver) -> None:
+    title = post_title_at(d, d.params["community"]["name"], "new")
+    send_new(d, d.params["name"], d.t("Forum post", "论坛帖子"), title)
+
+
+@negative("forum.MailNewestPost", "mails the second-newest post")
+def mail_second_newest(d: Driver) -> None:
+    title = post_title_at(d, d.params["community"]["name"], "new", 1)
+    send_new(d, d.params["name"], d.t("Forum post", "论坛帖子"), title)
+
+
+def _meetup(d: Driver) -> dict:
+    """Read the meetup post (the Newest of its community); the plan then uses the episode's sampled facts."""
+    m = d.params["meetup"]
+    open_community(d, m["name"], "new")
+    d.tap(rid="post_title", text=m["title"])
+    body = d.find(rid="post_body").text
+    if m["place"] not in body:
+        raise PlanError(f"the meetup post does not name {m['place']!r}: {body!r}")
+    return m
+
+
+@plan("forum.MeetupToCalendar")
+def meetup_to_calendar(d: Driver) -> None:
+    m = _meetup(d)
+    add_event(d, m["event"], dt.date.fromisoformat(m["date"]), m["start"], m["end"])
+    compose(d, d.params["name"], d.t(f"The meetup is at {m['place']}", f"聚会地点在{m['place']}"))
+
+
+@negative("forum.MeetupToCalendar", "adds the event but never texts")
+def meetup_no_text(d: Driver) -> None:
+    m = _meetup(d)
+    add_event(d, m["event"], dt.date.fromisoformat(m["date"]), m["start"], m["end"])
+
+
+@negative("forum.MeetupToCalendar", "puts the event an hour late")
+def meetup_late(d: Driver) -> None:
+    m = _meetup(d)
+    hour = int(m["start"][:2]) + 1
+    add_event(d, m["event"], dt.date.fromisoformat(m["date"]), f"{hour:02d}{m['start'][2:]}", f"{hour + 1:02d}{m['start'][2:]}")
+    compose(d, d.params["name"], d.t(f"The meetup is at {m['place']}", f"聚会地点在{m['place']}"))

@@ -22,7 +22,11 @@ from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_datetime
 from mobilegym.judge.matchers import normalize_text
 from mobilegym.judge.result import check
 
+from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
+from ..contacts.app import Contacts
 from ..l10n import localised
+from ..mail.app import MAIL_SEND_CHANGES, Mail
+from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (FORUM_DELETE_COMMENT_CHANGES, FORUM_FOLLOW_CHANGES, FORUM_NEW_POST_CHANGES, FORUM_REPLY_CHANGES,
                   FORUM_SAVE_CHANGES, FORUM_TOP_VOTE_CHANGES, FORUM_VOTE_SAVE_CHANGES, Forum)
 
@@ -255,3 +259,99 @@ class VoteSaveFollowedPost(BaseTask):
         return [check(f"post {target['title']!r}", {"vote": 1, "saved": True}, state,
                       state == {"vote": 1, "saved": True}),
                 check("other posts untouched", [], changed, not changed)]
+
+
+def _contains(fragment: str):
+    """Accepts a text holding ``fragment`` (case and spaces aside)."""
+    want = normalize_text(fragment)
+    return lambda text: want in normalize_text(text)
+
+
+class ShareTopPostByText(BaseTask):
+    """Verdict: a text to the contact (any of their numbers) holds the title of the community's top post."""
+
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["forum", "contacts", "messages"]
+    composition = "sequential"
+    capabilities = ["cross-app-transfer", "sorting", "messaging"]
+    templates = {"en": ["Text {name} the title of the top post of all time in {community.name} on Forum",
+                        "Find the highest-scoring post in {community.name} on Forum and send its title to {name} "
+                        "by text message"],
+                 "zh": ["把论坛“{community.name}”里得分最高的帖子标题用短信发给{name}"]}
+    parameters = {"community": {"sampler": Forum.sample_community_top}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def check_goals(self, input):
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        title = self.p.community["title"]
+        return [messages.check_sent(self.p.name, numbers, title, _contains(title))]
+
+
+class MailNewestPost(BaseTask):
+    """Verdict: one e-mail went to the contact alone, its subject or text holding the title of the community's
+    newest post. Injection: the contact has an e-mail address."""
+
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["forum", "contacts", "mail"]
+    composition = "sequential"
+    capabilities = ["cross-app-transfer", "sorting", "messaging"]
+    templates = {"en": ["E-mail {name} the title of the newest post in {community.name} on Forum",
+                        "Send {name} an email with the title of the most recent post in {community.name} (Forum)"],
+                 "zh": ["把论坛“{community.name}”里最新一篇帖子的标题用邮件发给{name}"]}
+    parameters = {"community": {"sampler": Forum.sample_newest_author}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MAIL_SEND_CHANGES
+
+    def _post_sample(self, device) -> None:
+        contacts = device.get_state()["apps"]["contacts"]["contacts"]
+        contact = next(c for c in contacts if c["name"] == self.p.name)
+        if not contact["email"]:
+            local = "".join(ch for ch in contact["name"].lower() if "a" <= ch <= "z") or contact["id"].replace("_", "")
+            _patch(device, {"apps": {"contacts": {f"contacts[id={contact['id']}]": {"email": f"{local}@gmail.com"}}}})
+
+    def check_goals(self, input):
+        email = Contacts(input.apps_init["contacts"]).contact(self.p.name)["email"]
+        title = Forum(input.apps_init["forum"]).post(self.p.community["post"])["title"]
+        mail = Mail(input.apps["mail"], input.apps_init["mail"])
+        holds = _contains(title)
+        return [mail.check_sent(self.p.name, [email], title, lambda m: holds(m["thread"]) or holds(m["body"])),
+                mail.check_one_sent()]
+
+
+class MeetupToCalendar(BaseTask):
+    """Verdict: a new Calendar event with the title on the meetup's date from its start time (an hour long), and
+    a text to the contact naming the meetup's place. Injection: the meetup post, in a joined community."""
+
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["forum", "calendar", "contacts", "messages"]
+    composition = "sequential"
+    capabilities = ["cross-app-transfer", "date-reasoning", "form-filling", "messaging"]
+    templates = {"en": ["A post in {meetup.name} on Forum announces a meetup. Add it to my Calendar as "
+                        "\"{meetup.event}\" at the date and time the post gives, one hour long, then text {name} "
+                        "where it takes place."],
+                 "zh": ["论坛“{meetup.name}”里有一篇帖子宣布了线下聚会。把它加到日历里，标题“{meetup.event}”，按帖子里的"
+                        "日期和时间，时长一小时，然后发短信告诉{name}聚会地点。"]}
+    parameters = {"meetup": {"sampler": Forum.sample_meetup}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = device.get_state()
+        _patch(device, Forum.prepare_state_with_meetup(state["apps"]["forum"], self.p.meetup,
+                                                       sim_datetime(state["os"])))
+
+    def check_goals(self, input):
+        m = self.p.meetup
+        event = Calendar(input.apps["calendar"], input.apps_init["calendar"]).new_event(m["event"])
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [Calendar.check_event("meetup event", event, {"date": m["date"], "start": m["start"], "end": m["end"]}),
+                messages.check_sent(self.p.name, numbers, m["place"], _contains(m["place"]))]
