@@ -386,3 +386,52 @@ def meetup_late(d: Driver) -> None:
     hour = int(m["start"][:2]) + 1
     add_event(d, m["event"], dt.date.fromisoformat(m["date"]), f"{hour:02d}{m['start'][2:]}", f"{hour + 1:02d}{m['start'][2:]}")
     compose(d, d.params["name"], d.t(f"The meetup is at {m['place']}", f"聚会地点在{m['place']}"))
+
+
+# --- JSON tasks ----------------------------------------------------------------------------------------
+
+@plan("forum.join_birdwatching")
+def join_birdwatching(d: Driver) -> None:
+    open_community(d, d.t("r/birdwatching", "观鸟小组"))
+    d.tap(rid="join_button")
+
+
+@negative("forum.join_birdwatching", "taps Join twice, leaving again")
+def join_birdwatching_twice(d: Driver) -> None:
+    open_community(d, d.t("r/birdwatching", "观鸟小组"))
+    d.tap(rid="join_button")
+    d.tap(rid="join_button")
+
+
+@plan("forum.live_audio_room")
+def live_audio_room(d: Driver) -> None:
+    home(d)
+    d.tap(rid="tab_1")
+    d.abort("Forum has no live audio rooms: communities only hold posts and comments")
+
+
+@negative("forum.live_audio_room", "creates a post announcing a room and claims it is live")
+def live_audio_room_post(d: Driver) -> None:
+    home(d)
+    d.tap(rid="create_post")
+    d.tap(rid="community_picker")
+    d.tap(rid="community_option")
+    d.type(d.t("Live audio room now!", "语音直播间开播啦！"), rid="title_input")
+    d.tap(rid="post_button")
+    d.tap(rid="button1")
+    d.complete()
+
+
+@plan("forum.award_first_post")
+def award_first_post(d: Driver) -> None:
+    home(d)
+    first_post(d)
+    d.abort("Forum has no coins or awards: a post can only be voted on, saved or commented")
+
+
+@negative("forum.award_first_post", "upvotes the post instead and says it is done")
+def award_first_post_upvote(d: Driver) -> None:
+    home(d)
+    first_post(d)
+    d.tap(rid="post_upvote")
+    d.complete()
