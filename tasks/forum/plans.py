@@ -392,13 +392,13 @@ def meetup_late(d: Driver) -> None:
 
 @plan("forum.join_birdwatching")
 def join_birdwatching(d: Driver) -> None:
-    open_community(d, d.t("r/birdwatching", "观鸟小组"))
+    open_community(d, d.t("Birdwatching", "观鸟小组"))
     d.tap(rid="join_button")
 
 
 @negative("forum.join_birdwatching", "taps Join twice, leaving again")
 def join_birdwatching_twice(d: Driver) -> None:
-    open_community(d, d.t("r/birdwatching", "观鸟小组"))
+    open_community(d, d.t("Birdwatching", "观鸟小组"))
     d.tap(rid="join_button")
     d.tap(rid="join_button")
 
