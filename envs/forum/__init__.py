@@ -6,7 +6,7 @@ from mobilegym.sim.app import SimApp
 
 from .world import generate
 
-APP = SimApp(id="forum", label="Forum", label_zh="论坛", home="/", glyph="☰", color="#FF4500",
+APP = SimApp(id="forum", label="Forum", label_zh="论坛", home="/", glyph="☰", color="#D84315",
              defaults_package=__name__, generate=generate)
 
 from . import prepare, screens  # noqa: E402,F401  (registers the preparers and screens on APP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -65,7 +66,8 @@ def _community_row(ctx: Ctx, c: dict[str, Any]) -> ui.View:
 
 
 def _section(title: str, rid: str) -> ui.View:
-    return ui.Text(title, size=13, bold=True, color="primary", height=32, rid=rid)
+    """A section header of a list padded 8 dp: its text at the 16 dp margin."""
+    return inset(ui.Text(title, size=13, bold=True, color="primary", height=32, rid=rid), MARGIN - 8)
 
 
 @APP.screen("/communities")
