@@ -28,7 +28,7 @@ from ..l10n import localised
 from ..mail.app import MAIL_SEND_CHANGES, Mail
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (FORUM_DELETE_COMMENT_CHANGES, FORUM_FOLLOW_CHANGES, FORUM_NEW_POST_CHANGES, FORUM_REPLY_CHANGES,
-                  FORUM_SAVE_CHANGES, FORUM_TOP_VOTE_CHANGES, FORUM_VOTE_SAVE_CHANGES, Forum)
+                  FORUM_SAVE_CHANGES, FORUM_TOP_VOTE_CHANGES, MEETUP_PLACES, Forum, language)
 
 
 def _forum_state(device) -> dict:
@@ -261,12 +261,6 @@ class VoteSaveFollowedPost(BaseTask):
                 check("other posts untouched", [], changed, not changed)]
 
 
-def _contains(fragment: str):
-    """Accepts a text holding ``fragment`` (case and spaces aside)."""
-    want = normalize_text(fragment)
-    return lambda text: want in normalize_text(text)
-
-
 class ShareTopPostByText(BaseTask):
     """Verdict: a text to the contact (any of their numbers) holds the title of the community's top post."""
 
@@ -288,7 +282,8 @@ class ShareTopPostByText(BaseTask):
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         title = self.p.community["title"]
-        return [messages.check_sent(self.p.name, numbers, title, _contains(title))]
+        others = [p["title"] for p in input.apps_init["forum"]["posts"] if p["title"] != title]
+        return messages.check_sent_facts(self.p.name, numbers, {"title": title}, rivals={"title": others})
 
 
 class MailNewestPost(BaseTask):
@@ -319,8 +314,8 @@ class MailNewestPost(BaseTask):
         email = Contacts(input.apps_init["contacts"]).contact(self.p.name)["email"]
         title = Forum(input.apps_init["forum"]).post(self.p.community["post"])["title"]
         mail = Mail(input.apps["mail"], input.apps_init["mail"])
-        holds = _contains(title)
-        return [mail.check_sent(self.p.name, [email], title, lambda m: holds(m["thread"]) or holds(m["body"])),
+        others = [p["title"] for p in input.apps_init["forum"]["posts"] if p["title"] != title]
+        return [*mail.check_sent_facts(self.p.name, email, {"title": title}, rivals={"title": others}),
                 mail.check_one_sent()]
 
 
@@ -354,4 +349,6 @@ class MeetupToCalendar(BaseTask):
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         return [Calendar.check_event("meetup event", event, {"date": m["date"], "start": m["start"], "end": m["end"]}),
-                messages.check_sent(self.p.name, numbers, m["place"], _contains(m["place"]))]
+                *messages.check_sent_facts(self.p.name, numbers, {"place": m["place"]},
+                                           rivals={"place": [x for x in MEETUP_PLACES[language(input.os_init)]
+                                                             if x != m["place"]]})]
