@@ -1,0 +1,82 @@
+"""Pieces the Forum's screens share: the bottom tabs, sort chips, post rows and the confirm dialog."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import feed
+
+TABS = (("/", "Home", "首页"), ("/communities", "Communities", "社区"), ("/me", "Profile", "我的"))
+
+
+def language(ctx: Ctx) -> str:
+    return ctx.t("en", "zh")
+
+
+def tabs(ctx: Ctx, current: str) -> ui.View:
+    index = [path for path, _, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+
+
+def sort_chips(ctx: Ctx) -> ui.View:
+    """Hot / New / Top chips; the choice lives in ``ctx.local["sort"]``."""
+    current = ctx.local.get("sort", "hot")
+
+    def pick(key: str) -> None:
+        ctx.local.update(sort=key, scroll={})
+
+    return ui.Row([ui.Chip(ctx.t(en, zh), key == current, lambda _v, key=key: pick(key), rid=f"sort_{key}", flex=1)
+                   for key, en, zh in feed.SORTS], gap=8, pad=8)
+
+
+def post_desc(ctx: Ctx, post: dict[str, Any]) -> str:
+    """A post row's description: title, community, author, score, comments, age."""
+    s = ctx.state
+    count = len(post["comments"])
+    return " · ".join([post["title"], feed.community(s, post["community_id"])["name"],
+                       ctx.t(f"by {feed.handle(s, post['author_id'])}", f"作者 {feed.handle(s, post['author_id'])}"),
+                       ctx.t(f"{feed.score(post)} points", f"{feed.score(post)}赞"),
+                       ctx.t(f"{count} comments", f"{count}条评论"), feed.age(language(ctx), post, ctx.now)])
+
+
+def post_row(ctx: Ctx, post: dict[str, Any], *, show_community: bool = True) -> ui.View:
+    """A post in a feed; a tap opens its page."""
+    s = ctx.state
+    where = feed.community(s, post["community_id"])["name"] if show_community else feed.handle(s, post["author_id"])
+    vote = {1: "▲", -1: "▼"}.get(post["vote"], "△")
+    subtitle = " · ".join([where, feed.age(language(ctx), post, ctx.now),
+                           f"{vote} {feed.score(post)}",
+                           ctx.t(f"{len(post['comments'])} comments", f"{len(post['comments'])}条评论")])
+    return ui.ListItem(post["title"], subtitle=subtitle, rid="post_item", title_rid="post_title",
+                       desc=post_desc(ctx, post), on_click=lambda: ctx.navigate("/post", id=post["id"]))
+
+
+def post_list(ctx: Ctx, posts: list[dict[str, Any]], rid: str, empty_text: tuple[str, str] | None,
+              head: list[Callable[[], ui.View]] | None = None, show_community: bool = True) -> ui.View:
+    makers: list[Callable[[], ui.View]] = list(head or [])
+    makers += [lambda p=p: post_row(ctx, p, show_community=show_community) for p in posts]
+    if not posts and empty_text:
+        makers.append(lambda: empty(ctx.t(*empty_text)))
+    return ui.ScrollList(ui.Rows(makers, lambda make: make()), rid=rid, pad=8)
+
+
+def confirm(ctx: Ctx, key: str, title: str, body: str, ok: str, on_ok: Callable[[], None]) -> ui.Dialog | None:
+    """The confirm dialog shown while ``ctx.local[key]`` is set; ``on_ok`` runs after it closes."""
+    if not ctx.local.get(key):
+        return None
+
+    def close() -> None:
+        ctx.local[key] = None
+
+    def accept() -> None:
+        close()
+        on_ok()
+
+    return ui.Dialog(title, body, [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
+                                   ui.Button(ok, accept, style="text", rid=ui.POSITIVE)], on_dismiss=close)
+
+
+def empty(text: str) -> ui.View:
+    return ui.Text(text, color="muted", align="center", height=100, max_lines=2, rid="empty")

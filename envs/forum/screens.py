@@ -1,0 +1,348 @@
+"""Forum screens: the home feed, communities (list, a community's page, join/leave), a post's page (votes, save,
+the comment thread, replies, deleting the owner's post or comment), user profiles (follow), the owner's profile
+and creating a post."""
+from __future__ import annotations
+
+from typing import Any
+
+from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.sim import ui
+from mobilegym.sim.app import Ctx
+
+from . import APP, feed
+from .parts import confirm, empty, language, post_list, sort_chips, tabs
+from .world import ME, stamp
+
+MAX_TITLE = 120
+
+
+def _fab(ctx: Ctx, community_id: str = "") -> ui.Fab:
+    return ui.Fab("+", ctx.t("Create post", "发帖"), lambda: ctx.navigate("/compose", community=community_id),
+                  rid="create_post")
+
+
+# --- home and communities -------------------------------------------------------------------------
+
+@APP.screen("/")
+def home(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    posts = feed.sorted_posts(feed.home_posts(s), ctx.local.get("sort", "hot"), ctx.now)
+    body = ui.Column([sort_chips(ctx), post_list(ctx, posts, "feed", ("Join communities to fill your feed",
+                                                                      "加入社区后，这里会显示帖子"))])
+    search = ui.IconButton("⚲", ctx.t("Search", "搜索"), lambda: ctx.navigate("/search"), rid="search_button")
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Forum", "论坛"), actions=[search]), bottom=tabs(ctx, "/"),
+                       fab=_fab(ctx))
+
+
+def search_results(state: dict[str, Any], query: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Communities and posts (newest first) whose name or title holds the query, case aside; none for a blank one."""
+    q = query.strip().casefold()
+    if not q:
+        return [], []
+    return ([c for c in state["communities"] if q in c["name"].casefold()],
+            [p for p in state["posts"] if q in p["title"].casefold()])
+
+
+@APP.screen("/search")
+def search(ctx: Ctx) -> ui.Scaffold:
+    query = ctx.local.get("query", "")
+    found_communities, found_posts = search_results(ctx.state, query)
+    head = [lambda c=c: _community_row(ctx, c) for c in found_communities]
+    hint = ("Search posts and communities", "搜索帖子和社区") if not query.strip() else ("No results", "没有找到相关内容")
+    body = ui.Column([
+        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Forum", "搜索论坛"), ime_action="search")],
+                  pad=8),
+        post_list(ctx, found_posts, "search_results", None if found_communities else hint, head=head)])
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
+
+
+def _community_row(ctx: Ctx, c: dict[str, Any]) -> ui.View:
+    count = feed.members(c)
+    status = ctx.t(" · Joined", " · 已加入") if c["joined"] else ""
+    subtitle = ctx.t(f"{count:,} members", f"{count:,}位成员") + status
+    return ui.ListItem(c["name"], subtitle=subtitle, leading=ui.Icon("☰", size=32, badge="primary"), trailing="›",
+                       rid="community_item", title_rid="community_name", desc=f"{c['name']} · {subtitle}",
+                       on_click=lambda: ctx.navigate("/community", id=c["id"]))
+
+
+def _section(title: str, rid: str) -> ui.View:
+    """A section header of a list padded 8 dp: its text at the 16 dp margin."""
+    return inset(ui.Text(title, size=13, bold=True, color="primary", height=32, rid=rid), MARGIN - 8)
+
+
+@APP.screen("/communities")
+def communities(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    joined = [c for c in s["communities"] if c["joined"]]
+    others = [c for c in s["communities"] if not c["joined"]]
+    rows: list[ui.View | None] = [_section(ctx.t("Your communities", "已加入的社区"), "joined_header")]
+    rows += [_community_row(ctx, c) for c in joined] or [empty(ctx.t("You haven't joined any", "还没有加入社区"))]
+    rows.append(_section(ctx.t("Discover", "发现更多"), "discover_header"))
+    rows += [_community_row(ctx, c) for c in others]
+    return ui.Scaffold(ui.ScrollList(rows, rid="community_list", pad=8),
+                       top=ui.TopBar(ctx.t("Communities", "社区")), bottom=tabs(ctx, "/communities"))
+
+
+@APP.screen("/community")
+def community_page(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    c = feed.community(s, ctx.params["id"])
+
+    def toggle() -> None:
+        c["joined"] = not c["joined"]
+        ctx.toast(ctx.t(f"Joined {c['name']}", f"已加入{c['name']}") if c["joined"]
+                  else ctx.t(f"Left {c['name']}", f"已退出{c['name']}"))
+
+    count = feed.members(c)
+    header = ui.Column([
+        ui.Row([ui.Column([ui.Text(c["name"], size=20, bold=True, rid="community_title"),
+                           ui.Text(ctx.t(f"{count:,} members", f"{count:,}位成员"), size=13, color="muted",
+                                   rid="community_members")], gap=2, flex=1),
+                ui.Button(ctx.t("Joined", "已加入") if c["joined"] else ctx.t("Join", "加入"), toggle,
+                          style="outlined" if c["joined"] else "filled", rid="join_button", selected=c["joined"])]),
+        ui.Text(c["about"], size=14, max_lines=3, rid="community_about"),
+    ], gap=6, pad=12)
+    posts = feed.sorted_posts(feed.community_posts(s, c["id"]), ctx.local.get("sort", "hot"), ctx.now)
+    body = ui.Column([header, sort_chips(ctx),
+                      post_list(ctx, posts, "community_feed", ("No posts yet", "还没有帖子"), show_community=False)])
+    return ui.Scaffold(body, top=ui.TopBar(c["name"], on_back=ctx.back), fab=_fab(ctx, c["id"]))
+
+
+# --- a post -------------------------------------------------------------------------------------------
+
+def _vote(item: dict[str, Any], value: int) -> None:
+    """Up (1) or down (-1): a second tap on the same arrow takes the vote back."""
+    item["vote"] = 0 if item["vote"] == value else value
+
+
+def _vote_row(ctx: Ctx, item: dict[str, Any], prefix: str, extra: list[ui.View | None]) -> ui.View:
+    up, down = item["vote"] == 1, item["vote"] == -1
+    return ui.Row([
+        ui.IconButton("▲" if up else "△", ctx.t("Upvote", "赞"), lambda: _vote(item, 1), rid=f"{prefix}upvote",
+                      selected=up, color="primary" if up else None, width=40, height=40),
+        ui.Text(str(feed.score(item)), size=14, bold=True, rid=f"{prefix}score", align="center", width=44),
+        ui.IconButton("▼" if down else "▽", ctx.t("Downvote", "踩"), lambda: _vote(item, -1), rid=f"{prefix}downvote",
+                      selected=down, color="primary" if down else None, width=40, height=40),
+        *extra], gap=2)
+
+
+def _comment_view(ctx: Ctx, post: dict[str, Any], comment: dict[str, Any], depth: int) -> ui.View:
+    s = ctx.state
+    who = feed.handle(s, comment["author_id"])
+    extra: list[ui.View | None] = []
+    if depth == 0:
+        extra.append(ui.Button(ctx.t("Reply", "回复"), lambda: ctx.local.update(reply_to=comment["id"]), style="text",
+                               rid="reply_button", desc=ctx.t(f"Reply to {who}", f"回复{who}")))
+    if comment["author_id"] == ME:
+        extra.append(ui.IconButton("🗑", ctx.t("Delete comment", "删除评论"),
+                                   lambda: ctx.local.update(deleting_comment=comment["id"]), rid="delete_comment",
+                                   width=40, height=40))
+    desc = ctx.t(f"{who}: {comment['text']} · {feed.score(comment)} points",
+                 f"{who}：{comment['text']} · {feed.score(comment)}赞")
+    return ui.Column([
+        ui.Text(f"{who} · {feed.age(language(ctx), comment, ctx.now)}", size=12, color="muted", bold=True,
+                rid="comment_author", on_click=None if comment["author_id"] == ME
+                else (lambda: ctx.navigate("/user", id=comment["author_id"]))),
+        ui.Text(comment["text"], size=14, max_lines=None, rid="comment_text"),
+        _vote_row(ctx, comment, "comment_", extra),
+    ], gap=2, pad=8 if depth == 0 else 0, rid="comment_item", desc=desc) if depth == 0 else ui.Row(
+        [ui.Spacer(width=24), ui.Column([
+            ui.Text(f"{who} · {feed.age(language(ctx), comment, ctx.now)}", size=12, color="muted", bold=True,
+                    rid="comment_author"),
+            ui.Text(comment["text"], size=14, max_lines=None, rid="comment_text"),
+            _vote_row(ctx, comment, "comment_", extra)], gap=2, flex=1)],
+        gap=0, rid="comment_item", desc=desc)
+
+
+@APP.screen("/post")
+def post_page(ctx: Ctx) -> ui.Scaffold:
+    s, local = ctx.state, ctx.local
+    post = next((p for p in s["posts"] if p["id"] == ctx.params.get("id")), None)
+    if post is None:
+        gone = ui.Text(ctx.t("This post was deleted.", "该帖子已被删除。"), color="muted", align="center", height=120,
+                       rid="missing")
+        return ui.Scaffold(ui.ScrollList([gone], rid="post_detail"), top=ui.TopBar("", on_back=ctx.back))
+    community = feed.community(s, post["community_id"])
+    mine = post["author_id"] == ME
+    author = feed.handle(s, post["author_id"])
+    replying = next((c for c in post["comments"] if c["id"] == local.get("reply_to")), None)
+
+    def toggle_save() -> None:
+        post["saved"] = not post["saved"]
+        ctx.toast(ctx.t("Post saved", "已收藏") if post["saved"] else ctx.t("Post unsaved", "已取消收藏"))
+
+    def send() -> None:
+        text = local.get("draft", "").strip()
+        if not text:
+            ctx.toast(ctx.t("Write a comment first", "请先输入评论"))
+            return
+        post["comments"].append({"id": ctx.new_id("cm"), "parent": replying["id"] if replying else "",
+                                 "author_id": ME, "text": text, "score": 1, "vote": 0, "created": stamp(ctx.now)})
+        local.update(draft="", reply_to=None)
+        ctx.toast(ctx.t("Comment posted", "评论已发布"))
+
+    def delete_post() -> None:
+        s["posts"].remove(post)
+        ctx.toast(ctx.t("Post deleted", "帖子已删除"))
+        ctx.back()
+
+    def delete_comment() -> None:
+        cid = local.get("pending_comment")
+        post["comments"][:] = [c for c in post["comments"] if c["id"] != cid and c["parent"] != cid]
+        ctx.toast(ctx.t("Comment deleted", "评论已删除"))
+
+    count = len(post["comments"])
+    rows: list[ui.View | None] = [
+        ui.Text(f"{community['name']} · {feed.age(language(ctx), post, ctx.now)}", size=13, color="muted",
+                rid="post_community", on_click=lambda: ctx.navigate("/community", id=community["id"])),
+        ui.Text(author, size=13, bold=True, color="primary", rid="post_author",
+                desc=ctx.t(f"Author {author}", f"作者 {author}"),
+                on_click=None if mine else (lambda: ctx.navigate("/user", id=post["author_id"]))),
+        ui.Text(post["title"], size=20, bold=True, max_lines=4, rid="post_title"),
+        ui.Text(post["body"], size=15, max_lines=None, rid="post_body"),
+        _vote_row(ctx, post, "post_", [ui.Spacer(flex=1),
+                                      ui.Text(ctx.t(f"{count} comments", f"{count}条评论"), size=13, color="muted",
+                                              rid="comment_count")]),
+        ui.Divider(),
+        *[_comment_view(ctx, post, c, depth) for c, depth in feed.thread(post)],
+    ]
+    if not post["comments"]:
+        rows.append(empty(ctx.t("No comments yet. Be the first.", "还没有评论，来抢沙发吧。")))
+    actions: list[ui.View] = [ui.IconButton("★" if post["saved"] else "☆",
+                                            ctx.t("Unsave", "取消收藏") if post["saved"] else ctx.t("Save", "收藏"),
+                                            toggle_save, rid="save_toggle", selected=post["saved"],
+                                            color="primary" if post["saved"] else None)]
+    if mine:
+        actions.append(ui.IconButton("🗑", ctx.t("Delete post", "删除帖子"), lambda: local.update(deleting_post=True),
+                                     rid="delete_post"))
+    composer: list[ui.View | None] = []
+    if replying:
+        who = feed.handle(s, replying["author_id"])
+        composer.append(ui.Row([ui.Text(ctx.t(f"Replying to {who}", f"回复 {who}"), size=13, color="muted", flex=1,
+                                        rid="replying_to"),
+                                ui.IconButton("✕", ctx.t("Cancel reply", "取消回复"),
+                                              lambda: local.update(reply_to=None), rid="cancel_reply")], gap=4))
+    composer.append(ui.Row([ctx.field("comment_input", "draft", hint=ctx.t("Add a comment", "说点什么…"), flex=1,
+                                      on_submit=send, ime_action="send"),
+                            ui.IconButton("➤", ctx.t("Post comment", "发布评论"), send, rid="send_comment",
+                                          color="primary")], gap=4))
+    dialog = confirm(ctx, "deleting_post", ctx.t("Delete post?", "删除帖子？"),
+                     ctx.t("You can't undo this. Its comments will be deleted too.", "删除后无法恢复，帖子下的评论也会一并删除。"),
+                     ctx.t("Delete", "删除"), delete_post)
+    if dialog is None and local.get("deleting_comment"):
+        local["pending_comment"] = local["deleting_comment"]
+        dialog = confirm(ctx, "deleting_comment", ctx.t("Delete comment?", "删除评论？"),
+                         ctx.t("You can't undo this.", "删除后无法恢复。"), ctx.t("Delete", "删除"), delete_comment)
+    on_back = (lambda: local.update(reply_to=None)) if replying else None
+    return ui.Scaffold(ui.ScrollList(rows, rid="post_detail", pad=12, gap=6),
+                       top=ui.TopBar(community["name"], on_back=ctx.back, actions=actions),
+                       bottom=ui.Column(composer, gap=2, pad=8, bg="surface"), dialog=dialog, on_back=on_back)
+
+
+# --- people -------------------------------------------------------------------------------------------
+
+@APP.screen("/user")
+def user_page(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    u = feed.user(s, ctx.params["id"])
+
+    def toggle() -> None:
+        u["following"] = not u["following"]
+        ctx.toast(ctx.t(f"Following {u['handle']}", f"已关注{u['handle']}") if u["following"]
+                  else ctx.t(f"Unfollowed {u['handle']}", f"已取消关注{u['handle']}"))
+
+    followers = u["followers"] + (1 if u["following"] else 0)
+    header = ui.Column([
+        ui.Row([ui.Column([ui.Text(u["handle"], size=20, bold=True, rid="user_handle"),
+                           ui.Text(ctx.t(f"{followers:,} followers", f"{followers:,}位粉丝"), size=13, color="muted",
+                                   rid="user_followers")], gap=2, flex=1),
+                ui.Button(ctx.t("Following", "已关注") if u["following"] else ctx.t("Follow", "关注"), toggle,
+                          style="outlined" if u["following"] else "filled", rid="follow_button",
+                          selected=u["following"])]),
+        ui.Text(u["bio"], size=14, max_lines=2, rid="user_bio"),
+    ], gap=6, pad=12)
+    posts = [p for p in s["posts"] if p["author_id"] == u["id"]]
+    body = ui.Column([header, post_list(ctx, posts, "user_posts", ("No posts yet", "还没有帖子"))])
+    return ui.Scaffold(body, top=ui.TopBar(u["handle"], on_back=ctx.back))
+
+
+PROFILE_TABS = (("Posts", "帖子"), ("Saved", "收藏"), ("Following", "关注"))
+
+
+@APP.screen("/me")
+def me(ctx: Ctx) -> ui.Scaffold:
+    s = ctx.state
+    tab = ctx.local.get("tab", 0)
+    header = ui.Column([ui.Text(s["me"]["handle"], size=20, bold=True, rid="my_handle"),
+                        ui.Text(ctx.t(f"{s['me']['karma']:,} karma", f"{s['me']['karma']:,}获赞"), size=13,
+                                color="muted", rid="my_karma")], gap=2, pad=12)
+    top = ui.Column([ui.TopBar(ctx.t("Profile", "我的")), header,
+                     ui.Tabs([ctx.t(en, zh) for en, zh in PROFILE_TABS], tab,
+                             lambda i: ctx.local.update(tab=i, scroll={}), rid_prefix="profile_tab")])
+    if tab == 2:
+        followed = [u for u in s["users"] if u["following"]]
+        rows: list[ui.View | None] = [
+            ui.ListItem(u["handle"], subtitle=u["bio"], trailing="›", rid="following_item", title_rid="following_name",
+                        on_click=lambda u=u: ctx.navigate("/user", id=u["id"])) for u in followed]
+        body: ui.View = ui.ScrollList(rows or [empty(ctx.t("You don't follow anyone yet", "还没有关注任何人"))],
+                                      rid="following_list", pad=8)
+    elif tab == 1:
+        body = post_list(ctx, [p for p in s["posts"] if p["saved"]], "saved_list",
+                         ("Saved posts show up here", "收藏的帖子会显示在这里"))
+    else:
+        body = post_list(ctx, [p for p in s["posts"] if p["author_id"] == ME], "my_posts",
+                         ("You haven't posted yet", "还没有发过帖子"))
+    return ui.Scaffold(body, top=top, bottom=tabs(ctx, "/me"))
+
+
+# --- create a post ------------------------------------------------------------------------------------
+
+@APP.screen("/compose")
+def compose(ctx: Ctx) -> ui.Scaffold:
+    s, local = ctx.state, ctx.local
+    chosen = local.get("community", ctx.params.get("community", ""))
+    community = next((c for c in s["communities"] if c["id"] == chosen), None)
+
+    def ask() -> None:
+        if community is None:
+            ctx.toast(ctx.t("Choose a community", "请选择社区"))
+        elif not local.get("title", "").strip():
+            ctx.toast(ctx.t("Add a title", "请填写标题"))
+        elif len(local["title"].strip()) > MAX_TITLE:
+            ctx.toast(ctx.t(f"Titles are at most {MAX_TITLE} characters", f"标题最多{MAX_TITLE}个字"))
+        else:
+            local["confirming"] = True
+
+    def publish() -> None:
+        post_id = ctx.new_id("p")
+        s["posts"].insert(0, {"id": post_id, "community_id": community["id"], "author_id": ME,
+                              "title": local["title"].strip(), "body": local.get("body", "").strip(), "score": 1,
+                              "vote": 0, "saved": False, "created": stamp(ctx.now), "comments": []})
+        ctx.toast(ctx.t("Posted", "发布成功"))
+        ctx.replace("/post", id=post_id)
+
+    def close() -> None:
+        local["picking"] = False
+
+    dialog = None
+    if local.get("picking"):
+        radios = [ui.Radio("community_option", c["id"] == chosen,
+                           lambda c=c: local.update(community=c["id"], picking=False), label=c["name"])
+                  for c in s["communities"]]
+        dialog = ui.Dialog(ctx.t("Choose a community", "选择社区"),
+                           [ui.ScrollList(radios, rid="community_options", height=min(320, 40 * len(radios)))],
+                           [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+    else:
+        where = community["name"] if community else ""
+        dialog = confirm(ctx, "confirming", ctx.t(f"Post to {where}?", f"发布到{where}？"),
+                         ctx.t("Everyone in the community will see it.", "社区里的所有人都能看到这条帖子。"),
+                         ctx.t("Post", "发布"), publish)
+    body = ui.Column([
+        ui.Chip(community["name"] if community else ctx.t("Choose a community", "选择社区"), community is not None,
+                lambda _v: local.update(picking=True), rid="community_picker"),
+        ctx.field("title_input", "title", hint=ctx.t("Title", "标题")),
+        ctx.field("body_input", "body", hint=ctx.t("Body text (optional)", "正文（选填）"), lines=6),
+    ], gap=12, pad=16)
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Create post", "发帖"), on_back=ctx.back,
+                                           actions=[ui.Button(ctx.t("Post", "发布"), ask, rid="post_button")]),
+                       dialog=dialog)
