@@ -156,8 +156,11 @@ class Forum(BaseApp):
             p, c = rng.choice(mine)
             return {"post": p["id"], "title": p["title"], "id": c["id"], "text": c["text"], "new": False}
         p = rng.choice(state["posts"])
-        text = rng.choice([t for t in MY_COMMENTS[language(os_state)] if all(c["text"] != t for c in p["comments"])])
-        return {"post": p["id"], "title": p["title"], "id": "cm_mine", "text": text, "new": True}
+        pool = MY_COMMENTS[language(os_state)]
+        text = rng.choice([t for t in pool if all(c["text"] != t for c in p["comments"])])
+        # an id of this draw's own (post and text): deleting another draw's made-up comment is not this one
+        return {"post": p["id"], "title": p["title"], "id": f"cm_mine_{p['id']}_{pool.index(text)}", "text": text,
+                "new": True}
 
     @staticmethod
     def sample_new_post(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
