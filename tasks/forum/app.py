@@ -152,7 +152,7 @@ class Forum(BaseApp):
         mine = [(p, c) for p in state["posts"] for c in p["comments"]
                 if c["author_id"] == ME and not any(r["parent"] == c["id"] for r in p["comments"])
                 and sum(x["text"] == c["text"] for x in p["comments"]) == 1]
-        if mine and rng.random() < 0.5:
+        if mine and rng.randrange(2) == 0:
             p, c = rng.choice(mine)
             return {"post": p["id"], "title": p["title"], "id": c["id"], "text": c["text"], "new": False}
         p = rng.choice(state["posts"])
