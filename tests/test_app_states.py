@@ -113,3 +113,17 @@ def test_a_reset_generates_only_the_apps_the_episode_reads():
     env.step({"type": "tap", "x": 10, "y": 10})
     result = env.unwrapped.episode.evaluate()
     assert result.error is None and "shop" not in set(image._blobs)
+
+
+def test_get_state_is_every_app_in_plain_dicts_and_copy_state_stays_lazy():
+    from mobilegym.sim.phone import Phone
+
+    phone = Phone()
+    phone.reset_state(5)
+    lazy = phone.copy_state()["apps"]
+    assert isinstance(lazy, AppStates) and not lazy.is_read("music")
+    state = phone.get_state()
+    assert type(state["apps"]) is dict and set(state["apps"]) == set(phone.apps)
+    # JSON's C encoder reads a dict's own storage: the plain copy carries every app to it
+    assert set(json.loads(json.dumps(state))["apps"]) == set(phone.apps)
+    assert json.loads(json.dumps(lazy.plain())) == state["apps"]

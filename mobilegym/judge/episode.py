@@ -73,6 +73,13 @@ def read_state(device: Any) -> Mapping[str, Any]:
     return peek() if peek is not None else device.get_state()
 
 
+def copy_state(device: Any) -> dict[str, Any]:
+    """A private copy of the device's state for judging: the simulated phone's ``copy_state`` (apps nobody
+    read stay unread), else ``get_state``."""
+    copy = getattr(device, "copy_state", None)
+    return copy() if copy is not None else device.get_state()
+
+
 def check_start_options(eval_mode: str, side_effects: str) -> None:
     """The start options every task kind takes; a bad one raises ValueError naming it."""
     if eval_mode not in EVAL_MODES:

@@ -8,6 +8,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..jsoncopy import copy_doc
+from .app_states import AppStates
 from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE, WORLDS, UnsupportedCapability
 from .app import installed_apps, route_string
 from .input import KEYS, Input
@@ -151,6 +152,13 @@ class Phone:
         self._changed()
 
     def get_state(self) -> dict[str, Any]:
+        """A private copy of the whole document in plain dicts (every app's state generated and loaded)."""
+        doc = self.doc
+        return copy_doc({**doc, "apps": doc["apps"].plain()} if isinstance(doc["apps"], AppStates) else doc)
+
+    def copy_state(self) -> dict[str, Any]:
+        """A private copy of the document whose apps not read yet stay unread (loaded when the copy reads them):
+        what the judge takes, so judging an episode generates only the apps it reads."""
         return copy_doc(self.doc)
 
     def peek_state(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device
+from mobilegym.judge.episode import copy_state
 from mobilegym.judge.state import paths
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.grounded import ANSWER_SHEET, joined_answer
@@ -48,7 +49,7 @@ class GetterContext:
         """The world document now (needs the state capability; ``user`` names who asks)."""
         require(self.device, CAP_STATE, user)
         if self._state is None:
-            self._state = self.device.get_state()
+            self._state = copy_state(self.device)
         return self._state
 
     def os_state(self) -> dict[str, Any]:

@@ -17,7 +17,8 @@ from typing import Any
 import numpy as np
 
 from mobilegym.device.base import CAP_STATE, Device
-from mobilegym.judge.episode import DIFFICULTY_STEPS, Episode, TaskRef, check_start_options, open_answer_sheet
+from mobilegym.judge.episode import (DIFFICULTY_STEPS, Episode, TaskRef, check_start_options, copy_state,
+                                     open_answer_sheet)
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.json.conj import conjoin
 from mobilegym.judge.json.getters import GetterContext, get
@@ -218,7 +219,7 @@ class JsonEpisode(Episode):
         self.eval_mode = metadata["eval_mode"]
         self.sheet_fields = sheet_fields
         self.side_effects = side_effect_mode_for(side_effects, metadata["high_risk"])
-        state = device.get_state() if CAP_STATE in device.capabilities else None
+        state = copy_state(device) if CAP_STATE in device.capabilities else None
         self.initial_state = state if task.reads_initial else None  # getters only read it
         self.initial = InitialState(state) if state is not None else None
         default_app = task.doc["related_apps"][0]
@@ -248,7 +249,7 @@ class JsonEpisode(Episode):
         """Changes since set-up that the task did not expect (none known on a device without state)."""
         if self.initial is None:
             return SideEffects()
-        return judge_side_effects(self.initial, self.device.get_state(), self.expected_changes, VOLATILE_PATHS,
+        return judge_side_effects(self.initial, copy_state(self.device), self.expected_changes, VOLATILE_PATHS,
                                   self.view_state, self.side_effects)
 
     def goal_reached(self, answer: str | None = None) -> bool:

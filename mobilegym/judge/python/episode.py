@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from mobilegym.device.base import DeviceError
 from mobilegym.jsoncopy import copy_doc
-from mobilegym.judge.episode import Episode, TaskRef, check_start_options, open_answer_sheet, read_state
+from mobilegym.judge.episode import Episode, TaskRef, check_start_options, open_answer_sheet, read_state, copy_state
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.grounded import ANSWER_SHEET, field_check, joined_answer, submitted_check
 from mobilegym.judge.inputs import JudgeInput
@@ -130,7 +130,7 @@ class PyEpisode(Episode):
         return self.task.evaluate(hydrated) + [submitted_check(sheet)], "grounded-B"
 
     def evaluate(self, answer: str | None = None, last_action: str | None = None) -> JudgeResult:
-        state = read_state(self.device) if self.read_only else self.device.get_state()
+        state = read_state(self.device) if self.read_only else copy_state(self.device)
         path = "grounded" if self.fields else "text"
         try:
             checks, path = self._checks(state, answer)
@@ -153,7 +153,7 @@ class PyEpisode(Episode):
         """Fraction of checks passing now. Read-only checks read the live document of a device
         with ``peek_state``: no copies on the per-step checks of the dense and auto-complete modes."""
         try:
-            checks, _ = self._checks(read_state(self.device) if self.read_only else self.device.get_state(), answer)
+            checks, _ = self._checks(read_state(self.device) if self.read_only else copy_state(self.device), answer)
         except Exception:
             return 0.0
         return sum(c["passed"] for c in checks) / len(checks)
