@@ -1,7 +1,12 @@
 """Layout shared by the apps' screens."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from mobilegym.sim import ui
+
+if TYPE_CHECKING:
+    from mobilegym.sim.app import Ctx
 
 MARGIN = 16.0  # dp from the screen edge to the text of a list row or section header (Material 3)
 
@@ -11,3 +16,21 @@ def inset(view: ui.View, left: float, right: float = 0.0) -> ui.View:
     section header in a list whose rows pad themselves. The view keeps its rid and text."""
     view.flex = view.flex or 1
     return ui.Row([ui.Spacer(width=left), view, ui.Spacer(width=right) if right else None], gap=0)
+
+
+def confirm(ctx: "Ctx", key: str, title: str, body: str, ok: str, on_ok: Callable[[], None],
+            cancel: tuple[str, str] = ("Cancel", "取消")) -> ui.Dialog | None:
+    """The confirm dialog shown while ``ctx.local[key]`` is set: ``cancel`` (``button2``) closes it, ``ok``
+    (``button1``) closes it and then runs ``on_ok``."""
+    if not ctx.local.get(key):
+        return None
+
+    def close() -> None:
+        ctx.local[key] = None
+
+    def accept() -> None:
+        close()
+        on_ok()
+
+    return ui.Dialog(title, body, [ui.Button(ctx.t(*cancel), close, style="text", rid=ui.NEGATIVE),
+                                   ui.Button(ok, accept, style="text", rid=ui.POSITIVE)], on_dismiss=close)

@@ -1,4 +1,4 @@
-"""Pieces the Forum's screens share: the bottom tabs, sort chips, post rows and the confirm dialog."""
+"""Pieces the Forum's screens share: the bottom tabs, sort chips and post rows."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -61,21 +61,6 @@ def post_list(ctx: Ctx, posts: list[dict[str, Any]], rid: str, empty_text: tuple
         makers.append(lambda: empty(ctx.t(*empty_text)))
     return ui.ScrollList(ui.Rows(makers, lambda make: make()), rid=rid, pad=8)
 
-
-def confirm(ctx: Ctx, key: str, title: str, body: str, ok: str, on_ok: Callable[[], None]) -> ui.Dialog | None:
-    """The confirm dialog shown while ``ctx.local[key]`` is set; ``on_ok`` runs after it closes."""
-    if not ctx.local.get(key):
-        return None
-
-    def close() -> None:
-        ctx.local[key] = None
-
-    def accept() -> None:
-        close()
-        on_ok()
-
-    return ui.Dialog(title, body, [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                                   ui.Button(ok, accept, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
 
 def empty(text: str) -> ui.View:

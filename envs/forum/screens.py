@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.layout import MARGIN, confirm, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
 from . import APP, feed
-from .parts import confirm, empty, language, post_list, sort_chips, tabs
+from .parts import empty, language, post_list, sort_chips, tabs
 from .world import ME, stamp
 
 MAX_TITLE = 120

@@ -5,11 +5,12 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.layout import confirm
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
 from . import APP, catalog
-from .parts import confirm, empty, language, money, section
+from .parts import empty, language, money, section
 
 TABS = (("All", "全部", None), ("To ship", "待发货", "to_ship"), ("Shipped", "已发货", "shipped"),
         ("Delivered", "已送达", "delivered"))

@@ -6,11 +6,12 @@ import datetime as dt
 import random
 from typing import Any
 
+from mobilegym.envs.layout import confirm
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
 from . import APP, catalog
-from .parts import confirm, empty, language, money, section
+from .parts import empty, language, money, section
 from .world import SHIPPING, order_number, shipping_fee
 
 

@@ -1,7 +1,7 @@
-"""Pieces the Shop's screens share: product rows, section headers, the cart button, confirm dialogs."""
+"""Pieces the Shop's screens share: product rows, section headers and the cart button."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
@@ -53,23 +53,6 @@ def cart_button(ctx: Ctx) -> ui.View:
     return ui.IconButton("🛒", ctx.t(f"Cart, {count} items", f"购物车，{count}件商品"), lambda: ctx.navigate("/cart"),
                          rid="cart")
 
-
-def confirm(ctx: Ctx, key: str, title: str, body: str, ok: str, on_ok: Callable[[], None],
-            cancel: tuple[str, str] = ("Cancel", "取消")) -> ui.Dialog | None:
-    """The confirm dialog shown while ``ctx.local[key]`` is set (``ok`` is its positive button, ``button1``);
-    ``on_ok`` runs after it closes."""
-    if not ctx.local.get(key):
-        return None
-
-    def close() -> None:
-        ctx.local[key] = None
-
-    def accept() -> None:
-        close()
-        on_ok()
-
-    return ui.Dialog(title, body, [ui.Button(ctx.t(*cancel), close, style="text", rid=ui.NEGATIVE),
-                                   ui.Button(ok, accept, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
 
 def empty(text: str) -> ui.View:

@@ -9,7 +9,7 @@ from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
 from . import APP, catalog
-from .parts import cart_button, empty, money, product_row, section, stars
+from .parts import cart_button, empty, money, product_row, section
 from .world import SHIPPING
 
 SORTS = (("relevance", "Relevance", "综合排序"), ("price_asc", "Price: low to high", "价格从低到高"),

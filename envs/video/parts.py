@@ -1,9 +1,9 @@
 """Pieces the Video app's screens share: the bottom tabs, video and channel rows, section headers, dialogs."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.layout import MARGIN, confirm, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -57,22 +57,6 @@ def channel_row(ctx: Ctx, item: dict[str, Any]) -> ui.View:
                        rid="channel_item", title_rid="channel_name", desc=f"{item['name']} · {subs}",
                        on_click=lambda: ctx.navigate("/channel", id=item["id"]))
 
-
-def confirm(ctx: Ctx, key: str, title: str, body: str, ok: str, on_ok: Callable[[], None]) -> ui.Dialog | None:
-    """The confirm dialog shown while ``ctx.local[key]`` is set (``ok`` is its positive button, ``button1``);
-    ``on_ok`` runs after it closes."""
-    if not ctx.local.get(key):
-        return None
-
-    def close() -> None:
-        ctx.local[key] = None
-
-    def accept() -> None:
-        close()
-        on_ok()
-
-    return ui.Dialog(title, body, [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                                   ui.Button(ok, accept, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
 
 def subscribe_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog | None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mobilegym.envs.layout import confirm
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
 from . import APP, library as lib
-from .parts import (channel_row, confirm, empty, language, search_button, section, subscribe_button, subscribe_dialog,
+from .parts import (channel_row, empty, language, search_button, section, subscribe_button, subscribe_dialog,
                     tabs, video_row)
 
 
