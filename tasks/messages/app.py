@@ -5,7 +5,7 @@ import random
 import re
 from typing import Any, Callable, Mapping, Sequence
 
-from mobilegym.envs.contacts.numbers import number_key, same_number
+from mobilegym.envs.contacts.numbers import new_number, number_key, same_number
 from mobilegym.envs.messages.world import (CODE, CODE_SERVICE, OUT_FOR_DELIVERY, PARCEL, call_request_fragments,
                                            intro_patterns, topics)
 from mobilegym.judge import BaseApp, normalize_text
@@ -204,14 +204,7 @@ class Messages(BaseApp):
     @staticmethod
     def sample_new_number(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
         """A number of the phone's region (+1 ...-555-... in English, a mobile number in Chinese) no conversation has."""
-        used = {number_key(c["address"]) for c in state["conversations"]}
-        while True:
-            if os_state.get("language") == "zh":
-                number = f"{rng.choice(('139', '158', '186', '177', '150'))} {rng.randint(1000, 9999)} {rng.randint(1000, 9999)}"
-            else:
-                number = f"+1 {rng.choice(('347', '929', '646', '213', '702'))}-555-{rng.randint(200, 999):04d}"
-            if number_key(number) not in used:
-                return number
+        return new_number(rng, os_state.get("language"), (c["address"] for c in state["conversations"]))
 
     @staticmethod
     def sample_short_text(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:

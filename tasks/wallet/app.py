@@ -6,7 +6,7 @@ import datetime as dt
 import random
 from typing import Any, Mapping
 
-from mobilegym.envs.contacts.numbers import number_key, same_number
+from mobilegym.envs.contacts.numbers import new_number, same_number
 from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.judge import BaseApp, normalize_text, sim_today
 from mobilegym.judge.result import Check, check
@@ -205,14 +205,7 @@ class Wallet(BaseApp):
     @staticmethod
     def sample_new_number(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
         """A number of the phone's region that the wallet never paid or was paid by."""
-        used = {number_key(t["phone"]) for t in state["transactions"] if t["phone"]}
-        while True:
-            if os_state.get("language") == "zh":
-                number = f"{rng.choice(('139', '158', '186', '177', '150'))} {rng.randint(1000, 9999)} {rng.randint(1000, 9999)}"
-            else:
-                number = f"+1 {rng.choice(('347', '929', '646', '213', '702'))}-555-{rng.randint(200, 999):04d}"
-            if number_key(number) not in used:
-                return number
+        return new_number(rng, os_state.get("language"), (t["phone"] for t in state["transactions"]))
 
     # --- patches --------------------------------------------------------------------------------------------
 
