@@ -133,7 +133,7 @@ def _save_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog:
         entry = next((e for e in s["saved"] if e["place_id"] == item["id"] and e["list"] == list_id), None)
         name = ctx.t(*geo.LIST_NAMES[list_id])
         if on and entry is None:
-            s["saved"].insert(0, {"place_id": item["id"], "list": list_id})
+            s["saved"].insert(0, {"id": ctx.new_id("sv"), "place_id": item["id"], "list": list_id})
             ctx.toast(ctx.t(f"Saved to {name}", f"已保存到“{name}”"))
         elif not on and entry is not None:
             s["saved"].remove(entry)

@@ -6,7 +6,7 @@ the recently viewed places, drawn from the pools beside this file.
 
 Invariants the screens and tasks rely on: place names and addresses are unique; every place is at least
 MIN_AWAY km from the phone's location; Home is a residence and Work an office (either may be unset); a place is
-at most once in a list; recent holds place ids, newest first, without repeats."""
+at most once in a list (a saved entry has its own id); recent holds place ids, newest first, without repeats."""
 from __future__ import annotations
 
 import math
@@ -79,6 +79,8 @@ def generate(world: World) -> dict[str, Any]:
     public = [p["id"] for p in places if p["category"] not in ("office", "residence")]
     saved = [{"place_id": pid, "list": "favourites"} for pid in rng.sample(public, rng.randint(1, 5))]
     saved += [{"place_id": pid, "list": "want_to_go"} for pid in rng.sample(public, rng.randint(0, 5))]
+    for n, entry in enumerate(saved, 1):
+        entry["id"] = f"sv_{n}"
     return {"city": pool["city"],
             "categories": [{"id": c["id"], "name": c["name"], "glyph": c["glyph"]} for c in pool["categories"]],
             "places": places,
