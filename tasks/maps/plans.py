@@ -411,3 +411,46 @@ def event_travel_time(d: Driver) -> None:
 @negative("maps.EventTravelTime", "texts the driving time")
 def event_travel_drive(d: Driver) -> None:
     _text_time(d, "drive")
+
+
+# --- JSON tasks ----------------------------------------------------------------------------------------
+
+@plan("maps.set_home_harbour_lights")
+def set_home_harbour_lights(d: Driver) -> None:
+    _set_label(d, "home", d.t("Harbour Lights", "港湾之光"))
+
+
+@negative("maps.set_home_harbour_lights", "saves it to Favourites instead")
+def harbour_lights_favourite(d: Driver) -> None:
+    save_to(d, d.t("Harbour Lights Apartments", "港湾之光公寓"), d.t("Favourites", "收藏夹"))
+
+
+@negative("maps.set_home_harbour_lights", "sets it as Work")
+def harbour_lights_work(d: Driver) -> None:
+    _set_label(d, "work", d.t("Harbour Lights", "港湾之光"))
+
+
+@plan("maps.offline_country_map")
+def offline_country_map(d: Driver) -> None:
+    home(d)
+    d.abort(d.t("Maps has no offline maps to download", "地图没有离线地图下载功能"))
+
+
+@negative("maps.offline_country_map", "saves the nearest station and claims the map is downloaded")
+def offline_pretend(d: Driver) -> None:
+    home(d)
+    d.tap(rid="category_chip", text=d.t("Transit", "车站"))
+    save_to(d, d.texts("place_name")[0], d.t("Want to go", "想去"))
+    d.complete()
+
+
+@plan("maps.book_table")
+def book_table(d: Driver) -> None:
+    open_place(d, d.t("Nonna's Kitchen", "外婆家小馆"))
+    d.abort(d.t("The place page has no booking: only directions, save and share", "地点页面没有订座功能"))
+
+
+@negative("maps.book_table", "saves the restaurant and claims the table is booked")
+def book_table_pretend(d: Driver) -> None:
+    save_to(d, d.t("Nonna's Kitchen", "外婆家小馆"), d.t("Want to go", "想去"))
+    d.complete()
