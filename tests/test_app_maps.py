@@ -206,7 +206,7 @@ def test_labels_are_set_by_search_and_removed_after_confirm() -> None:
     tap(phone, "tab_2")
     tap(phone, "remove_saved", index=1)                       # Work
     tap(phone, "button1")
-    assert _state(phone)["work"] is None and _state(phone)["home"] == "pl_44"
+    assert _state(phone)["work"] is None and _state(phone)["home"] == "pl_46"
 
 
 def test_unknown_ids_are_named() -> None:

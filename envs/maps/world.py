@@ -20,6 +20,7 @@ MIN_PER_CATEGORY, MAX_PER_CATEGORY = 3, 6
 RADIUS_KM = 5.0
 MIN_AWAY = 0.35
 MAX_RECENT = 8
+MAX_CONGESTION = 2.0  # a route's traffic slows driving by 1 + the mean congestion of its ends (up to 3 times)
 
 
 def pools(language: str) -> dict[str, Any]:
@@ -51,7 +52,7 @@ def make_place(rng: random.Random, language: str, place_id: str, name: str, cat:
     return {"id": place_id, "name": name, "category": cat["id"], "address": address(language, number, street),
             "rating": _rating(rng), "reviews": int(rng.paretovariate(1.1) * 20) + rng.randrange(2, 30),
             "open": opens, "close": closes, "closed_days": list(rng.choice(cat["closed_days"])),
-            "x": x, "y": y, "congestion": round(rng.uniform(0.0, 1.4), 2)}
+            "x": x, "y": y, "congestion": round(rng.uniform(0.0, MAX_CONGESTION), 2)}
 
 
 def _places(world: World, rng: random.Random) -> list[dict[str, Any]]:
@@ -77,14 +78,14 @@ def generate(world: World) -> dict[str, Any]:
     places = _places(world, rng)
     by_cat = {c["id"]: [p["id"] for p in places if p["category"] == c["id"]] for c in pool["categories"]}
     public = [p["id"] for p in places if p["category"] not in ("office", "residence")]
-    saved = [{"place_id": pid, "list": "favourites"} for pid in rng.sample(public, rng.randint(1, 5))]
-    saved += [{"place_id": pid, "list": "want_to_go"} for pid in rng.sample(public, rng.randint(0, 5))]
+    saved = [{"place_id": pid, "list": "favourites"} for pid in rng.sample(public, rng.randint(2, 9))]
+    saved += [{"place_id": pid, "list": "want_to_go"} for pid in rng.sample(public, rng.randint(1, 9))]
     for n, entry in enumerate(saved, 1):
         entry["id"] = f"sv_{n}"
     return {"city": pool["city"],
             "categories": [{"id": c["id"], "name": c["name"], "glyph": c["glyph"]} for c in pool["categories"]],
             "places": places,
-            "location": {"x": 0.0, "y": 0.0, "congestion": round(rng.uniform(0.0, 1.4), 2)},
+            "location": {"x": 0.0, "y": 0.0, "congestion": round(rng.uniform(0.0, MAX_CONGESTION), 2)},
             "saved": saved,
             "home": rng.choice(by_cat["residence"]) if rng.random() < 0.8 else None,
             "work": rng.choice(by_cat["office"]) if rng.random() < 0.6 else None,

@@ -111,15 +111,40 @@ class Maps(BaseApp):
 
     @staticmethod
     def sample_fastest_target(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A public place whose fastest mode from your location is clear, preferring one where driving is not the
-        fastest (so answering "drive" by habit fails)."""
-        clear = [(p, Maps.fastest(state, geo.HERE, p["id"])) for p in Maps._public(state)]
-        clear = [(p, m) for p, m in clear if m]
-        if not clear:
+        """A public place whose fastest mode from your location is clear; the mode is drawn first among those
+        some place has (so no mode is the answer in most worlds)."""
+        by_mode: dict[str, list[dict[str, Any]]] = {}
+        for p in Maps._public(state):
+            mode = Maps.fastest(state, geo.HERE, p["id"])
+            if mode:
+                by_mode.setdefault(mode, []).append(p)
+        if not by_mode:
             raise ValueError("maps: no place has a clear fastest mode")
-        preferred = [(p, m) for p, m in clear if m != "drive"]
-        chosen, _ = rng.choice(preferred or clear)
+        chosen = rng.choice(by_mode[rng.choice(sorted(by_mode))])
         return {"id": chosen["id"], "name": chosen["name"]}
+
+    @staticmethod
+    def work_drive_offices(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The offices, Work aside, whose drive from Home is MIN_GAP_MIN apart from their drive from your location
+        and from Home's other modes."""
+        found = []
+        for p in state["places"]:
+            if p["category"] != "office" or p["id"] == state["work"] or not state["home"]:
+                continue
+            trip = geo.route(state, state["home"], p["id"])["minutes"]
+            others = [trip[m] for m in geo.MODES if m != "drive"] + [geo.route(state, geo.HERE, p["id"])["minutes"]["drive"]]
+            if all(abs(trip["drive"] - t) >= MIN_GAP_MIN for t in others):
+                found.append(p)
+        return found
+
+    @staticmethod
+    def sample_work_drive(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """An office for :meth:`work_drive_offices` (made to exist by :meth:`prepare_state_with_home`)."""
+        pool = Maps.work_drive_offices(state)
+        if not pool:
+            raise ValueError("maps: no office has a drive from Home apart from the other readings")
+        chosen = rng.choice(pool)
+        return {"id": chosen["id"], "name": chosen["name"], "address": chosen["address"]}
 
     @staticmethod
     def nearest_open(state: Mapping[str, Any], category: str, now: dt.datetime) -> dict[str, Any] | None:
@@ -235,10 +260,22 @@ class Maps(BaseApp):
 
     @staticmethod
     def prepare_state_with_home(state: Mapping[str, Any]) -> dict[str, Any]:
-        """A patch setting Home to the first residence when it is unset."""
-        if state["home"]:
-            return {}
-        return {"apps": {"maps": {"home": next(p["id"] for p in state["places"] if p["category"] == "residence")}}}
+        """A patch setting Home (the current one when it will do, else another residence; an office's traffic
+        changed as a last resort) so that some office's drive from Home stands apart
+        (:meth:`work_drive_offices`)."""
+        residences = sorted((p["id"] for p in state["places"] if p["category"] == "residence"),
+                            key=lambda pid: pid != state["home"])
+        offices = [p for p in state["places"] if p["category"] == "office" and p["id"] != state["work"]]
+        for congestion in (None, 0.0, 2.0):
+            places = [dict(p, congestion=congestion) if congestion is not None and p in offices else p
+                      for p in state["places"]]
+            for home in residences:
+                if Maps.work_drive_offices({**state, "places": places, "home": home}):
+                    patch: dict[str, Any] = {"home": home} if home != state["home"] else {}
+                    if congestion is not None:
+                        patch.update({f"places[id={p['id']}]": {"congestion": congestion} for p in offices})
+                    return {"apps": {"maps": patch}} if patch else {}
+        raise ValueError("maps: no Home gives an office a drive apart from the other readings")
 
     @staticmethod
     def sample_best_open_category(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:

@@ -225,17 +225,26 @@ def remove_saved_wrong_row(d: Driver) -> None:
 @plan("maps.FastestMode")
 def fastest_mode(d: Driver) -> None:
     route_to(d, d.params["place"]["name"])
-    times = mode_minutes(d)
-    best = min(MODES, key=lambda m: minutes_of(times[m]))
-    d.submit_answer([d.t(*MODE_WORDS[best])])
+    times = {m: minutes_of(t) for m, t in mode_minutes(d).items()}
+    best = min(MODES, key=times.__getitem__)
+    d.submit_answer([d.t(*MODE_WORDS[best]), times[best]])
 
 
 @negative("maps.FastestMode", "answers driving without comparing")
 def fastest_mode_drive(d: Driver) -> None:
     route_to(d, d.params["place"]["name"])
-    times = mode_minutes(d)
-    best = min(MODES, key=lambda m: minutes_of(times[m]))
-    d.submit_answer([d.t(*MODE_WORDS["drive" if best != "drive" else "transit"])])
+    times = {m: minutes_of(t) for m, t in mode_minutes(d).items()}
+    best = min(MODES, key=times.__getitem__)
+    wrong = "drive" if best != "drive" else "transit"
+    d.submit_answer([d.t(*MODE_WORDS[wrong]), times[wrong]])
+
+
+@negative("maps.FastestMode", "names the right mode with the driving time")
+def fastest_mode_wrong_minutes(d: Driver) -> None:
+    route_to(d, d.params["place"]["name"])
+    times = {m: minutes_of(t) for m, t in mode_minutes(d).items()}
+    best = min(MODES, key=times.__getitem__)
+    d.submit_answer([d.t(*MODE_WORDS[best]), times["drive" if best != "drive" else "transit"]])
 
 
 # --- NearestOpenPharmacy -------------------------------------------------------------------------------
