@@ -107,9 +107,10 @@ def hours_text(language: str, item: dict[str, Any]) -> str:
     else:
         text = f"{item['open']}–{item['close']}"
     if item["closed_days"]:
-        names = WEEKDAYS if language == "en" else WEEKDAYS_ZH
-        days = ", ".join(names[d] for d in item["closed_days"]) if language == "en" else "、".join(names[d] for d in item["closed_days"])
-        text += f" · Closed {days}" if language == "en" else f" · {days}休息"
+        if language == "en":
+            text += " · Closed " + ", ".join(WEEKDAYS[d] for d in item["closed_days"])
+        else:
+            text += " · " + "、".join(WEEKDAYS_ZH[d] for d in item["closed_days"]) + "休息"
     return text
 
 

@@ -4,7 +4,6 @@ duration, distance and arrival time."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx

@@ -2,11 +2,12 @@
 removing a place after a confirm dialog, and the screen that sets Home or Work by searching."""
 from __future__ import annotations
 
+from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
 from . import APP, geo
-from .parts import confirm, empty, matches, place_row
+from .parts import confirm, empty, matches, place_row, section
 
 LABELS = {"home": ("Home", "家"), "work": ("Work", "公司")}
 TABS = (*geo.LIST_IDS, "labelled")
@@ -49,13 +50,13 @@ def saved(ctx: Ctx) -> ui.Scaffold:
     else:
         entries = [("", p) for p in geo.in_list(s, list_id)]
     count = len(entries)
-    rows: list[ui.View | None] = [ui.Text(ctx.t(f"{count} places" if count != 1 else "1 place", f"{count}个地点"), size=13,
-                                          color="muted", height=28, rid="saved_count")]
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.t(f"{count} places" if count != 1 else "1 place", f"{count}个地点"),
+                                                size=13, color="muted", height=28, rid="saved_count"), MARGIN - 8)]
     for label, item in entries:
         remove = ui.IconButton("✕", ctx.t(f"Remove {item['name']}", f"移除“{item['name']}”"),
                                lambda pid=item["id"]: local.__setitem__("remove", pid), rid="remove_saved")
         row = place_row(ctx, item, trailing=remove, rid="saved_item")
-        rows.append(ui.Column([ui.Text(label, size=13, bold=True, color="primary", rid="label_name"), row]) if label else row)
+        rows.append(ui.Column([section(label, "label_name"), row]) if label else row)
     if not entries:
         rows.append(empty(ctx.t("No places here yet", "这里还没有地点")))
     top = ui.Column([ui.TopBar(ctx.t("Saved", "已保存"), on_back=ctx.back),

@@ -177,8 +177,7 @@ def place_page(ctx: Ctx) -> ui.Scaffold:
     which = ctx.local.get("dialog")
     dialog = _save_dialog(ctx, item) if which == "save" else _share_dialog(ctx, item) if which == "share" else None
     saved_as = [ctx.t(*geo.LIST_NAMES[lid]) for lid in lists]
-    labels = [ctx.t("Home", "家") for _ in [0] if s["home"] == item["id"]] + \
-             [ctx.t("Work", "公司") for _ in [0] if s["work"] == item["id"]]
+    labels = [ctx.t(en, zh) for key, en, zh in (("home", "Home", "家"), ("work", "Work", "公司")) if s[key] == item["id"]]
     rows: list[ui.View | None] = [
         ui.Text(item["name"], size=22, bold=True, max_lines=2, rid="place_title"),
         ui.Text(f"{item['rating']:.1f}★ · " + ctx.t(f"{item['reviews']:,} reviews", f"{item['reviews']:,}条评价")

@@ -111,13 +111,18 @@ class Maps(BaseApp):
 
     @staticmethod
     def sample_fastest_target(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A public place whose fastest mode from your location is clear; the mode is drawn first among those
-        some place has (so no mode is the answer in most worlds)."""
-        by_mode: dict[str, list[dict[str, Any]]] = {}
+        """A public place whose fastest mode from your location is clear and whose answer (mode, minutes) no other
+        place has; the mode is drawn first among those some place has (so no mode is the answer in most worlds)."""
+        answers = {}
         for p in Maps._public(state):
             mode = Maps.fastest(state, geo.HERE, p["id"])
             if mode:
-                by_mode.setdefault(mode, []).append(p)
+                answers[p["id"]] = (mode, geo.route(state, geo.HERE, p["id"])["minutes"][mode])
+        keys = list(answers.values())
+        unique = [pid for pid in answers if keys.count(answers[pid]) == 1]  # no other place has the same answer
+        by_mode: dict[str, list[dict[str, Any]]] = {}
+        for pid in unique or list(answers):  # a clear one when no answer is unique (rare)
+            by_mode.setdefault(answers[pid][0], []).append(geo.place(state, pid))
         if not by_mode:
             raise ValueError("maps: no place has a clear fastest mode")
         chosen = rng.choice(by_mode[rng.choice(sorted(by_mode))])
