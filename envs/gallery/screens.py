@@ -302,16 +302,16 @@ def library(ctx: Ctx) -> ui.Scaffold:
         return inset(ui.Text(ctx.t(en, zh), size=14, bold=True, color="primary", height=36, rid="section_title"),
                      MARGIN - 8)
 
-    rows: list[ui.View | None] = [header("Collections", "合集"), entry(model.FAVORITES, "★"),
-                                  *(entry(source, "▣") for source in model.SOURCES), header("Albums", "影集")]
-    rows += [entry(a["id"], "▤") for a in s["albums"]]
-    rows += [ui.ListItem(ctx.t("New album", "新建影集"), leading=ui.Icon("+", size=40, badge="primary", shape="square"),
-                         rid="new_album", on_click=lambda: ctx.local.__setitem__("dialog", ("new_album", []))),
-             header("Utilities", "实用工具"),
-             ui.ListItem(ctx.t("Trash", "回收站"), subtitle=_count_text(ctx, len(model.trashed(s))),
-                         leading=ui.Icon("🗑", size=40, badge="primary", shape="square"), rid="trash_entry",
-                         on_click=lambda: ctx.navigate("/trash"))]
-    return ui.Scaffold(ui.ScrollList(rows, rid="library_list", pad=8), top=ui.TopBar(ctx.t("Library", "媒体库")),
+    rows: list[ui.View | None] = [
+        header("Collections", "合集"), entry(model.FAVORITES, "★"),
+        ui.ListItem(ctx.t("Trash", "回收站"), subtitle=_count_text(ctx, len(model.trashed(s))),
+                    leading=ui.Icon("🗑", size=40, badge="primary", shape="square"), rid="trash_entry",
+                    on_click=lambda: ctx.navigate("/trash")),
+        header("Photos on device", "设备上的照片"), *(entry(source, "▣") for source in model.SOURCES),
+        header("Albums", "影集"), *(entry(a["id"], "▤") for a in s["albums"])]
+    new = ui.IconButton("+", ctx.t("New album", "新建影集"), lambda: ctx.local.__setitem__("dialog", ("new_album", [])),
+                        rid="new_album")
+    return ui.Scaffold(ui.ScrollList(rows, rid="library_list", pad=8), top=ui.TopBar(ctx.t("Library", "媒体库"), actions=[new]),
                        bottom=nav_bar(ctx, "library"), dialog=_dialog(ctx))
 
 
