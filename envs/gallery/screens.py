@@ -38,7 +38,8 @@ def describe(ctx: Ctx, p: model.Photo) -> str:
     """What TalkBack reads for a photo: kind, subject, place and when ("Photo · Sunset · Ocean Beach, San
     Francisco · Thu, Mar 12 · 14:15")."""
     kind = (ctx.t("Video", "视频") if p["kind"] == "video" else
-            ctx.t("Screenshot", "屏幕截图") if p["source"] == "screenshots" else ctx.t("Photo", "照片"))
+            ctx.t("Screenshot", "屏幕截图") if p["source"] == "screenshots" else
+            ctx.t("Downloaded image", "下载的图片") if p["source"] == "downloads" else ctx.t("Photo", "照片"))
     when = model.parse_stamp(p["taken"])
     parts = [kind, p["subject"], ", ".join(x for x in (p["place"], p["city"]) if x),
              f"{model.day_header(ctx.t, when.date(), ctx.now.date())} · {when:%H:%M}"]
