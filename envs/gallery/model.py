@@ -145,16 +145,16 @@ def date_words(t: Translate, day: dt.date) -> list[str]:
 
 
 def search(t: Translate, state: dict[str, Any], query: str) -> list[Photo]:
-    """Live photos whose place, city, subject, kind or date matches ``query`` (case-insensitive), newest first."""
+    """Live photos whose place, city, subject or kind contains ``query``, or whose date it is (case-insensitive;
+    "March 1" finds that day, not March 10), newest first."""
     wanted = " ".join(query.split()).casefold()
     if not wanted:
         return []
     hits = []
     for p in live(state):
         words = [p["place"].casefold(), p["city"].casefold(), p["subject"].casefold(),
-                 t(*SOURCE_NAMES[p["source"]]).casefold(), t("video", "视频") if p["kind"] == "video" else "",
-                 *date_words(t, parse_stamp(p["taken"]).date())]
-        if any(wanted in w for w in words if w):
+                 t(*SOURCE_NAMES[p["source"]]).casefold(), t("video", "视频") if p["kind"] == "video" else ""]
+        if any(wanted in w for w in words if w) or wanted in date_words(t, parse_stamp(p["taken"]).date()):
             hits.append(p)
     return hits
 
