@@ -192,7 +192,7 @@ class Gallery(BaseApp):
         {"city", "id", "filter", "filter_name"}."""
         g = Gallery(state)
         cities = sorted({p["city"] for p in g.camera()})
-        fits = [c for c in cities if len(g.in_city(c)) >= 2 and g.in_city(c)[0]["kind"] == "photo"
+        fits = [c for c in cities if sum(p["kind"] == "photo" for p in g.in_city(c)) >= 2 and g.in_city(c)[0]["kind"] == "photo"
                 and g.in_city(c)[0]["edit"] is None]
         city = Gallery._choose(rng, fits, "city whose newest item is a photo")
         key = FILTERS[rng.randrange(len(FILTERS))]

@@ -15,10 +15,23 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 
 # --- helpers ----------------------------------------------------------------------------------------------------
 
+PACKAGE = "com.mobilegym.gallery"
+
+
 def open_home(d: Driver) -> None:
+    """Open Gallery on its Photos tab (leaving a selection, a dialog or a screen above the tabs)."""
     d.open_app("Gallery")
-    while d.route != "/":
-        d.key("back")
+    for _ in range(10):
+        if not any(n.package == PACKAGE for n in d.nodes()):
+            d.open_app("Gallery")
+        elif d.find(rid="close_selection") is not None:
+            d.tap(rid="close_selection")
+        elif d.find(rid="nav_photos") is not None:
+            if d.route != "/":
+                d.tap(rid="nav_photos")
+            return
+        else:
+            d.key("back")
 
 
 def open_library(d: Driver) -> None:
@@ -148,7 +161,7 @@ def newest_screenshot(d: Driver) -> None:
 def newest_photo_time(d: Driver) -> None:
     shots = _screenshot_times(d)
     open_home(d)
-    newest = next(parts(t)[-1] for t in tiles(d) if parts(t)[-1] not in shots)
+    newest = next(parts(n.desc)[-1] for n in d.nodes() if n.short_id == "photo_item" and parts(n.desc)[-1] not in shots)
     d.submit_answer([newest])
     d.complete()
 
@@ -344,7 +357,7 @@ def filter_newest(d: Driver) -> None:
 @negative("gallery.FilterNewestInCity", "edits the second most recent photo")
 def filter_second(d: Driver) -> None:
     p = d.params["photo"]
-    edit(d, in_city(d, p["city"])[1], f"filter_{p['filter']}")
+    edit(d, [t for t in in_city(d, p["city"]) if is_photo(d, t)][1], f"filter_{p['filter']}")
     d.complete()
 
 
