@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from mobilegym.envs.gallery import model
 from mobilegym.envs.gallery.world import COLORS, make_photo
-from mobilegym.judge import BaseApp, normalize_text, sim_datetime
+from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.result import check
 
 from ..calendar.app import day_label
@@ -18,9 +18,9 @@ GALLERY_TRASH_CHANGES = ["gallery.photos[*].trashed", "gallery.photos[*].trashed
 GALLERY_RESTORE_CHANGES = ["gallery.photos[id={photo.id}].trashed", "gallery.photos[id={photo.id}].trashed_at"]
 GALLERY_EDIT_CHANGES = ["gallery.photos[id={photo.id}].edit"]
 GALLERY_NEW_ALBUM_CHANGES = ["gallery.albums[+]"]
-GALLERY_ADD_TO_ALBUM_CHANGES = ["gallery.albums[id={album.id}].photo_ids"]
 GALLERY_RENAME_ALBUM_CHANGES = ["gallery.albums[id={album.id}].name"]
 GALLERY_DELETE_ALBUM_CHANGES = ["gallery.albums[-id={album.id}]"]
+GALLERY_EMPTY_TRASH_CHANGES = ["gallery.photos[-*trashed=true]"]
 GALLERY_CAPTURE_CHANGES = ["gallery.photos[+]"]  # the one photo or video the task takes
 NEW_ALBUMS = {"en": ("Day out", "Highlights", "Memories", "Trip album", "To print"),
               "zh": ("出游", "精彩瞬间", "回忆", "旅行相册", "待冲印")}
@@ -291,6 +291,3 @@ class Gallery(BaseApp):
         record = Gallery._screenshot(state, rng, now, (now - dt.timedelta(days=1)).date(), subjects, 0)
         return {"apps": {"gallery": {"photos": [*state["photos"], record]}}}
 
-
-def now_of(os_state: Mapping[str, Any]) -> dt.datetime:
-    return sim_datetime(os_state)

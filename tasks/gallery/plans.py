@@ -399,6 +399,33 @@ def delete_screenshots_one(d: Driver) -> None:
     _trash_selected(d, _screenshots_of(d, d.params["day"]["iso"])[0][:1])
 
 
+def _empty_trash(d: Driver, button: str) -> None:
+    open_library(d)
+    d.tap(rid="trash_entry")
+    d.tap(rid="empty_trash")
+    d.tap(rid=button)
+    d.complete()
+
+
+@plan("gallery.EmptyTrash")
+def empty_trash(d: Driver) -> None:
+    _empty_trash(d, "button1")
+
+
+@negative("gallery.EmptyTrash", "cancels the confirmation")
+def empty_trash_cancel(d: Driver) -> None:
+    _empty_trash(d, "button2")
+
+
+@negative("gallery.EmptyTrash", "deletes a photo first, then empties the trash")
+def empty_trash_and_more(d: Driver) -> None:
+    open_home(d)
+    d.tap(rid="photo_item")
+    d.tap(rid="delete_photo")
+    d.tap(rid="button1")
+    _empty_trash(d, "button1")
+
+
 # --- camera ---------------------------------------------------------------------------------------------------------
 
 def open_camera(d: Driver) -> None:

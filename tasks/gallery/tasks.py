@@ -11,6 +11,7 @@ Task index:
     TakeSelfie               operate  L2  take a photo with the front camera
     RecordVideo              operate  L3  record a video at least N seconds long
     DeleteScreenshotsOfDay   operate  L3  move every screenshot of a day to the Trash (confirm)
+    EmptyTrash               operate  L1  delete everything in the Trash for good (confirm)
     RenameAlbum              operate  L2  rename a user album
     DeleteAlbum              operate  L2  delete a user album (confirm), keeping its photos
     AddPlaceToAlbumAndCount  hybrid   L4  add a place's photos to an album and say how many items it holds
@@ -31,7 +32,7 @@ from ..calendar.app import Calendar
 from ..contacts.app import Contacts
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import (GALLERY_ADD_TO_ALBUM_CHANGES, GALLERY_CAPTURE_CHANGES, GALLERY_DELETE_ALBUM_CHANGES,
+from .app import (GALLERY_CAPTURE_CHANGES, GALLERY_DELETE_ALBUM_CHANGES, GALLERY_EMPTY_TRASH_CHANGES,
                   GALLERY_EDIT_CHANGES, GALLERY_FAVORITE_CHANGES, GALLERY_NEW_ALBUM_CHANGES,
                   GALLERY_RENAME_ALBUM_CHANGES, GALLERY_RESTORE_CHANGES, GALLERY_TRASH_CHANGES, Gallery, language,
                   same_name)
@@ -274,6 +275,24 @@ class DeleteScreenshotsOfDay(BaseTask):
         shots = [p["id"] for p in Gallery(input.apps_init["gallery"]).screenshots()
                  if p["taken"][:10] == self.p.day["iso"]]
         return [now.check_trashed("screenshots of the day deleted", shots), now.check_others_unchanged(shots)]
+
+
+class EmptyTrash(BaseTask):
+    """Verdict: every item that was in the Trash is deleted for good, and every other item is untouched."""
+
+    objective = "operate"
+    difficulty = "L1"
+    high_risk = True
+    capabilities = ["deletion", "confirmation-dialog"]
+    templates = {"en": ["Empty the trash in Gallery", "Permanently delete everything in my Gallery trash"],
+                 "zh": ["清空相册的回收站", "把相册回收站里的东西全部永久删除"]}
+    expected_changes = GALLERY_EMPTY_TRASH_CHANGES
+
+    def check_goals(self, input):
+        now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
+        binned = [p["id"] for p in input.apps_init["gallery"]["photos"] if p["trashed"]]
+        left = sorted(p["subject"] or p["name"] for p in now.photos() if p["id"] in binned)
+        return [check("trash emptied", [], left, not left), now.check_others_unchanged(binned)]
 
 
 class RenameAlbum(BaseTask):
