@@ -431,7 +431,7 @@ def _details(ctx: Ctx, p: model.Photo) -> ui.View:
                                      ctx.t(*model.CROP_NAMES[e["crop"]]) if e["crop"] != "original" else "",
                                      ctx.t(*model.FILTER_NAMES[e["filter"]]) if e["filter"] != "none" else "") if x)
         rows.append(field(("Edits", "编辑"), text, "detail_edit", "✎"))
-    return ui.Card(rows, rid="details_sheet")
+    return inset(ui.Card(rows, rid="details_sheet"), MARGIN - 12, MARGIN - 12)
 
 
 @APP.screen("/photo")
