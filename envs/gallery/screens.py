@@ -584,7 +584,7 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
                                 ui.Button(ctx.t("Restore", "恢复"), restore, style="text", rid=ui.POSITIVE)],
                                on_dismiss=close)
     lead = [inset(ui.Text(ctx.t("Items in trash are deleted forever after 60 days.", "回收站中的项目将在 60 天后被永久删除。"),
-                          size=13, color="muted", max_lines=2, rid="trash_note"), MARGIN, MARGIN)]
+                          size=13, color="muted", max_lines=2, height=44, rid="trash_note"), MARGIN, MARGIN)]
     tiles = [("row", items[i:i + COLUMNS]) for i in range(0, len(items), COLUMNS)]
 
     def build(item: Any) -> ui.View:
