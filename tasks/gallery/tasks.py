@@ -223,7 +223,7 @@ class TakeSelfie(BaseTask):
     capabilities = ["camera"]
     templates = {"en": ["Take a selfie", "Use the front camera to take a photo of me"],
                  "zh": ["自拍一张", "用前置摄像头给我拍一张照片"]}
-    expected_changes = GALLERY_CAPTURE_CHANGES
+    expected_changes = [*GALLERY_CAPTURE_CHANGES, "gallery.camera.lens"]  # the camera stays on the front lens
 
     def check_goals(self, input):
         new = [(p["kind"], p["lens"]) for p in _new_items(input)]
@@ -240,7 +240,7 @@ class RecordVideo(BaseTask):
                         "Film a video of {seconds} seconds or more (back camera)"],
                  "zh": ["用后置摄像头录一段至少 {seconds} 秒的视频", "录一段不少于 {seconds} 秒的视频（后置摄像头）"]}
     parameters = {"seconds": {"type": "int", "values": [5, 8, 10, 12, 15]}}
-    expected_changes = GALLERY_CAPTURE_CHANGES
+    expected_changes = [*GALLERY_CAPTURE_CHANGES, "gallery.camera.mode"]  # the camera stays in video mode
 
     def check_goals(self, input):
         new = [(p["kind"], p["lens"], p["duration_s"]) for p in _new_items(input)]
