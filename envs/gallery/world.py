@@ -1,6 +1,6 @@
 """The Gallery of a generated world: camera photos on 5 to 9 days of the last six weeks (each day in one city of
 the world's language, a few places in it, a video now and then), screenshots, saved downloads, a few favourites,
-one to three user albums and one to three items in the Trash.
+one to three user albums and one to six items in the Trash.
 
 Invariants tasks rely on: ids are unique; ``taken`` (and ``trashed_at``) are "YYYY-MM-DD HH:MM" no later than the
 phone's clock; camera items have a place and a city, screenshots and downloads have neither; no two items share a
@@ -110,7 +110,7 @@ def _screens_and_downloads(roll: _Roll, rng: random.Random, pool: dict[str, Any]
 def _albums(rng: random.Random, pool: dict[str, Any], camera: list[dict[str, Any]], now: dt.datetime) -> list[dict[str, Any]]:
     albums = []
     for i, name in enumerate(rng.sample(pool["albums"], rng.randint(1, 3)), 1):
-        members = rng.sample(camera, min(len(camera), rng.randint(2, 6)))
+        members = rng.sample(camera, min(len(camera), rng.randint(2, 9)))
         members.sort(key=lambda p: p["taken"])
         created = now - dt.timedelta(days=rng.randint(1, 30), minutes=rng.randint(0, 600))
         albums.append({"id": f"album_{i}", "name": name, "photo_ids": [p["id"] for p in members],
@@ -129,7 +129,7 @@ def generate(world: World) -> dict[str, Any]:
     camera = [p for p in photos if p["source"] == "camera"]
     for p in rng.sample(camera, min(len(camera), rng.randint(1, 4))):
         p["favorite"] = True
-    for p in rng.sample(photos, rng.randint(1, 3)):
+    for p in rng.sample(photos, min(len(photos) - 4, rng.randint(1, 6))):
         since = (world.now - dt.datetime.fromisoformat(p["taken"])).total_seconds() / 60
         p.update(trashed=True, trashed_at=stamp(world.now - dt.timedelta(minutes=rng.randint(5, int(max(6, since - 1))))),
                  favorite=False)

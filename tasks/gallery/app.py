@@ -225,6 +225,22 @@ class Gallery(BaseApp):
         return {"place": place, "album": album["name"], "album_id": album["id"]}
 
     @staticmethod
+    def prepare_state_with_place_outside_album(state: dict[str, Any]) -> dict[str, Any] | None:
+        """A patch taking a place's photos out of the first album when every place's photos are in every album
+        (None otherwise)."""
+        try:
+            Gallery.sample_place_and_album(random.Random(0), state)
+            return None
+        except ValueError:
+            pass
+        g = Gallery(state)
+        places = sorted({p["place"] for p in g.camera() if all(q["kind"] == "photo" for q in g.at_place(p["place"]))})
+        album = g.albums()[0]
+        ids = {p["id"] for p in g.at_place(places[0])}
+        return {"apps": {"gallery": {f"albums[id={album['id']}]": {
+            "photo_ids": [i for i in album["photo_ids"] if i not in ids]}}}}
+
+    @staticmethod
     def sample_screenshot_day(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
         """A day with two or more live screenshots: {"iso", "label"}."""
         shots = Gallery(state).screenshots()

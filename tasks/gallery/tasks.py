@@ -353,6 +353,11 @@ class AddPlaceToAlbumAndCount(BaseTask):
     expected_changes = ["gallery.albums[id={target.album_id}].photo_ids"]
     answer_fields = [{"type": "number", "label": "Items in the album"}]
 
+    def _prepare(self, device) -> None:
+        patch = Gallery.prepare_state_with_place_outside_album(device.get_state()["apps"]["gallery"])
+        if patch is not None:
+            device.set_state(patch)
+
     def _expected(self, input) -> list[str]:
         init = Gallery(input.apps_init["gallery"])
         album = model.album_by_id(init.state, self.p.target["album_id"])
