@@ -110,7 +110,7 @@ def _screens_and_downloads(roll: _Roll, rng: random.Random, pool: dict[str, Any]
 def _albums(rng: random.Random, pool: dict[str, Any], camera: list[dict[str, Any]], now: dt.datetime) -> list[dict[str, Any]]:
     albums = []
     for i, name in enumerate(rng.sample(pool["albums"], rng.randint(1, 3)), 1):
-        members = rng.sample(camera, min(len(camera), rng.randint(2, 9)))
+        members = rng.sample(camera, min(len(camera), max(1, min(len(camera) - 2, rng.randint(1, 12)))))
         members.sort(key=lambda p: p["taken"])
         created = now - dt.timedelta(days=rng.randint(1, 30), minutes=rng.randint(0, 600))
         albums.append({"id": f"album_{i}", "name": name, "photo_ids": [p["id"] for p in members],
@@ -129,7 +129,7 @@ def generate(world: World) -> dict[str, Any]:
     camera = [p for p in photos if p["source"] == "camera"]
     for p in rng.sample(camera, min(len(camera), rng.randint(1, 4))):
         p["favorite"] = True
-    for p in rng.sample(photos, min(len(photos) - 4, rng.randint(1, 6))):
+    for p in rng.sample(photos, min(len(photos) - 4, rng.randint(1, 8))):
         since = (world.now - dt.datetime.fromisoformat(p["taken"])).total_seconds() / 60
         p.update(trashed=True, trashed_at=stamp(world.now - dt.timedelta(minutes=rng.randint(5, int(max(6, since - 1))))),
                  favorite=False)

@@ -114,10 +114,10 @@ class Gallery(BaseApp):
 
     @staticmethod
     def sample_photo_place(rng: random.Random, state: dict[str, Any]) -> str:
-        """A place with two or more camera items, all photos (no video), at least one not a favourite yet."""
+        """A place whose camera items are all photos (no video), at least one not a favourite yet."""
         g = Gallery(state)
         places = sorted({p["place"] for p in g.camera()})
-        fits = [pl for pl in places if len(g.at_place(pl)) >= 2 and all(p["kind"] == "photo" for p in g.at_place(pl))
+        fits = [pl for pl in places if all(p["kind"] == "photo" for p in g.at_place(pl))
                 and not all(p["favorite"] for p in g.at_place(pl))]
         return Gallery._choose(rng, fits, "place with two photos")
 
