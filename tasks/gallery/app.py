@@ -136,6 +136,12 @@ class Gallery(BaseApp):
         of the day (None otherwise)."""
         if Gallery._album_days(state):
             return None
+        return Gallery.photos_on_free_day(state, rng, now, pool)
+
+    @staticmethod
+    def photos_on_free_day(state: dict[str, Any], rng: random.Random, now: dt.datetime,
+                           pool: Mapping[str, Any]) -> dict[str, Any]:
+        """A patch adding two or three photos at one place of a city on a recent day with no items."""
         used = {p["taken"][:10] for p in state["photos"]}
         days = [d for n in range(2, 41) if (d := (now - dt.timedelta(days=n)).date()).isoformat() not in used]
         day = Gallery._choose(rng, days, "free day")
@@ -188,16 +194,17 @@ class Gallery(BaseApp):
 
     @staticmethod
     def sample_filter_city(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
-        """A city with two or more camera photos whose newest item is a photo, that photo's id, and a filter:
+        """A city with two or more camera photos, its newest photo's id (videos are not photos), and a filter:
         {"city", "id", "filter", "filter_name"}."""
         g = Gallery(state)
         cities = sorted({p["city"] for p in g.camera()})
-        fits = [c for c in cities if sum(p["kind"] == "photo" for p in g.in_city(c)) >= 2 and g.in_city(c)[0]["kind"] == "photo"
-                and g.in_city(c)[0]["edit"] is None]
-        city = Gallery._choose(rng, fits, "city whose newest item is a photo")
+        newest = {c: next(p for p in g.in_city(c) if p["kind"] == "photo") for c in cities
+                  if sum(p["kind"] == "photo" for p in g.in_city(c)) >= 2}
+        fits = [c for c in sorted(newest) if newest[c]["edit"] is None]
+        city = Gallery._choose(rng, fits, "city with two photos")
         key = FILTERS[rng.randrange(len(FILTERS))]
         en, zh = model.FILTER_NAMES[key]
-        return {"city": city, "id": g.in_city(city)[0]["id"], "filter": key, "filter_name": zh if language(os_state) == "zh" else en}
+        return {"city": city, "id": newest[city]["id"], "filter": key, "filter_name": zh if language(os_state) == "zh" else en}
 
     @staticmethod
     def sample_album(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:

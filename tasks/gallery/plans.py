@@ -255,14 +255,12 @@ def delete_album_cancel(d: Driver) -> None:
     _delete_album(d, "button2")
 
 
-@negative("gallery.DeleteAlbum", "deletes the album's photos too")
+@negative("gallery.DeleteAlbum", "deletes a photo of the album too")
 def delete_album_and_photos(d: Driver) -> None:
     open_album(d, d.params["album"]["name"])
-    found = tiles(d)
-    if found:
-        select(d, found)
-        d.tap(rid="delete_selected")
-        d.tap(rid="button1")
+    d.long_press(rid="photo_item")
+    d.tap(rid="delete_selected")
+    d.tap(rid="button1")
     _delete_album(d, "button1")
 
 
@@ -350,7 +348,7 @@ def rotate_photo_unsaved(d: Driver) -> None:
 @plan("gallery.FilterNewestInCity")
 def filter_newest(d: Driver) -> None:
     p = d.params["photo"]
-    edit(d, in_city(d, p["city"])[0], f"filter_{p['filter']}")
+    edit(d, [t for t in in_city(d, p["city"]) if is_photo(d, t)][0], f"filter_{p['filter']}")
     d.complete()
 
 
@@ -365,7 +363,7 @@ def filter_second(d: Driver) -> None:
 def filter_wrong(d: Driver) -> None:
     p = d.params["photo"]
     other = "metro" if p["filter"] != "metro" else "blush"
-    edit(d, in_city(d, p["city"])[0], f"filter_{other}")
+    edit(d, [t for t in in_city(d, p["city"]) if is_photo(d, t)][0], f"filter_{other}")
     d.complete()
 
 

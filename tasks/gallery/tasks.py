@@ -22,6 +22,7 @@ Task index:
 from __future__ import annotations
 
 import datetime as dt
+import random
 
 from mobilegym.envs.gallery import model
 from mobilegym.envs.gallery.world import pools
@@ -190,7 +191,8 @@ class RotateUpsideDown(BaseTask):
 
 class FilterNewestInCity(BaseTask):
     """Verdict: the most recent camera photo taken in the city has the filter saved, no rotation or crop; no other
-    photo changed. Sampled among cities whose most recent item is a photo."""
+    photo changed (videos are not photos). Sampled among cities of two or more photos. Injection: two or three
+    photos in a city on a recent day when no city has two."""
 
     objective = "operate"
     difficulty = "L3"
@@ -202,6 +204,14 @@ class FilterNewestInCity(BaseTask):
                         "编辑我在{photo.city}拍的最近一张照片：使用“{photo.filter_name}”滤镜，然后保存"]}
     parameters = {"photo": {"sampler": Gallery.sample_filter_city, "fields": ["city", "id", "filter", "filter_name"]}}
     expected_changes = GALLERY_EDIT_CHANGES
+
+    def _prepare(self, device) -> None:
+        state = device.get_state()
+        try:
+            Gallery.sample_filter_city(random.Random(0), state["apps"]["gallery"], state["os"])
+        except ValueError:
+            device.set_state(Gallery.photos_on_free_day(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]),
+                                                        pools(language(state["os"]))))
 
     def check_goals(self, input):
         now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
