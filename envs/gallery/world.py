@@ -129,7 +129,7 @@ def generate(world: World) -> dict[str, Any]:
     camera = [p for p in photos if p["source"] == "camera"]
     for p in rng.sample(camera, min(len(camera), rng.randint(1, 4))):
         p["favorite"] = True
-    for p in rng.sample(photos, min(len(photos) - 4, rng.randint(1, 8))):
+    for p in rng.sample(photos, min(len(photos) - 4, rng.randint(1, 11))):
         since = (world.now - dt.datetime.fromisoformat(p["taken"])).total_seconds() / 60
         p.update(trashed=True, trashed_at=stamp(world.now - dt.timedelta(minutes=rng.randint(5, int(max(6, since - 1))))),
                  favorite=False)
