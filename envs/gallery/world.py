@@ -1,6 +1,6 @@
 """The Gallery of a generated world: camera photos on 5 to 9 days of the last six weeks (each day in one city of
 the world's language, a few places in it, a video now and then), screenshots, saved downloads, a few favourites,
-one to three user albums and one to six items in the Trash.
+one to three user albums and one to eleven items in the Trash.
 
 Invariants tasks rely on: ids are unique; ``taken`` (and ``trashed_at``) are "YYYY-MM-DD HH:MM" no later than the
 phone's clock; camera items have a place and a city, screenshots and downloads have neither; no two items share a

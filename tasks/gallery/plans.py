@@ -184,7 +184,7 @@ def favourite_place_and_more(d: Driver) -> None:
     place = d.params["place"]
     found = at_place(d, place)
     open_home(d)
-    other = next(t for t in tiles(d) if is_camera(d, t) and place_of(t)[0] != place)
+    other = next(t for t in tiles(d) if t not in found)
     d.long_press(rid="photo_item", desc=other)
     d.tap(rid="favorite_selected")
     _favourite(d, at_place(d, place) or found)
