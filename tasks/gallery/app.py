@@ -1,0 +1,316 @@
+"""Accessor for the Gallery app's state: photos and videos (place, city, subject, when taken, source, favourite,
+Trash, saved edit) and user albums, with the samplers, preconditions and checks of the gallery tasks."""
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any, Mapping, Sequence
+
+from mobilegym.envs.gallery import model
+from mobilegym.envs.gallery.world import COLORS, make_photo
+from mobilegym.judge import BaseApp, normalize_text
+from mobilegym.judge.result import check
+
+from ..calendar.app import day_label
+
+GALLERY_FAVORITE_CHANGES = ["gallery.photos[*].favorite"]  # the check says which
+GALLERY_TRASH_CHANGES = ["gallery.photos[*].trashed", "gallery.photos[*].trashed_at", "gallery.photos[-*]"]
+GALLERY_RESTORE_CHANGES = ["gallery.photos[id={photo.id}].trashed", "gallery.photos[id={photo.id}].trashed_at"]
+GALLERY_EDIT_CHANGES = ["gallery.photos[id={photo.id}].edit"]
+GALLERY_NEW_ALBUM_CHANGES = ["gallery.albums[+]"]
+GALLERY_RENAME_ALBUM_CHANGES = ["gallery.albums[id={album.id}].name"]
+GALLERY_DELETE_ALBUM_CHANGES = ["gallery.albums[-id={album.id}]"]
+GALLERY_EMPTY_TRASH_CHANGES = ["gallery.photos[-*trashed=true]"]
+GALLERY_CAPTURE_CHANGES = ["gallery.photos[+]"]  # the one photo or video the task takes
+NEW_ALBUMS = {"en": ("Day out", "Highlights", "Memories", "Trip album", "To print"),
+              "zh": ("出游", "精彩瞬间", "回忆", "旅行相册", "待冲印")}
+RENAMES = {"en": ("Keepers", "Good times", "Archive", "Shared with family"), "zh": ("珍藏", "美好时光", "归档", "和家人分享")}
+FILTERS = ("vivid", "west", "palma", "metro", "eiffel", "blush")
+
+
+def language(os_state: Mapping[str, Any]) -> str:
+    return os_state.get("language", "en")
+
+
+def same_name(expected: str, actual: str) -> bool:
+    """Equal up to case and spacing."""
+    return normalize_text(expected) == normalize_text(actual)
+
+
+class Gallery(BaseApp):
+    """Photos, videos and albums."""
+
+    def photos(self) -> list[dict[str, Any]]:
+        return self.require(".photos")
+
+    def live(self) -> list[dict[str, Any]]:
+        """Items out of the Trash, newest first."""
+        return model.live(self.state)
+
+    def by_id(self, photo_id: str) -> dict[str, Any] | None:
+        return model.photo_by_id(self.state, photo_id)
+
+    def albums(self) -> list[dict[str, Any]]:
+        return self.require(".albums")
+
+    def camera(self) -> list[dict[str, Any]]:
+        """Live camera photos and videos, newest first."""
+        return [p for p in self.live() if p["source"] == "camera"]
+
+    def at_place(self, place: str) -> list[dict[str, Any]]:
+        return [p for p in self.camera() if p["place"] == place]
+
+    def in_city(self, city: str) -> list[dict[str, Any]]:
+        return [p for p in self.camera() if p["city"] == city]
+
+    def taken_on(self, iso: str) -> list[dict[str, Any]]:
+        """Live camera items taken on a day (YYYY-MM-DD)."""
+        return [p for p in self.camera() if p["taken"][:10] == iso]
+
+    def screenshots(self) -> list[dict[str, Any]]:
+        return [p for p in self.live() if p["source"] == "screenshots"]
+
+    def new_albums(self) -> list[dict[str, Any]]:
+        before = {a["id"] for a in self.initial(".albums")}
+        return [a for a in self.albums() if a["id"] not in before]
+
+    # --- checks -------------------------------------------------------------------------------
+
+    def check_others_unchanged(self, but: Sequence[str]) -> dict[str, Any]:
+        """Every item there was at the start, but ``but``, is still there exactly as it was."""
+        now = {p["id"]: p for p in self.photos()}
+        changed = sorted(f"{p['subject'] or p['name']} ({p['id']})" for p in self.initial(".photos")
+                         if p["id"] not in but and now.get(p["id"]) != p)
+        return check("other photos untouched", [], changed, not changed)
+
+    def check_albums_unchanged(self, but: Sequence[str] = ()) -> dict[str, Any]:
+        now = {a["id"]: a for a in self.albums()}
+        changed = sorted(a["name"] for a in self.initial(".albums") if a["id"] not in but and now.get(a["id"]) != a)
+        return check("other albums untouched", [], changed, not changed)
+
+    def check_set(self, what: str, ids: Sequence[str], expected: Sequence[str]) -> dict[str, Any]:
+        """``ids`` are exactly ``expected`` (as sets), shown by subject."""
+        def names(group: Sequence[str]) -> list[str]:
+            return sorted(f"{(self.by_id(i) or {}).get('subject', '?')} ({i})" for i in group)
+        return check(what, names(expected), names(ids), set(ids) == set(expected))
+
+    def check_trashed(self, what: str, ids: Sequence[str]) -> dict[str, Any]:
+        """Every item of ``ids`` is in the Trash or deleted for good."""
+        left = sorted(p["subject"] or p["name"] for p in self.photos() if p["id"] in ids and not p["trashed"])
+        return check(what, "in Trash or deleted", left or "in Trash or deleted", not left)
+
+    # --- samplers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _choose(rng: random.Random, items: Sequence[Any], what: str) -> Any:
+        if not items:
+            raise ValueError(f"gallery: no {what}")
+        return items[rng.randrange(len(items))]
+
+    @staticmethod
+    def sample_city(rng: random.Random, state: dict[str, Any]) -> str:
+        """A city the camera has photos from."""
+        return Gallery._choose(rng, sorted({p["city"] for p in Gallery(state).camera()}), "city with photos")
+
+    @staticmethod
+    def sample_photo_place(rng: random.Random, state: dict[str, Any]) -> str:
+        """A place whose camera items are all photos (no video), at least one not a favourite yet."""
+        g = Gallery(state)
+        places = sorted({p["place"] for p in g.camera()})
+        fits = [pl for pl in places if all(p["kind"] == "photo" for p in g.at_place(pl))
+                and not all(p["favorite"] for p in g.at_place(pl))]
+        return Gallery._choose(rng, fits, "place with two photos")
+
+    @staticmethod
+    def _album_days(state: dict[str, Any]) -> list[str]:
+        """Days with two or more camera items, all photos, and no screenshot or download."""
+        g = Gallery(state)
+        days = sorted({p["taken"][:10] for p in g.camera()})
+        return [d for d in days if len(g.taken_on(d)) >= 2 and all(p["kind"] == "photo" for p in g.taken_on(d))
+                and not any(p["taken"][:10] == d for p in g.live() if p["source"] != "camera")]
+
+    @staticmethod
+    def prepare_state_with_album_day(state: dict[str, Any], rng: random.Random, now: dt.datetime,
+                                     pool: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A patch adding two or three photos at one place on a recent day with no items, when no day fits an album
+        of the day (None otherwise)."""
+        if Gallery._album_days(state):
+            return None
+        return Gallery.photos_on_free_day(state, rng, now, pool)
+
+    @staticmethod
+    def photos_on_free_day(state: dict[str, Any], rng: random.Random, now: dt.datetime,
+                           pool: Mapping[str, Any]) -> dict[str, Any]:
+        """A patch adding two or three photos at one place of a city on a recent day with no items."""
+        used = {p["taken"][:10] for p in state["photos"]}
+        days = [d for n in range(2, 41) if (d := (now - dt.timedelta(days=n)).date()).isoformat() not in used]
+        day = Gallery._choose(rng, days, "free day")
+        where = pool["cities"][rng.randrange(len(pool["cities"]))]
+        photos = list(state["photos"])
+        for n in range(rng.randint(2, 3)):
+            taken = Gallery.free_minute({"photos": photos}, day, rng, now)
+            photos.append(make_photo(f"photo_day_{n + 1}", taken, source="camera",
+                                     subject=pool["subjects"][rng.randrange(len(pool["subjects"]))],
+                                     color=COLORS[rng.randrange(len(COLORS))], width=4080, height=3072,
+                                     size=rng.randint(1_600_000, 6_400_000), device="Pixel 8",
+                                     place=where["places"][0], city=where["city"], lens="back"))
+        return {"apps": {"gallery": {"photos": photos}}}
+
+    @staticmethod
+    def sample_album_day(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, Any]:
+        """A day with two or more camera photos (no video, no screenshot or download that day) and a new album
+        name: {"iso", "label", "name"}."""
+        g = Gallery(state)
+        iso = Gallery._choose(rng, Gallery._album_days(state), "day with two photos")
+        taken = {a["name"].casefold() for a in g.albums()}
+        name = Gallery._choose(rng, [n for n in NEW_ALBUMS[language(os_state)] if n.casefold() not in taken], "album name")
+        return {"iso": iso, "label": day_label(iso, language(os_state)), "name": name}
+
+    @staticmethod
+    def _unique_photos(state: dict[str, Any]) -> list[dict[str, Any]]:
+        """Live camera photos whose subject and place no other item shares."""
+        g = Gallery(state)
+        pairs = [(p["subject"], p["place"]) for p in g.photos()]
+        return [p for p in g.camera() if p["kind"] == "photo" and pairs.count((p["subject"], p["place"])) == 1]
+
+    @staticmethod
+    def sample_unique_photo(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        """A live camera photo, found once by its subject and place, not edited yet: {"id", "subject", "place",
+        "city", "label"}."""
+        photos = [p for p in Gallery._unique_photos(state) if p["edit"] is None]
+        p = Gallery._choose(rng, sorted(photos, key=lambda p: p["id"]), "unique photo")
+        return {"id": p["id"], "subject": p["subject"], "place": p["place"], "city": p["city"],
+                "label": day_label(p["taken"][:10], language(os_state))}
+
+    @staticmethod
+    def sample_trashed_photo(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A camera photo in the Trash whose subject and place no other item shares."""
+        g = Gallery(state)
+        pairs = [(p["subject"], p["place"]) for p in g.photos()]
+        fits = [p for p in g.photos() if p["trashed"] and p["source"] == "camera" and p["kind"] == "photo"
+                and pairs.count((p["subject"], p["place"])) == 1]
+        p = Gallery._choose(rng, sorted(fits, key=lambda p: p["id"]), "photo in the Trash")
+        return {"id": p["id"], "subject": p["subject"], "place": p["place"], "city": p["city"]}
+
+    @staticmethod
+    def sample_filter_city(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        """A city with two or more camera photos, its newest photo's id (videos are not photos), and a filter:
+        {"city", "id", "filter", "filter_name"}."""
+        g = Gallery(state)
+        cities = sorted({p["city"] for p in g.camera()})
+        newest = {c: next(p for p in g.in_city(c) if p["kind"] == "photo") for c in cities
+                  if sum(p["kind"] == "photo" for p in g.in_city(c)) >= 2}
+        fits = [c for c in sorted(newest) if newest[c]["edit"] is None]
+        city = Gallery._choose(rng, fits, "city with two photos")
+        key = FILTERS[rng.randrange(len(FILTERS))]
+        en, zh = model.FILTER_NAMES[key]
+        return {"city": city, "id": newest[city]["id"], "filter": key, "filter_name": zh if language(os_state) == "zh" else en}
+
+    @staticmethod
+    def sample_album(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A user album: {"id", "name"}."""
+        a = Gallery._choose(rng, Gallery(state).albums(), "user album")
+        return {"id": a["id"], "name": a["name"]}
+
+    @staticmethod
+    def sample_rename(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        """A user album and a new name no album has: {"id", "name", "new_name"}."""
+        albums = Gallery(state).albums()
+        a = Gallery._choose(rng, albums, "user album")
+        taken = {x["name"].casefold() for x in albums}
+        new = Gallery._choose(rng, [n for n in RENAMES[language(os_state)] if n.casefold() not in taken], "new name")
+        return {"id": a["id"], "name": a["name"], "new_name": new}
+
+    @staticmethod
+    def sample_place_and_album(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
+        """A place with only photos, some of them not in a user album yet: {"place", "album", "album_id"}."""
+        g = Gallery(state)
+        places = sorted({p["place"] for p in g.camera()})
+        pairs = [(pl, a) for pl in places if all(p["kind"] == "photo" for p in g.at_place(pl))
+                 for a in g.albums() if any(p["id"] not in a["photo_ids"] for p in g.at_place(pl))]
+        place, album = Gallery._choose(rng, pairs, "place and album")
+        return {"place": place, "album": album["name"], "album_id": album["id"]}
+
+    @staticmethod
+    def prepare_state_with_place_outside_album(state: dict[str, Any]) -> dict[str, Any] | None:
+        """A patch taking a place's photos out of the first album when every place's photos are in every album
+        (None otherwise)."""
+        try:
+            Gallery.sample_place_and_album(random.Random(0), state)
+            return None
+        except ValueError:
+            pass
+        g = Gallery(state)
+        places = sorted({p["place"] for p in g.camera() if all(q["kind"] == "photo" for q in g.at_place(p["place"]))})
+        album = g.albums()[0]
+        ids = {p["id"] for p in g.at_place(places[0])}
+        return {"apps": {"gallery": {f"albums[id={album['id']}]": {
+            "photo_ids": [i for i in album["photo_ids"] if i not in ids]}}}}
+
+    @staticmethod
+    def sample_screenshot_day(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        """A day with two or more live screenshots: {"iso", "label"}."""
+        shots = Gallery(state).screenshots()
+        days = sorted({p["taken"][:10] for p in shots})
+        iso = Gallery._choose(rng, [d for d in days if sum(p["taken"][:10] == d for p in shots) >= 2],
+                              "day with two screenshots")
+        return {"iso": iso, "label": day_label(iso, language(os_state))}
+
+    # --- preconditions ------------------------------------------------------------------------
+
+    @staticmethod
+    def free_minute(state: dict[str, Any], day: dt.date, rng: random.Random, now: dt.datetime) -> dt.datetime:
+        """A minute of ``day`` between 08:00 and 21:00, before ``now``, no item was taken in."""
+        taken = {p["taken"] for p in state["photos"]}
+        minutes = [m for m in range(8 * 60, 21 * 60)
+                   if (moment := dt.datetime(day.year, day.month, day.day, m // 60, m % 60)) < now
+                   and model.stamp(moment) not in taken]
+        minute = minutes[rng.randrange(len(minutes))]
+        return dt.datetime(day.year, day.month, day.day, minute // 60, minute % 60, rng.randrange(60))
+
+    @staticmethod
+    def prepare_state_with_trashed_photo(state: dict[str, Any], rng: random.Random, now: dt.datetime) -> dict[str, Any] | None:
+        """A patch moving a uniquely described camera photo to the Trash when none is there (None otherwise)."""
+        if any(p["trashed"] and p["source"] == "camera" and p["kind"] == "photo" for p in state["photos"]):
+            try:
+                Gallery.sample_trashed_photo(random.Random(0), state)
+                return None
+            except ValueError:
+                pass
+        photo = Gallery._choose(rng, Gallery._unique_photos(state), "unique photo")
+        when = model.stamp(now - dt.timedelta(minutes=rng.randint(20, 600)))
+        return {"apps": {"gallery": {f"photos[id={photo['id']}]": {"trashed": True, "trashed_at": when, "favorite": False}}}}
+
+    @staticmethod
+    def prepare_state_with_screenshot_pair(state: dict[str, Any], rng: random.Random, now: dt.datetime,
+                                           subjects: Sequence[str]) -> dict[str, Any] | None:
+        """A patch adding a screenshot on the day of the newest screenshot when no day has two (None otherwise)."""
+        shots = Gallery(state).screenshots()
+        days = [p["taken"][:10] for p in shots]
+        if any(days.count(d) >= 2 for d in days):
+            return None
+        day = dt.date.fromisoformat(days[0]) if days else (now - dt.timedelta(days=2)).date()
+        photos = list(state["photos"])
+        for n in range(1 if days else 2):
+            photos.append(Gallery._screenshot({"photos": photos}, rng, now, day, subjects, n))
+        return {"apps": {"gallery": {"photos": photos}}}
+
+    @staticmethod
+    def _screenshot(state: dict[str, Any], rng: random.Random, now: dt.datetime, day: dt.date,
+                    subjects: Sequence[str], n: int) -> dict[str, Any]:
+        taken = Gallery.free_minute(state, day, rng, now)
+        device = next((p["device"] for p in state["photos"] if p["device"]), "Pixel 8")
+        record = make_photo(f"photo_shot_{n}", taken, source="screenshots", subject=subjects[rng.randrange(len(subjects))],
+                            color=COLORS[rng.randrange(len(COLORS))], width=1080, height=2400,
+                            size=rng.randint(180_000, 1_400_000), device=device)
+        return record
+
+    @staticmethod
+    def prepare_state_with_screenshot(state: dict[str, Any], rng: random.Random, now: dt.datetime,
+                                      subjects: Sequence[str]) -> dict[str, Any] | None:
+        """A patch adding a screenshot yesterday when there is none out of the Trash (None otherwise)."""
+        if Gallery(state).screenshots():
+            return None
+        record = Gallery._screenshot(state, rng, now, (now - dt.timedelta(days=1)).date(), subjects, 0)
+        return {"apps": {"gallery": {"photos": [*state["photos"], record]}}}
+
