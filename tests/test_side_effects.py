@@ -305,7 +305,7 @@ def test_pausing_the_music_is_view_state(envs):
 def test_the_phone_reports_its_apps_view_state():
     assert Phone().view_state() == {"clock": ("timer", "stopwatch"), "files": ("sort",),
                                     "mail": ("threads[*].unread",), "messages": ("conversations[*].unread",),
-                                    "music": ("player",), "video": ("player",)}
+                                    "music": ("player",), "video": ("player",), "chat": ("chats[*].unread",), "gallery": ("camera",), "maps": ("recent",)}
 
 
 # --- infeasible tasks -------------------------------------------------------------------------
