@@ -27,7 +27,8 @@ from .runs import CONTENT_FIELDS, Case, OracleRun, Outcome, Runner, TaskKind, ap
 # leaves room for that and nothing more.
 RANDOM_ONE_STEP_BOUND = 0.10
 FALLBACK_APP = "contacts"  # where to find user data to destroy when the task's apps keep none in lists
-CATALOGUES = {"weather": ("cities",), "music": ("songs", "albums", "artists")}  # app data, not the user's
+CATALOGUES = {"weather": ("cities",), "music": ("songs", "albums", "artists"),  # app data, not the user's
+              "maps": ("places", "categories")}
 RENAMED_FIELDS = ("title", "name", "label", "text", "location", "company", "body")
 
 Run = Callable[[Runner, Case], list[Outcome]]
@@ -222,11 +223,12 @@ def _coincides(answer: Sequence[Any], truth: Sequence[Any]) -> bool:
 
 def pick_victim(runner: Runner, run: OracleRun) -> tuple[str, str, Any] | None:
     """(app, list key, item): a pre-existing item of user data the oracle left as it was, in the task's apps
-    (or contacts). Items other data points to (a song in a playlist) and catalogues are left alone: an app
-    would not let the user delete them."""
+    (or contacts). Items other data points to (a song in a playlist), catalogues and view state (recently viewed
+    places) are left alone: an app would not let the user delete them, or they are no user data."""
     meta = runner.registry.refs[run.case.task_id].metadata
     apps = [*(meta.get("related_apps") or [meta["app"]]), FALLBACK_APP]
     before = runner.state_before_finish(run)["apps"]
+    view = runner.env(run.case).unwrapped.device.view_state()
     rng = seeded(run.case, "victim")
     for app in dict.fromkeys(apps):
         start, now = run.initial["apps"].get(app), before.get(app)
@@ -234,7 +236,7 @@ def pick_victim(runner: Runner, run: OracleRun) -> tuple[str, str, Any] | None:
             continue
         shown = json.dumps(start)
         items = [(key, item) for key, value in sorted(start.items())
-                 if isinstance(value, list) and key not in CATALOGUES.get(app, ())
+                 if isinstance(value, list) and key not in CATALOGUES.get(app, ()) and key not in view.get(app, ())
                  for item in value if item in (now.get(key) or []) and _deletable(item, shown)]
         if items:
             return (app, *rng.choice(items))

@@ -13,6 +13,9 @@ from mobilegym.judge.result import check
 
 from ..calendar.app import day_label
 
+CLIP_STARTS = (5, 12, 20, 30)  # the shortest video RecordVideo asks for, in seconds
+CLIP_SLACK = 4  # ... and how much longer it may run
+
 GALLERY_FAVORITE_CHANGES = ["gallery.photos[*].favorite"]  # the check says which
 GALLERY_TRASH_CHANGES = ["gallery.photos[*].trashed", "gallery.photos[*].trashed_at", "gallery.photos[-*]"]
 GALLERY_RESTORE_CHANGES = ["gallery.photos[id={photo.id}].trashed", "gallery.photos[id={photo.id}].trashed_at"]
@@ -106,6 +109,13 @@ class Gallery(BaseApp):
         if not items:
             raise ValueError(f"gallery: no {what}")
         return items[rng.randrange(len(items))]
+
+    @staticmethod
+    def sample_clip(rng: random.Random, state: dict[str, Any]) -> dict[str, int]:
+        """A video length to record, {min, max} seconds: the ranges lie apart, so recording for another range
+        (or far longer) misses this one."""
+        low = rng.choice(CLIP_STARTS)
+        return {"min": low, "max": low + CLIP_SLACK}
 
     @staticmethod
     def sample_city(rng: random.Random, state: dict[str, Any]) -> str:

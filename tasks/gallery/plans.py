@@ -461,7 +461,12 @@ def _record(d: Driver, seconds: float) -> None:
 
 @plan("gallery.RecordVideo")
 def record_video(d: Driver) -> None:
-    _record(d, d.params["seconds"] + 1)
+    _record(d, d.params["clip"]["min"] + 1)
+
+
+@negative("gallery.RecordVideo", "records far longer than asked")
+def record_video_long(d: Driver) -> None:
+    _record(d, d.params["clip"]["max"] + 3)
 
 
 @negative("gallery.RecordVideo", "stops at once")

@@ -9,7 +9,7 @@ Task index:
     RotateUpsideDown         operate  L3  turn a photo 180 degrees in the editor and save it
     FilterNewestInCity       operate  L3  apply a filter to the most recent photo taken in a city
     TakeSelfie               operate  L2  take a photo with the front camera
-    RecordVideo              operate  L3  record a video at least N seconds long
+    RecordVideo              operate  L3  record a video between N and N+4 seconds long
     DeleteScreenshotsOfDay   operate  L3  move every screenshot of a day to the Trash (confirm)
     EmptyTrash               operate  L1  delete everything in the Trash for good (confirm)
     RenameAlbum              operate  L2  rename a user album
@@ -241,21 +241,22 @@ class TakeSelfie(BaseTask):
 
 
 class RecordVideo(BaseTask):
-    """Verdict: one new video in Camera, at least N seconds long, with the back camera."""
+    """Verdict: one new video in Camera, between the two lengths asked, with the back camera."""
 
     objective = "operate"
     difficulty = "L3"
     capabilities = ["camera", "timing"]
-    templates = {"en": ["Record a video at least {seconds} seconds long with the back camera",
-                        "Film a video of {seconds} seconds or more (back camera)"],
-                 "zh": ["用后置摄像头录一段至少 {seconds} 秒的视频", "录一段不少于 {seconds} 秒的视频（后置摄像头）"]}
-    parameters = {"seconds": {"type": "int", "values": [5, 8, 10, 12, 15]}}
+    templates = {"en": ["Record a video between {clip.min} and {clip.max} seconds long with the back camera",
+                        "Film a video of {clip.min} to {clip.max} seconds (back camera)"],
+                 "zh": ["用后置摄像头录一段 {clip.min} 到 {clip.max} 秒长的视频", "录一段 {clip.min}～{clip.max} 秒的视频（后置摄像头）"]}
+    parameters = {"clip": {"sampler": Gallery.sample_clip, "fields": ["min", "max"]}}
     expected_changes = [*GALLERY_CAPTURE_CHANGES, "gallery.camera.mode"]  # the camera stays in video mode
 
     def check_goals(self, input):
         new = [(p["kind"], p["lens"], p["duration_s"]) for p in _new_items(input)]
-        ok = len(new) == 1 and new[0][:2] == ("video", "back") and new[0][2] >= self.p.seconds
-        return [check("new video", f"one back-camera video of {self.p.seconds}+ s", new, ok)]
+        low, high = self.p.clip["min"], self.p.clip["max"]
+        ok = len(new) == 1 and new[0][:2] == ("video", "back") and low <= new[0][2] <= high
+        return [check("new video", f"one back-camera video of {low}-{high} s", new, ok)]
 
 
 class DeleteScreenshotsOfDay(BaseTask):
