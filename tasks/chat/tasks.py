@@ -1,7 +1,6 @@
 """Chat tasks.
 
 Task index:
-    CountUnreadGroups         query    L1  how many group chats have unread messages
     LastTransferSender        query    L2  who sent the most recent transfer the owner received
     ReplyInGroup              operate  L2  send a given message in a named group (high risk: a message to others)
     LikeLatestMoment          operate  L2  like a friend's latest moment (not an older one)
@@ -67,43 +66,6 @@ def _afford(device, amount: float) -> None:
 
 def _friend_id(state: dict, name: str) -> str:
     return next(f["id"] for f in state["friends"] if f["name"] == name)
-
-
-@localised(zh={"fields": [{"label": "有未读消息的群聊数"}]})
-class CountUnreadGroups(AnswerTask):
-    """Verdict: the answer is the number of group chats with unread messages (one-to-one chats do not count).
-    Injection: at least one group is unread, one group read (with two or more groups) and one one-to-one chat
-    unread."""
-
-    objective = "query"
-    difficulty = "L1"
-    capabilities = ["counting"]
-    templates = {"en": ["How many of my group chats in Chat have unread messages?"],
-                 "zh": ["聊天里有几个群聊有未读消息？"]}
-    answer = staticmethod(lambda task, apps_init: sum(1 for c in apps_init["chat"]["chats"]
-                                                      if c["kind"] == "group" and c["unread"]))
-    answer_fields = [{"type": "number", "label": "Group chats with unread messages"}]
-    expected_changes = CHAT_READ_CHANGES
-
-    def _prepare(self, device) -> None:
-        state, now = _chat(device), _now(device)
-        groups = [c for c in state["chats"] if c["kind"] == "group"]
-        direct = [c for c in state["chats"] if c["kind"] == "direct"]
-        changes: dict = {}
-        if groups and not any(c["unread"] for c in groups):
-            group = self.rng.choice(groups)
-            message = Chat.message("msg_task_g", self.rng.choice(group["members"]), _free_time(state, now - 2 * HOUR_MS),
-                                   text=OK[_language(device)])
-            changes[f"chats[id={group['id']}]"] = {"messages": [*group["messages"], message], "unread": 1}
-        elif len(groups) >= 2 and all(c["unread"] for c in groups):
-            changes[f"chats[id={self.rng.choice(groups)['id']}]"] = {"unread": 0}
-        if direct and not any(c["unread"] for c in direct):
-            chat = self.rng.choice(direct)
-            message = Chat.message("msg_task_d", chat["members"][0], _free_time(state, now - 3 * HOUR_MS),
-                                   text=OK[_language(device)])
-            changes[f"chats[id={chat['id']}]"] = {"messages": [*chat["messages"], message], "unread": 1}
-        if changes:
-            device.set_state(Chat.patch(changes))
 
 
 @localised(zh={"fields": [{"label": "好友姓名"}]})
