@@ -140,7 +140,8 @@ def wrong_value(value: Value, year: int, pool: Candidates, rng: random.Random) -
     if kind == "date":
         day, style = parse_date(value, year)
         return render_date(day + dt.timedelta(days=1), style)
-    others = [c for c in pool.texts if c.lower() not in value.lower() and value.lower() not in c.lower()]
+    others = [c for c in pool.texts if c.lower() not in value.lower() and value.lower() not in c.lower()
+              and any(ch.isalnum() for ch in c)]  # an icon (🏦) is no rival answer
     alike = [c for c in others if _shape(c) == _shape(value)]
     if not alike:  # no text of the same sort: one of the closest in length (a title is no rival of a model name)
         alike = sorted(others, key=lambda c: (abs(len(c) - len(value)), c))[:5]
