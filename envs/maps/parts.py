@@ -1,5 +1,5 @@
 """Pieces the Maps screens share: the language, place rows and their descriptions, section headers, the
-search bar, confirm dialogs."""
+search bar."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -49,21 +49,6 @@ def place_row(ctx: Ctx, item: dict[str, Any], on_click: Callable[[], None] | Non
 def section(title: str, rid: str) -> ui.View:
     return inset(ui.Text(title, size=13, bold=True, color="primary", height=32, rid=rid), MARGIN - 8)
 
-
-def confirm(ctx: Ctx, key: str, title: str, body: str, ok: str, on_ok: Callable[[], None]) -> ui.Dialog | None:
-    """The confirm dialog shown while ``ctx.local[key]`` is set; ``on_ok`` runs after it closes."""
-    if not ctx.local.get(key):
-        return None
-
-    def close() -> None:
-        ctx.local[key] = None
-
-    def accept() -> None:
-        close()
-        on_ok()
-
-    return ui.Dialog(title, body, [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                                   ui.Button(ok, accept, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
 
 def empty(text: str) -> ui.View:

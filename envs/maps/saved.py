@@ -2,12 +2,12 @@
 removing a place after a confirm dialog, and the screen that sets Home or Work by searching."""
 from __future__ import annotations
 
-from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.layout import MARGIN, confirm, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
 from . import APP, geo
-from .parts import confirm, empty, matches, place_row, section
+from .parts import empty, matches, place_row, section
 
 LABELS = {"home": ("Home", "家"), "work": ("Work", "公司")}
 TABS = (*geo.LIST_IDS, "labelled")
