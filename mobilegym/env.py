@@ -423,11 +423,11 @@ class MobileGymEnv(gym.Env[dict, dict]):
             parsed, error = None, str(exc)
         timings["action_ms"] = (time.perf_counter() - started) * 1000
         self.steps += 1
-        if self._varied is not None and self._varied.interruption_steps:
-            self._interrupt()
         kind = parsed.type if parsed is not None else None
         terminated = kind in TERMINAL_TYPES
         truncated = not terminated and self.steps >= self.max_steps
+        if self._varied is not None and self._varied.interruption_steps and not (terminated or truncated):
+            self._interrupt()  # nothing comes over the screen of an episode that has ended
         reward, result = 0.0, None
         started = time.perf_counter()
         with self._downloads():  # a JSON task's postconfig runs as it is judged

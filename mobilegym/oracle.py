@@ -45,6 +45,8 @@ SYSTEM_UI = "com.android.systemui"
 # what the Driver taps to put an interruption away: (package, resource-id)
 DISMISS = ((DIALER_PACKAGE, "decline_button"), (DIALER_PACKAGE, "end_call_button"),
            (PERMISSION_PACKAGE, "permission_deny_button"))
+# an interruption's screen holds one of these (a cheap test before parsing the screen)
+INTERRUPTION_MARKERS = (f'package="{DIALER_PACKAGE}"', f'package="{PERMISSION_PACKAGE}"', "expandableNotificationRow")
 
 PlanFn = Callable[["Driver"], None]
 AnswerFilter = Callable[[list[Any]], "list[Any] | None"]
@@ -163,6 +165,7 @@ class Driver:
         self.answers: list[list[Any]] = []
         self.typed: list[tuple[str | None, str]] = []
         self.answered_at: int | None = None  # actions taken once the (last) answer was given
+        self._parsed: tuple[str, list[Node]] = ("", [])  # the last screen's XML and its nodes
 
     # reading ---------------------------------------------------------------------
     @property
@@ -184,8 +187,11 @@ class Driver:
         return self.env.device.current_route()
 
     def nodes(self) -> list[Node]:
-        """The nodes on screen, but the keyboard's keys."""
-        return [n for n in screen_text.parse_nodes(self.env.device.a11y_xml()) if n.package != IME_PACKAGE]
+        """The nodes on screen, but the keyboard's keys (parsed once per screen)."""
+        xml = self.env.device.a11y_xml()
+        if xml != self._parsed[0]:
+            self._parsed = (xml, [n for n in screen_text.parse_nodes(xml) if n.package != IME_PACKAGE])
+        return list(self._parsed[1])
 
     def keyboard_shown(self) -> bool:
         """Whether the on-screen keyboard is up."""
@@ -231,6 +237,9 @@ class Driver:
     def _put_away_interruption(self) -> None:
         """Put away what came over the screen after the last step, as a careful user does before going on:
         decline a call, deny a permission request, swipe a heads-up notification up (each one step)."""
+        xml = self.env.device.a11y_xml()
+        if not any(marker in xml for marker in INTERRUPTION_MARKERS):
+            return
         nodes = self.nodes()
         for node in nodes:
             if (node.package, node.short_id) in DISMISS:

@@ -127,3 +127,5 @@ def test_get_state_is_every_app_in_plain_dicts_and_copy_state_stays_lazy():
     # JSON's C encoder reads a dict's own storage: the plain copy carries every app to it
     assert set(json.loads(json.dumps(state))["apps"]) == set(phone.apps)
     assert json.loads(json.dumps(lazy.plain())) == state["apps"]
+    # the whole-state copy leaves the phone's own apps unread, so its later copies stay small
+    assert not phone.doc["apps"].is_read("music") and not lazy.is_read("music")

@@ -79,6 +79,7 @@ def _foreign(text: str, allowed: list[str], pattern: re.Pattern[str] = LATIN) ->
     text that is part of one data string (a note's first line) is data."""
     if any(text in item for item in allowed):
         return []
+    text = re.sub(r"(?<=\d)[A-Z](?![A-Za-z])", " ", text)  # a code's letter after its digits: seat 02车11A号
     for item in allowed:
         if item in text:
             text = text.replace(item, " ")

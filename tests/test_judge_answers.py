@@ -62,6 +62,9 @@ def test_mentions_read_dates_times_and_codes():
                           ("quarter to 8 pm", 1185), ("noon", 720), ("下午2点半", 870), ("7 o'clock", 420)]:
         assert [m.value for m in mentions(text, "time")] == [minutes], text
     assert [m.kind for m in mentions("7.15")] == ["number"]               # a number unless a time is asked
+    # a code's digits are no time, whatever script follows it: train G1404 leaves at 06:40
+    for text in ("G1404 06:40", "坐G1404次，06:40发车", "K1215, leaving 06:40"):
+        assert [m.value for m in mentions(text, "time")] == [400], text
     assert [m.value for m in mentions("482 913", "code")] == ["482913"]
     assert [m.value for m in mentions("4/6", "date")] == [("date", None, 4, 6)]
 

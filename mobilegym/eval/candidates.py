@@ -7,8 +7,10 @@ dates as the apps show them, times (every half hour and the data's own) and temp
 from __future__ import annotations
 
 import datetime as dt
+import marshal
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 from ..actions import MAX_TEXT
@@ -16,6 +18,7 @@ from ..judge.grounded import ANSWER_SHEET
 from ..judge.timeutil import ms_to_datetime, sim_today
 
 MAX_TEXT_LEN = 32
+APP_CACHE_SIZE = 512  # apps' candidate lists kept per process (one app of one world and task set-up each)
 SMALL_NUMBERS = range(0, 121)
 TEMPERATURES = range(-20, 46)
 DATE_WINDOW = range(-14, 31)  # days around the phone's today whose dates the apps show
@@ -50,7 +53,7 @@ class Candidates:
         found: dict[str, dict[str, None]] = {k: {} for k in ("texts", "numbers", "dates", "times")}
         for app, doc in state["apps"].items():
             if app != ANSWER_SHEET:
-                for kind, value in _leaves(doc):
+                for kind, value in _app_leaves(marshal.dumps(doc)):
                     found[kind].setdefault(value, None)
         today = sim_today(state["os"])
         for offset in DATE_WINDOW:
@@ -79,9 +82,15 @@ def _joined(limit: int, *groups: tuple[str, ...]) -> str:
     return ", ".join(j for j in joined if j)
 
 
+@lru_cache(maxsize=APP_CACHE_SIZE)
+def _app_leaves(state: bytes) -> tuple[tuple[str, str], ...]:
+    """(kind, value) of every candidate in an app's state, given as marshal bytes (equal states, one walk)."""
+    return tuple(_leaves(marshal.loads(state)))
+
+
 def _leaves(doc: Any, key: str = "") -> Iterator[tuple[str, str]]:
-    """(kind, value) of every candidate in an app's state."""
-    if isinstance(doc, Mapping):
+    """(kind, value) of every candidate in an app's state (JSON-like: plain dicts and lists)."""
+    if isinstance(doc, dict):
         if isinstance(doc.get("hour"), int) and isinstance(doc.get("minute"), int):
             yield "times", f"{doc['hour']:02d}:{doc['minute']:02d}"
         for k, v in doc.items():

@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 import gymnasium as gym
 
 from ..judge import EVAL_MODES, Registry, TaskError, default_registry
+from ..judge.episode import read_state
 from ..judge.grounded import ANSWER_SHEET
 from ..judge.timeutil import sim_today
 from ..oracle import Checkpoint, Driver, Plan, PlanError, plans_for
@@ -319,7 +320,7 @@ class Runner:
         numeric keyboard keeps "01" of "0 or 1")."""
         if run.case.mode != "grounded":
             return False
-        held = _sheet_answers(self.env(run.case).unwrapped.device.get_state()) or {}
+        held = _sheet_answers(read_state(self.env(run.case).unwrapped.device)) or {}
         truth = run.sheet_answers or {}
         return held.keys() == truth.keys() and all(_same_entry(held[k], truth[k]) for k in truth)
 
@@ -348,7 +349,7 @@ class Runner:
             if TaskKind.of(ref.metadata).has_answer:
                 phone = self._scratch_device(language)
                 ref.start(phone, seed=seed, eval_mode="grounded", world_seed=world_seed, language=language)
-                self._fields[key] = list(phone.get_state()["apps"][ANSWER_SHEET]["fields"])
+                self._fields[key] = list(read_state(phone)["apps"][ANSWER_SHEET]["fields"])
         return self._fields[key]
 
     def parameter_draws(self, task_id: str, world_seed: int, language: str = "en") -> tuple[dict[str, Any], ...]:

@@ -8,7 +8,7 @@ getters, metrics, conjunction), and what both read of the phone's state in ``sta
 diff, initial state, side effects, templating).
 """
 from mobilegym.judge.answers import Reading, fact_checks, read_answer, rivals_for
-from mobilegym.judge.episode import EVAL_MODES, Episode, TaskRef
+from mobilegym.judge.episode import EVAL_MODES, Episode, TaskRef, copy_state
 from mobilegym.judge.errors import PathError, TaskError
 from mobilegym.judge.inputs import JudgeInput
 from mobilegym.judge.matchers import (build_answer_checks, check_alternatives, date_match_labels, match_date,
@@ -25,7 +25,7 @@ from mobilegym.judge.timeutil import now_ms, sim_datetime, sim_today
 __all__ = [
     "AnswerTask", "BaseApp", "BaseTask", "Check", "CriteriaTask", "EVAL_MODES", "Episode", "JudgeInput",
     "JudgeResult", "PathError", "PyEpisode", "PyTaskRef", "Reading", "Registry", "TaskError", "TaskRef",
-    "build_answer_checks", "check", "check_alternatives", "date_match_labels", "default_registry", "fact_checks",
+    "build_answer_checks", "check", "check_alternatives", "copy_state", "date_match_labels", "default_registry", "fact_checks",
     "filter_tasks", "match_date", "match_duration", "match_exact", "match_number", "match_time", "match_value",
     "normalize_text", "now_ms", "read_answer", "register_tasks", "resolve_tasks", "rivals_for", "sim_datetime",
     "sim_today", "task_index", "unambiguous",

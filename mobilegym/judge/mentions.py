@@ -178,9 +178,9 @@ _TIME_PATTERNS = [
     re.compile(rf"(?<![\d.:])(?P<h>\d{{1,2}})(?:(?:\.|\s)(?P<m>\d{{2}}))?{_AMPM}"),
     re.compile(r"(?P<noon>noon|midday|midnight|正午)"),
 ]
-_AMBIGUOUS_TIMES = [  # read as times only when a time is asked: 7.15, 0730
-    re.compile(r"(?<![\d.,])(?P<h>[01]?\d|2[0-3])\.(?P<m>[0-5]\d)(?![\d.])"),
-    re.compile(r"(?<![\d.,:])(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?![\d.,:])"),
+_AMBIGUOUS_TIMES = [  # read as times only when a time is asked: 7.15, 0730 (not the digits of a code: G1404)
+    re.compile(rf"(?<![\d.,])(?<!{LATIN})(?P<h>[01]?\d|2[0-3])\.(?P<m>[0-5]\d)(?![\d.])"),
+    re.compile(rf"(?<![\d.,:])(?<!{LATIN})(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?![\d.,:])"),
 ]
 
 UNIT_PATTERN = word_pattern(_UNITS)

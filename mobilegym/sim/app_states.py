@@ -147,9 +147,11 @@ class AppStates(dict):
 
     # what the world and the judge ask ---------------------------------------------------------
     def plain(self) -> dict[str, Any]:
-        """A plain dict of every app's state (loads the apps not read yet), in install order. JSON's C encoder and
-        marshal see only a dict's own storage: give them this."""
-        return {app: self[app] for app in self._order}
+        """A plain dict of every app's state, in install order, for JSON's C encoder and marshal (they see only a
+        dict's own storage). Read apps are copied; the others are loaded into the result only, so they stay
+        unread here (a later copy of this document does not carry them)."""
+        return {app: copy_doc(dict.__getitem__(self, app)) if dict.__contains__(self, app)
+                else marshal.loads(self._pending[app]()) for app in self._order}
 
     def is_read(self, app: str) -> bool:
         """Whether the app's state has been loaded (read, or set) in this document."""

@@ -154,7 +154,9 @@ class Phone:
     def get_state(self) -> dict[str, Any]:
         """A private copy of the whole document in plain dicts (every app's state generated and loaded)."""
         doc = self.doc
-        return copy_doc({**doc, "apps": doc["apps"].plain()} if isinstance(doc["apps"], AppStates) else doc)
+        if not isinstance(doc["apps"], AppStates):
+            return copy_doc(doc)
+        return {key: value.plain() if key == "apps" else copy_doc(value) for key, value in doc.items()}
 
     def copy_state(self) -> dict[str, Any]:
         """A private copy of the document whose apps not read yet stay unread (loaded when the copy reads them):

@@ -15,7 +15,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_state
 from mobilegym.judge.matchers import TIME_TOLERANCE
 from mobilegym.judge.result import check
 
@@ -103,7 +103,7 @@ class BookmarkRecipe(BaseTask):
 
     def _prepare(self, device) -> None:
         """A world whose recipes are all bookmarked loses one of those bookmarks, so there is a recipe to mark."""
-        state = device.get_state()["apps"]["browser"]
+        state = copy_state(device)["apps"]["browser"]
         recipes = {p["url"] for p in state["pages"] if p["kind"] == "recipe"}
         marked = [b for b in state["bookmarks"] if b["url"] in recipes]
         if len(marked) == len(recipes):
@@ -192,7 +192,7 @@ class CloseSiteTabs(BaseTask):
     expected_changes = CLOSE_SITE_TABS_CHANGES
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()["apps"]["browser"]
+        state = copy_state(device)["apps"]["browser"]
         device.set_state(Browser.prepare_state_with_site_tabs(state, self.p.site["host"], self.rng))
 
     def check_goals(self, input):
@@ -218,7 +218,7 @@ class BookmarkYesterdayArticle(BaseTask):
     expected_changes = BOOKMARK_CHANGES
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         device.set_state(Browser.prepare_state_with_article_read_yesterday(state["apps"]["browser"], self.p.article,
                                                                           state["os"]["time_ms"], self.rng))
 
@@ -242,7 +242,7 @@ class DeleteTodaySiteHistory(BaseTask):
     expected_changes = DELETE_SITE_HISTORY_CHANGES
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         device.set_state(Browser.prepare_state_with_site_history(state["apps"]["browser"], self.p.site["host"],
                                                                 state["os"]["time_ms"], self.rng))
 
@@ -273,7 +273,7 @@ class BookmarkQuickestRecipe(BaseTask):
     expected_changes = BOOKMARK_CHANGES
 
     def _prepare(self, device) -> None:
-        device.set_state(Browser.prepare_state_with_one_quickest_recipe(device.get_state()["apps"]["browser"]))
+        device.set_state(Browser.prepare_state_with_one_quickest_recipe(copy_state(device)["apps"]["browser"]))
 
     def check_goals(self, input):
         recipes = Browser(input.apps_init["browser"]).pages("recipe")

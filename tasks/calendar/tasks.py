@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, rivals_for, sim_datetime, sim_today
+from mobilegym.judge import (AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state, rivals_for, sim_datetime,
+                             sim_today)
 from mobilegym.judge.matchers import TIME_TOLERANCE
 from mobilegym.judge.result import check
 from mobilegym.judge.timeutil import datetime_to_ms
@@ -85,7 +86,7 @@ class NextEventToday(AnswerTask):
                      {"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
 
     def _post_sample(self, device) -> None:
-        today = sim_today(device.get_state()["os"])
+        today = sim_today(copy_state(device)["os"])
         device.set_state({"os": {"time_ms": datetime_to_ms(dt.datetime.combine(today, dt.time(self.p.hour, 10)))}})
 
     def get_answer(self, input):
@@ -263,7 +264,7 @@ class ClearDayAndCount(BaseTask):
     answer_fields = [{"type": "number", "label": "Events removed"}]
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         calendar = Calendar(state["apps"]["calendar"])
         device.set_state(calendar.prepare_state_with_more_events(self.rng, self.p.day["iso"], self.rng.randint(0, 3),
                                                                  state["os"].get("language", "en")))

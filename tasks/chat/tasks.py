@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 
 from mobilegym.envs.chat.world import ME
-from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_today
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_today, copy_state
 from mobilegym.judge.result import check
 
 from ..contacts.app import Contacts
@@ -40,15 +40,15 @@ GOOD_MORNING = {"en": "Good morning", "zh": "早上好"}
 
 
 def _chat(device) -> dict:
-    return device.get_state()["apps"]["chat"]
+    return copy_state(device)["apps"]["chat"]
 
 
 def _now(device) -> int:
-    return device.get_state()["os"]["time_ms"]
+    return copy_state(device)["os"]["time_ms"]
 
 
 def _language(device) -> str:
-    return device.get_state()["os"].get("language", "en")
+    return copy_state(device)["os"].get("language", "en")
 
 
 def _free_time(state: dict, near_ms: int) -> int:
@@ -418,7 +418,7 @@ class PayAmountFromSms(BaseTask):
     expected_changes = [*CHAT_TRANSFER_CHANGES, *MESSAGES_READ_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         language = state["os"].get("language", "en")
         number = next(f["phone"] for f in state["apps"]["chat"]["friends"] if f["name"] == self.p.name)
         text = SMS_ASKS[language].format(amount=money_text(self.p.amount, language))
@@ -516,7 +516,7 @@ class RepeatWalletTransfer(BaseTask):
     expected_changes = CHAT_TRANSFER_CHANGES
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         wallet, today = state["apps"]["wallet"], sim_today(state["os"])
         phone = next(f["phone"] for f in state["apps"]["chat"]["friends"] if f["name"] == self.p.name)
         sent, back = (today - dt.timedelta(days=self.rng.randint(4, 9))).isoformat(), (today - dt.timedelta(days=2)).isoformat()

@@ -10,7 +10,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state
 from mobilegym.judge.matchers import TIME_TOLERANCE
 
 from ..l10n import localised
@@ -44,7 +44,7 @@ class CountEnabledAlarms(AnswerTask):
 
     def _post_sample(self, device) -> None:
         """A world whose alarms are all on (or all off) gets one switched, so counting every alarm is wrong."""
-        alarms = Clock(device.get_state()["apps"]["clock"]).alarms()
+        alarms = Clock(copy_state(device)["apps"]["clock"]).alarms()
         if len({a["enabled"] for a in alarms}) == 1:
             device.set_state(Clock.prepare_state_with_alarm_enabled(self.rng.choice(alarms)["label"],
                                                                     not alarms[0]["enabled"]))

@@ -19,7 +19,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
 from ..l10n import localised
@@ -285,7 +285,7 @@ class FavoriteLatestSender(BaseTask):
 
     def _post_sample(self, device) -> None:
         """The latest sender is not a favourite yet (else there would be nothing to do)."""
-        state = device.get_state()
+        state = copy_state(device)
         known = Contacts(state["apps"]["contacts"])
         address = Messages(state["apps"]["messages"]).latest_sender(lambda a: known.owner_of(a) is not None)
         target = known.owner_of(address)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import BaseTask
+from mobilegym.judge import BaseTask, copy_state
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
@@ -140,7 +140,7 @@ class AlarmBeforeEventTellAttendee(BaseTask):
     expected_changes = [*CLOCK_ADD_ALARM_CHANGES, *MESSAGES_SEND_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         device.set_state(prepare_state_with_attendee(state["apps"]["calendar"], self.p.title, self.p.attendee,
                                                      state["os"].get("language", "en")))
 
@@ -236,7 +236,7 @@ class TextErrandsList(BaseTask):
     expected_changes = MESSAGES_SEND_CHANGES
 
     def _post_sample(self, device) -> None:
-        device.set_state(prepare_state_with_errands(self.p.errands, self.p.name, device.get_state()["os"]))
+        device.set_state(prepare_state_with_errands(self.p.errands, self.p.name, copy_state(device)["os"]))
 
     def check_goals(self, input):
         items = self.p.errands["items"]
@@ -272,7 +272,7 @@ class RecommendedSongAndReply(BaseTask):
     expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES, *MESSAGES_SEND_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
         device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
                                                                  state["os"]["time_ms"], state["os"].get("language", "en")))

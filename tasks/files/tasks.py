@@ -16,7 +16,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
 
 from mobilegym.envs.files import ops
@@ -59,7 +59,7 @@ class LargestDownloadSize(AnswerTask):
     answer_fields = [{"type": "number", "label": "Size (MB)"}]
 
     def _post_sample(self, device) -> None:
-        files = sorted(ops.files_in(device.get_state()["apps"]["files"], "Download"), key=lambda f: -f["size"])
+        files = sorted(ops.files_in(copy_state(device)["apps"]["files"], "Download"), key=lambda f: -f["size"])
         if len(files) > 1 and files[0]["size"] - files[1]["size"] < 1_000_000:
             device.set_state({"apps": {"files": {f"files[id={files[0]['id']}]": {
                 "size": files[1]["size"] + self.rng.randint(2_000, 9_000) * 1000}}}})
@@ -145,7 +145,7 @@ class RestoreFromTrash(BaseTask):
         return Files(input.apps["files"]).check_file(self.p.file["id"], self.p.file["name"], self.p.file["folder"])
 
     def _prepare(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         patch = Files.prepare_state_with_trashed(state["apps"]["files"], self.rng, sim_datetime(state["os"]))
         if patch is not None:
             device.set_state(patch)
@@ -214,7 +214,7 @@ class DeleteDuplicateCopies(BaseTask):
     expected_changes = FILES_TRASH_CHANGES
 
     def _prepare(self, device) -> None:
-        patch = Files.prepare_state_with_duplicates(device.get_state()["apps"]["files"], self.rng)
+        patch = Files.prepare_state_with_duplicates(copy_state(device)["apps"]["files"], self.rng)
         if patch is not None:
             device.set_state(patch)
 

@@ -16,7 +16,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_datetime
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_datetime, copy_state
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
@@ -28,7 +28,7 @@ from .app import (FORUM_DELETE_COMMENT_CHANGES, FORUM_REPLY_CHANGES, FORUM_SAVE_
 
 
 def _forum_state(device) -> dict:
-    return device.get_state()["apps"]["forum"]
+    return copy_state(device)["apps"]["forum"]
 
 
 def _patch(device, patch) -> None:
@@ -78,7 +78,7 @@ class CommentCount(AnswerTask):
     answer_fields = [{"type": "number", "label": "Comments"}]
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         _patch(device, Forum.prepare_state_with_unique_count(state["apps"]["forum"], self.p.post["id"],
                                                              state["os"].get("language", "en"),
                                                              sim_datetime(state["os"]).isoformat(timespec="minutes")))
@@ -132,7 +132,7 @@ class DeleteMyComment(BaseTask):
     expected_changes = FORUM_DELETE_COMMENT_CHANGES
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         _patch(device, Forum.prepare_state_with_my_comment(state["apps"]["forum"], self.p.mine,
                                                            sim_datetime(state["os"]).isoformat(timespec="minutes")))
 
@@ -197,7 +197,7 @@ class VoteSaveFollowedPost(BaseTask):
     expected_changes = ["forum.posts[*].vote", "forum.posts[*].saved"]
 
     def _prepare(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         _patch(device, Forum.prepare_state_with_followed_poster(state["apps"]["forum"], sim_datetime(state["os"])))
 
     def check_goals(self, input):
@@ -254,7 +254,7 @@ class MailNewestPost(BaseTask):
     expected_changes = MAIL_SEND_CHANGES
 
     def _post_sample(self, device) -> None:
-        contacts = device.get_state()["apps"]["contacts"]["contacts"]
+        contacts = copy_state(device)["apps"]["contacts"]["contacts"]
         contact = next(c for c in contacts if c["name"] == self.p.name)
         if not contact["email"]:
             local = "".join(ch for ch in contact["name"].lower() if "a" <= ch <= "z") or contact["id"].replace("_", "")
@@ -289,7 +289,7 @@ class MeetupToCalendar(BaseTask):
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         _patch(device, Forum.prepare_state_with_meetup(state["apps"]["forum"], self.p.meetup,
                                                        sim_datetime(state["os"])))
 

@@ -26,7 +26,7 @@ import random
 
 from mobilegym.envs.gallery import model
 from mobilegym.envs.gallery.world import pools
-from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
 
 from ..calendar.app import Calendar
@@ -72,7 +72,7 @@ class NewestScreenshotTime(AnswerTask):
     answer_fields = [{"type": "text", "label": "Time taken", "hint": "e.g. 14:05", "matcher": "time"}]
 
     def _prepare(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         patch = Gallery.prepare_state_with_screenshot(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]),
                                                       pools(language(state["os"]))["screenshots"])
         if patch is not None:
@@ -124,7 +124,7 @@ class AlbumOfDay(BaseTask):
     expected_changes = GALLERY_NEW_ALBUM_CHANGES
 
     def _prepare(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         patch = Gallery.prepare_state_with_album_day(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]),
                                                      pools(language(state["os"])))
         if patch is not None:
@@ -155,7 +155,7 @@ class RestoreDeletedPhoto(BaseTask):
     expected_changes = GALLERY_RESTORE_CHANGES
 
     def _prepare(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         patch = Gallery.prepare_state_with_trashed_photo(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]))
         if patch is not None:
             device.set_state(patch)
@@ -206,7 +206,7 @@ class FilterNewestInCity(BaseTask):
     expected_changes = GALLERY_EDIT_CHANGES
 
     def _prepare(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         try:
             Gallery.sample_filter_city(random.Random(0), state["apps"]["gallery"], state["os"])
         except ValueError:
@@ -275,7 +275,7 @@ class DeleteScreenshotsOfDay(BaseTask):
     expected_changes = GALLERY_TRASH_CHANGES
 
     def _prepare(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         patch = Gallery.prepare_state_with_screenshot_pair(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]),
                                                            pools(language(state["os"]))["screenshots"])
         if patch is not None:
@@ -365,7 +365,7 @@ class AddPlaceToAlbumAndCount(BaseTask):
     answer_fields = [{"type": "number", "label": "Items in the album"}]
 
     def _prepare(self, device) -> None:
-        patch = Gallery.prepare_state_with_place_outside_album(device.get_state()["apps"]["gallery"])
+        patch = Gallery.prepare_state_with_place_outside_album(copy_state(device)["apps"]["gallery"])
         if patch is not None:
             device.set_state(patch)
 
@@ -408,12 +408,12 @@ class ShareEventPhotos(BaseTask):
     expected_changes = MESSAGES_SEND_CHANGES
 
     def _prepare(self, device) -> None:
-        patch = prepare_state_with_past_event(device.get_state(), self.rng)
+        patch = prepare_state_with_past_event(copy_state(device), self.rng)
         if patch is not None:
             device.set_state(patch)
 
     def _post_sample(self, device) -> None:
-        device.set_state(prepare_state_with_event_photos(device.get_state(), self.p.event, self.rng))
+        device.set_state(prepare_state_with_event_photos(copy_state(device), self.p.event, self.rng))
 
     def check_goals(self, input):
         gallery = Gallery(input.apps_init["gallery"])
@@ -452,7 +452,7 @@ class BirthdayPhotoCount(BaseTask):
     expected_changes = MESSAGES_SEND_CHANGES
 
     def _post_sample(self, device) -> None:
-        device.set_state(prepare_state_with_birthday_photos(device.get_state(), self.p.person, self.rng))
+        device.set_state(prepare_state_with_birthday_photos(copy_state(device), self.p.person, self.rng))
 
     def check_goals(self, input):
         person = Contacts(input.apps_init["contacts"]).contact(self.p.person)

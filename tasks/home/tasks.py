@@ -6,7 +6,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import CriteriaTask
+from mobilegym.judge import CriteriaTask, copy_state
 
 from .app import LAUNCHER_APPS, Home, app_label
 
@@ -39,5 +39,5 @@ class SwitchApp(CriteriaTask):
 
     def _post_sample(self, device) -> None:
         self.display["app"] = app_label(self.params["app"], self.language)
-        order = Home(device.get_state()["os"]).order()
+        order = Home(copy_state(device)["os"]).order()
         device.open_app(order[(order.index(self.params["app"]) + 1) % len(order)])

@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 
 from mobilegym.envs.maps import geo
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, copy_state
 from mobilegym.judge.result import check
 
 from ..contacts.app import Contacts
@@ -35,7 +35,7 @@ MODE_OPTIONS_ZH = ["驾车", "公交", "步行", "骑行"]
 
 
 def _maps_state(device) -> dict:
-    return device.get_state()["apps"]["maps"]
+    return copy_state(device)["apps"]["maps"]
 
 
 def _patch(device, patch: dict) -> None:
@@ -194,7 +194,7 @@ class NearestOpenPharmacy(AnswerTask):
     expected_changes = MAPS_RECENT_CHANGES
 
     def _prepare(self, device) -> None:
-        doc = device.get_state()
+        doc = copy_state(device)
         _patch(device, Maps.prepare_state_with_closed_nearest(doc["apps"]["maps"], "pharmacy", moment(doc["os"])))
 
     def get_answer(self, input):
@@ -271,7 +271,7 @@ class SaveBestOpen(BaseTask):
     expected_changes = MAPS_SAVE_CHANGES
 
     def _post_sample(self, device) -> None:
-        doc = device.get_state()
+        doc = copy_state(device)
         _patch(device, Maps.prepare_state_with_closed_best(doc["apps"]["maps"], self.p.cat["id"], moment(doc["os"]),
                                                            "want_to_go"))
 
@@ -334,7 +334,7 @@ class SaveRecommended(BaseTask):
     TEXT = {"en": "You have to try {place}, the food there is amazing!", "zh": "你一定要去尝尝{place}，那里的菜太好吃了！"}
 
     def _post_sample(self, device) -> None:
-        doc = device.get_state()
+        doc = copy_state(device)
         number = Contacts(doc["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
         text = self.TEXT["zh" if self.language == "zh" else "en"].format(place=self.p.place["name"])
         _patch(device, prepare_state_with_incoming(doc["apps"]["messages"], number, text, doc["os"]["time_ms"]))
@@ -369,7 +369,7 @@ class EventTravelTime(BaseTask):
     TITLE = {"en": "Lunch with {name}", "zh": "和{name}吃午饭"}
 
     def _post_sample(self, device) -> None:
-        doc = device.get_state()
+        doc = copy_state(device)
         tomorrow = (moment(doc["os"]) + dt.timedelta(days=1)).date().isoformat()
         event = {"id": "evt_maps_lunch", "title": self.TITLE["zh" if self.language == "zh" else "en"].format(name=self.p.name),
                  "date": tomorrow, "start": "12:30", "end": "13:30", "all_day": False, "location": self.p.place["name"],

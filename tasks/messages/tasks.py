@@ -14,7 +14,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
 from ..contacts.app import Contacts
@@ -74,7 +74,7 @@ class DeleteConversation(BaseTask):
     expected_changes = MESSAGES_DELETE_CHANGES
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         phones = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"]
         messages = Messages(state["apps"]["messages"])
         if all(messages.conversation_for(p["number"]) is None for p in phones):

@@ -19,7 +19,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
 from ..clock.app import CLOCK_TIMER_CHANGES, Clock
@@ -165,7 +165,7 @@ class SetPlaybackModes(CriteriaTask):
     def _post_sample(self, device) -> None:
         modes = ("off", "all", "one")
         other = modes[(modes.index(self.p.repeat) + 1) % len(modes)]
-        device.set_state(Music.prepare_state_with_modes(device.get_state()["apps"]["music"], not self.p.shuffle, other))
+        device.set_state(Music.prepare_state_with_modes(copy_state(device)["apps"]["music"], not self.p.shuffle, other))
 
 
 @localised(zh={"fields": [{"label": "歌曲名", "hint": "例如 晴天"}, {"label": "歌手", "hint": "例如 周杰伦"}]})
@@ -185,7 +185,7 @@ class NowPlayingSong(AnswerTask):
                      {"type": "text", "label": "Artist", "hint": "e.g. Coldplay"}]
 
     def _post_sample(self, device) -> None:
-        device.set_state(Music.prepare_state_with_loaded_song(device.get_state()["apps"]["music"], self.p.song["id"],
+        device.set_state(Music.prepare_state_with_loaded_song(copy_state(device)["apps"]["music"], self.p.song["id"],
                                                               self.p.position_s * 1000))
 
 
@@ -321,7 +321,7 @@ class AddRecommendedSong(BaseTask):
     expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
         device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
                                                                  state["os"]["time_ms"], state["os"].get("language", "en")))

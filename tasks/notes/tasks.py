@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, rivals_for, sim_today
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, rivals_for, sim_today, copy_state
 from mobilegym.judge.result import check
 
 from ..calendar.app import Calendar, week_bounds
@@ -60,7 +60,7 @@ class ToggleTodo(CriteriaTask):
     criteria = {".todos[text={text}].done": "{done}"}
 
     def _post_sample(self, device) -> None:
-        todo = Notes(device.get_state()["apps"]["notes"]).todo(self.p.text)
+        todo = Notes(copy_state(device)["apps"]["notes"]).todo(self.p.text)
         device.set_state(Notes.prepare_state_with_todos_done({todo["id"]: not self.p.done}))
 
 
@@ -78,7 +78,7 @@ class CountOpenTodos(AnswerTask):
     answer_fields = [{"type": "number", "label": "Open to-dos"}]
 
     def _post_sample(self, device) -> None:
-        notes = Notes(device.get_state()["apps"]["notes"])
+        notes = Notes(copy_state(device)["apps"]["notes"])
         device.set_state(notes.prepare_state_with_some_done(self.rng))
 
 
@@ -219,7 +219,7 @@ class ClearCompletedTodos(BaseTask):
     expected_changes = NOTES_CLEAR_DONE_CHANGES
 
     def _post_sample(self, device) -> None:
-        notes = Notes(device.get_state()["apps"]["notes"])
+        notes = Notes(copy_state(device)["apps"]["notes"])
         device.set_state(notes.prepare_state_with_some_done(self.rng))
 
     def check_goals(self, input):
@@ -335,7 +335,7 @@ class CleanupAndDueThisWeek(BaseTask):
     answer_fields = [{"type": "text", "label": "To-dos due this week", "repeatable": True, "compare": "set"}]
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         notes = Notes(state["apps"]["notes"])
         keep = self.rng.choice(notes.ids_due_between(*week_bounds(sim_today(state["os"]))))
         device.set_state(notes.prepare_state_with_some_done(self.rng, keep_open=keep))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_today
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_today, copy_state
 from mobilegym.judge.result import check
 
 from ..l10n import localised
@@ -28,11 +28,11 @@ from .app import (SHOP_CANCEL_CHANGES, SHOP_CART_ADD_CHANGES, SHOP_CART_QTY_CHAN
 
 
 def _shop_state(device) -> dict:
-    return device.get_state()["apps"]["shop"]
+    return copy_state(device)["apps"]["shop"]
 
 
 def _language(device) -> str:
-    return device.get_state()["os"].get("language", "en")
+    return copy_state(device)["os"].get("language", "en")
 
 
 def _fill_cart(device) -> None:
@@ -169,7 +169,7 @@ class OrderArrival(AnswerTask):
     answer_fields = [{"type": "text", "label": "Delivery date", "hint": "e.g. March 19", "matcher": "date"}]
 
     def _prepare(self, device) -> None:
-        patch = Shop.prepare_state_with_distinct_arrivals(_shop_state(device), sim_today(device.get_state()["os"]))
+        patch = Shop.prepare_state_with_distinct_arrivals(_shop_state(device), sim_today(copy_state(device)["os"]))
         if patch:
             device.set_state(patch)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
@@ -32,7 +32,7 @@ from .app import (VIDEO_COMMENT_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE
 
 
 def _video_state(device) -> dict:
-    return device.get_state()["apps"]["video"]
+    return copy_state(device)["apps"]["video"]
 
 
 def _apply(device, patch) -> None:
@@ -200,7 +200,7 @@ class UnsubscribeStale(BaseTask):
     expected_changes = VIDEO_UNSUBSCRIBE_CHANGES
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         _apply(device, Video.prepare_state_with_stale_split(state["apps"]["video"], self.p.days, sim_datetime(state["os"])))
 
     def check_goals(self, input):
@@ -290,7 +290,7 @@ class SaveRecommendedVideo(BaseTask):
     expected_changes = [*VIDEO_WATCH_LATER_ADD_CHANGES, *MESSAGES_READ_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = device.get_state()
+        state = copy_state(device)
         number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
         device.set_state(Video.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.video,
                                                                  state["os"]["time_ms"], state["os"].get("language", "en")))

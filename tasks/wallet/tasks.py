@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_today
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_today, copy_state
 from mobilegym.judge.result import check
 
 from ..contacts.app import Contacts
@@ -36,11 +36,11 @@ MAX_OVERDUE = 3  # overdue bills a task starts with at most (each payment takes 
 
 
 def _wallet_state(device) -> dict:
-    return device.get_state()["apps"]["wallet"]
+    return copy_state(device)["apps"]["wallet"]
 
 
 def _today(device) -> dt.date:
-    return sim_today(device.get_state()["os"])
+    return sim_today(copy_state(device)["os"])
 
 
 def _afford(device, total: float) -> None:
@@ -54,7 +54,7 @@ def prepare_two_cards(task: BaseTask, device) -> None:
     state = _wallet_state(device)
     if len(state["cards"]) > 1:
         return
-    language = device.get_state()["os"].get("language", "en")
+    language = copy_state(device)["os"].get("language", "en")
     bank = next(b for b in NEW_BANKS[language] if all(c["bank"] != b for c in state["cards"]))
     last4 = str(task.rng.choice([n for n in range(1000, 10000) if str(n) != state["cards"][0]["last4"]]))
     device.set_state(Wallet.patch({"cards[]": {"id": "card_9", "bank": bank, "kind": "debit", "last4": last4,
@@ -281,7 +281,7 @@ class RefundLastSender(BaseTask):
     def _prepare(self, device) -> None:
         state = _wallet_state(device)
         if not any(t["kind"] == "transfer_in" for t in state["transactions"]):
-            people = [c for c in device.get_state()["apps"]["contacts"]["contacts"] if c["phones"]]
+            people = [c for c in copy_state(device)["apps"]["contacts"]["contacts"] if c["phones"]]
             person = self.rng.choice(people)
             day = (_today(device) - dt.timedelta(days=self.rng.randint(1, 6))).isoformat()
             taken = {t["time"] for t in state["transactions"] if t["date"] == day}

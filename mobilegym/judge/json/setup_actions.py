@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device, DeviceError
+from mobilegym.judge.episode import copy_state, read_state
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.state.patch_types import json_type, patch_type_problems
 from mobilegym.sim.app import Prep, SimApp, load_app
@@ -452,7 +453,7 @@ def _apply_patch(ctx: SetupContext, patch: Any, what: str) -> None:
     unknown = sorted(set(patch) - {"os", "apps"})
     if unknown:
         raise TaskError(f"{what} rejected: its keys must be 'os' or 'apps', got {unknown}")
-    problems = patch_type_problems(ctx.device.get_state(), patch)
+    problems = patch_type_problems(read_state(ctx.device), patch)
     if problems:
         raise TaskError(f"{what} rejected: {'; '.join(f'{path}: {message}' for path, message in problems)}")
     try:
@@ -469,7 +470,7 @@ def _prepare(ctx: SetupContext, p: dict[str, Any]) -> None:
     app = _app(p["app"])
     if p["with"] not in app.preparers:
         raise TaskError(f"app {app.id!r} has no preparer {p['with']!r}; it has: {', '.join(sorted(app.preparers)) or 'none'}")
-    doc = ctx.device.get_state()
+    doc = copy_state(ctx.device)
     language = doc["os"].get("language", "en")
     patch = app.preparers[p["with"]](Prep(doc, random.Random(ctx.seed), language), **p.get("args", {}))
     _apply_patch(ctx, patch, f"prepare {app.id}.{p['with']}: patch")

@@ -33,6 +33,13 @@ class WorldImage:
                 self._blobs[app_id] = marshal.dumps(self._world.app_state(app_id), 2)
             return self._blobs[app_id]
 
+    def __getstate__(self) -> dict:
+        return {key: value for key, value in self.__dict__.items() if key != "_lock"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
     @property
     def apps(self) -> dict[str, bytes]:
         """Every app's data as marshal bytes (generates what is not yet)."""
