@@ -201,7 +201,7 @@ def memoriser(runner: Runner, case: Case) -> list[Outcome]:
     """The answer most often right on other worlds, given without reading this phone; skipped where it happens
     to be this world's truth (tests/test_worlds.py bounds how often that is)."""
     run = runner.oracle(case)
-    answer = runner.memorised_answer(case.task_id, case.mode, case.language)
+    answer = runner.memorised_answer(case.task_id, case.language)
     if answer is None or run.answer is None or len(answer) != len(run.answer):
         return []
     judge = runner.answer_instead(run, answer)

@@ -200,7 +200,7 @@ class Runner:
         self._recent: OrderedDict[Case, dict[str, Any]] = OrderedDict()
         self._fields: dict[tuple[str, int, int, str], list[dict[str, Any]]] = {}
         self._draws: dict[tuple[str, int, str], tuple[dict[str, Any], ...]] = {}
-        self._memorised: dict[tuple[str, str, str], list[Any] | None] = {}
+        self._memorised: dict[tuple[str, str], list[Any] | None] = {}
         self._facts: dict[str, PlanFacts] = {}
         self._scratch: dict[str, Any] = {}
 
@@ -364,15 +364,16 @@ class Runner:
                 for s in ALTERNATIVE_SEEDS) if ref.metadata.get("parameters") else ()
         return self._draws[key]
 
-    def memorised_answer(self, task_id: str, mode: str, language: str = "en") -> list[Any] | None:
+    def memorised_answer(self, task_id: str, language: str = "en") -> list[Any] | None:
         """The answer the oracle gives most often on other episodes and worlds (MEMORY_SEEDS): what an agent
-        that memorised the benchmark instead of reading the phone would answer (None: no answers)."""
-        key = (task_id, mode, language)
+        that memorised the benchmark instead of reading the phone would answer (None: no answers). The values are
+        the same in either mode, so they are learned once, in text mode (no AnswerSheet to fill)."""
+        key = (task_id, language)
         if key not in self._memorised:
             counts: Counter[str] = Counter()
             first: dict[str, list[Any]] = {}
             for seed in MEMORY_SEEDS:
-                driver, judge = self.replay(Case(task_id, mode, seed, language))
+                driver, judge = self.replay(Case(task_id, "text", seed, language))
                 if judge.get("success") and driver.answers:
                     text = json.dumps(driver.answers[0], ensure_ascii=False, sort_keys=True, default=str)
                     counts[text] += 1
