@@ -85,18 +85,22 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-SUMMARY_COLUMNS = ("tasks", "python", "json", "operate", "query", "hybrid", "cross-app", "infeasible",
+SUMMARY_COLUMNS = ("tasks", "python", "json", "operate", "query", "hybrid", "cross-app", "3+ apps", "infeasible",
                    "high-risk", "L1", "L2", "L3", "L4")
+HARNESS_APPS = ("answer_sheet",)  # where grounded answers go: no app a task chains
 
 
 def suite_summary(metas: Sequence[dict[str, Any]]) -> str:
-    """A Markdown table of task counts per suite: kinds, objectives, cross-app, infeasible, high-risk,
-    difficulty."""
+    """A Markdown table of task counts per suite: kinds, objectives, cross-app (two apps or more), tasks chaining
+    three apps or more, infeasible, high-risk, difficulty."""
     counts: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(SUMMARY_COLUMNS, 0))
     for m in metas:
         tags = {"tasks", m.get("kind"), m.get("objective"), m.get("difficulty")}
+        chained = set(_apps_of(m)) - set(HARNESS_APPS)
         if len(_apps_of(m)) > 1:
             tags.add("cross-app")
+        if len(chained) >= 3:
+            tags.add("3+ apps")
         if m.get("infeasible"):
             tags.add("infeasible")
         if m.get("high_risk"):

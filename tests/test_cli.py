@@ -29,12 +29,15 @@ def test_list_filters_and_json(capsys) -> None:
 
 def test_list_summary_counts_add_up(capsys) -> None:
     assert main(["list", "--summary"]) == 0
-    rows = [l.split("|")[1:-1] for l in capsys.readouterr().out.splitlines()[2:]]
-    body, total = rows[:-1], rows[-1]
-    assert total[0].strip() == "**total**"
-    assert sum(int(r[1]) for r in body) == int(total[1]) >= 80
-    assert int(total[2]) + int(total[3]) == int(total[1])  # python + json
-    assert 15 <= int(total[9]) < int(total[1])  # high-risk: deletions and messages to others
+    lines = capsys.readouterr().out.splitlines()
+    header = [c.strip() for c in lines[0].split("|")[1:-1]]
+    rows = [dict(zip(header, (c.strip() for c in l.split("|")[1:-1]))) for l in lines[2:]]
+    body, total = rows[:-1], {k: (v if k == "suite" else int(v)) for k, v in rows[-1].items()}
+    assert total["suite"] == "**total**"
+    assert sum(int(r["tasks"]) for r in body) == total["tasks"] >= 80
+    assert total["python"] + total["json"] == total["tasks"]
+    assert 15 <= total["high-risk"] < total["tasks"]  # deletions and messages to others
+    assert 0 < total["3+ apps"] < total["cross-app"]  # chains of three apps are among the cross-app tasks
 
 
 def test_demo_runs_and_records_an_episode(tmp_path: Path, capsys) -> None:
