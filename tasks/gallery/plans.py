@@ -6,7 +6,7 @@ import re
 
 from mobilegym.oracle import Driver, negative, plan
 
-from ..contacts.plans import open_contact
+from ..contacts.plans import compose, open_contact
 from ..weather.plans import send_text
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -635,3 +635,35 @@ def video_soundtrack(d: Driver) -> None:
 def video_soundtrack_claims(d: Driver) -> None:
     open_home(d)
     d.complete()
+
+
+# --- EventAlbumAndText ----------------------------------------------------------------------------------------------
+
+def _event_album(d: Driver, drop: int = 0, text: bool = True, off: int = 0) -> None:
+    photos = _event_photos(d)
+    new_album_with(d, photos[:len(photos) - drop], d.params["event"]["title"])
+    if text:
+        count = len(photos) + off
+        compose(d, d.params["person"], d.t(f"The album is ready, {count} photos in all",
+                                           f"影集建好了，一共{count}张照片"))
+    d.complete()
+
+
+@plan("gallery.EventAlbumAndText")
+def event_album_and_text(d: Driver) -> None:
+    _event_album(d)
+
+
+@negative("gallery.EventAlbumAndText", "leaves the last photo out of the album")
+def event_album_short(d: Driver) -> None:
+    _event_album(d, drop=1)
+
+
+@negative("gallery.EventAlbumAndText", "makes the album but never texts")
+def event_album_no_text(d: Driver) -> None:
+    _event_album(d, text=False)
+
+
+@negative("gallery.EventAlbumAndText", "texts a count one too many")
+def event_album_miscount(d: Driver) -> None:
+    _event_album(d, off=1)

@@ -18,6 +18,7 @@ Task index:
     ShareEventPhotos         operate  L4  cross-app: the photos taken at a Calendar event, shared with a contact by Messages
     BirthdayPhotoCount       operate  L4  cross-app: text a contact how many photos were taken on their birthday
     TextCityOfDay            operate  L3  cross-app: text a contact the city the photos of a day were taken in
+    EventAlbumAndText        operate  L4  cross-app: Calendar -> Gallery -> Messages: an album of an event's photos, its size texted
 """
 from __future__ import annotations
 
@@ -492,3 +493,50 @@ class TextCityOfDay(BaseTask):
         return messages.check_sent_facts(self.p.person, numbers, {"city": city}, rivals={"city": rivals},
                                          os_state=input.os_init)
 
+
+
+class EventAlbumAndText(BaseTask):
+    """Verdict: one new album named after the event holds exactly the photos taken at the event's place on its day
+    (no photo or other album changed), and a text to the contact states how many photos that is.
+    Injection: the event (a past one with a place) gets two to four photos taken there during it."""
+
+    scope = "cross-app"
+    app = "calendar"
+    related_apps = ["calendar", "gallery", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["cross-app", "album", "multi-select", "date-reasoning", "messaging"]
+    templates = {"en": ["Put the photos I took at '{event.title}' (my calendar says when and where it was) in a new "
+                        "album called '{event.title}', then text {person} how many photos are in it",
+                        "Make an album named '{event.title}' with my photos from that calendar event, and let {person} "
+                        "know by text how many photos it has"],
+                 "zh": ["把我在“{event.title}”拍的照片（时间地点看日历）放进一个名为“{event.title}”的新影集，再发短信告诉{person}"
+                        "影集里有几张照片",
+                        "新建影集“{event.title}”，放入日历上这次活动拍的照片，然后用短信告诉{person}一共有几张"]}
+    parameters = {"event": {"sampler": sample_event, "fields": ["id", "title", "date", "location"]},
+                  "person": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*GALLERY_NEW_ALBUM_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _prepare(self, device) -> None:
+        patch = prepare_state_with_past_event(copy_state(device), self.rng)
+        if patch is not None:
+            device.set_state(patch)
+
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_event_photos(copy_state(device), self.p.event, self.rng))
+
+    def check_goals(self, input):
+        gallery = Gallery(input.apps_init["gallery"])
+        event = Calendar(input.apps_init["calendar"]).find(".events", id=self.p.event["id"])
+        wanted = [p["id"] for p in gallery.at_place(event["location"]) if p["taken"][:10] == event["date"]]
+        now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
+        albums = [a for a in now.new_albums() if same_name(event["title"], a["name"])]
+        numbers = [n["number"] for n in Contacts(input.apps_init["contacts"]).contact(self.p.person)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [check("photos of the event", "2 or more", len(wanted), len(wanted) >= 2),
+                check("new album", event["title"], [a["name"] for a in now.new_albums()], len(albums) == 1),
+                now.check_set("photos in the album", albums[0]["photo_ids"] if len(albums) == 1 else [], wanted),
+                now.check_others_unchanged([]), now.check_albums_unchanged(),
+                *messages.check_sent_facts(self.p.person, numbers, {"photos": len(wanted)}, os_state=input.os_init)]

@@ -10,6 +10,8 @@ import re
 from mobilegym.oracle import Driver, negative, plan
 
 from ..calendar.plans import day_events, open_day, today
+from ..contacts.plans import compose
+from ..mail.plans import flight_code, other_code
 from .app import FACT_LABELS
 
 
@@ -497,3 +499,37 @@ def lock_note_pinned(d: Driver) -> None:
     open_note(d, d.t("Wi-Fi and door codes", "Wi-Fi 和门锁密码"))
     d.tap(rid="pin_note")
     d.complete("Locked.")
+
+
+# --- FlightCodeNoteAndText ------------------------------------------------------------------------------
+
+def _note_and_text_code(d: Driver, note_code: str | None, text_code: str | None) -> None:
+    city = d.params["city"]
+    if note_code is not None:
+        write_note(d, d.t(f"Flight {city}", f"{city}航班"), d.t(f"Booking code: {note_code}", f"订座记录编号：{note_code}"))
+    if text_code is not None:
+        compose(d, d.params["name"], d.t(f"The booking code of my flight to {city} is {text_code}",
+                                         f"我飞往{city}的航班订座记录编号是{text_code}"))
+    d.complete()
+
+
+@plan("notes.FlightCodeNoteAndText")
+def flight_code_note_and_text(d: Driver) -> None:
+    code = flight_code(d, d.params["city"])
+    _note_and_text_code(d, code, code)
+
+
+@negative("notes.FlightCodeNoteAndText", "copies the hotel confirmation number (or another code)")
+def flight_code_note_other(d: Driver) -> None:
+    code = other_code(d, d.params["city"], flight_code(d, d.params["city"]))
+    _note_and_text_code(d, code, code)
+
+
+@negative("notes.FlightCodeNoteAndText", "writes the note but never texts the code")
+def flight_code_note_no_text(d: Driver) -> None:
+    _note_and_text_code(d, flight_code(d, d.params["city"]), None)
+
+
+@negative("notes.FlightCodeNoteAndText", "texts the code but writes no note")
+def flight_code_note_no_note(d: Driver) -> None:
+    _note_and_text_code(d, None, flight_code(d, d.params["city"]))

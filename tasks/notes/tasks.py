@@ -14,6 +14,7 @@ Task index:
     DayAgendaNote            operate  L3  cross-app: a note listing a day's calendar events with times
     WeatherForecastNote      operate  L3  cross-app: a note with tomorrow's forecast for a city
     CleanupAndDueThisWeek    hybrid   L4  delete completed to-dos, report the open ones due this week
+    FlightCodeNoteAndText    operate  L4  cross-app: Mail -> Notes -> Messages: note a flight's booking code, text it
 """
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ from mobilegym.judge.result import check
 from ..calendar.app import Calendar, week_bounds
 from ..l10n import localised
 from ..weather.app import Weather, forecast_date, forecast_facts, prepare_state_with_metric_units
+from ..contacts.app import Contacts
+from ..mail.app import Mail
+from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (NOTES_ADD_NOTE_CHANGES, NOTES_ADD_TODO_CHANGES, NOTES_APPEND_CHANGES, NOTES_CLEAR_DONE_CHANGES,
                    NOTES_COMPLETE_TODO_CHANGES, NOTES_DELETE_NOTE_CHANGES, Notes)
 
@@ -347,3 +351,40 @@ class CleanupAndDueThisWeek(BaseTask):
         return [notes.check_gone("completed to-dos deleted", ".todos", {t["id"] for t in init.done_todos()}),
                 notes.check_kept("open to-dos kept", ".todos", {t["id"] for t in init.open_todos()}),
                 *build_answer_checks(due, input.answer, "due this week", rivals=rivals_for(due, input.apps_init))]
+
+
+class FlightCodeNoteAndText(BaseTask):
+    """Verdict: a new note titled 'Flight <city>' ('<city>航班' on a Chinese phone) states the booking code of the
+    flight to the city from its Mail confirmation, and a text to the contact states that code; neither names any
+    other booking, confirmation or order number the mail shows."""
+
+    objective = "operate"
+    difficulty = "L4"
+    scope = "cross-app"
+    app = "mail"
+    related_apps = ["mail", "notes", "messages", "contacts"]
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "text-entry", "messaging"]
+    templates = {"en": ["Find the booking code of my flight to {city} in Mail, save it in a new note titled "
+                        "'Flight {city}', and text the code to {name}",
+                        "Look up my {city} flight's booking code in my email, write it down in a note called "
+                        "'Flight {city}' and send it to {name} by text message"],
+                 "zh": ["在邮件里找到我飞往{city}的航班订座记录编号，记到一条标题为“{city}航班”的新笔记里，再把编号发短信告诉{name}",
+                        "查一下邮件里我去{city}那趟航班的订座记录编号，写进名为“{city}航班”的笔记，并用短信发给{name}"]}
+    parameters = {"city": {"sampler": Mail.sample_flight_city},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*NOTES_ADD_NOTE_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def check_goals(self, input):
+        known = Mail(input.apps_init["mail"])
+        code = known.booking_code(self.p.city)
+        rivals = {"booking code": [c for c in known.codes() if c != code]}
+        title = f"{self.p.city}航班" if self.language == "zh" else f"Flight {self.p.city}"
+        notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [*notes.check_note_facts(f"note '{title}'", notes.new_note(title), {"booking code": code},
+                                        rivals=rivals, os_state=input.os_init),
+                *messages.check_sent_facts(self.p.name, numbers, {"booking code": code}, rivals=rivals,
+                                           os_state=input.os_init)]
