@@ -507,7 +507,7 @@ class EventAlbumAndText(BaseTask):
     difficulty = "L4"
     high_risk = True
     composition = "sequential"
-    capabilities = ["cross-app", "album", "multi-select", "date-reasoning", "messaging"]
+    capabilities = ["cross-app", "album", "multi-select", "messaging"]
     templates = {"en": ["Put the photos I took at '{event.title}' (my calendar says when and where it was) in a new "
                         "album called '{event.title}', then text {person} how many photos are in it",
                         "Make an album named '{event.title}' with my photos from that calendar event, and let {person} "
