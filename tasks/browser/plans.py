@@ -5,6 +5,8 @@ import re
 
 from mobilegym.oracle import Driver, negative, plan
 
+from ..contacts.plans import collect, compose
+
 
 def _top(d: Driver) -> None:
     while d.scroll(-1):
@@ -389,3 +391,37 @@ def incognito_new_tab(d: Driver) -> None:
     d.tap(rid="menu_button")
     d.tap(rid="menu_new_tab")
     d.complete()
+
+
+# --- TextedRecipeBookmarkReply --------------------------------------------------------------------------------
+
+def _texted_recipe(d: Driver) -> str:
+    """The title of the recipe the contact asks about, read in their Messages thread."""
+    d.open_app("Messages")
+    d.tap(rid="conversation_item", desc=d.params["name"])
+    text = next(t for t in reversed([n.text for n in collect(d, "message_text")]) if "recipe on" in t or "的做法" in t)
+    return text.split("“", 1)[1].split("”", 1)[0] if "“" in text else text.split('"')[1]
+
+
+def _recipe_reply(d: Driver, title: str, bookmark: bool = True, rid: str = "recipe_cook") -> None:
+    _search_and_open(d, title)
+    if bookmark:
+        _bookmark_page(d)
+    minutes = _cook_line(d, rid)
+    compose(d, d.params["name"], d.t(f"It cooks for {minutes} min. Bookmarked it too!", f"要煮{minutes}分钟，我也收藏了！"))
+    d.complete()
+
+
+@plan("browser.TextedRecipeBookmarkReply")
+def texted_recipe_bookmark_reply(d: Driver) -> None:
+    _recipe_reply(d, _texted_recipe(d))
+
+
+@negative("browser.TextedRecipeBookmarkReply", "answers with the preparation time")
+def texted_recipe_prep_time(d: Driver) -> None:
+    _recipe_reply(d, _texted_recipe(d), rid="recipe_prep")
+
+
+@negative("browser.TextedRecipeBookmarkReply", "replies with the cooking time but never bookmarks")
+def texted_recipe_no_bookmark(d: Driver) -> None:
+    _recipe_reply(d, _texted_recipe(d), bookmark=False)

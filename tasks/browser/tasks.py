@@ -12,14 +12,21 @@ Task index:
     BookmarkYesterdayArticle  operate  L3  bookmark the news article the history shows was read yesterday
     DeleteTodaySiteHistory    operate  L4  delete today's visits to one site, keep its older visits
     BookmarkQuickestRecipe    operate  L4  bookmark the recipe of a site with the shortest cooking time
+    TextedRecipeBookmarkReply operate  L4  cross-app: Messages -> Browser -> Messages: bookmark the recipe a friend
+                                           texted about, reply with its cooking time
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_state
+from typing import Any
+
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_state, unambiguous
 from mobilegym.judge.matchers import TIME_TOLERANCE
 from mobilegym.judge.result import check
 
+from ..contacts.app import Contacts
 from ..l10n import localised
+from ..maps.app import prepare_state_with_incoming
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (BOOKMARK_CHANGES, BROWSE_CHANGES, CLOSE_SITE_TABS_CHANGES, DELETE_BOOKMARK_CHANGES, DELETE_SITE_HISTORY_CHANGES,
                   Browser, midnight_ms)
 
@@ -279,3 +286,80 @@ class BookmarkQuickestRecipe(BaseTask):
         recipes = Browser(input.apps_init["browser"]).pages("recipe")
         quickest = min(recipes, key=lambda p: p["cook_min"])
         return _bookmark_check(input, quickest["url"], quickest["title"])
+
+
+# --- cross-app ----------------------------------------------------------------------------------------------------
+
+RECIPE_QUESTION = {"en": 'I just found the "{title}" recipe on {site} and want to make it this weekend. How long does it '
+                         'take to cook?',
+                   "zh": "我刚在{site}上看到“{title}”的做法，周末想做。要煮多长时间啊？"}
+
+
+def _distinct_cook_recipes(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Recipes whose cooking time no other recipe shares and differs from their own preparation time."""
+    recipes = [p for p in state["pages"] if p["kind"] == "recipe"]
+    return [p for p in unambiguous(recipes, lambda p: p["cook_min"], 0) if p["cook_min"] != p["prep_min"]]
+
+
+def sample_unbookmarked_recipe_of_distinct_cook_time(rng, state: dict[str, Any]) -> dict[str, str]:
+    """A recipe no bookmark holds whose cooking time is its own (see :func:`_distinct_cook_recipes`)."""
+    marked = {b["url"] for b in state["bookmarks"]}
+    pool = [p for p in _distinct_cook_recipes(state) if p["url"] not in marked]
+    if not pool:
+        raise ValueError("browser: no unbookmarked recipe with a cooking time of its own")
+    return Browser._ref(state, rng.choice(pool))
+
+
+def _minutes_text(minutes: int, language: str) -> str:
+    return f"{minutes}分钟" if language == "zh" else f"{minutes} min"
+
+
+class TextedRecipeBookmarkReply(BaseTask):
+    """Verdict: the recipe page a contact asked about by text is bookmarked (no other bookmark added or removed),
+    and a reply to that contact states its cooking time (no other recipe's cooking time, not its preparation time).
+    Injection: the contact texts an hour ago (unread) naming the recipe and its site and asking how long it cooks;
+    a world whose fitting recipes are all bookmarked loses one of those bookmarks."""
+
+    scope = "cross-app"
+    app = "browser"
+    related_apps = ["messages", "browser", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["cross-app", "search", "bookmarking", "messaging"]
+    templates = {"en": ["{name} texted me about a recipe. Find it in the Browser, bookmark it, and text {name} back how "
+                        "long it takes to cook",
+                        "Look at {name}'s message about a recipe: bookmark the recipe they mention in the Browser "
+                        "and answer them with its cooking time"],
+                 "zh": ["{name}发短信问我一个菜谱。在浏览器里找到这个菜谱并加入书签，再回短信告诉{name}要煮多长时间",
+                        "看看{name}发来的短信，把里面提到的菜谱在浏览器里加入书签，然后回复他烹饪时间是多少"]}
+    parameters = {"recipe": {"sampler": sample_unbookmarked_recipe_of_distinct_cook_time},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*BOOKMARK_CHANGES, *MESSAGES_READ_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _prepare(self, device) -> None:
+        state = copy_state(device)["apps"]["browser"]
+        fits = {p["url"] for p in _distinct_cook_recipes(state)}
+        marked = [b for b in state["bookmarks"] if b["url"] in fits]
+        if fits and len(marked) == len(fits):
+            device.set_state(Browser.patch({f"bookmarks[id={marked[0]['id']}]": None}))
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        language = state["os"].get("language", "en")
+        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
+        text = RECIPE_QUESTION[language].format(title=self.p.recipe["title"], site=self.p.recipe["site"])
+        device.set_state(prepare_state_with_incoming(state["apps"]["messages"], number, text, state["os"]["time_ms"]))
+
+    def check_goals(self, input):
+        language = "zh" if self.language == "zh" else "en"
+        pages = Browser(input.apps_init["browser"]).pages("recipe")
+        page = next(p for p in pages if p["id"] == self.p.recipe["id"])
+        rivals = sorted({_minutes_text(p["cook_min"], language) for p in pages if p["cook_min"] != page["cook_min"]}
+                        | {_minutes_text(page["prep_min"], language)})
+        numbers = [n["number"] for n in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [*_bookmark_check(input, self.p.recipe["url"], self.p.recipe["title"]),
+                *messages.check_sent_facts(self.p.name, numbers, {"cooking time": _minutes_text(page["cook_min"], language)},
+                                           rivals={"cooking time": rivals}, os_state=input.os_init)]
