@@ -6,6 +6,8 @@ import re
 
 from mobilegym.oracle import Driver, negative, plan
 
+from ..mail.plans import bodies, open_subject
+
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
@@ -470,4 +472,35 @@ def zip_download_folder(d: Driver) -> None:
 @negative("files.zip_download_folder", "claims the folder was zipped")
 def zip_download_claims(d: Driver) -> None:
     open_folder(d, "Download")
+    d.complete()
+
+
+# --- SendRequestedFile ------------------------------------------------------------------------------------------
+
+def _requested_file(d: Driver) -> str:
+    """The file name the contact's mail asks for."""
+    open_subject(d, d.t("Quick request", "帮个忙"))
+    text = next(b for b in bodies(d) if "'" in b or "“" in b)
+    return text.split("“", 1)[1].split("”", 1)[0] if "“" in text else text.split("'")[1]
+
+
+@plan("files.SendRequestedFile")
+def send_requested_file(d: Driver) -> None:
+    _share(d, _requested_file(d), d.params["person"])
+
+
+@negative("files.SendRequestedFile", "shares another file")
+def send_requested_other(d: Driver) -> None:
+    wanted = _requested_file(d)
+    open_folder(d, "Download")
+    _share(d, next(name_of(n.desc) for n in d.nodes() if n.short_id == "file_item" and name_of(n.desc) != wanted),
+           d.params["person"])
+
+
+@negative("files.SendRequestedFile", "reads the mail and replies by mail instead")
+def send_requested_by_mail(d: Driver) -> None:
+    name = _requested_file(d)
+    d.tap(rid="reply")
+    d.type(d.t(f"Here you go: {name}", f"给你：{name}"), rid="body_input")
+    d.tap(rid="send")
     d.complete()

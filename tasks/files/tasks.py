@@ -13,6 +13,8 @@ Task index:
     DeleteOldDownloads       operate  L4  delete every download older than N days, and nothing else
     ShareFileToContact       operate  L3  cross-app: share a file with a contact through Messages
     CopyAndCount             hybrid   L3  copy a file into a folder and say how many files the folder holds
+    SendRequestedFile        operate  L4  cross-app: Mail -> Files -> Messages: share the file a contact asked for by
+                                          e-mail with them
 """
 from __future__ import annotations
 
@@ -305,3 +307,59 @@ class CopyAndCount(BaseTask):
                       bool(copies)),
                 now.check_others_unchanged([]),
                 *build_answer_checks(len(init.in_folder(self.p.file["dest"])) + 1, input.answer, "files_in_folder")]
+
+
+# --- cross-app ----------------------------------------------------------------------------------------------------
+
+FILE_REQUEST = {"en": ("Quick request", "Hi! Could you text me the file '{name}' from your phone when you get a chance? "
+                                        "Thanks a lot!"),
+                "zh": ("帮个忙", "你好！方便的时候能把手机里的文件“{name}”用短信发给我吗？多谢！")}
+
+
+def prepare_state_with_file_request(doc, person: dict, file_name: str) -> dict:
+    """A patch adding an unread Mail thread in which ``person`` asks the owner (an hour ago) to text them a file."""
+    mail = doc["apps"]["mail"]
+    subject, body = FILE_REQUEST[language(doc["os"])]
+    sender = {"name": person["name"], "email": person["email"] or f"{person['id']}@example.com"}
+    me = {"name": mail["account"]["name"], "email": mail["account"]["email"]}
+    message = {"id": "msg_file_request", "from": sender, "to": [me], "cc": [], "body": body.format(name=file_name),
+               "time_ms": doc["os"]["time_ms"] - 3600 * 1000, "attachments": []}
+    thread = {"id": "thread_file_request", "kind": "personal", "subject": subject, "labels": [], "inbox": True,
+              "trashed": False, "unread": True, "starred": False, "messages": [message], "facts": {}}
+    return {"apps": {"mail": {"threads[]": thread}}}
+
+
+class SendRequestedFile(BaseTask):
+    """Verdict: a text went to the contact naming the file their e-mail asks for (shared from Files, or typed), and
+    no other file name of the phone; no file changed.
+    Injection: an unread mail from the contact, an hour ago, asking to be texted that file (named once on the phone)."""
+
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["mail", "files", "messages", "contacts"]
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "share-sheet", "messaging"]
+    templates = {"en": ["{person} emailed me asking for a file. Find it in Files and share it with them through Messages",
+                        "Check {person}'s email: they want a file from my phone. Send it to them by text from the Files app"],
+                 "zh": ["{person}发邮件向我要一个文件。在文件应用里找到它，通过信息分享给他",
+                        "看看{person}发来的邮件，他要我手机里的一个文件。用文件应用把它通过短信发给他"]}
+    parameters = {"file": {"sampler": Files.sample_located_file, "fields": ["id", "name", "folder"]},
+                  "person": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def _post_sample(self, device) -> None:
+        doc = copy_state(device)
+        person = Contacts(doc["apps"]["contacts"]).contact(self.p.person)
+        device.set_state(prepare_state_with_file_request(doc, person, self.p.file["name"]))
+
+    def check_goals(self, input):
+        name = self.p.file["name"].casefold()
+        others = sorted({f["name"].casefold() for f in input.apps_init["files"]["files"]} - {name})
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.person)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        texts = [t.casefold() for t in messages.texts_to(numbers)]
+        named = [o for o in others if o not in name and any(o in t for t in texts)]
+        return [messages.check_sent(self.p.person, numbers, self.p.file["name"], lambda text: name in text.casefold()),
+                check("no other file named", [], named, not named)]
