@@ -1,11 +1,12 @@
 """Scripted plans for the Mail suite: one oracle per task and realistic mistakes."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from mobilegym.oracle import Driver, negative, plan
 
-from ..contacts.plans import collect
+from ..contacts.plans import collect, compose
 
 FLIGHT_CODE = re.compile(r"(?:Booking code:|订座记录编号：)\s*([A-Z0-9]{6})")
 HOTEL_CODE = re.compile(r"(?:Confirmation number:|确认号：)\s*(\d{8})")
@@ -414,3 +415,53 @@ def schedule_send_now(d: Driver) -> None:
     d.type("me@example.com", rid="to_input")
     d.tap(rid="send")
     d.complete()
+
+
+# --- FlightToCalendarAndText -----------------------------------------------------------------------------------
+
+DEPARTS = re.compile(r"departs on (\w{3}, \w{3} \d{1,2}) at (\d{2}:\d{2})|于(\d{1,2}月\d{1,2}日)（周.）\s*(\d{2}:\d{2})起飞")
+
+
+def _departure(d: Driver) -> tuple[dt.date, str]:
+    """(date, "HH:MM") of the flight to the task's city, read in its confirmation."""
+    from ..calendar.plans import today
+    from ..cross_app.plans import short_date
+
+    now = today(d)
+    flight_code(d, d.params["city"])
+    found = next(m for text in bodies(d) for m in [DEPARTS.search(text)] if m)
+    label, hhmm = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
+    return short_date(label, now), hhmm
+
+
+def _flight_event_and_text(d: Driver, day: dt.date, hhmm: str, text: bool = True, all_day: bool = False) -> None:
+    from ..cross_app.plans import add_event, spoken_date
+
+    city = d.params["city"]
+    end = f"{int(hhmm[:2]) + 1:02d}{hhmm[2:]}"
+    add_event(d, d.t(f"Flight to {city}", f"飞往{city}"), day, None if all_day else hhmm, None if all_day else end)
+    if text:
+        compose(d, d.params["name"], d.t(f"My flight to {city} leaves on {spoken_date(d, day)} at {hhmm}",
+                                         f"我{spoken_date(d, day)} {hhmm}起飞去{city}"))
+    d.complete()
+
+
+@plan("mail.FlightToCalendarAndText")
+def flight_to_calendar_and_text(d: Driver) -> None:
+    _flight_event_and_text(d, *_departure(d))
+
+
+@negative("mail.FlightToCalendarAndText", "puts the flight on the day before")
+def flight_to_calendar_day_before(d: Driver) -> None:
+    day, hhmm = _departure(d)
+    _flight_event_and_text(d, day - dt.timedelta(days=1), hhmm)
+
+
+@negative("mail.FlightToCalendarAndText", "adds the event but never texts")
+def flight_to_calendar_no_text(d: Driver) -> None:
+    _flight_event_and_text(d, *_departure(d), text=False)
+
+
+@negative("mail.FlightToCalendarAndText", "an all-day event without the departure time")
+def flight_to_calendar_all_day(d: Driver) -> None:
+    _flight_event_and_text(d, *_departure(d), all_day=True)

@@ -13,13 +13,17 @@ Task index:
     MeetingInviteTime         query    L3  the date and time of the meeting a contact invited me to
     DeleteNewsletters         hybrid   L4  delete every mail from a newsletter and say how many
     ReceiptsTotalThisMonth    query    L4  the total of this month's receipts
+    FlightToCalendarAndText   operate  L4  cross-app: Mail -> Calendar -> Messages: a flight's departure in Calendar,
+                                           its date and time texted to a contact
 """
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime
 from mobilegym.judge.result import check
 
+from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
 from ..contacts.app import Contacts
+from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..l10n import localised
 from .app import (MAIL_EMPTY_TRASH_CHANGES, MAIL_LABEL_CHANGES, MAIL_SEND_CHANGES, MAIL_STAR_CHANGES,
                   MAIL_TRASH_MANY_CHANGES, Mail, same_text)
@@ -270,3 +274,45 @@ class ReceiptsTotalThisMonth(AnswerTask):
     def get_answer(self, input):
         today = sim_datetime(input.os_init)
         return Mail(input.apps_init["mail"]).receipts_total(today.year, today.month)
+
+
+# --- cross-app ----------------------------------------------------------------------------------------------------
+
+class FlightToCalendarAndText(BaseTask):
+    """Verdict: a new timed Calendar event titled 'Flight to <city>' ('飞往<city>' on a Chinese phone) is on the
+    flight's date and starts at its departure time (from the Mail confirmation), and a text to the contact states
+    that date and time (no other flight's or hotel's date, no other flight's time)."""
+
+    scope = "cross-app"
+    app = "mail"
+    related_apps = ["mail", "calendar", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "form-filling", "messaging"]
+    templates = {"en": ["Put my flight to {city} in my calendar: an event called 'Flight to {city}' on the day it "
+                        "departs, starting at the departure time in the confirmation email. Then text {name} the date "
+                        "and time I fly.",
+                        "Find my {city} flight confirmation in Mail, add a 'Flight to {city}' event to Calendar at its "
+                        "departure date and time, and let {name} know by text when I leave"],
+                 "zh": ["把我飞往{city}的航班加到日历里：日程标题为“飞往{city}”，日期和开始时间按确认邮件里的起飞日期和时间填，"
+                        "再发短信告诉{name}我哪天几点起飞",
+                        "在邮件里找到我去{city}的航班确认信，在日历里按起飞日期和时间添加日程“飞往{city}”，然后用短信告诉{name}我什么时候出发"]}
+    parameters = {"city": {"sampler": Mail.sample_flight_city}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def check_goals(self, input):
+        known = Mail(input.apps_init["mail"])
+        flights = known.of_kind("flight")
+        flight = next(t for t in flights if t["facts"]["city"] == self.p.city)["facts"]
+        dates = sorted({t["facts"]["date"] for t in known.of_kind("flight", "hotel")} - {flight["date"]})
+        times = sorted({t["facts"]["time"] for t in flights} - {flight["time"]})
+        title = f"飞往{self.p.city}" if self.language == "zh" else f"Flight to {self.p.city}"
+        calendar = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [Calendar.check_event("flight event", calendar.new_event(title),
+                                     {"date": flight["date"], "all_day": False, "start": flight["time"]}),
+                *messages.check_sent_facts(self.p.name, numbers, {"date": flight["date"], "time": flight["time"]},
+                                           rivals={"date": dates, "time": times}, os_state=input.os_init)]
