@@ -10,7 +10,8 @@ import re
 from mobilegym.oracle import Driver, negative, plan
 
 from ..calendar.plans import day_events, open_day, today
-from ..contacts.plans import compose
+from ..browser.plans import _cook_line, _search_and_open
+from ..contacts.plans import collect, compose
 from ..mail.plans import flight_code, other_code
 from .app import FACT_LABELS
 
@@ -533,3 +534,45 @@ def flight_code_note_no_text(d: Driver) -> None:
 @negative("notes.FlightCodeNoteAndText", "texts the code but writes no note")
 def flight_code_note_no_note(d: Driver) -> None:
     _note_and_text_code(d, None, flight_code(d, d.params["city"]))
+
+
+# --- RecipeNoteAndCookingTime ---------------------------------------------------------------------------------
+
+def _recipe(d: Driver) -> tuple[list[str], int, int]:
+    """(ingredients, prep minutes, cook minutes) of the task's recipe, read on its Browser page."""
+    _search_and_open(d, d.params["recipe"]["title"])
+    prep, cook = _cook_line(d, "recipe_prep"), _cook_line(d, "recipe_cook")
+    items = [n.text.removeprefix("• ").strip() for n in collect(d, "ingredient")]
+    return items, prep, cook
+
+
+def _recipe_note_and_event(d: Driver, drop: int = 0, with_prep: bool = True, event: bool = True) -> None:
+    from ..cross_app.plans import add_event
+
+    items, prep, cook = _recipe(d)
+    title = d.params["recipe"]["title"]
+    write_note(d, title, "\n".join(items[:len(items) - drop]))
+    if event:
+        end = dt.datetime(2000, 1, 1, 18, 0) + dt.timedelta(minutes=cook + (prep if with_prep else 0))
+        add_event(d, title, today(d) + dt.timedelta(days=1), "18:00", end.strftime("%H:%M"))
+    d.complete()
+
+
+@plan("notes.RecipeNoteAndCookingTime")
+def recipe_note_and_cooking_time(d: Driver) -> None:
+    _recipe_note_and_event(d)
+
+
+@negative("notes.RecipeNoteAndCookingTime", "the event lasts only the cooking time")
+def recipe_note_cook_only(d: Driver) -> None:
+    _recipe_note_and_event(d, with_prep=False)
+
+
+@negative("notes.RecipeNoteAndCookingTime", "leaves the last ingredient out of the note")
+def recipe_note_short(d: Driver) -> None:
+    _recipe_note_and_event(d, drop=1)
+
+
+@negative("notes.RecipeNoteAndCookingTime", "writes the note but adds no event")
+def recipe_note_no_event(d: Driver) -> None:
+    _recipe_note_and_event(d, event=False)

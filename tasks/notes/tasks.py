@@ -15,17 +15,21 @@ Task index:
     WeatherForecastNote      operate  L3  cross-app: a note with tomorrow's forecast for a city
     CleanupAndDueThisWeek    hybrid   L4  delete completed to-dos, report the open ones due this week
     FlightCodeNoteAndText    operate  L4  cross-app: Mail -> Notes -> Messages: note a flight's booking code, text it
+    RecipeNoteAndCookingTime operate  L4  cross-app: Browser -> Notes -> Calendar: a recipe's ingredients in a note, the
+                                          cooking blocked out in Calendar (prep + cook time)
 """
 from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, rivals_for, sim_today, copy_state
+from mobilegym.judge import (AnswerTask, BaseTask, CriteriaTask, build_answer_checks, normalize_text, rivals_for,
+                             sim_today, copy_state)
 from mobilegym.judge.result import check
 
-from ..calendar.app import Calendar, week_bounds
+from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar, week_bounds
 from ..l10n import localised
 from ..weather.app import Weather, forecast_date, forecast_facts, prepare_state_with_metric_units
+from ..browser.app import BROWSE_CHANGES
 from ..contacts.app import Contacts
 from ..mail.app import Mail
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
@@ -388,3 +392,61 @@ class FlightCodeNoteAndText(BaseTask):
                                         rivals=rivals, os_state=input.os_init),
                 *messages.check_sent_facts(self.p.name, numbers, {"booking code": code}, rivals=rivals,
                                            os_state=input.os_init)]
+
+
+COOK_START = "18:00"  # when the cooking a RecipeNoteAndCookingTime event blocks starts, tomorrow
+
+
+def sample_recipe_to_cook(rng, state) -> dict:
+    """A recipe page with three or more ingredients and a title no other page has: {"id", "title"}."""
+    pages = state["pages"]
+    fits = [p for p in pages if p["kind"] == "recipe" and len(p["ingredients"]) >= 3
+            and sum(q["title"] == p["title"] for q in pages) == 1]
+    if not fits:
+        raise ValueError("browser: no recipe to cook")
+    page = rng.choice(fits)
+    return {"id": page["id"], "title": page["title"]}
+
+
+class RecipeNoteAndCookingTime(BaseTask):
+    """Verdict: a new note titled with the recipe lists every ingredient of its Browser page (no ingredient of
+    another recipe), and a new Calendar event titled with the recipe is tomorrow from 18:00 to 18:00 plus the
+    recipe's preparation and cooking times."""
+
+    objective = "operate"
+    difficulty = "L4"
+    scope = "cross-app"
+    app = "browser"
+    related_apps = ["browser", "notes", "calendar"]
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "time-arithmetic", "form-filling"]
+    templates = {"en": ["I'm cooking {recipe.title} tomorrow. Look up the recipe in the Browser, copy its ingredients "
+                        "into a new note titled '{recipe.title}', and block the time in my calendar: an event "
+                        "'{recipe.title}' tomorrow starting at 18:00 and ending when it's done (preparation plus "
+                        "cooking time)",
+                        "Find the {recipe.title} recipe in the Browser. Make a note called '{recipe.title}' with its "
+                        "ingredients, then add a '{recipe.title}' Calendar event for tomorrow from 18:00 lasting its "
+                        "prep time plus its cook time"],
+                 "zh": ["我明天要做“{recipe.title}”。在浏览器里查到这个菜谱，把食材抄到一条标题为“{recipe.title}”的新笔记里，"
+                        "再在日历里明天添加日程“{recipe.title}”，18:00 开始，结束时间按准备时间加烹饪时间算",
+                        "在浏览器里找到“{recipe.title}”的做法，新建笔记“{recipe.title}”写上所有食材，然后在日历里明天 18:00 "
+                        "添加日程“{recipe.title}”，时长为准备时间加烹饪时间"]}
+    parameters = {"recipe": {"sampler": sample_recipe_to_cook, "fields": ["id", "title"]}}
+    expected_changes = [*NOTES_ADD_NOTE_CHANGES, *CALENDAR_ADD_EVENT_CHANGES, *BROWSE_CHANGES]
+
+    def check_goals(self, input):
+        pages = [p for p in input.apps_init["browser"]["pages"] if p["kind"] == "recipe"]
+        page = next(p for p in pages if p["id"] == self.p.recipe["id"])
+        mine = [normalize_text(i) for i in page["ingredients"]]
+        others = sorted({i for p in pages for i in p["ingredients"]
+                         if not any(normalize_text(i) in m or m in normalize_text(i) for m in mine)})
+        facts = {f"ingredient {n + 1}": item for n, item in enumerate(page["ingredients"])}
+        tomorrow = (sim_today(input.os_init) + dt.timedelta(days=1)).isoformat()
+        start = dt.datetime.strptime(COOK_START, "%H:%M")
+        end = (start + dt.timedelta(minutes=page["prep_min"] + page["cook_min"])).strftime("%H:%M")
+        notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
+        calendar = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        return [*notes.check_note_facts(f"note '{page['title']}'", notes.new_note(page["title"]), facts,
+                                        rivals=dict.fromkeys(facts, others), os_state=input.os_init),
+                Calendar.check_event("cooking event", calendar.new_event(page["title"]),
+                                     {"date": tomorrow, "all_day": False, "start": COOK_START, "end": end})]
