@@ -7,6 +7,7 @@ import re
 from mobilegym.oracle import Driver, negative, plan
 
 from ..contacts.plans import compose, open_contact
+from ..mail.plans import send_new
 from ..weather.plans import send_text
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -667,3 +668,36 @@ def event_album_no_text(d: Driver) -> None:
 @negative("gallery.EventAlbumAndText", "texts a count one too many")
 def event_album_miscount(d: Driver) -> None:
     _event_album(d, off=1)
+
+
+# --- FavouriteEventPhotosEmail --------------------------------------------------------------------------------------
+
+def _favourite_and_mail(d: Driver, drop: int = 0, off: int = 0, mail: bool = True) -> None:
+    photos = _event_photos(d)
+    select(d, photos[:len(photos) - drop])
+    d.tap(rid="favorite_selected")
+    if mail:
+        count = len(photos) + off
+        send_new(d, d.params["person"], d.t("Photos from the event", "活动照片"),
+                 d.t(f"I took {count} photos there, they're in my favourites now.", f"我在那儿拍了{count}张照片，都收藏了。"))
+    d.complete()
+
+
+@plan("gallery.FavouriteEventPhotosEmail")
+def favourite_event_photos_email(d: Driver) -> None:
+    _favourite_and_mail(d)
+
+
+@negative("gallery.FavouriteEventPhotosEmail", "misses the last photo")
+def favourite_event_photos_short(d: Driver) -> None:
+    _favourite_and_mail(d, drop=1)
+
+
+@negative("gallery.FavouriteEventPhotosEmail", "e-mails one photo too few")
+def favourite_event_photos_miscount(d: Driver) -> None:
+    _favourite_and_mail(d, off=-1)
+
+
+@negative("gallery.FavouriteEventPhotosEmail", "favourites them but sends no e-mail")
+def favourite_event_photos_no_mail(d: Driver) -> None:
+    _favourite_and_mail(d, mail=False)

@@ -19,6 +19,7 @@ Task index:
     BirthdayPhotoCount       operate  L4  cross-app: text a contact how many photos were taken on their birthday
     TextCityOfDay            operate  L3  cross-app: text a contact the city the photos of a day were taken in
     EventAlbumAndText        operate  L4  cross-app: Calendar -> Gallery -> Messages: an album of an event's photos, its size texted
+    FavouriteEventPhotosEmail operate L4  cross-app: Calendar -> Gallery -> Mail: favourite an event's photos, e-mail how many
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from mobilegym.judge.result import check
 from ..calendar.app import Calendar
 from ..contacts.app import Contacts
 from ..l10n import localised
+from ..mail.app import MAIL_SEND_CHANGES, Mail
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (GALLERY_CAPTURE_CHANGES, GALLERY_DELETE_ALBUM_CHANGES, GALLERY_EMPTY_TRASH_CHANGES,
                   GALLERY_EDIT_CHANGES, GALLERY_FAVORITE_CHANGES, GALLERY_NEW_ALBUM_CHANGES,
@@ -540,3 +542,54 @@ class EventAlbumAndText(BaseTask):
                 now.check_set("photos in the album", albums[0]["photo_ids"] if len(albums) == 1 else [], wanted),
                 now.check_others_unchanged([]), now.check_albums_unchanged(),
                 *messages.check_sent_facts(self.p.person, numbers, {"photos": len(wanted)}, os_state=input.os_init)]
+
+
+class FavouriteEventPhotosEmail(BaseTask):
+    """Verdict: every photo taken at the event's place on its day is a favourite now (no other photo changed), and
+    one e-mail to the contact alone states how many photos that is.
+    Injection: the event (a past one with a place) gets two to four photos taken there during it; the contact gets an
+    e-mail address when Contacts has none."""
+
+    scope = "cross-app"
+    app = "calendar"
+    related_apps = ["calendar", "gallery", "mail", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["cross-app", "multi-select", "date-reasoning", "messaging"]
+    templates = {"en": ["Mark every photo I took at '{event.title}' as a favourite (my calendar says when and where it "
+                        "was), then email {person} how many photos I took there",
+                        "Favourite my photos from the calendar event '{event.title}' in Gallery and send {person} an "
+                        "email saying how many there are"],
+                 "zh": ["把我在“{event.title}”拍的照片都设为收藏（时间地点看日历），再发邮件告诉{person}我在那儿拍了几张",
+                        "在相册里收藏日历上“{event.title}”那次活动拍的照片，然后给{person}发封邮件说一共有几张"]}
+    parameters = {"event": {"sampler": sample_event, "fields": ["id", "title", "date", "location"]},
+                  "person": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*GALLERY_FAVORITE_CHANGES, *MAIL_SEND_CHANGES]
+
+    def _prepare(self, device) -> None:
+        patch = prepare_state_with_past_event(copy_state(device), self.rng)
+        if patch is not None:
+            device.set_state(patch)
+
+    def _post_sample(self, device) -> None:
+        doc = copy_state(device)
+        device.set_state(prepare_state_with_event_photos(doc, self.p.event, self.rng))
+        person = Contacts(doc["apps"]["contacts"]).contact(self.p.person)
+        if not person["email"]:
+            local = ".".join(person["id"].split("_"))
+            device.set_state({"apps": {"contacts": {f"contacts[id={person['id']}]": {"email": f"{local}@example.com"}}}})
+
+    def check_goals(self, input):
+        gallery = Gallery(input.apps_init["gallery"])
+        event = Calendar(input.apps_init["calendar"]).find(".events", id=self.p.event["id"])
+        wanted = [p["id"] for p in gallery.at_place(event["location"]) if p["taken"][:10] == event["date"]]
+        now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
+        missing = sorted(p["name"] for p in now.photos() if p["id"] in wanted and not p["favorite"])
+        email = Contacts(input.apps_init["contacts"]).contact(self.p.person)["email"]
+        mail = Mail(input.apps["mail"], input.apps_init["mail"])
+        return [check("photos of the event", "2 or more", len(wanted), len(wanted) >= 2),
+                check("event photos favourited", [], missing, not missing),
+                now.check_others_unchanged(wanted),
+                *mail.check_sent_facts(self.p.person, email, {"photos": len(wanted)})]
