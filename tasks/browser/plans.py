@@ -425,3 +425,42 @@ def texted_recipe_prep_time(d: Driver) -> None:
 @negative("browser.TextedRecipeBookmarkReply", "replies with the cooking time but never bookmarks")
 def texted_recipe_no_bookmark(d: Driver) -> None:
     _recipe_reply(d, _texted_recipe(d), bookmark=False)
+
+
+# --- StoreVisitSaturday ------------------------------------------------------------------------------------------
+
+def _store_visit(d: Driver, day_en: str = "Saturday", day_zh: str = "星期六", text: bool = True,
+                 shift_day: int = 0) -> None:
+    import datetime as dt
+
+    from ..cross_app.plans import add_event
+
+    _search_and_open(d, d.params["store"]["title"])
+    opens = _hours(d, day_en, day_zh)[0]
+    day = dt.date.fromisoformat(d.params["saturday"]["iso"]) + dt.timedelta(days=shift_day)
+    end = f"{min(int(opens[:2]) + 1, 23):02d}{opens[2:]}"
+    add_event(d, d.params["store"]["title"], day, opens, end)
+    if text:
+        compose(d, d.params["name"], d.t(f"Let's meet at {d.params['store']['title']} at {opens} on Saturday",
+                                         f"周六{opens}在{d.params['store']['title']}见"))
+    d.complete()
+
+
+@plan("browser.StoreVisitSaturday")
+def store_visit_saturday(d: Driver) -> None:
+    _store_visit(d)
+
+
+@negative("browser.StoreVisitSaturday", "reads Friday's opening time")
+def store_visit_friday_hours(d: Driver) -> None:
+    _store_visit(d, "Friday", "星期五")
+
+
+@negative("browser.StoreVisitSaturday", "adds the event but never texts")
+def store_visit_no_text(d: Driver) -> None:
+    _store_visit(d, text=False)
+
+
+@negative("browser.StoreVisitSaturday", "puts the visit on Sunday")
+def store_visit_sunday(d: Driver) -> None:
+    _store_visit(d, shift_day=1)

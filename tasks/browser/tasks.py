@@ -14,15 +14,20 @@ Task index:
     BookmarkQuickestRecipe    operate  L4  bookmark the recipe of a site with the shortest cooking time
     TextedRecipeBookmarkReply operate  L4  cross-app: Messages -> Browser -> Messages: bookmark the recipe a friend
                                            texted about, reply with its cooking time
+    StoreVisitSaturday        operate  L4  cross-app: Browser -> Calendar -> Messages: a Saturday visit to a store at its
+                                           opening time, the time texted to a contact
 """
 from __future__ import annotations
 
 from typing import Any
 
-from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_state, unambiguous
+import datetime as dt
+
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_state, sim_today, unambiguous
 from mobilegym.judge.matchers import TIME_TOLERANCE
 from mobilegym.judge.result import check
 
+from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar, day_label
 from ..contacts.app import Contacts
 from ..l10n import localised
 from ..maps.app import prepare_state_with_incoming
@@ -363,3 +368,59 @@ class TextedRecipeBookmarkReply(BaseTask):
         return [*_bookmark_check(input, self.p.recipe["url"], self.p.recipe["title"]),
                 *messages.check_sent_facts(self.p.name, numbers, {"cooking time": _minutes_text(page["cook_min"], language)},
                                            rivals={"cooking time": rivals}, os_state=input.os_init)]
+
+
+def coming_saturday(today: dt.date) -> dt.date:
+    """The first Saturday after ``today``."""
+    return today + dt.timedelta(days=(5 - today.weekday()) % 7 or 7)
+
+
+def sample_coming_saturday(rng, state: dict[str, Any], os_state) -> dict[str, str]:
+    """The first Saturday after the phone's date: {"iso", "label"} ("Saturday, March 21" / "3月21日星期六")."""
+    iso = coming_saturday(sim_today(os_state)).isoformat()
+    return {"iso": iso, "label": day_label(iso, os_state.get("language", "en"))}
+
+
+class StoreVisitSaturday(BaseTask):
+    """Verdict: a new timed Calendar event titled with the store is on the coming Saturday and starts at the
+    store's Saturday opening time (from its Browser page), and a text to the contact states that time (no other
+    store's Saturday opening, none of its own other days'). Sampled among stores whose Saturday opening is apart from
+    every other candidate."""
+
+    scope = "cross-app"
+    app = "browser"
+    related_apps = ["browser", "calendar", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "form-filling", "messaging"]
+    templates = {"en": ["I'll go to {store.title} on {saturday.label} as soon as it opens. Check its opening hours on "
+                        "the {store.site} website, add a '{store.title}' event to my calendar that day starting at "
+                        "opening time, and text {name} what time we're meeting there",
+                        "Look up when {store.title} opens on Saturdays ({store.site} lists it), put '{store.title}' in "
+                        "my calendar on {saturday.label} at that time, and tell {name} the time by text"],
+                 "zh": ["我{saturday.label}想在{store.title}一开门就去。在{store.site}网站上查一下营业时间，在日历里那天按开门时间添加日程"
+                        "“{store.title}”，再发短信告诉{name}我们几点在那儿见",
+                        "查一下{store.title}周六几点开门（{store.site}上有），在日历里{saturday.label}那个时间添加日程“{store.title}”，"
+                        "并用短信把时间告诉{name}"]}
+    parameters = {"store": {"sampler": Browser.sample_store_of_distinct_saturday},
+                  "saturday": {"sampler": sample_coming_saturday, "fields": ["iso", "label"]},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*BROWSE_CHANGES, *CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def check_goals(self, input):
+        stores = [p for p in input.apps_init["browser"]["pages"] if p["kind"] == "store"]
+        store = next(p for p in stores if p["id"] == self.p.store["id"])
+        opens = store["hours"]["Sat"]["open"]
+        rivals = sorted({h["open"] for s in stores for day, h in s["hours"].items()
+                         if h and (day == "Sat") != (s is store) and h["open"] != opens})
+        saturday = coming_saturday(sim_today(input.os_init)).isoformat()
+        calendar = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        numbers = [n["number"] for n in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [Calendar.check_event("store visit", calendar.new_event(store["title"]),
+                                     {"date": saturday, "all_day": False, "start": opens}),
+                *messages.check_sent_facts(self.p.name, numbers, {"opening time": opens},
+                                           rivals={"opening time": rivals}, os_state=input.os_init),
+                _tabs_check(input)]
