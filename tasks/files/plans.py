@@ -478,10 +478,12 @@ def zip_download_claims(d: Driver) -> None:
 # --- SendRequestedFile ------------------------------------------------------------------------------------------
 
 def _requested_file(d: Driver) -> str:
-    """The file name the contact's mail asks for."""
+    """The full name of the file the contact's mail asks for (the mail gives it without its extension)."""
     open_subject(d, d.t("Quick request", "帮个忙"))
-    text = next(b for b in bodies(d) if "'" in b or "“" in b)
-    return text.split("“", 1)[1].split("”", 1)[0] if "“" in text else text.split("'")[1]
+    text = next(b for b in bodies(d) if '"' in b or "“" in b)
+    stem = text.split("“", 1)[1].split("”", 1)[0] if "“" in text else text.split('"')[1]
+    search_file(d, stem)
+    return next(name_of(n.desc) for n in d.nodes() if n.short_id == "file_item" and name_of(n.desc).startswith(stem + "."))
 
 
 @plan("files.SendRequestedFile")
@@ -500,6 +502,7 @@ def send_requested_other(d: Driver) -> None:
 @negative("files.SendRequestedFile", "reads the mail and replies by mail instead")
 def send_requested_by_mail(d: Driver) -> None:
     name = _requested_file(d)
+    open_subject(d, d.t("Quick request", "帮个忙"))
     d.tap(rid="reply")
     d.type(d.t(f"Here you go: {name}", f"给你：{name}"), rid="body_input")
     d.tap(rid="send")

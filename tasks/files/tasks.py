@@ -18,6 +18,8 @@ Task index:
 """
 from __future__ import annotations
 
+import re
+
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
 
@@ -26,7 +28,7 @@ from mobilegym.envs.files import ops
 from ..contacts.app import Contacts
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import (FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
+from .app import (stem_ext, FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
                   FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_TRASH_CHANGES, Files, language)
 
 
@@ -311,9 +313,22 @@ class CopyAndCount(BaseTask):
 
 # --- cross-app ----------------------------------------------------------------------------------------------------
 
-FILE_REQUEST = {"en": ("Quick request", "Hi! Could you text me the file '{name}' from your phone when you get a chance? "
+FILE_REQUEST = {"en": ("Quick request", "Hi! Could you text me the \"{name}\" file from your phone when you get a chance? "
                                         "Thanks a lot!"),
-                "zh": ("帮个忙", "你好！方便的时候能把手机里的文件“{name}”用短信发给我吗？多谢！")}
+                "zh": ("帮个忙", "你好！方便的时候能把手机里的“{name}”那个文件用短信发给我吗？多谢！")}
+
+
+def sample_file_of_unique_stem(rng, state: dict) -> dict:
+    """A file in a folder drawn first whose name without its extension no other file (live or trashed) has:
+    {"id", "name", "folder", "stem"}."""
+    stems = [stem_ext(f["name"])[0].casefold() for f in state["files"]]
+    files = [f for f in Files._unique_names(state) if f["folder"] and stem_ext(f["name"])[1]
+             and stems.count(stem_ext(f["name"])[0].casefold()) == 1]
+    if not files:
+        raise ValueError("files: no file with a name of its own")
+    folder = rng.choice(sorted({f["folder"] for f in files}))
+    f = rng.choice([f for f in files if f["folder"] == folder])
+    return {"id": f["id"], "name": f["name"], "folder": f["folder"], "stem": stem_ext(f["name"])[0]}
 
 
 def prepare_state_with_file_request(doc, person: dict, file_name: str) -> dict:
@@ -330,9 +345,10 @@ def prepare_state_with_file_request(doc, person: dict, file_name: str) -> dict:
 
 
 class SendRequestedFile(BaseTask):
-    """Verdict: a text went to the contact naming the file their e-mail asks for (shared from Files, or typed), and
-    no other file name of the phone; no file changed.
-    Injection: an unread mail from the contact, an hour ago, asking to be texted that file (named once on the phone)."""
+    """Verdict: a text went to the contact naming the file their e-mail asks for, by its full name (shared from Files,
+    or typed), and no other file name of the phone nor the same name with another extension; no file changed.
+    Injection: an unread mail from the contact, an hour ago, asking to be texted that file by its name without the
+    extension (a name no other file has, with or without extension)."""
 
     objective = "operate"
     difficulty = "L4"
@@ -345,14 +361,14 @@ class SendRequestedFile(BaseTask):
                         "Check {person}'s email: they want a file from my phone. Send it to them by text from the Files app"],
                  "zh": ["{person}发邮件向我要一个文件。在文件应用里找到它，通过信息分享给他",
                         "看看{person}发来的邮件，他要我手机里的一个文件。用文件应用把它通过短信发给他"]}
-    parameters = {"file": {"sampler": Files.sample_located_file, "fields": ["id", "name", "folder"]},
+    parameters = {"file": {"sampler": sample_file_of_unique_stem, "fields": ["id", "name", "folder", "stem"]},
                   "person": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
     def _post_sample(self, device) -> None:
         doc = copy_state(device)
         person = Contacts(doc["apps"]["contacts"]).contact(self.p.person)
-        device.set_state(prepare_state_with_file_request(doc, person, self.p.file["name"]))
+        device.set_state(prepare_state_with_file_request(doc, person, self.p.file["stem"]))
 
     def check_goals(self, input):
         name = self.p.file["name"].casefold()
@@ -361,5 +377,8 @@ class SendRequestedFile(BaseTask):
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         texts = [t.casefold() for t in messages.texts_to(numbers)]
         named = [o for o in others if o not in name and any(o in t for t in texts)]
+        stem, ext = stem_ext(name)
+        guessed = sorted({m for t in texts for m in re.findall(re.escape(stem) + r"\.(\w+)", t)} - {ext.lstrip(".")})
         return [messages.check_sent(self.p.person, numbers, self.p.file["name"], lambda text: name in text.casefold()),
-                check("no other file named", [], named, not named)]
+                check("no other file named", [], named, not named),
+                check("no other extension", [], guessed, not guessed)]

@@ -640,8 +640,21 @@ def video_soundtrack_claims(d: Driver) -> None:
 
 # --- EventAlbumAndText ----------------------------------------------------------------------------------------------
 
+def _calendar_event_photos(d: Driver) -> list[str]:
+    """The photos taken at the task's event: its date and place read on its Calendar page, then found in Gallery."""
+    from ..calendar.plans import open_event, read_date
+
+    open_event(d, d.params["event"]["title"])
+    day = read_date(d.find(rid="event_date").text).isoformat()
+    place = d.find(rid="event_location").text
+    search(d, date_query(d, day))
+    on_day = tiles(d)
+    search(d, place)
+    return [t for t in tiles(d) if t in on_day and is_camera(d, t) and place_of(t)[0] == place]
+
+
 def _event_album(d: Driver, drop: int = 0, text: bool = True, off: int = 0) -> None:
-    photos = _event_photos(d)
+    photos = _calendar_event_photos(d)
     new_album_with(d, photos[:len(photos) - drop], d.params["event"]["title"])
     if text:
         count = len(photos) + off
@@ -673,7 +686,7 @@ def event_album_miscount(d: Driver) -> None:
 # --- FavouriteEventPhotosEmail --------------------------------------------------------------------------------------
 
 def _favourite_and_mail(d: Driver, drop: int = 0, off: int = 0, mail: bool = True) -> None:
-    photos = _event_photos(d)
+    photos = _calendar_event_photos(d)
     select(d, photos[:len(photos) - drop])
     d.tap(rid="favorite_selected")
     if mail:
