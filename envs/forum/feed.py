@@ -9,11 +9,23 @@ from mobilegym.sim.records import record
 
 from .world import ME
 
+GONE = ("[deleted]", "[已删除]")  # what a row prints for a community that is gone
 SORTS = (("hot", "Hot", "热门"), ("new", "New", "最新"), ("top", "Top", "最高票"))
 
 
 def community(state: dict[str, Any], community_id: str) -> dict[str, Any]:
     return record(state["communities"], community_id, "community")
+
+
+def community_or_none(state: dict[str, Any], community_id: str) -> dict[str, Any] | None:
+    """The community, or None when the state no longer holds it (a post can outlive its community)."""
+    return next((c for c in state["communities"] if c["id"] == community_id), None)
+
+
+def community_name(state: dict[str, Any], community_id: str, language: str) -> str:
+    """A post's community as its rows print it: the name, or "[deleted]" when the community is gone."""
+    found = community_or_none(state, community_id)
+    return found["name"] if found else GONE[language == "zh"]
 
 
 def user(state: dict[str, Any], user_id: str) -> dict[str, Any]:

@@ -35,7 +35,7 @@ def post_desc(ctx: Ctx, post: dict[str, Any]) -> str:
     """A post row's description: title, community, author, score, comments, age."""
     s = ctx.state
     count = len(post["comments"])
-    return " · ".join([post["title"], feed.community(s, post["community_id"])["name"],
+    return " · ".join([post["title"], feed.community_name(s, post["community_id"], language(ctx)),
                        ctx.t(f"by {feed.handle(s, post['author_id'])}", f"作者 {feed.handle(s, post['author_id'])}"),
                        ctx.t(f"{feed.score(post)} points", f"{feed.score(post)}赞"),
                        ctx.t(f"{count} comments", f"{count}条评论"), feed.age(language(ctx), post, ctx.now)])
@@ -44,7 +44,7 @@ def post_desc(ctx: Ctx, post: dict[str, Any]) -> str:
 def post_row(ctx: Ctx, post: dict[str, Any], *, show_community: bool = True) -> ui.View:
     """A post in a feed; a tap opens its page."""
     s = ctx.state
-    where = feed.community(s, post["community_id"])["name"] if show_community else feed.handle(s, post["author_id"])
+    where = feed.community_name(s, post["community_id"], language(ctx)) if show_community else feed.handle(s, post["author_id"])
     vote = {1: "▲", -1: "▼"}.get(post["vote"], "△")
     subtitle = " · ".join([where, feed.age(language(ctx), post, ctx.now),
                            f"{vote} {feed.score(post)}",

@@ -86,7 +86,11 @@ def communities(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/community")
 def community_page(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
-    c = feed.community(s, ctx.params["id"])
+    c = feed.community_or_none(s, ctx.params.get("id"))
+    if c is None:
+        gone = ui.Text(ctx.t("This community no longer exists.", "该社区已不存在。"), color="muted", align="center",
+                       height=120, rid="missing")
+        return ui.Scaffold(ui.ScrollList([gone], rid="community_feed"), top=ui.TopBar("", on_back=ctx.back))
 
     def toggle() -> None:
         c["joined"] = not c["joined"]
@@ -162,7 +166,8 @@ def post_page(ctx: Ctx) -> ui.Scaffold:
         gone = ui.Text(ctx.t("This post was deleted.", "该帖子已被删除。"), color="muted", align="center", height=120,
                        rid="missing")
         return ui.Scaffold(ui.ScrollList([gone], rid="post_detail"), top=ui.TopBar("", on_back=ctx.back))
-    community = feed.community(s, post["community_id"])
+    community = feed.community_or_none(s, post["community_id"])
+    where = feed.community_name(s, post["community_id"], language(ctx))
     mine = post["author_id"] == ME
     author = feed.handle(s, post["author_id"])
     replying = next((c for c in post["comments"] if c["id"] == local.get("reply_to")), None)
@@ -193,8 +198,9 @@ def post_page(ctx: Ctx) -> ui.Scaffold:
 
     count = len(post["comments"])
     rows: list[ui.View | None] = [
-        ui.Text(f"{community['name']} · {feed.age(language(ctx), post, ctx.now)}", size=13, color="muted",
-                rid="post_community", on_click=lambda: ctx.navigate("/community", id=community["id"])),
+        ui.Text(f"{where} · {feed.age(language(ctx), post, ctx.now)}", size=13, color="muted",
+                rid="post_community", on_click=None if community is None
+                else (lambda: ctx.navigate("/community", id=community["id"]))),
         ui.Text(author, size=13, bold=True, color="primary", rid="post_author",
                 desc=ctx.t(f"Author {author}", f"作者 {author}"),
                 on_click=None if mine else (lambda: ctx.navigate("/user", id=post["author_id"]))),
@@ -235,7 +241,7 @@ def post_page(ctx: Ctx) -> ui.Scaffold:
                          ctx.t("You can't undo this.", "删除后无法恢复。"), ctx.t("Delete", "删除"), delete_comment)
     on_back = (lambda: local.update(reply_to=None)) if replying else None
     return ui.Scaffold(ui.ScrollList(rows, rid="post_detail", pad=12, gap=6),
-                       top=ui.TopBar(community["name"], on_back=ctx.back, actions=actions),
+                       top=ui.TopBar(where, on_back=ctx.back, actions=actions),
                        bottom=ui.Column(composer, gap=2, pad=8, bg="surface"), dialog=dialog, on_back=on_back)
 
 

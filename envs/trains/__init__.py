@@ -8,4 +8,4 @@ from .world import generate
 APP = SimApp(id="trains", label="Trains", label_zh="火车票", home="/", glyph="🚄", color="#1565C0",
              defaults_package=__name__, generate=generate)
 
-from . import orders, passengers, screens  # noqa: E402,F401  (registers the screens on APP)
+from . import orders, passengers, prepare, screens  # noqa: E402,F401  (registers the preparers and screens on APP)

@@ -7,6 +7,7 @@ from typing import Any
 
 from mobilegym.sim.records import record
 
+GONE = ("[deleted]", "[已删除]")  # what a row prints for a channel that is gone
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 LISTS = {"watch_later": ("Watch later", "稍后再看"), "favorites": ("Favourites", "收藏夹")}
 QUALITY_LABELS = {"auto": ("Auto", "自动"), "1080p": ("1080p", "超清 1080"), "720p": ("720p", "高清 720"),
@@ -19,6 +20,17 @@ def video(state: dict[str, Any], video_id: str) -> dict[str, Any]:
 
 def channel(state: dict[str, Any], channel_id: str) -> dict[str, Any]:
     return record(state["channels"], channel_id, "channel")
+
+
+def channel_or_none(state: dict[str, Any], channel_id: str) -> dict[str, Any] | None:
+    """The channel, or None when the state no longer holds it (a video can outlive its channel)."""
+    return next((c for c in state["channels"] if c["id"] == channel_id), None)
+
+
+def channel_name(state: dict[str, Any], channel_id: str, language: str) -> str:
+    """A video's channel as its rows print it: the name, or "[deleted]" when the channel is gone."""
+    found = channel_or_none(state, channel_id)
+    return found["name"] if found else GONE[language == "zh"]
 
 
 def uploads(state: dict[str, Any], channel_id: str | None = None) -> list[dict[str, Any]]:

@@ -33,7 +33,7 @@ def section(title: str, rid: str) -> ui.View:
 def meta(ctx: Ctx, item: dict[str, Any]) -> str:
     """A video's second line: channel · views · when (a live stream: channel · its start)."""
     lang = language(ctx)
-    name = lib.channel(ctx.state, item["channel_id"])["name"]
+    name = lib.channel_name(ctx.state, item["channel_id"], lang)
     if item["live_at"]:
         return f"{name} · " + ctx.t("Live ", "直播 ") + lib.time_text(lang, item["live_at"])
     return f"{name} · {lib.views_text(lang, item['views'])} · {lib.ago_text(lang, item['uploaded'], ctx.now)}"

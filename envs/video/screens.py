@@ -107,7 +107,11 @@ SORTS = (("latest", "Latest", "最新发布"), ("popular", "Popular", "最多播
 @APP.screen("/channel")
 def channel_page(ctx: Ctx) -> ui.Scaffold:
     s, lang = ctx.state, language(ctx)
-    item = lib.channel(s, ctx.params["id"])
+    item = lib.channel_or_none(s, ctx.params.get("id"))
+    if item is None:
+        gone = ui.Text(ctx.t("This channel no longer exists.", "该频道已不存在。"), color="muted", align="center",
+                       height=120, rid="missing")
+        return ui.Scaffold(ui.ScrollList([gone], rid="channel_videos"), top=ui.TopBar("", on_back=ctx.back))
     sort = ctx.local.get("sort", "latest")
     videos = lib.uploads(s, item["id"])
     if sort == "popular":
@@ -147,7 +151,7 @@ def history(ctx: Ctx) -> ui.Scaffold:
         item = lib.video(s, entry["video_id"])
         when = ctx.t(f"Watched {lib.ago_text(lang, entry['watched_at'], ctx.now)}",
                      f"{lib.ago_text(lang, entry['watched_at'], ctx.now)}观看")
-        name = lib.channel(s, item["channel_id"])["name"]
+        name = lib.channel_name(s, item["channel_id"], lang)
         return video_row(ctx, item, subtitle=f"{name} · {when}", trailing=ui.IconButton(
             "✕", ctx.t(f"Remove {item['title']} from history", f"从历史记录中删除“{item['title']}”"),
             lambda: remove(entry), rid="history_remove"))

@@ -157,7 +157,7 @@ def _comments(ctx: Ctx, item: dict[str, Any]) -> list[ui.View | None]:
 def video_page(ctx: Ctx) -> ui.Scaffold:
     s, lang = ctx.state, language(ctx)
     item = lib.video(s, ctx.params["id"])
-    ch = lib.channel(s, item["channel_id"])
+    ch = lib.channel_or_none(s, item["channel_id"])
     if item["live_at"]:
         info = ctx.t("Upcoming live stream", "即将开始的直播")
     else:
@@ -165,20 +165,26 @@ def video_page(ctx: Ctx) -> ui.Scaffold:
                      f"{lib.date_text(lang, item['uploaded'])}",
                      f"{item['views']:,}次观看 · {lib.ago_text(lang, item['uploaded'], ctx.now)} · "
                      f"{lib.date_text(lang, item['uploaded'])}")
-    subs = ctx.t(f"{lib.count_text(lang, ch['subscribers'])} subscribers", f"{lib.count_text(lang, ch['subscribers'])}粉丝")
+    if ch is None:  # the channel is gone: its name as rows print it, nothing to open or subscribe to
+        channel_row: ui.View = ui.Row([ui.Text(lib.channel_name(s, item["channel_id"], lang), size=15, bold=True,
+                                               rid="channel_link", flex=1)], gap=10, pad=4)
+    else:
+        subs = ctx.t(f"{lib.count_text(lang, ch['subscribers'])} subscribers",
+                     f"{lib.count_text(lang, ch['subscribers'])}粉丝")
+        channel_row = ui.Row([ui.Icon(ch["name"][:1], size=40, badge="#C62828", color="#FFFFFF"),
+                              ui.Column([ui.Text(ch["name"], size=15, bold=True, rid="channel_link"),
+                                         ui.Text(subs, size=12, color="muted", rid="channel_subscribers")], gap=2,
+                                        flex=1, on_click=lambda: ctx.navigate("/channel", id=ch["id"]), desc=ch["name"]),
+                              subscribe_button(ctx, ch)], gap=10, pad=4)
     rows: list[ui.View | None] = [
         *_player(ctx, item),
         ui.Text(item["title"], size=18, bold=True, max_lines=3, rid="video_page_title"),
         ui.Text(info, size=13, color="muted", max_lines=2, rid="video_info"),
         _actions(ctx, item),
-        ui.Row([ui.Icon(ch["name"][:1], size=40, badge="#C62828", color="#FFFFFF"),
-                ui.Column([ui.Text(ch["name"], size=15, bold=True, rid="channel_link"),
-                           ui.Text(subs, size=12, color="muted", rid="channel_subscribers")], gap=2, flex=1,
-                          on_click=lambda: ctx.navigate("/channel", id=ch["id"]), desc=ch["name"]),
-                subscribe_button(ctx, ch)], gap=10, pad=4),
+        channel_row,
         ui.Divider(),
         *_comments(ctx, item),
     ]
-    dialog = _save_dialog(ctx, item) or subscribe_dialog(ctx, ch)
+    dialog = _save_dialog(ctx, item) or (subscribe_dialog(ctx, ch) if ch is not None else None)
     return ui.Scaffold(ui.ScrollList(rows, rid="video_detail", pad=16, gap=8),
                        top=ui.TopBar(ctx.t("Video", "视频"), on_back=ctx.back), dialog=dialog)

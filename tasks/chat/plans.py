@@ -106,6 +106,22 @@ def _me(d: Driver) -> str:
 
 # --- counting and reading ------------------------------------------------------------------------------------
 
+@plan("chat.CountUnreadGroups")
+def count_unread_groups(d: Driver) -> None:
+    _open(d)
+    groups = _group_titles(d)
+    rows = _chat_rows(d)
+    d.submit_answer([sum(1 for title in groups if rows.get(title))])
+    d.complete()
+
+
+@negative("chat.CountUnreadGroups", "counts every unread chat, one-to-one ones too")
+def count_all_unread(d: Driver) -> None:
+    _open(d)
+    d.submit_answer([sum(_chat_rows(d).values())])
+    d.complete()
+
+
 def _transactions(d: Driver) -> list[tuple[str, str]]:
     """(name, signed amount) of Me > Transactions, newest first."""
     _open(d, 3)

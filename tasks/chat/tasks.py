@@ -1,6 +1,7 @@
 """Chat tasks.
 
 Task index:
+    CountUnreadGroups         query    L1  how many group chats have unread messages
     LastTransferSender        query    L2  who sent the most recent transfer the owner received
     ReplyInGroup              operate  L2  send a given message in a named group (high risk: a message to others)
     LikeLatestMoment          operate  L2  like a friend's latest moment (not an older one)
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.envs.chat.world import ME
+from mobilegym.envs.chat.world import ME, pools as chat_pools
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_today, copy_state
 from mobilegym.judge.result import check
 
@@ -37,6 +38,7 @@ MONEY_HINT, MONEY_HINT_ZH = "e.g. 25.50", "例如 25.50"
 SPARE = 500  # what a task that pays leaves on the balance at least
 OK = {"en": "OK", "zh": "好的"}
 GOOD_MORNING = {"en": "Good morning", "zh": "早上好"}
+MAX_UNREAD_GROUPS = 6  # CountUnreadGroups: the answer spreads over 1 to 6
 
 
 def _chat(device) -> dict:
@@ -66,6 +68,59 @@ def _afford(device, amount: float) -> None:
 
 def _friend_id(state: dict, name: str) -> str:
     return next(f["id"] for f in state["friends"] if f["name"] == name)
+
+
+@localised(zh={"fields": [{"label": "有未读消息的群聊数"}]})
+class CountUnreadGroups(AnswerTask):
+    """Verdict: the answer is the number of group chats with unread messages (one-to-one chats do not count).
+    Injection: one to six groups are unread (seeded; more groups are started when the world has too few), one
+    group read and one one-to-one chat unread."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["counting"]
+    templates = {"en": ["How many of my group chats in Chat have unread messages?"],
+                 "zh": ["聊天里有几个群聊有未读消息？"]}
+    answer = staticmethod(lambda task, apps_init: sum(1 for c in apps_init["chat"]["chats"]
+                                                      if c["kind"] == "group" and c["unread"]))
+    answer_fields = [{"type": "number", "label": "Group chats with unread messages"}]
+    expected_changes = CHAT_READ_CHANGES
+
+    def _prepare(self, device) -> None:
+        state, now, language = _chat(device), _now(device), _language(device)
+        chats = [dict(c) for c in state["chats"]]
+        state = {**state, "chats": chats}  # _free_time sees the messages added here
+        unread = self.rng.randint(1, MAX_UNREAD_GROUPS)
+        groups = [c for c in chats if c["kind"] == "group"]
+        names = [n for n in chat_pools(language)["groups"] if n not in {c["name"] for c in chats}]
+        for i, name in enumerate(self.rng.sample(names, min(len(names), max(0, unread + 1 - len(groups))))):
+            members = self.rng.sample(state["friends"], self.rng.randint(3, min(6, len(state["friends"]))))
+            members.sort(key=lambda f: int(f["id"].split("_")[1]))
+            asked = _free_time(state, now - self.rng.randint(4, 96) * HOUR_MS)
+            said = [Chat.message(f"msg_task_n{i}_0", self.rng.choice(members)["id"], asked,
+                                 text=GOOD_MORNING[language])]
+            group = {"id": f"chat_task_n{i}", "kind": "group", "name": name, "members": [f["id"] for f in members],
+                     "unread": 0, "messages": said}
+            chats.append(group)
+            said.append(Chat.message(f"msg_task_n{i}_1", ME, _free_time(state, asked + 30 * 60_000), text=OK[language]))
+            groups.append(group)
+        marked = {c["id"] for c in self.rng.sample(groups, min(unread, len(groups) - 1))}
+        for i, group in enumerate(groups):
+            if group["id"] in marked and not group["unread"]:
+                last = max(m["time_ms"] for m in group["messages"])
+                near = min(now - 60_000, last + self.rng.randint(1, 120) * 60_000)
+                message = Chat.message(f"msg_task_g{i}", self.rng.choice(group["members"]),
+                                       _free_time(state, near), text=OK[language])
+                group.update(messages=[*group["messages"], message], unread=1)
+            elif group["id"] not in marked:
+                group["unread"] = 0
+        direct = [c for c in chats if c["kind"] == "direct"]
+        if direct and not any(c["unread"] for c in direct):
+            chat = self.rng.choice(direct)
+            message = Chat.message("msg_task_d", chat["members"][0], _free_time(state, now - 3 * HOUR_MS - 60_000),
+                                   text=OK[language])
+            chat.update(messages=[*chat["messages"], message], unread=1)
+        device.set_state(Chat.patch({"chats": chats}))
 
 
 @localised(zh={"fields": [{"label": "好友姓名"}]})

@@ -128,7 +128,7 @@ def upvote_second(d: Driver) -> None:
     d.tap(rid="post_upvote")
 
 
-# --- NewestPostAuthor -------------------------------------------------------------
+# --- NewestPostAuthor / FollowNewestAuthor -------------------------------------------------------------
 
 def newest_author(d: Driver) -> str:
     open_community(d, d.params["community"]["name"], "new")
@@ -149,6 +149,27 @@ def oldest_post_author(d: Driver) -> None:
     d.tap(rid="post_item", index=len([n for n in d.nodes() if n.short_id == "post_item"]) - 1)
     author = d.find(rid="post_author").text
     d.submit_answer([author if author != d.params["community"]["handle"] else author + "x"])
+
+
+@plan("forum.FollowNewestAuthor")
+def follow_newest(d: Driver) -> None:
+    newest_author(d)
+    d.tap(rid="post_author")
+    d.tap(rid="follow_button")
+
+
+@negative("forum.FollowNewestAuthor", "opens the profile but never taps Follow")
+def follow_newest_forgets(d: Driver) -> None:
+    newest_author(d)
+    d.tap(rid="post_author")
+
+
+@negative("forum.FollowNewestAuthor", "follows then unfollows")
+def follow_newest_twice(d: Driver) -> None:
+    newest_author(d)
+    d.tap(rid="post_author")
+    d.tap(rid="follow_button")
+    d.tap(rid="follow_button")
 
 
 # --- DeleteMyComment -----------------------------------------------------------------------------------
@@ -174,6 +195,7 @@ def delete_my_comment_cancel(d: Driver) -> None:
     d.tap(rid="button2")
 
 
+# --- CreatePost ----------------------------------------------------------------------------------------
 
 def write_post(d: Driver, community: str, confirm: bool = True) -> None:
     open_community(d, community)
@@ -182,6 +204,24 @@ def write_post(d: Driver, community: str, confirm: bool = True) -> None:
     d.type(d.params["new"]["body"], rid="body_input")
     d.tap(rid="post_button")
     d.tap(rid="button1" if confirm else "button2")
+
+
+@plan("forum.CreatePost")
+def create_post(d: Driver) -> None:
+    write_post(d, d.params["new"]["name"])
+
+
+@negative("forum.CreatePost", "cancels at the confirmation")
+def create_post_cancel(d: Driver) -> None:
+    write_post(d, d.params["new"]["name"], confirm=False)
+
+
+@negative("forum.CreatePost", "posts in another community")
+def create_post_elsewhere(d: Driver) -> None:
+    home(d)
+    d.tap(rid="tab_1")
+    names = [n.text for n in d.nodes() if n.short_id == "community_name"]
+    write_post(d, next(n for n in names if n != d.params["new"]["name"]))
 
 
 # --- ReplyTopComment -----------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ Task index:
     UpvoteTopPost         operate  L2  upvote a community's top post of all time
     NewestPostAuthor      query    L2  who wrote a community's newest post
     DeleteMyComment       operate  L2  delete one of the owner's comments (confirm)
+    CreatePost            operate  L2  post a title and body in a community (confirm)
+    FollowNewestAuthor    operate  L3  follow the author of a community's newest post
     ReplyTopComment       operate  L3  reply to a post's most-voted comment
     BiggestJoinedCommunity query   L3  the joined community with the most members
     VoteSaveFollowedPost  operate  L4  upvote and save the newest post by someone followed
@@ -17,6 +19,7 @@ Task index:
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_datetime, copy_state
+from mobilegym.judge.matchers import normalize_text
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
@@ -24,7 +27,8 @@ from ..contacts.app import Contacts
 from ..l10n import localised
 from ..mail.app import MAIL_SEND_CHANGES, Mail
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import (FORUM_DELETE_COMMENT_CHANGES, FORUM_REPLY_CHANGES, FORUM_SAVE_CHANGES, FORUM_TOP_VOTE_CHANGES, MEETUP_PLACES, Forum, language)
+from .app import (FORUM_DELETE_COMMENT_CHANGES, FORUM_FOLLOW_CHANGES, FORUM_NEW_POST_CHANGES, FORUM_REPLY_CHANGES,
+                  FORUM_SAVE_CHANGES, FORUM_TOP_VOTE_CHANGES, MEETUP_PLACES, Forum, language)
 
 
 def _forum_state(device) -> dict:
@@ -140,6 +144,52 @@ class DeleteMyComment(BaseTask):
         post = Forum(input.apps["forum"]).post(self.p.mine["post"])
         left = [c["text"] for c in (post["comments"] if post else []) if c["id"] == self.p.mine["id"]]
         return [check(f"comment {self.p.mine['text']!r}", "deleted", left or "deleted", post is not None and not left)]
+
+
+class CreatePost(BaseTask):
+    """Verdict: exactly one new post, the owner's, in the community, with the title and body (case, spaces and
+    end punctuation aside)."""
+
+    objective = "operate"
+    difficulty = "L2"
+    high_risk = True
+    capabilities = ["form-filling", "confirmation-dialog"]
+    templates = {"en": ["Create a post in {new.name} on Forum titled \"{new.title}\" with the text \"{new.body}\"",
+                        "Post to {new.name} in Forum: title \"{new.title}\", body \"{new.body}\""],
+                 "zh": ["在论坛的“{new.name}”发一篇帖子，标题“{new.title}”，正文“{new.body}”"]}
+    parameters = {"new": {"sampler": Forum.sample_new_post}}
+    expected_changes = FORUM_NEW_POST_CHANGES
+
+    def check_goals(self, input):
+        forum = Forum(input.apps["forum"])
+        added = forum.new_posts(Forum(input.apps_init["forum"]))
+        if len(added) != 1:
+            return [check("new posts", 1, len(added), False)]
+        post = added[0]
+        want = {"community": self.p.new["community"], "title": normalize_text(self.p.new["title"]),
+                "body": normalize_text(self.p.new["body"])}
+        got = {"community": post["community_id"], "title": normalize_text(post["title"]),
+               "body": normalize_text(post["body"])}
+        return [check("new post", want, got, want == got)]
+
+
+class FollowNewestAuthor(CriteriaTask):
+    """Verdict: the owner follows the author of the community's newest post (another follow or unfollow is a side
+    effect). Injection: the owner does not follow them yet."""
+
+    objective = "operate"
+    difficulty = "L3"
+    composition = "sequential"
+    capabilities = ["sorting", "toggle"]
+    templates = {"en": ["In Forum, follow whoever wrote the newest post in {community.name}",
+                        "Find the most recent post in {community.name} on Forum and follow its author"],
+                 "zh": ["在论坛里关注“{community.name}”最新一篇帖子的作者"]}
+    parameters = {"community": {"sampler": Forum.sample_newest_author}}
+    criteria = {".users[id={community.author}].following": True}
+    expected_changes = FORUM_FOLLOW_CHANGES
+
+    def _post_sample(self, device) -> None:
+        _patch(device, {"apps": {"forum": {f"users[id={self.p.community['author']}]": {"following": False}}}})
 
 
 class ReplyTopComment(BaseTask):

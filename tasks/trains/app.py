@@ -7,7 +7,7 @@ import random
 from typing import Any, Mapping
 
 from mobilegym.envs.trains import timetable
-from mobilegym.envs.trains.world import draw_id_number
+from mobilegym.envs.trains.world import AHEAD_DAYS, draw_id_number, seat_of
 from mobilegym.judge import BaseApp, normalize_text, sim_datetime, sim_today
 from mobilegym.judge.result import Check, check
 
@@ -97,6 +97,39 @@ class Trains(BaseApp):
                 check("other orders kept", kept, others, others == kept)]
 
     # --- samplers -------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def prepare_state_with_upcoming(rng: random.Random, state: dict[str, Any], now: dt.datetime,
+                                    want: int) -> dict[str, Any]:
+        """A patch leaving ``want`` upcoming trips: extra ones refunded in full (seeded), missing ones booked as the
+        world books them (a route's train on a free day of the next two weeks, the owner and up to two saved
+        passengers). Empty when the count is already right."""
+        orders = [dict(o) for o in state["orders"]]
+        upcoming = [o for o in orders if o["status"] == "paid" and departure(o) > now]
+        if len(upcoming) > want:
+            for order in rng.sample(upcoming, len(upcoming) - want):
+                order.update(status="refunded", refund=order["total"])
+        taken = {o["date"] for o in orders}
+        days = [d for d in range(1, AHEAD_DAYS + 1) if (now.date() + dt.timedelta(days=d)).isoformat() not in taken]
+        owner, others = state["passengers"][0], state["passengers"][1:]
+        for offset in sorted(rng.sample(days, max(0, want - len(upcoming)))):
+            a, b = rng.sample(state["stations"], 2)
+            train = rng.choice(timetable.route(state["seed"], a, b))
+            seat_class = rng.choice([c for c in timetable.CLASSES if c in train["prices"]])
+            who = [owner] + rng.sample(others, rng.randint(0, min(2, len(others))))
+            date = now.date() + dt.timedelta(days=offset)
+            total = round(train["prices"][seat_class] * len(who), 2)
+            n = len(orders) + 1
+            while any(o["id"] == f"ord_{n}" for o in orders):
+                n += 1
+            orders.append({"id": f"ord_{n}", "number": f"E{rng.randrange(10 ** 9):09d}", "train": train["number"],
+                           "from": a["id"], "to": b["id"], "date": date.isoformat(), "depart": train["depart"],
+                           "arrive": train["arrive"], "seat_class": seat_class, "price": train["prices"][seat_class],
+                           "total": total, "passengers": [{"name": p["name"], "id_number": p["id_number"],
+                                                            "seat": seat_of(rng, seat_class)} for p in who],
+                           "status": "paid", "refund": 0.0,
+                           "booked_on": min(date - dt.timedelta(days=rng.randint(1, 10)), now.date()).isoformat()})
+        return {"apps": {"trains": {"orders": orders}}} if orders != state["orders"] else {}
 
     @staticmethod
     def sample_passcode(rng: random.Random, state: dict[str, Any]) -> str:

@@ -75,6 +75,22 @@ def trip(d: Driver, reverse: bool = False) -> tuple[str, str, str]:
 
 # --- orders --------------------------------------------------------------------------------------------------
 
+@plan("trains.CountUpcomingTrips")
+def count_upcoming(d: Driver) -> None:
+    home(d, 1)
+    d.submit_answer([re.search(r"\d+", d.texts("orders_tab_0")[0]).group()])
+    d.complete()
+
+
+@negative("trains.CountUpcomingTrips", "counts past trips too")
+def count_all(d: Driver) -> None:
+    home(d, 1)
+    upcoming = int(re.search(r"\d+", d.texts("orders_tab_0")[0]).group())
+    d.tap(rid="orders_tab_1")
+    d.submit_answer([str(upcoming + len(d.texts("order_title")))])
+    d.complete()
+
+
 @plan("trains.NextTripTrain")
 def next_trip_train(d: Driver) -> None:
     home(d, 1)
@@ -270,6 +286,20 @@ def book_earliest_second_next_day(d: Driver) -> None:
 
 
 # --- JSON tasks ----------------------------------------------------------------------------------------------
+
+@plan("trains.other_passengers")
+def other_passengers(d: Driver) -> None:
+    home(d, 2)
+    d.submit_answer([str(len(d.texts("passenger_name")) - len(d.texts("self_badge")))])
+    d.complete()
+
+
+@negative("trains.other_passengers", "counts me too")
+def other_passengers_with_me(d: Driver) -> None:
+    home(d, 2)
+    d.submit_answer([str(len(d.texts("passenger_name")))])
+    d.complete()
+
 
 @plan("trains.sleeper_berth")
 def sleeper_berth(d: Driver) -> None:

@@ -1,6 +1,7 @@
 """Trains tasks.
 
 Task index:
+    CountUpcomingTrips        query    L1  how many trips are booked and not yet taken
     NextTripTrain             query    L1  the train number of the next trip
     FastestTrain              query    L2  the fastest train of a route on a day
     AddPassenger              operate  L2  save a passenger with a name and an ID number
@@ -16,7 +17,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, normalize_text, sim_datetime
+from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_state, normalize_text, sim_datetime
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
@@ -30,6 +31,33 @@ from .app import (TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANC
 PASSCODE_EN = " My payment passcode is {passcode}."
 PASSCODE_ZH = "支付密码是{passcode}。"
 MONEY_HINT, MONEY_HINT_ZH = "e.g. 553.5", "例如 553.5"
+
+
+@localised(zh={"fields": [{"label": "行程数"}]})
+class CountUpcomingTrips(AnswerTask):
+    """Verdict: the answer is the number of paid trips whose train has not left yet (refunded and travelled ones
+    do not count). Injection: one to seven trips are upcoming (seeded; extra ones refunded, missing ones booked)."""
+
+    objective = "query"
+    difficulty = "L1"
+    capabilities = ["information-retrieval", "counting"]
+    templates = {"en": ["How many upcoming train trips do I have booked in Trains?",
+                        "Count my train trips in Trains that I haven't taken yet."],
+                 "zh": ["我在火车票里还有几个未出行的行程？"]}
+    answer_fields = [{"type": "number", "label": "Trips"}]
+
+    def _prepare(self, device) -> None:
+        state = copy_state(device)
+        patch = Trains.prepare_state_with_upcoming(self.rng, state["apps"]["trains"], sim_datetime(state["os"]),
+                                                   self.rng.randint(1, 7))
+        if patch:
+            device.set_state(patch)
+
+    def get_answer(self, input):
+        return len(Trains(input.apps_init["trains"]).upcoming(sim_datetime(input.os_init)))
+
+    def check_goals(self, input):
+        return build_answer_checks(self.get_answer(input), input.answer, "trips")
 
 
 @localised(zh={"fields": [{"label": "车次"}]})

@@ -183,9 +183,32 @@ def newest_upload(d: Driver) -> None:
     d.complete()
 
 
+# --- RemoveFromHistory --------------------------------------------------------------------------------
 
 def _remove_desc(d: Driver, title: str) -> str:
     return d.t(f"Remove {title} from history", f"从历史记录中删除“{title}”")
+
+
+@plan("video.RemoveFromHistory")
+def remove_from_history(d: Driver) -> None:
+    open_library(d, "history_entry")
+    d.tap(rid="history_remove", desc=_remove_desc(d, d.params["entry"]["title"]))
+    d.complete()
+
+
+@negative("video.RemoveFromHistory", "clears the whole history")
+def clear_whole_history(d: Driver) -> None:
+    open_library(d, "history_entry")
+    d.tap(rid="clear_history")
+    d.tap(rid="button1")
+    d.complete()
+
+
+@negative("video.RemoveFromHistory", "removes the newest entry instead")
+def remove_newest(d: Driver) -> None:
+    open_library(d, "history_entry")
+    d.tap(rid="history_remove", index=0)
+    d.complete()
 
 
 # --- PostComment --------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ Task index:
     WatchLaterCount           query    L1  how many videos Watch later holds
     SubscribeToVideoChannel   operate  L2  subscribe to the channel of a searched video
     LastWatched               query    L2  the video watched most recently
+    RemoveFromHistory         operate  L2  remove one video from the watch history
     PostComment               operate  L2  post a given comment on a video
     LikeMostViewed            operate  L3  like a channel's most viewed video
     SaveLongestToWatchLater   operate  L3  add a channel's longest video to Watch later
@@ -27,7 +28,7 @@ from ..contacts.app import Contacts
 from ..cross_app.app import check_names_one
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
-from .app import (VIDEO_COMMENT_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
+from .app import (VIDEO_COMMENT_CHANGES, VIDEO_HISTORY_REMOVE_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
                   VIDEO_UNSUBSCRIBE_CHANGES, VIDEO_WATCH_LATER_ADD_CHANGES, VIDEO_WATCH_LATER_REMOVE_CHANGES, Video)
 
 
@@ -102,6 +103,25 @@ class LastWatched(AnswerTask):
     def get_answer(self, input):
         app = Video(input.apps_init["video"])
         return app.video(app.history()[0]["video_id"])["title"]
+
+
+class RemoveFromHistory(BaseTask):
+    """Verdict: the history holds its initial entries but the requested one."""
+
+    objective = "operate"
+    difficulty = "L2"
+    high_risk = True
+    capabilities = ["deletion"]
+    templates = {"en": ["Remove '{entry.title}' from my watch history in Video",
+                        "I don't want '{entry.title}' in my Video history, delete just that one"],
+                 "zh": ["把《{entry.title}》从视频的历史记录里删掉"]}
+    parameters = {"entry": {"sampler": Video.sample_history_entry}}
+    expected_changes = VIDEO_HISTORY_REMOVE_CHANGES
+
+    def check_goals(self, input):
+        want = [h["id"] for h in Video(input.apps_init["video"]).history() if h["id"] != self.p.entry["id"]]
+        have = [h["id"] for h in Video(input.apps["video"]).history()]
+        return [check("history", want, have, want == have)]
 
 
 class PostComment(BaseTask):
