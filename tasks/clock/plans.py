@@ -237,3 +237,36 @@ def alarm_for_first_event_off(d: Driver) -> None:
 @negative("clock.AlarmForFirstEvent", "sets it to the event's start time")
 def alarm_for_first_event_at_start(d: Driver) -> None:
     _alarm_for_first_event(d, lead=0)
+
+
+# --- WalkTimerAndText -------------------------------------------------------------------------------------------
+
+def _walk_timer(d: Driver, mode: str = "walk", start: bool = True) -> None:
+    from ..contacts.plans import compose
+    from ..maps.plans import minutes_of, mode_minutes, route_to
+
+    route_to(d, d.params["place"]["name"])
+    minutes = minutes_of(mode_minutes(d)[mode])
+    d.open_app("Clock")
+    d.tap(rid="tab_1")
+    d.type(str(minutes), rid="minutes_input", clear=True)
+    d.type("0", rid="seconds_input", clear=True)
+    if start:
+        d.tap(rid="start")
+    compose(d, d.params["name"], d.t(f"I'm walking over, I'll be there in {minutes} minutes.", f"我走过去，{minutes}分钟后到。"))
+    d.complete()
+
+
+@plan("clock.WalkTimerAndText")
+def walk_timer_and_text(d: Driver) -> None:
+    _walk_timer(d)
+
+
+@negative("clock.WalkTimerAndText", "uses the transit time")
+def walk_timer_transit(d: Driver) -> None:
+    _walk_timer(d, mode="transit")
+
+
+@negative("clock.WalkTimerAndText", "sets the timer but never starts it")
+def walk_timer_not_started(d: Driver) -> None:
+    _walk_timer(d, start=False)

@@ -9,6 +9,8 @@ Task index:
     DeleteAlarmAndCount   hybrid   L2  delete an alarm and report how many remain
     AlarmForFirstEvent    operate  L4  Calendar -> Clock -> Messages: move an alarm to an hour before tomorrow's
                                        first event and switch it on, text its start time (high risk)
+    WalkTimerAndText      operate  L3  Maps -> Clock -> Messages: a timer for the walk to a place, text the minutes
+                                       (high risk)
 """
 from __future__ import annotations
 
@@ -18,10 +20,13 @@ from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_che
 from mobilegym.judge.matchers import TIME_TOLERANCE
 from mobilegym.judge.result import check
 
+from mobilegym.envs.maps import geo
+
 from ..contacts.app import Contacts
+from ..maps.app import MAPS_RECENT_CHANGES, MIN_GAP_MIN, Maps, minutes_text
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, Clock, minus_minutes
+from .app import CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, CLOCK_TIMER_CHANGES, Clock, minus_minutes
 
 
 @localised(zh={"fields": [{"label": "闹钟数量"}]})
@@ -201,3 +206,61 @@ class AlarmForFirstEvent(BaseTask):
                       now is not None and (now["hour"], now["minute"], now["enabled"]) == (hour, minute, True)),
                 *messages.check_sent_facts(self.p.name, numbers, {"start": first["start"]}, rivals={"start": others},
                                            os_state=input.os_init)]
+
+
+def sample_walk_target(rng, state) -> dict[str, str]:
+    """A public Maps place a 5 to 59 minute walk from your location, the walk at least MIN_GAP_MIN minutes from every
+    other mode's time and no other place the same walk away (another place's timer never passes)."""
+    walks = {p["id"]: geo.route(state, geo.HERE, p["id"])["minutes"] for p in state["places"]}
+    counts = [t["walk"] for t in walks.values()]
+    pool = []
+    for p in Maps._public(state):
+        trip = walks[p["id"]]
+        if (5 <= trip["walk"] < 60 and counts.count(trip["walk"]) == 1
+                and all(abs(trip["walk"] - trip[m]) >= MIN_GAP_MIN for m in geo.MODES if m != "walk")):
+            pool.append(p)
+    if not pool:
+        raise ValueError("maps: no place within an hour's walk apart from the other modes")
+    chosen = rng.choice(pool)
+    return {"id": chosen["id"], "name": chosen["name"]}
+
+
+class WalkTimerAndText(BaseTask):
+    """Verdict: the Clock timer is running and was set to exactly the walking time Maps gives from your location to
+    the place (set-up stops it first), and the contact got a text stating that many minutes (no other mode's time).
+    """
+
+    scope = "cross-app"
+    app = "maps"
+    related_apps = ["maps", "clock", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "form-filling", "messaging"]
+    templates = {"en": ["I'm walking to {place.name} now. Start a Clock timer for the walking time Maps gives from my "
+                        "location, then text {name} how many minutes until I get there.",
+                        "Check in Maps how long the walk from my location to {place.name} takes, start a timer in Clock "
+                        "for exactly that long, and let {name} know by text how many minutes I'll be."],
+                 "zh": ["我现在步行去{place.name}。在地图里查从我的位置步行过去要多久，在时钟里开一个同样时长的计时器，再发短信告诉"
+                        "{name}我还要多少分钟到。"]}
+    parameters = {"place": {"sampler": sample_walk_target}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*CLOCK_TIMER_CHANGES, *MESSAGES_SEND_CHANGES, *MAPS_RECENT_CHANGES]
+
+    def _prepare(self, device):
+        timer = copy_state(device)["apps"]["clock"]["timer"]
+        device.set_state({"apps": {"clock": {"timer": {**timer, "running": False, "started_at_ms": None,
+                                                        "remaining_s": timer["duration_s"]}}}})
+
+    def check_goals(self, input):
+        lang = "zh" if self.language == "zh" else "en"
+        trip = geo.route(input.apps_init["maps"], geo.HERE, self.p.place["id"])["minutes"]
+        timer = Clock(input.apps["clock"]).require(".timer")
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        rivals = [minutes_text(trip[m], lang) for m in geo.MODES if m != "walk" and trip[m] < 60]
+        return [check("timer", f"running, {trip['walk']} min", f"{'running' if timer['running'] else 'stopped'}, "
+                      f"{timer['duration_s'] // 60} min {timer['duration_s'] % 60} s",
+                      bool(timer["running"]) and timer["duration_s"] == trip["walk"] * 60),
+                *messages.check_sent_facts(self.p.name, numbers, {"time": minutes_text(trip["walk"], lang)},
+                                           rivals={"time": rivals}, os_state=input.os_init)]
