@@ -410,6 +410,11 @@ class ShareEventByMessage(BaseTask):
 COFFEE_SLOTS = ({"start": "10:30", "end": "11:30"}, {"start": "15:00", "end": "16:00"}, {"start": "16:30", "end": "17:30"})
 
 
+def sample_coffee_slot(rng, state) -> dict[str, str]:
+    """{start, end}: one of the coffee slots."""
+    return dict(rng.choice(COFFEE_SLOTS))
+
+
 class CoffeeAtTopCafe(BaseTask):
     """Verdict: one new Calendar event naming the contact in its title, on the day from the start to the end, with
     the best-rated café of Maps as its location; and the contact got a text stating that café's name (no other place
@@ -431,7 +436,7 @@ class CoffeeAtTopCafe(BaseTask):
                  "zh": ["约{name}{day.label}{slot.start}到{slot.end}去地图里评分最高的咖啡馆喝咖啡：在日历里加一个“和{name}喝咖啡”"
                         "的日程，地点填这家咖啡馆，再把咖啡馆的名字和地址发短信告诉{name}。"]}
     parameters = {"day": {"sampler": Calendar.sample_day, "fields": ["iso", "label"]},
-                  "slot": {"sampler": lambda rng, state: dict(rng.choice(COFFEE_SLOTS))},
+                  "slot": {"sampler": sample_coffee_slot},
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES, "maps.recent"]
 
