@@ -627,3 +627,42 @@ def invite_to_review_notes(d: Driver) -> None:
     fill_event(d, notes=d.t("Invite priya.nair@example.com", "邀请 priya.nair@example.com"))
     d.tap(rid="save_event")
     d.complete()
+
+
+# --- CoffeeAtTopCafe -------------------------------------------------------------------------------------------
+
+def _coffee(d: Driver, rank: int = 0, address: bool = True, next_day: bool = False) -> None:
+    from ..cross_app.plans import add_event
+    from ..contacts.plans import compose
+    from ..maps.plans import address_of, category_results
+
+    name = d.params["name"]
+    cafe = category_results(d, d.t("Cafés", "咖啡"), top_rated=True)[rank]
+    where = address_of(d, cafe)
+    day = dt.date.fromisoformat(d.params["day"]["iso"]) + dt.timedelta(days=1 if next_day else 0)
+    add_event(d, d.t(f"Coffee with {name}", f"和{name}喝咖啡"), day, d.params["slot"]["start"], d.params["slot"]["end"],
+              place=cafe)
+    text = d.t(f"Coffee at {cafe}, {where}", f"我们在{cafe}喝咖啡，地址：{where}") if address else \
+        d.t(f"Coffee at {cafe}", f"我们在{cafe}喝咖啡")
+    compose(d, name, text)
+    d.complete()
+
+
+@plan("calendar.CoffeeAtTopCafe")
+def coffee_at_top_cafe(d: Driver) -> None:
+    _coffee(d)
+
+
+@negative("calendar.CoffeeAtTopCafe", "picks the second-best café")
+def coffee_second_cafe(d: Driver) -> None:
+    _coffee(d, rank=1)
+
+
+@negative("calendar.CoffeeAtTopCafe", "texts the café's name without its address")
+def coffee_no_address(d: Driver) -> None:
+    _coffee(d, address=False)
+
+
+@negative("calendar.CoffeeAtTopCafe", "puts the event on the next day")
+def coffee_next_day(d: Driver) -> None:
+    _coffee(d, next_day=True)

@@ -15,18 +15,21 @@ Task index:
     EventToTodo           operate  L3  cross-app: a Notes to-do due on an event's day
     EventFromMessage      operate  L3  cross-app: an event from the dentist's text message
     ShareEventByMessage   operate  L3  cross-app: text a contact an event's day, time and place
+    CoffeeAtTopCafe       operate  L4  Maps -> Calendar -> Messages: an event at the best-rated café, text its name
+                                       and address (high risk)
 """
 from __future__ import annotations
 
 import datetime as dt
 
-from mobilegym.judge import (AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state, rivals_for, sim_datetime,
-                             sim_today)
+from mobilegym.judge import (AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state, normalize_text, rivals_for,
+                             sim_datetime, sim_today)
 from mobilegym.judge.matchers import TIME_TOLERANCE
 from mobilegym.judge.result import check
 from mobilegym.judge.timeutil import datetime_to_ms
 
 from ..contacts.app import Contacts
+from ..maps.app import Maps
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from ..notes.app import NOTES_ADD_TODO_CHANGES, Notes
 from ..l10n import localised
@@ -400,3 +403,60 @@ class ShareEventByMessage(BaseTask):
         return messages.check_sent_facts(
             self.p.contact, numbers, {"day": event["date"], "start time": event["start"], "place": event["location"]},
             rivals={"place": calendar.other_values("location", [event["location"]])}, os_state=input.os_init)
+
+
+# --- CoffeeAtTopCafe ---------------------------------------------------------------------------------------------
+
+COFFEE_SLOTS = ({"start": "10:30", "end": "11:30"}, {"start": "15:00", "end": "16:00"}, {"start": "16:30", "end": "17:30"})
+
+
+def sample_coffee_slot(rng, state) -> dict[str, str]:
+    """{start, end}: one of the coffee slots."""
+    return dict(rng.choice(COFFEE_SLOTS))
+
+
+class CoffeeAtTopCafe(BaseTask):
+    """Verdict: one new Calendar event naming the contact in its title, on the day from the start to the end, with
+    the best-rated café of Maps as its location; and the contact got a text stating that café's name (no other place
+    of Maps) and address (no other address). Injection: the best café is rated 0.2 above the next."""
+
+    scope = "cross-app"
+    app = "calendar"
+    related_apps = ["maps", "calendar", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["search", "form-filling", "cross-app-transfer", "messaging"]
+    templates = {"en": ["Set up coffee with {name} on {day.label} from {slot.start} to {slot.end} at the highest-rated "
+                        "café in Maps: add it to Calendar titled 'Coffee with {name}' with the café as the location, then "
+                        "text {name} the café's name and address.",
+                        "Find the best-rated café in Maps, put 'Coffee with {name}' there in my calendar on {day.label}, "
+                        "{slot.start} to {slot.end}, and send {name} a text with the café's name and its address."],
+                 "zh": ["约{name}{day.label}{slot.start}到{slot.end}去地图里评分最高的咖啡馆喝咖啡：在日历里加一个“和{name}喝咖啡”"
+                        "的日程，地点填这家咖啡馆，再把咖啡馆的名字和地址发短信告诉{name}。"]}
+    parameters = {"day": {"sampler": Calendar.sample_day, "fields": ["iso", "label"]},
+                  "slot": {"sampler": sample_coffee_slot},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES, "maps.recent"]
+
+    def _prepare(self, device):
+        maps = copy_state(device)["apps"]["maps"]
+        device.set_state(Maps.prepare_state_with_clear_best(maps, "cafe", "none"))
+
+    def check_goals(self, input):
+        maps = input.apps_init["maps"]
+        cafe = Maps.best_rated(maps, "cafe")
+        if cafe is None:
+            raise ValueError("maps: no single best-rated café")
+        calendar = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
+        found = [e for e in calendar.new_events() if normalize_text(self.p.name) in normalize_text(e["title"])]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        rivals = {"cafe": [p["name"] for p in maps["places"] if p["id"] != cafe["id"]],
+                  "address": [p["address"] for p in maps["places"] if p["id"] != cafe["id"]]}
+        return [Calendar.check_event("coffee event", found[0] if len(found) == 1 else None,
+                                     {"date": self.p.day["iso"], "all_day": False, "start": self.p.slot["start"],
+                                      "end": self.p.slot["end"], "location": cafe["name"]}),
+                *messages.check_sent_facts(self.p.name, numbers, {"cafe": cafe["name"], "address": cafe["address"]},
+                                           rivals=rivals, os_state=input.os_init)]

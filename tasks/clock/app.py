@@ -56,3 +56,24 @@ class Clock(BaseApp):
     def prepare_state_with_alarm_enabled(label: str, enabled: bool) -> dict[str, Any]:
         """A patch switching the labelled alarm on or off."""
         return {"apps": {"clock": {f"alarms[label={label}]": {"enabled": enabled}}}}
+
+
+def check_alarm_added(clock_init: Mapping[str, Any], clock_now: Mapping[str, Any], hour: int, minute: int,
+                      what: str) -> dict[str, Any]:
+    """One check that Clock has one more enabled alarm at hour:minute than at the start (a new one, or one switched
+    on or moved there; an alarm already set for that time does not count)."""
+    from mobilegym.judge.result import check
+
+    def count(clock: Mapping[str, Any]) -> int:
+        return sum(1 for a in clock["alarms"] if (a["hour"], a["minute"], a["enabled"]) == (hour, minute, True))
+
+    before = {(a["hour"], a["minute"], a["enabled"]) for a in clock_init["alarms"]}
+    fresh = [f"{a['hour']:02d}:{a['minute']:02d}{'' if a['enabled'] else ' (off)'}" for a in clock_now["alarms"]
+             if (a["hour"], a["minute"], a["enabled"]) not in before]
+    return check(what, f"{hour:02d}:{minute:02d} (on)", fresh or "no new alarm", count(clock_now) > count(clock_init))
+
+
+def minus_minutes(hhmm: str, minutes: int) -> tuple[int, int]:
+    """(hour, minute) ``minutes`` before "HH:MM" (wrapping at midnight)."""
+    total = (int(hhmm[:2]) * 60 + int(hhmm[3:]) - minutes) % (24 * 60)
+    return total // 60, total % 60

@@ -1,6 +1,8 @@
 """Scripted plans for the Clock suite: an oracle and realistic mistakes per task."""
 from __future__ import annotations
 
+import datetime as dt
+
 from mobilegym.oracle import Driver, negative, plan
 
 
@@ -187,3 +189,84 @@ def sync_alarms_to_watch(d: Driver) -> None:
 def sync_alarms_claims(d: Driver) -> None:
     d.open_app("Clock")
     d.complete()
+
+
+# --- AlarmForFirstEvent ---------------------------------------------------------------------------------------
+
+def _alarm_for_first_event(d: Driver, lead: int = 60, switch_on: bool = True, second: bool = False) -> None:
+    from ..calendar.plans import day_events, open_day, today
+    from ..contacts.plans import compose
+
+    tomorrow = today(d) + dt.timedelta(days=1)
+    open_day(d, tomorrow)
+    starts = [when.split(" – ")[0] for _, when in day_events(d) if " – " in when]
+    start = starts[1] if second else starts[0]
+    moment = dt.datetime.strptime(start, "%H:%M") - dt.timedelta(minutes=lead)
+    d.open_app("Clock")
+    label = d.params["label"]
+    d.tap(rid="alarm_item", desc=next(n.desc for n in _all_alarm_nodes(d) if n.desc.split(" ", 1)[1] == label))
+    d.pick_time(moment.hour, moment.minute, rid="alarm_time_input")
+    d.tap(rid="save_alarm")
+    if switch_on:
+        d.tap(rid="alarm_switch", desc=label)
+    compose(d, d.params["name"], d.t(f"My first meeting tomorrow starts at {start}.", f"我明天第一个日程{start}开始。"))
+    d.complete()
+
+
+def _all_alarm_nodes(d: Driver) -> list:
+    """The alarm rows, scrolling until the task's label shows."""
+    label = d.params["label"]
+    while d.scroll(-1):
+        pass
+    while True:
+        rows = [n for n in d.nodes() if n.short_id == "alarm_item"]
+        if any(n.desc.split(" ", 1)[1] == label for n in rows) or not d.scroll(1):
+            return rows
+
+
+@plan("clock.AlarmForFirstEvent")
+def alarm_for_first_event(d: Driver) -> None:
+    _alarm_for_first_event(d)
+
+
+@negative("clock.AlarmForFirstEvent", "moves the alarm but leaves it off")
+def alarm_for_first_event_off(d: Driver) -> None:
+    _alarm_for_first_event(d, switch_on=False)
+
+
+@negative("clock.AlarmForFirstEvent", "sets it to the event's start time")
+def alarm_for_first_event_at_start(d: Driver) -> None:
+    _alarm_for_first_event(d, lead=0)
+
+
+# --- WalkTimerAndText -------------------------------------------------------------------------------------------
+
+def _walk_timer(d: Driver, mode: str = "walk", start: bool = True) -> None:
+    from ..contacts.plans import compose
+    from ..maps.plans import minutes_of, mode_minutes, route_to
+
+    route_to(d, d.params["place"]["name"])
+    minutes = minutes_of(mode_minutes(d)[mode])
+    d.open_app("Clock")
+    d.tap(rid="tab_1")
+    d.type(str(minutes), rid="minutes_input", clear=True)
+    d.type("0", rid="seconds_input", clear=True)
+    if start:
+        d.tap(rid="start")
+    compose(d, d.params["name"], d.t(f"I'm walking over, I'll be there in {minutes} minutes.", f"我走过去，{minutes}分钟后到。"))
+    d.complete()
+
+
+@plan("clock.WalkTimerAndText")
+def walk_timer_and_text(d: Driver) -> None:
+    _walk_timer(d)
+
+
+@negative("clock.WalkTimerAndText", "uses the transit time")
+def walk_timer_transit(d: Driver) -> None:
+    _walk_timer(d, mode="transit")
+
+
+@negative("clock.WalkTimerAndText", "sets the timer but never starts it")
+def walk_timer_not_started(d: Driver) -> None:
+    _walk_timer(d, start=False)

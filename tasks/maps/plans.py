@@ -1,12 +1,14 @@
 """Scripted plans for the Maps suite: oracles and realistic mistakes, acting only through the UI."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from mobilegym.oracle import Driver, negative, plan
 
 from ..calendar.plans import open_event
 from ..contacts.plans import compose
+from ..weather.plans import set_alarm
 
 MODES = ("drive", "transit", "walk", "bike")
 MODE_WORDS = {"drive": ("Drive", "驾车"), "transit": ("Transit", "公交"), "walk": ("Walk", "步行"), "bike": ("Bike", "骑行")}
@@ -463,3 +465,66 @@ def book_table(d: Driver) -> None:
 def book_table_pretend(d: Driver) -> None:
     save_to(d, d.t("Nonna's Kitchen", "外婆家小馆"), d.t("Want to go", "想去"))
     d.complete()
+
+
+# --- EventTransitAlarm ---------------------------------------------------------------------------------
+
+def _event_place_and_start(d: Driver) -> tuple[str, str]:
+    open_event(d, d.params["event"]["title"])
+    return d.find(rid="event_location").text, d.find(rid="event_time").text.split(" – ")[0]
+
+
+def _transit_alarm(d: Driver, mode: str = "transit", at_start: bool = False) -> None:
+    place, start = _event_place_and_start(d)
+    route_to(d, place)
+    took = 0 if at_start else minutes_of(mode_minutes(d)[mode])
+    moment = dt.datetime.strptime(start, "%H:%M") - dt.timedelta(minutes=took)
+    set_alarm(d, moment.hour, moment.minute)
+    d.complete()
+
+
+@plan("maps.EventTransitAlarm")
+def event_transit_alarm(d: Driver) -> None:
+    _transit_alarm(d)
+
+
+@negative("maps.EventTransitAlarm", "uses the driving time")
+def event_transit_alarm_drive(d: Driver) -> None:
+    _transit_alarm(d, mode="drive")
+
+
+@negative("maps.EventTransitAlarm", "sets the alarm at the start time")
+def event_transit_alarm_start(d: Driver) -> None:
+    _transit_alarm(d, at_start=True)
+
+
+# --- EventAddressToAttendee ------------------------------------------------------------------------------
+
+def _attendee_address(d: Driver, other_person: bool = False, other_place: bool = False) -> None:
+    place, _ = _event_place_and_start(d)
+    found = re.search(r"(?:With (.+?)\.|参加：(.+?)。)", d.find(rid="event_notes").text)
+    name = found.group(1) or found.group(2)
+    if other_person:
+        d.open_app("Contacts")
+        name = next(n for n in d.texts("contact_name") if n != name)
+    if other_place:  # the nearest place of the first category that is not the event's
+        home(d)
+        place = next(n for n in category_results(d, d.find(rid="category_chip").text) if n != place)
+    address = address_of(d, place)
+    compose(d, name, d.t(f"The address is {address}", f"地址是{address}"))
+    d.complete()
+
+
+@plan("maps.EventAddressToAttendee")
+def event_address_to_attendee(d: Driver) -> None:
+    _attendee_address(d)
+
+
+@negative("maps.EventAddressToAttendee", "texts someone else")
+def event_address_other_person(d: Driver) -> None:
+    _attendee_address(d, other_person=True)
+
+
+@negative("maps.EventAddressToAttendee", "texts another place's address")
+def event_address_other_place(d: Driver) -> None:
+    _attendee_address(d, other_place=True)

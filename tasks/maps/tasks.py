@@ -15,6 +15,10 @@ Task index:
     TextPlaceAddress       operate  L3  Maps -> Contacts -> Messages: text a friend the address of a place
     SaveRecommended        operate  L3  Messages -> Maps -> Messages: save the restaurant a friend named, thank them
     EventTravelTime        operate  L4  Calendar -> Maps -> Messages: transit time to an event's place, text it
+    EventTransitAlarm      operate  L4  Calendar -> Maps -> Clock: an alarm when to leave by transit to reach an
+                                        event's place at its start
+    EventAddressToAttendee operate  L4  Calendar -> Maps -> Messages: text the attendee an event names the address
+                                        of its place (high risk)
 """
 from __future__ import annotations
 
@@ -24,7 +28,9 @@ from mobilegym.envs.maps import geo
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, copy_state
 from mobilegym.judge.result import check
 
+from ..clock.app import CLOCK_ADD_ALARM_CHANGES, check_alarm_added, minus_minutes
 from ..contacts.app import Contacts
+from ..cross_app.app import attendee_line
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (MAPS_RECENT_CHANGES, MAPS_SAVE_CHANGES, MAPS_UNSAVE_CHANGES, MAPS_WORK_CHANGES, Maps, minutes_text,
@@ -384,3 +390,94 @@ class EventTravelTime(BaseTask):
         return messages.check_sent_facts(self.p.name, _numbers(input, self.p.name),
                                          {"time": minutes_text(trip["transit"], lang)}, rivals={"time": rivals},
                                          os_state=input.os_init)
+
+
+# --- events at a Maps place ---------------------------------------------------------------------------------
+
+PLACE_EVENT_TITLES = {"en": ("Photo walk", "Volunteer briefing", "Board game night", "Book swap", "Alumni meetup"),
+                      "zh": ("摄影漫步", "志愿者说明会", "桌游之夜", "换书会", "校友聚会")}
+
+
+def sample_event_title(rng, state, os_state) -> dict[str, str]:
+    """{title, start, end}: an event title (in the phone's language; no Calendar pool has these titles) and an hour
+    from a start time between 10:00 and 19:30, on the half hour."""
+    titles = PLACE_EVENT_TITLES["zh" if os_state.get("language") == "zh" else "en"]
+    start = rng.randrange(20, 40) * 30
+    return {"title": rng.choice(titles), "start": f"{start // 60:02d}:{start % 60:02d}",
+            "end": f"{start // 60 + 1:02d}:{start % 60:02d}"}
+
+
+def _inject_place_event(device, event: dict, place: dict, notes: str = "") -> None:
+    """Tomorrow's Calendar event ``event`` (title, start, end) at the Maps place (its name as the location)."""
+    doc = copy_state(device)
+    tomorrow = (moment(doc["os"]) + dt.timedelta(days=1)).date().isoformat()
+    _patch(device, {"apps": {"calendar": {"events[]": {
+        "id": "evt_maps_place", "title": event["title"], "date": tomorrow, "start": event["start"], "end": event["end"],
+        "all_day": False, "location": place["name"], "notes": notes, "calendar": "Personal", "reminder": 30}}}})
+
+
+class EventTransitAlarm(BaseTask):
+    """Verdict: Clock has one more enabled alarm at the event's start less the transit time from your location to
+    its place (another mode's time, or the start itself, does not count).
+    Injection: tomorrow's event at a place whose transit time is at least 2 minutes from every other mode's."""
+
+    scope = "cross-app"
+    app = "maps"
+    related_apps = ["calendar", "maps", "clock"]
+    objective = "operate"
+    difficulty = "L4"
+    composition = "sequential"
+    capabilities = ["information-retrieval", "time-arithmetic", "cross-app-transfer", "form-filling"]
+    templates = {"en": ["My '{event.title}' tomorrow is in Calendar. Find out in Maps how long transit takes from my "
+                        "location to where it is, and set a Clock alarm for the time I have to leave to arrive exactly "
+                        "when it starts.",
+                        "I'll take transit to '{event.title}' tomorrow (see Calendar for the place and time). Using the "
+                        "transit time Maps gives from my location, set an alarm in Clock for when I must set off to get "
+                        "there right at the start."],
+                 "zh": ["明天的“{event.title}”在日历里。用地图查从我的位置坐公交到那里要多久，在时钟里设一个闹钟，时间是为了"
+                        "正好在开始时到达我必须出发的时刻。"]}
+    parameters = {"place": {"sampler": Maps.sample_transit_target},
+                  "event": {"sampler": sample_event_title}}
+    expected_changes = [*CLOCK_ADD_ALARM_CHANGES, *MAPS_RECENT_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        _inject_place_event(device, self.p.event, self.p.place)
+
+    def check_goals(self, input):
+        minutes = geo.route(input.apps_init["maps"], geo.HERE, self.p.place["id"])["minutes"]["transit"]
+        hour, minute = minus_minutes(self.p.event["start"], minutes)
+        return [check_alarm_added(input.apps_init["clock"], input.apps["clock"], hour, minute,
+                                  "alarm at the time to leave")]
+
+
+class EventAddressToAttendee(BaseTask):
+    """Verdict: the one person the event's notes name ("With X.") got a text stating the address of the event's
+    place from Maps (no other place's address).
+    Injection: tomorrow's event at a Maps place (its name only as the location), with that person in its notes."""
+
+    scope = "cross-app"
+    app = "maps"
+    related_apps = ["calendar", "maps", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "search", "cross-app-transfer", "messaging"]
+    templates = {"en": ["Look at my '{event.title}' event tomorrow in Calendar. Text the person it says I'm going with "
+                        "the address of its place, from Maps.",
+                        "Whoever is joining me at '{event.title}' tomorrow (it's in the event's notes in Calendar) "
+                        "needs the address: find the place in Maps and text it to them."],
+                 "zh": ["看看日历里明天的“{event.title}”，在地图里查到活动地点的地址，用短信发给备注里和我一起去的人。"]}
+    parameters = {"place": {"sampler": Maps.sample_place}, "event": {"sampler": sample_event_title},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*MESSAGES_SEND_CHANGES, *MAPS_RECENT_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        _inject_place_event(device, self.p.event, self.p.place,
+                            notes=attendee_line(self.p.name, "zh" if self.language == "zh" else "en"))
+
+    def check_goals(self, input):
+        others = [p["address"] for p in input.apps_init["maps"]["places"] if p["id"] != self.p.place["id"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return messages.check_sent_facts(self.p.name, _numbers(input, self.p.name), {"address": self.p.place["address"]},
+                                         rivals={"address": others}, os_state=input.os_init)

@@ -9,6 +9,7 @@ from mobilegym.oracle import Driver, PlanError, negative, plan
 from ..calendar.plans import open_event, read_date
 from ..contacts.plans import compose
 from ..cross_app.plans import add_event
+from ..weather.plans import set_alarm
 
 SEATS = re.compile(r"(2nd|1st|Business|二等|一等|商务) ¥([\d,]+(?:\.\d)?) \(([^)]*)\)")
 CLASS_LABELS = {"second": ("2nd", "二等"), "first": ("1st", "一等"), "business": ("Business", "商务")}
@@ -403,3 +404,75 @@ def book_for_event(d: Driver) -> None:
 @negative("trains.BookForCalendarEvent", "books the first train with seats")
 def book_for_event_earliest(d: Driver) -> None:
     _book_for_event(d, earliest=True)
+
+
+# --- BookEventTrainWithAlarm ------------------------------------------------------------------------------
+
+def _book_with_alarm(d: Driver, earliest: bool = False, from_arrival: bool = False) -> None:
+    trip = d.params["trip"]
+    open_event(d, trip["title"])
+    day = read_date(d.texts("event_date")[0])
+    start = d.texts("event_time")[0].split(" – ")[0]
+    city = d.texts("event_location")[0]
+    home(d, 2)
+    me = d.texts("passenger_name")[0]
+    search(d, trip["from"], city, day.isoformat(), goal_city=True)
+    second = label(d, "second")
+    limit = int(start[:2]) * 60 + int(start[3:]) - 60
+    ready = [t for t in trains_listed(d) if second in t["seats"] and not sold_out(d, t["seats"][second][1])]
+    fits = [t for t in ready if int(t["arrive"][:2]) * 60 + int(t["arrive"][3:]) <= limit]
+    train = min(ready, key=lambda t: t["arrive"]) if earliest else max(fits, key=lambda t: t["arrive"])
+    book(d, train["number"], "second", [me], d.params["passcode"])
+    when = train["arrive"] if from_arrival else train["depart"]
+    moment = dt.datetime.strptime(when, "%H:%M") - dt.timedelta(hours=2)
+    set_alarm(d, moment.hour, moment.minute)
+    d.complete()
+
+
+@plan("trains.BookEventTrainWithAlarm")
+def book_event_train_with_alarm(d: Driver) -> None:
+    _book_with_alarm(d)
+
+
+@negative("trains.BookEventTrainWithAlarm", "books the first train with seats")
+def book_event_train_earliest(d: Driver) -> None:
+    _book_with_alarm(d, earliest=True)
+
+
+@negative("trains.BookEventTrainWithAlarm", "sets the alarm two hours before the arrival")
+def book_event_train_alarm_arrival(d: Driver) -> None:
+    _book_with_alarm(d, from_arrival=True)
+
+
+# --- NextTrainAlarmAndText -------------------------------------------------------------------------------
+
+def _next_train_alarm(d: Driver, minutes: int = 90, arrival_station: bool = False, text: bool = True) -> None:
+    train, depart, _ = next_trip(d)
+    route = d.texts("order_route")[0]  # "08:00 Shanghai Hongqiao → 12:30 Beijing South"
+    origin, goal = (part.split(" ", 1)[1] for part in route.split(" → "))
+    moment = dt.datetime.strptime(depart, "%H:%M") - dt.timedelta(minutes=minutes)
+    set_alarm(d, moment.hour, moment.minute)
+    if text:
+        station = goal if arrival_station else origin
+        compose(d, d.params["name"], d.t(f"I'm taking train {train} from {station}.", f"我坐{train}次，从{station}出发。"))
+    d.complete()
+
+
+@plan("trains.NextTrainAlarmAndText")
+def next_train_alarm_and_text(d: Driver) -> None:
+    _next_train_alarm(d)
+
+
+@negative("trains.NextTrainAlarmAndText", "sets the alarm an hour before")
+def next_train_alarm_hour(d: Driver) -> None:
+    _next_train_alarm(d, minutes=60)
+
+
+@negative("trains.NextTrainAlarmAndText", "texts the arrival station")
+def next_train_alarm_arrival_station(d: Driver) -> None:
+    _next_train_alarm(d, arrival_station=True)
+
+
+@negative("trains.NextTrainAlarmAndText", "sets the alarm but sends no text")
+def next_train_alarm_no_text(d: Driver) -> None:
+    _next_train_alarm(d, text=False)

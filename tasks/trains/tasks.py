@@ -14,6 +14,10 @@ Task index:
     TripToCalendar            operate  L4  Trains -> Calendar -> Messages: the trip as an event, text the arrival time
     BookForCalendarEvent      operate  L4  Calendar -> Trains -> Messages: book the last train that arrives an hour
                                            before the event, text the train number (high risk)
+    BookEventTrainWithAlarm   operate  L4  Calendar -> Trains -> Clock: book the last train that arrives an hour before
+                                           the event, an alarm two hours before it leaves (high risk)
+    NextTrainAlarmAndText     operate  L4  Trains -> Clock -> Messages: an alarm 90 minutes before the next train
+                                           leaves, text the train and its departure station (high risk)
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_stat
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
+from ..clock.app import CLOCK_ADD_ALARM_CHANGES, check_alarm_added, minus_minutes
 from ..contacts.app import Contacts
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
@@ -362,3 +367,97 @@ class BookForCalendarEvent(BaseTask):
                 *messages.check_sent_facts(self.p.name, numbers, {"train": train["number"]},
                                            rivals={"train": [t["number"] for t in trains if t is not train]},
                                            os_state=input.os_init)]
+
+
+ALARM_LEAD_MINUTES = 120  # BookEventTrainWithAlarm: the alarm rings this long before the train leaves
+
+
+def _inject_trip_event(device, trip) -> None:
+    """The Calendar event a trip is for (title, day, start, the city as its location)."""
+    event = {"id": "evt_trip", "title": trip["title"], "date": trip["date"], "start": trip["start"], "end": trip["end"],
+             "all_day": False, "location": trip["city"], "notes": "", "calendar": "Work", "reminder": 60}
+    device.set_state({"apps": {"calendar": {"events[]": event}}})
+
+
+class BookEventTrainWithAlarm(BaseTask):
+    """Verdict: one new paid second-class order for the owner alone, on the latest train of the day from the
+    station to the event's city that has second-class seats and arrives an hour or more before the event starts;
+    and Clock has one more enabled alarm two hours before that train departs (another train's departure, or the
+    arrival, does not count). Injection: the Calendar event (title, day, start, the city as its location)."""
+
+    scope = "cross-app"
+    app = "trains"
+    related_apps = ["calendar", "trains", "clock"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["time-arithmetic", "cross-app-transfer", "payment", "form-filling"]
+    templates = {"en": ["I'm in {trip.from} and have to be at my '{trip.title}' event (it's in Calendar). In Trains, book "
+                        "me a second-class seat on the last train from {trip.from} that day that reaches the event's "
+                        "city at least an hour before it starts, then set a Clock alarm two hours before that train "
+                        "leaves." + PASSCODE_EN,
+                        "Get me to '{trip.title}' from {trip.from} by train: look the event up in Calendar, book "
+                        "myself a second-class seat on the latest train that day arriving in its city an hour or more "
+                        "before the start, and add an alarm in Clock for two hours before the train departs."
+                        + PASSCODE_EN],
+                 "zh": ["我在{trip.from}，要去参加日历里的“{trip.title}”。在火车票里给我本人订一张当天从{trip.from}出发、在日程"
+                        "开始前至少一小时到达日程所在城市的最晚一趟车的二等座，再在时钟里设一个发车前两小时的闹钟。" + PASSCODE_ZH]}
+    parameters = {"trip": {"sampler": sample_event_trip}, "passcode": {"sampler": Trains.sample_passcode}}
+    expected_changes = [*TRAINS_BOOK_CHANGES, *CLOCK_ADD_ALARM_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        _inject_trip_event(device, self.p.trip)
+
+    def check_goals(self, input):
+        trip = self.p.trip
+        trains = Trains(input.apps_init["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
+        train = latest_before(trains, trip["start"])
+        owner = Trains(input.apps_init["trains"]).owner()["name"]
+        hour, minute = minus_minutes(train["depart"], ALARM_LEAD_MINUTES)
+        return [*Trains(input.apps["trains"], input.apps_init["trains"]).check_booking(trip, train["number"], "second",
+                                                                                        [owner]),
+                check_alarm_added(input.apps_init["clock"], input.apps["clock"], hour, minute,
+                                  "alarm two hours before departure")]
+
+
+NEXT_TRAIN_LEAD_MINUTES = 90  # NextTrainAlarmAndText: the alarm rings this long before the next train leaves
+
+
+class NextTrainAlarmAndText(BaseTask):
+    """Verdict: Clock has one more enabled alarm 90 minutes before the soonest upcoming trip's departure, and the
+    contact got a text stating that trip's train number (no other booked train's) and its departure station (no
+    other station: the arrival station fails)."""
+
+    scope = "cross-app"
+    app = "trains"
+    related_apps = ["trains", "clock", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "time-arithmetic", "cross-app-transfer", "messaging"]
+    templates = {"en": ["Find my next train trip in Trains. Set a Clock alarm 90 minutes before it departs, and text "
+                        "{name} the train number and the station I leave from.",
+                        "{name} is seeing me off for my next train (it's in Trains): text them the train number and the "
+                        "departure station, and set an alarm in Clock an hour and a half before the train leaves."],
+                 "zh": ["在火车票里找到我下一趟行程，在时钟里设一个发车前90分钟的闹钟，再把车次和出发站发短信告诉{name}。"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*CLOCK_ADD_ALARM_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def check_goals(self, input):
+        init = input.apps_init["trains"]
+        upcoming = Trains(init).upcoming(sim_datetime(input.os_init))
+        if not upcoming:
+            raise ValueError("trains: no upcoming trip")
+        order = upcoming[0]
+        station = next(s["name"] for s in init["stations"] if s["id"] == order["from"])
+        hour, minute = minus_minutes(order["depart"], NEXT_TRAIN_LEAD_MINUTES)
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        rivals = {"train": [o["train"] for o in init["orders"] if o["train"] != order["train"]],
+                  "station": [s["name"] for s in init["stations"] if s["name"] != station]}
+        return [check_alarm_added(input.apps_init["clock"], input.apps["clock"], hour, minute,
+                                  "alarm 90 minutes before departure"),
+                *messages.check_sent_facts(self.p.name, numbers, {"train": order["train"], "station": station},
+                                           rivals=rivals, os_state=input.os_init)]

@@ -1,10 +1,13 @@
 """Scripted plans for the Weather suite: oracles and realistic mistakes, acting only through the UI."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
+
+from ..calendar.plans import fill_event, open_event, read_date, today
 
 RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm", "小雨", "雨", "阵雨", "雷阵雨")  # as the app names them
 
@@ -490,3 +493,89 @@ def ten_day_forecast(d: Driver) -> None:
 def ten_day_pretend(d: Driver) -> None:
     preview_city(d, d.t("London", "伦敦"))
     d.complete()
+
+
+# --- events in a saved city ------------------------------------------------------------------------------------
+
+def _city_event(d: Driver) -> tuple[dt.date, str, str, dt.date]:
+    """(day, city, attendee, today) of the task's event, from its page (today from the month grid)."""
+    now = today(d)
+    open_event(d, d.params["event"]["title"])
+    day = read_date(d.find(rid="event_date").text)
+    found = re.search(r"(?:With (.+?)\.|参加：(.+?)。)", d.find(rid="event_notes").text)
+    return day, d.find(rid="event_location").text, found.group(1) or found.group(2), now
+
+
+def _forecast_by_date(d: Driver, city_name: str, now: dt.date) -> list[tuple[dt.date, str, int, int]]:
+    from ..cross_app.plans import short_date  # cross_app's plans import this module
+    d.open_app("Weather")
+    if d.find(rid="city_item", desc=city_name) is not None:
+        d.tap(rid="city_item", desc=city_name)
+    else:  # not saved: its page from the add-city search
+        open_search(d, city_name)
+        d.tap(rid="result_name", text=city_name)
+    return [(short_date(label, now), condition, high, low) for label, condition, high, low in forecast(d)]
+
+
+# --- EventForecastToAttendee ----------------------------------------------------------------------------------
+
+def _event_forecast(d: Driver, tomorrow: bool = False, other_person: bool = False) -> None:
+    from ..cross_app.plans import spoken_date
+    day, place, name, now = _city_event(d)
+    rows = _forecast_by_date(d, place, now)
+    row = rows[1] if tomorrow else next(r for r in rows if r[0] == day)
+    if other_person:
+        d.open_app("Contacts")
+        name = next(n for n in d.texts("contact_name") if n != name)
+    _, condition, high, low = row
+    send_text(d, name, d.t(f"{spoken_date(d, row[0])} in {place}: {condition}, high {high}°, low {low}°",
+                           f"{spoken_date(d, row[0])}{place}：{condition}，最高 {high}°，最低 {low}°"))
+
+
+@plan("weather.EventForecastToAttendee")
+def event_forecast_to_attendee(d: Driver) -> None:
+    _event_forecast(d)
+
+
+@negative("weather.EventForecastToAttendee", "sends tomorrow's forecast")
+def event_forecast_tomorrow(d: Driver) -> None:
+    _event_forecast(d, tomorrow=True)
+
+
+@negative("weather.EventForecastToAttendee", "texts someone else")
+def event_forecast_other_person(d: Driver) -> None:
+    _event_forecast(d, other_person=True)
+
+
+# --- RainyEventReschedule -------------------------------------------------------------------------------------
+
+def _rained_out(d: Driver, first_dry_overall: bool = False, text: bool = True) -> None:
+    from ..cross_app.plans import spoken_date
+    day, place, name, now = _city_event(d)
+    rows = _forecast_by_date(d, place, now)
+    dry = [r[0] for r in rows if r[1] not in RAINY]
+    new = dry[0] if first_dry_overall else next(r for r in dry if r > day)
+    d.open_app("Calendar")  # it resumes on the event's page
+    if d.find(rid="edit_event") is None:
+        open_event(d, d.params["event"]["title"])
+    d.tap(rid="edit_event")
+    fill_event(d, date=new.isoformat())
+    d.tap(rid="save_event")
+    if text:
+        send_text(d, name, d.t(f"Rain is forecast, so {d.params['event']['title']} is now on {spoken_date(d, new)}.",
+                               f"那天有雨，“{d.params['event']['title']}”改到{spoken_date(d, new)}了。"))
+
+
+@plan("weather.RainyEventReschedule")
+def rainy_event_reschedule(d: Driver) -> None:
+    _rained_out(d)
+
+
+@negative("weather.RainyEventReschedule", "moves it to the first dry day of the forecast, before the event")
+def rainy_event_first_dry(d: Driver) -> None:
+    _rained_out(d, first_dry_overall=True)
+
+
+@negative("weather.RainyEventReschedule", "moves it but tells nobody")
+def rainy_event_no_text(d: Driver) -> None:
+    _rained_out(d, text=False)

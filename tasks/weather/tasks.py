@@ -14,17 +14,23 @@ Task index:
     AddWarmestCity          hybrid   L4  save the warmest of three cities and report its temperature
     AlarmWhenRainStarts     operate  L3  cross-app: a Clock alarm at the hour the rain starts
     TextForecastToContact   operate  L3  cross-app: text a contact tomorrow's forecast
+    EventForecastToAttendee operate  L4  Calendar -> Weather -> Messages: text the attendee the forecast of an
+                                         event's day in its city (high risk)
+    RainyEventReschedule    operate  L4  Calendar -> Weather -> Calendar -> Messages: move a rained-out event to
+                                         the first dry day after it, text the attendee the new date (high risk)
 """
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
 from mobilegym.judge.result import check
 
+from ..calendar.app import Calendar
 from ..clock.app import CLOCK_ADD_ALARM_CHANGES
 from ..contacts.app import Contacts
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
+from ..cross_app.app import attendee_line
 from ..l10n import localised
-from .app import (CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
+from .app import (RAINY, CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
                   WEATHER_UNIT_CHANGES, Weather, current_hour, fahrenheit, forecast_date, forecast_facts, new_alarm_times,
                   prepare_state_with_metric_units)
 
@@ -318,3 +324,136 @@ class TextForecastToContact(BaseTask):
         return messages.check_sent_facts(self.p.name, numbers, forecast_facts(day),
                                          optional={"day": forecast_date(input.os_init, 1).isoformat()},
                                          os_state=input.os_init)
+
+
+# --- an outdoor Calendar event in a saved city ---------------------------------------------------------------
+
+OUTDOOR_TITLES = {"en": ("Garden party", "Harbour cruise", "Outdoor concert", "Kite flying", "Rooftop barbecue"),
+                  "zh": ("花园派对", "游船观光", "户外音乐会", "放风筝", "天台烧烤")}  # no Calendar pool has these
+
+
+def _event_in_city(rng, state, os_state, fits, saved_only: bool = True) -> dict:
+    """{id, name, name_zh, offset, date, title}: a city (a saved one with ``saved_only``, else any of the catalogue)
+    and a forecast day ``offset`` with ``fits(forecast, offset)``, and an outdoor event title (in the phone's
+    language)."""
+    language = "zh" if os_state.get("language") == "zh" else "en"
+    pool = [(c, o) for c in state["cities"] if c["id"] in state["saved"] or not saved_only for o in range(1, 5)
+            if fits(c["forecast"], o)]
+    if not pool:
+        raise ValueError("weather: no city has a forecast day that fits")
+    city, offset = rng.choice(pool)
+    return {"id": city["id"], "name": city["name"], "name_zh": city["name_zh"], "offset": offset,
+            "date": forecast_date(os_state, offset).isoformat(), "title": rng.choice(OUTDOOR_TITLES[language])}
+
+
+def _facts(day) -> tuple:
+    return day["condition"], day["high"], day["low"]
+
+
+def sample_event_forecast_day(rng, state, os_state) -> dict:
+    """An event day 2 to 4 days ahead whose forecast (condition, high, low) no other forecast day of the city has."""
+    return _event_in_city(rng, state, os_state, lambda f, o: o >= 2 and all(_facts(f[o]) != _facts(x) for i, x in
+                                                                            enumerate(f) if i != o))
+
+
+def first_dry_after(forecast, offset: int) -> int | None:
+    return next((i for i in range(offset + 1, len(forecast)) if forecast[i]["condition"] not in RAINY), None)
+
+
+def sample_rained_out_day(rng, state, os_state) -> dict:
+    """A city of the catalogue (saved or not) with a rainy event day 2 or 3 days ahead, a dry day later in the
+    forecast and a dry day before it, so moving the event to the first dry day of the whole forecast is wrong."""
+    def fits(f, o):
+        return (f[o]["condition"] in RAINY and first_dry_after(f, o) is not None
+                and any(f[i]["condition"] not in RAINY for i in range(1, o)))
+    return _event_in_city(rng, state, os_state, fits, saved_only=False)
+
+
+def _inject_city_event(device, event: dict, name: str, language: str) -> None:
+    """The event ``event`` (title, date) 11:00 to 13:00 in its city (the name as the phone writes it), with ``name``
+    as the one attendee in its notes."""
+    device.set_state({"apps": {"calendar": {"events[]": {
+        "id": "evt_weather_city", "title": event["title"], "date": event["date"], "start": "11:00", "end": "13:00",
+        "all_day": False, "location": event["name_zh" if language == "zh" else "name"],
+        "notes": attendee_line(name, language), "calendar": "Personal", "reminder": 60}}}})
+
+
+class EventForecastToAttendee(BaseTask):
+    """Verdict: the one person the event's notes name got a text stating the forecast of the event's day in the
+    event's city: its condition (any synonym, no other), high and low in °C (no other temperature); a date, when
+    named, is the event's. Injection: an event 2 to 4 days ahead in a saved city, with that person in its notes;
+    sampled so that no other forecast day of the city has the same condition, high and low."""
+
+    scope = "cross-app"
+    app = "weather"
+    related_apps = ["calendar", "weather", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "date-navigation", "cross-app-transfer", "messaging"]
+    templates = {"en": ["Check my '{event.title}' event in Calendar, then text the person going with me the Weather "
+                        "forecast for that day in the event's city: the conditions plus the high and low.",
+                        "Whoever is joining me at '{event.title}' (see the event's notes in Calendar) wants to know the "
+                        "weather: text them that day's forecast for the city it's in (conditions, high and low)."],
+                 "zh": ["看看日历里的“{event.title}”，在天气里查活动那天活动所在城市的预报，把天气状况、最高和最低气温发短信告诉和我"
+                        "一起去的人。"]}
+    parameters = {"event": {"sampler": sample_event_forecast_day}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = MESSAGES_SEND_CHANGES
+
+    def _prepare(self, device):
+        prepare_state_with_metric_units(device)  # the temperatures are asked in °C
+
+    def _post_sample(self, device) -> None:
+        _inject_city_event(device, self.p.event, self.p.name, "zh" if self.language == "zh" else "en")
+
+    def check_goals(self, input):
+        day = Weather(input.apps_init["weather"]).day(self.p.event["id"], self.p.event["offset"])
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return messages.check_sent_facts(self.p.name, numbers, forecast_facts(day),
+                                         optional={"day": self.p.event["date"]}, os_state=input.os_init)
+
+
+class RainyEventReschedule(BaseTask):
+    """Verdict: the outdoor event (the same one, by id, not copied) now falls on the first day after it in the city's
+    five-day forecast without rain, at its times; and the person its notes name got a text stating that date (not
+    the old one). Injection: the event on a rainy day 2 or 3 days ahead in a city of the catalogue (saved or not), sampled with a dry day
+    before it (the first dry day of the whole forecast is wrong) and one after."""
+
+    scope = "cross-app"
+    app = "weather"
+    related_apps = ["calendar", "weather", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "conditional"
+    capabilities = ["information-retrieval", "date-navigation", "form-filling", "messaging"]
+    templates = {"en": ["My '{event.title}' is outdoors (it's in Calendar). If Weather forecasts rain in its city that "
+                        "day, move the event to the first later day of the five-day forecast without rain, keeping its "
+                        "time, and text the person going with me the new date.",
+                        "Check the forecast for the city and day of my '{event.title}' event in Calendar. If rain is "
+                        "expected, push it to the next day in the five-day forecast with no rain (same time) and let "
+                        "the person in the event's notes know the new date by text."],
+                 "zh": ["日历里的“{event.title}”是户外活动。如果天气预报活动那天所在城市有雨，就把活动改到五天预报里之后第一个不下雨"
+                        "的日子，时间不变，再发短信把新日期告诉和我一起去的人。"]}
+    parameters = {"event": {"sampler": sample_rained_out_day}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = ["calendar.events[title={event.title}].date", *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        _inject_city_event(device, self.p.event, self.p.name, "zh" if self.language == "zh" else "en")
+
+    def check_goals(self, input):
+        forecast = Weather(input.apps_init["weather"]).city(self.p.event["id"])["forecast"]
+        target = forecast_date(input.os_init, first_dry_after(forecast, self.p.event["offset"])).isoformat()
+        before = Calendar(input.apps_init["calendar"]).event(self.p.event["title"])
+        cal = Calendar(input.apps["calendar"])
+        copies = cal.events_titled(self.p.event["title"])
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        others = [forecast_date(input.os_init, i).isoformat() for i in range(len(forecast))]
+        return [cal.check_event("moved event", cal.by_id(before["id"]),
+                                {"date": target, "start": before["start"], "end": before["end"]}),
+                check(f"events titled '{self.p.event['title']}'", 1, len(copies), len(copies) == 1),
+                *messages.check_sent_facts(self.p.name, numbers, {"date": target},
+                                           rivals={"date": [o for o in others if o != target]}, os_state=input.os_init)]
