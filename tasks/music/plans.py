@@ -4,6 +4,8 @@ from __future__ import annotations
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
 
+from ..contacts.plans import compose
+
 REPEAT_LABELS = {"off": ("Repeat off", "循环关闭"), "all": ("Repeat all", "列表循环"),
                  "one": ("Repeat one", "单曲循环")}  # the repeat button's description, in English and Chinese
 
@@ -551,3 +553,37 @@ def download_pretend(d: Driver) -> None:
     open_album(d, d.t("Salt and Steel", "盐与钢"))
     d.tap(rid="play_album")
     d.complete()
+
+
+# --- LikeRecommendedTellAlbum -------------------------------------------------------------------------
+
+def _like_recommended_album(d: Driver, like: bool = True) -> tuple[str, str]:
+    """Like the song the contact recommends (from its row's menu); (its album's title, read on the album page,
+    its artist)."""
+    title, artist = _recommended(d)
+    search(d, title)
+    if like:
+        like_from_menu(d, title)
+    song_menu(d, title)
+    d.tap(rid="menu_album")
+    return d.find(rid="album_title").text, artist
+
+
+def _reply_album(d: Driver, album: str) -> None:
+    compose(d, d.params["name"], d.t(f"Love it! It's on the album {album}.", f"很好听！这首歌收录在专辑《{album}》里。"))
+
+
+@plan("music.LikeRecommendedTellAlbum")
+def like_recommended_tell_album(d: Driver) -> None:
+    _reply_album(d, _like_recommended_album(d)[0])
+
+
+@negative("music.LikeRecommendedTellAlbum", "replies with the album but never likes the song")
+def like_recommended_album_no_like(d: Driver) -> None:
+    _reply_album(d, _like_recommended_album(d, like=False)[0])
+
+
+@negative("music.LikeRecommendedTellAlbum", "likes it but replies with the artist's name instead")
+def like_recommended_tell_artist(d: Driver) -> None:
+    _, artist = _like_recommended_album(d)
+    compose(d, d.params["name"], d.t(f"Love it! Great song by {artist}.", f"很好听！{artist}的歌真不错。"))

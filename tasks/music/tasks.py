@@ -16,6 +16,7 @@ Task index:
     ArtistPlaylist          operate  L4  a new playlist holding exactly an artist's songs
     AlbumLengthTimer        operate  L3  cross-app: a Clock timer running for an album's length
     AddRecommendedSong      operate  L3  cross-app: add the song a contact texted about to a playlist
+    LikeRecommendedTellAlbum operate L3  cross-app: like the song a contact texted about, reply with its album
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from mobilegym.judge.result import check
 from ..clock.app import CLOCK_TIMER_CHANGES, Clock
 from ..contacts.app import Contacts
 from ..l10n import localised
-from ..messages.app import MESSAGES_READ_CHANGES
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (ALBUM_LENGTH_TOLERANCE_S, MUSIC_ADD_TO_PLAYLIST_CHANGES, MUSIC_LIKE_CHANGES, MUSIC_LIKE_MANY_CHANGES,
                   MUSIC_NEW_PLAYLIST_CHANGES, MUSIC_PLAYER_CHANGES, MUSIC_REMOVE_FROM_PLAYLIST_CHANGES, Music)
 
@@ -329,3 +330,57 @@ class AddRecommendedSong(BaseTask):
     def check_goals(self, input):
         return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,
                                                                 added=(self.p.song["id"],))]
+
+
+def sample_recommendable_song(rng, state):
+    """An unliked song with a title no other song has, neither its title nor its album's held in the other, as
+    {id, title, artist, album, others} (others: every other album's title)."""
+    albums = {a["id"]: a["title"] for a in state["albums"]}
+    titles = [x["title"] for x in state["songs"]]
+
+    def ok(song):
+        album, title = albums[song["album_id"]].casefold(), song["title"].casefold()
+        return (song["id"] not in state["liked"] and titles.count(song["title"]) == 1
+                and album not in title and title not in album)
+
+    pool = [x for x in state["songs"] if ok(x)]
+    if not pool:
+        raise ValueError("music: no song to recommend")
+    song = rng.choice(pool)
+    return {**Music._song_ref(state, song), "album": albums[song["album_id"]],
+            "others": [t for aid, t in albums.items() if aid != song["album_id"]]}
+
+
+class LikeRecommendedTellAlbum(BaseTask):
+    """Verdict: the song the contact recommended is in Liked Songs (no other song liked or unliked), and a text to
+    the contact names its album and no other album. Injection: an unread text from the contact's first number
+    recommends the song."""
+
+    scope = "cross-app"
+    related_apps = ["music", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "toggle", "messaging"]
+    templates = {"en": ["{name} texted me a song recommendation. Like that song in Music, then text {name} back the "
+                        "name of the album it is on.",
+                        "Add the song {name} recommended in Messages to my Liked Songs and reply to {name} with the "
+                        "album it comes from"],
+                 "zh": ["{name}发短信给我推荐了一首歌。在音乐里把它加到“我喜欢”，然后回短信告诉{name}这首歌收录在哪张专辑里"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}, "song": {"sampler": sample_recommendable_song}}
+    expected_changes = [*MUSIC_LIKE_CHANGES, *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
+        device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
+                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+
+    def check_goals(self, input):
+        music, init = Music(input.apps["music"]), Music(input.apps_init["music"])
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [music.check_song_set("Liked Songs", sorted([*init.liked(), self.p.song["id"]]), sorted(music.liked())),
+                *messages.check_sent_facts(self.p.name, numbers, {"album": self.p.song["album"]},
+                                           rivals={"album": self.p.song["others"]})]

@@ -574,3 +574,35 @@ def prune_counts_removed(d: Driver) -> None:
     left = _prune(d)
     d.submit_answer([before - left if before - left != left else left + 1])
     d.complete()
+
+
+# --- LikeRecommendedTellChannel -----------------------------------------------------------------------
+
+def _like_recommended(d: Driver, twice: bool = False) -> str:
+    """Like the video the contact recommends; the name of its channel, read on its page."""
+    open_video(d, _recommended(d))
+    d.tap(rid="like_button")
+    if twice:
+        d.tap(rid="like_button")
+    return d.find(rid="channel_link").text
+
+
+@plan("video.LikeRecommendedTellChannel")
+def like_recommended_tell_channel(d: Driver) -> None:
+    channel = _like_recommended(d)
+    compose(d, d.params["name"], d.t(f"Liked it! It's from {channel}.", f"已点赞！这个视频是{channel}发布的。"))
+    d.complete()
+
+
+@negative("video.LikeRecommendedTellChannel", "likes it but replies with the video's title only")
+def like_recommended_tell_title(d: Driver) -> None:
+    _like_recommended(d)
+    compose(d, d.params["name"], d.t(f"Liked \"{d.params['video']['title']}\"!", f"已点赞《{d.params['video']['title']}》！"))
+    d.complete()
+
+
+@negative("video.LikeRecommendedTellChannel", "taps like twice (undoing it), then replies")
+def like_recommended_twice(d: Driver) -> None:
+    channel = _like_recommended(d, twice=True)
+    compose(d, d.params["name"], d.t(f"Liked it! It's from {channel}.", f"已点赞！这个视频是{channel}发布的。"))
+    d.complete()

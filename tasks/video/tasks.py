@@ -14,12 +14,14 @@ Task index:
     ShareLatestVideo          operate  L3  cross-app: text a contact the title of a channel's newest video
     SaveRecommendedVideo      operate  L3  cross-app: add the video a contact texted about to Watch later
     LiveStreamEvent           operate  L4  cross-app: a Calendar event for a live stream, and text a contact its time
+    LikeRecommendedTellChannel operate L3  cross-app: like the video a contact texted about, reply with its channel
 """
 from __future__ import annotations
 
 import datetime as dt
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime, copy_state
+from mobilegym.envs.video import library as lib
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
@@ -336,3 +338,49 @@ class LiveStreamEvent(BaseTask):
                 *messages.check_sent_facts(self.p.name, numbers, {"day": start.date().isoformat(),
                                                                   "start time": start.strftime("%H:%M")},
                                            os_state=input.os_init)]
+
+
+def sample_recommendable_video(rng, state):
+    """An upload without a reaction (its title unique) whose title does not hold its channel's name, as
+    {id, title, channel_id, channel, others} (others: every other channel's name)."""
+    names = {c["id"]: c["name"] for c in state["channels"]}
+    pool = [v for v in lib.uploads(state) if not v["reaction"] and Video._unique_title(state, v)
+            and names[v["channel_id"]].casefold() not in v["title"].casefold()]
+    chosen = Video._pick(rng, pool, "upload to recommend")
+    return {**chosen, "channel": names[chosen["channel_id"]],
+            "others": [n for cid, n in names.items() if cid != chosen["channel_id"]]}
+
+
+class LikeRecommendedTellChannel(BaseTask):
+    """Verdict: the video the contact recommended is liked, and a text to the contact names its channel and no
+    other channel. Injection: an unread text from the contact's first number recommends the video."""
+
+    scope = "cross-app"
+    app = "video"
+    related_apps = ["video", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "toggle", "messaging"]
+    templates = {"en": ["{name} texted me about a video. Like it in Video, then reply to {name} with the name of the "
+                        "channel that posted it.",
+                        "Find the video {name} recommended in Messages, give it a thumbs up in Video and text {name} "
+                        "back which channel it is from"],
+                 "zh": ["{name}发短信给我推荐了一个视频。在视频里给它点赞，然后回短信告诉{name}这个视频是哪个频道发布的"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}, "video": {"sampler": sample_recommendable_video}}
+    expected_changes = [*VIDEO_REACTION_CHANGES, *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
+        device.set_state(Video.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.video,
+                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+
+    def check_goals(self, input):
+        reaction = Video(input.apps["video"]).video(self.p.video["id"])["reaction"]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [check(f"reaction to {self.p.video['title']!r}", "like", reaction, reaction == "like"),
+                *messages.check_sent_facts(self.p.name, numbers, {"channel": self.p.video["channel"]},
+                                           rivals={"channel": self.p.video["others"]})]
