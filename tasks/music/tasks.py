@@ -20,6 +20,8 @@ Task index:
 """
 from __future__ import annotations
 
+import re
+
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
@@ -332,8 +334,12 @@ class AddRecommendedSong(BaseTask):
                                                                 added=(self.p.song["id"],))]
 
 
+REWORDED = re.compile(r"\b(Rain|Snow|Thunderstorm|Shower)\b|\d[:°]")  # words a reply may fairly reword
+
+
 def sample_recommendable_song(rng, state):
-    """An unliked song with a title no other song has, neither its title nor its album's held in the other, as
+    """An unliked song with a title no other song has, neither its title nor its album's held in the other (an
+    album title with no word a reply may fairly reword), as
     {id, title, artist, album, others} (others: every other album's title)."""
     albums = {a["id"]: a["title"] for a in state["albums"]}
     titles = [x["title"] for x in state["songs"]]
@@ -341,7 +347,7 @@ def sample_recommendable_song(rng, state):
     def ok(song):
         album, title = albums[song["album_id"]].casefold(), song["title"].casefold()
         return (song["id"] not in state["liked"] and titles.count(song["title"]) == 1
-                and album not in title and title not in album)
+                and album not in title and title not in album and not REWORDED.search(albums[song["album_id"]]))
 
     pool = [x for x in state["songs"] if ok(x)]
     if not pool:

@@ -20,6 +20,7 @@ Task index:
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.envs.video import library as lib
@@ -341,12 +342,17 @@ class LiveStreamEvent(BaseTask):
                                            os_state=input.os_init)]
 
 
+REWORDED = re.compile(r"\b(Rain|Snow|Thunderstorm|Shower)\b|\d[:°]")  # words a reply may fairly reword
+
+
 def sample_recommendable_video(rng, state):
-    """An upload without a reaction (its title unique) whose title does not hold its channel's name, as
+    """An upload without a reaction (its title unique) whose title does not hold its channel's name (a name with
+    no word a reply may fairly reword), as
     {id, title, channel_id, channel, others} (others: every other channel's name)."""
     names = {c["id"]: c["name"] for c in state["channels"]}
     pool = [v for v in lib.uploads(state) if not v["reaction"] and Video._unique_title(state, v)
-            and names[v["channel_id"]].casefold() not in v["title"].casefold()]
+            and names[v["channel_id"]].casefold() not in v["title"].casefold()
+            and not REWORDED.search(names[v["channel_id"]])]
     chosen = Video._pick(rng, pool, "upload to recommend")
     return {**chosen, "channel": names[chosen["channel_id"]],
             "others": [n for cid, n in names.items() if cid != chosen["channel_id"]]}
