@@ -542,3 +542,53 @@ def tom_company(d: Driver) -> None:
 def tom_company_notes(d: Driver) -> None:
     open_contact(d, d.t("Tom Becker", "白志远"))
     d.submit_answer([d.find(rid="notes").text])
+
+
+# --- SaveForumFriendAndFollow -----------------------------------------------------------------------
+
+def _forum_friend(d: Driver) -> tuple[str, str]:
+    """(username, community) the Forum friend's text gives, read in Messages."""
+    from ..messages.plans import search_first
+    text = search_first(d, t(d, "on Forum", "论坛"))
+    found = re.search(r"It's (.+?) from the (.+?) community on Forum", text) or \
+        re.search(r"我是论坛“(.+?)”社区的(.+?)，", text)
+    return (found.group(1), found.group(2)) if "It's" in text else (found.group(2), found.group(1))
+
+
+def _save_forum_friend(d: Driver, name: str, typo: bool = False) -> None:
+    from ..messages.plans import open_search_hit
+    open_search_hit(d, t(d, "on Forum", "论坛"))
+    d.tap(rid="add_contact")
+    d.type(name, rid="name_input")
+    if typo:
+        d.type(off_by_one(d.find(rid="phone_0_input").text), rid="phone_0_input")
+    d.tap(rid="save_contact")
+
+
+def _follow_on_forum(d: Driver, handle: str, community: str) -> None:
+    """Follow the user from the profile behind one of their posts in the community."""
+    from ..forum.plans import open_community
+    open_community(d, community, "new")
+    d.tap(rid="post_item", contains=t(d, f" · by {handle} · ", f" · 作者 {handle} · "))
+    d.tap(rid="post_author")
+    d.tap(rid="follow_button")
+
+
+@plan("contacts.SaveForumFriendAndFollow")
+def save_forum_friend(d: Driver) -> None:
+    handle, community = _forum_friend(d)
+    _save_forum_friend(d, handle)
+    _follow_on_forum(d, handle, community)
+
+
+@negative("contacts.SaveForumFriendAndFollow", "saves the number but never follows them")
+def save_forum_friend_no_follow(d: Driver) -> None:
+    handle, _ = _forum_friend(d)
+    _save_forum_friend(d, handle)
+
+
+@negative("contacts.SaveForumFriendAndFollow", "mistypes the number, then follows")
+def save_forum_friend_typo(d: Driver) -> None:
+    handle, community = _forum_friend(d)
+    _save_forum_friend(d, handle, typo=True)
+    _follow_on_forum(d, handle, community)

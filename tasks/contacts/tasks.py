@@ -16,9 +16,14 @@ Task index:
     CallMessageSender      operate  L3  cross-app: call back the contact who asked for a call
     FavoriteLatestSender   operate  L3  cross-app: star the contact who texted most recently
     SendContactNumber      operate  L3  cross-app: text one contact another's mobile number
+    SaveForumFriendAndFollow operate L3  cross-app: save the number a Forum user texted under their username, follow them
 """
 from __future__ import annotations
 
+import random
+
+from mobilegym.envs.contacts.numbers import new_number
+from mobilegym.envs.forum.world import ME
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
@@ -326,3 +331,65 @@ class SendContactNumber(BaseTask):
         recipient = [p["number"] for p in known.contact(self.p.share["recipient"])["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         return messages.check_sent_facts(self.p.share["recipient"], recipient, {"mobile number": number})
+
+
+FORUM_FRIEND_ID = "msg_forum_friend"
+FORUM_FRIEND_TEXT = {"en": "Hi! It's {handle} from the {community} community on Forum. Here's my number, let's keep "
+                           "in touch!",
+                     "zh": "你好！我是论坛“{community}”社区的{handle}，这是我的号码，保持联系！"}
+
+
+def sample_forum_friend(rng, state):
+    """A user (not the owner) with a post, and the community of one of their posts, as {id, handle, community}."""
+    posts = [p for p in state["posts"] if p["author_id"] != ME]
+    post = rng.choice(posts)
+    user = next(u for u in state["users"] if u["id"] == post["author_id"])
+    community = next(c for c in state["communities"] if c["id"] == post["community_id"])
+    return {"id": user["id"], "handle": user["handle"], "community": community["name"]}
+
+
+def forum_friend_number(messages: dict) -> str:
+    """The number the Forum friend's text came from (the injected message)."""
+    return next(c["address"] for c in messages["conversations"] if any(m["id"] == FORUM_FRIEND_ID for m in c["messages"]))
+
+
+class SaveForumFriendAndFollow(BaseTask):
+    """Verdict: a new contact named with the Forum user's username holds the number their text came from, and the
+    owner follows them on Forum (nobody else, by the diff). Injection: a text from a number no contact or
+    conversation has, introducing the user by username and community; the owner does not follow them yet."""
+
+    objective = "operate"
+    difficulty = "L3"
+    scope = "cross-app"
+    app = "forum"
+    related_apps = ["messages", "contacts", "forum"]
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "form-filling", "toggle"]
+    templates = {"en": ["Someone from the {friend.community} community on Forum texted me their number. Save it in "
+                        "Contacts under their Forum username, then follow them on Forum.",
+                        "A person I know from {friend.community} on Forum sent me their number by text: add it to my "
+                        "contacts named with their Forum username, and follow them there"],
+                 "zh": ["论坛“{friend.community}”社区里的一个人发短信把号码给了我。把这个号码存进通讯录，名字用他在论坛的用户名，"
+                        "然后在论坛上关注他"]}
+    parameters = {"friend": {"sampler": sample_forum_friend}}
+    expected_changes = [*CONTACTS_ADD_CHANGES, "forum.users[id={friend.id}].following", *MESSAGES_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        language = state["os"].get("language", "en")
+        taken = [c["address"] for c in state["apps"]["messages"]["conversations"]]
+        taken += [p["number"] for c in state["apps"]["contacts"]["contacts"] for p in c["phones"]]
+        number = new_number(random.Random(self.p.friend["id"] + self.p.friend["handle"]), language, taken)
+        text = FORUM_FRIEND_TEXT[language].format(**self.p.friend)
+        message = {"id": FORUM_FRIEND_ID, "incoming": True, "time_ms": state["os"]["time_ms"] - 40 * 60 * 1000,
+                   "text": text}
+        device.set_state({"apps": {"messages": {"conversations[]": {"id": "conv_forum_friend", "address": number,
+                                                                    "unread": 1, "messages": [message]}},
+                                   "forum": {f"users[id={self.p.friend['id']}]": {"following": False}}}})
+
+    def check_goals(self, input):
+        number = forum_friend_number(input.apps_init["messages"])
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        user = next(u for u in input.apps["forum"]["users"] if u["id"] == self.p.friend["id"])
+        return [contacts.check_new_contact(self.p.friend["handle"], number),
+                check(f"following {self.p.friend['handle']}", True, user["following"], user["following"] is True)]

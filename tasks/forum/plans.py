@@ -435,3 +435,42 @@ def award_first_post_upvote(d: Driver) -> None:
     first_post(d)
     d.tap(rid="post_upvote")
     d.complete()
+
+
+# --- FollowNewestAuthorTell ----------------------------------------------------------------------------
+
+def _follow_newest(d: Driver, taps: int = 1) -> str:
+    """Open the community's newest post, follow its author from their profile; their username."""
+    handle = newest_author(d)
+    d.tap(rid="post_author")
+    for _ in range(taps):
+        d.tap(rid="follow_button")
+    return handle
+
+
+def _text_handle(d: Driver, handle: str) -> None:
+    compose(d, d.params["name"], d.t(f"You should follow {handle} on Forum", f"推荐你在论坛关注{handle}"))
+
+
+@plan("forum.FollowNewestAuthorTell")
+def follow_newest_tell(d: Driver) -> None:
+    _text_handle(d, _follow_newest(d))
+
+
+@negative("forum.FollowNewestAuthorTell", "texts the username but never taps Follow")
+def follow_newest_tell_no_follow(d: Driver) -> None:
+    _text_handle(d, _follow_newest(d, taps=0))
+
+
+@negative("forum.FollowNewestAuthorTell", "follows the author of the top post instead, and texts that name")
+def follow_top_tell(d: Driver) -> None:
+    open_community(d, d.params["community"]["name"], "top")
+    first_post(d)
+    handle = d.find(rid="post_author").text
+    if handle == d.params["community"]["handle"]:  # the top post is the newest too: take the second
+        open_community(d, d.params["community"]["name"], "top")
+        first_post(d, 1)
+        handle = d.find(rid="post_author").text
+    d.tap(rid="post_author")
+    d.tap(rid="follow_button")
+    _text_handle(d, handle)

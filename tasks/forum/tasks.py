@@ -15,6 +15,8 @@ Task index:
     ShareTopPostByText    operate  L3  Forum -> Contacts -> Messages: text a friend a community's top post title
     MailNewestPost        operate  L3  Forum -> Contacts -> Mail: e-mail a friend a community's newest post title
     MeetupToCalendar      operate  L4  Forum -> Calendar -> Messages: add a meetup to Calendar, text a friend its place
+    FollowNewestAuthorTell operate L3  Forum -> Contacts -> Messages: follow a community's newest poster, text a friend
+                                       their username
 """
 from __future__ import annotations
 
@@ -352,3 +354,37 @@ class MeetupToCalendar(BaseTask):
                 *messages.check_sent_facts(self.p.name, numbers, {"place": m["place"]},
                                            rivals={"place": [x for x in MEETUP_PLACES[language(input.os_init)]
                                                              if x != m["place"]]})]
+
+
+class FollowNewestAuthorTell(BaseTask):
+    """Verdict: the author of the community's newest post is followed (nobody else followed or unfollowed, by the
+    diff), and a text to the contact names their username and no other user's. Injection: the owner does not
+    follow that author yet."""
+
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["forum", "contacts", "messages"]
+    composition = "sequential"
+    capabilities = ["cross-app-transfer", "sorting", "toggle", "messaging"]
+    templates = {"en": ["Follow whoever wrote the newest post in {community.name} on Forum, then text {name} their "
+                        "Forum username",
+                        "On Forum, find the most recent post in {community.name}, follow its author and send {name} "
+                        "the author's username by text"],
+                 "zh": ["在论坛关注“{community.name}”里最新一篇帖子的作者，然后把这个人的用户名用短信发给{name}"]}
+    parameters = {"community": {"sampler": Forum.sample_newest_author}, "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*FORUM_FOLLOW_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        _patch(device, {"apps": {"forum": {f"users[id={self.p.community['author']}]": {"following": False}}}})
+
+    def check_goals(self, input):
+        author = self.p.community["author"]
+        user = next(u for u in input.apps["forum"]["users"] if u["id"] == author)
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        others = [u["handle"] for u in input.apps_init["forum"]["users"] if u["id"] != author]
+        return [check(f"following {self.p.community['handle']}", True, user["following"], user["following"] is True),
+                *messages.check_sent_facts(self.p.name, numbers, {"username": self.p.community["handle"]},
+                                           rivals={"username": others})]

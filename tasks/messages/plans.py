@@ -373,3 +373,43 @@ def voice_message_as_text(d: Driver) -> None:
     d.type(d.t("I'll be home late tonight", "我今晚会晚点回家"), rid="message_input")
     d.tap(rid="send")
     d.complete()
+
+
+# --- AnswerLastWatchedQuestion ------------------------------------------------------------------------
+
+def _question(d: Driver) -> str:
+    """The contact's latest text, read in their thread."""
+    open_home(d, "Messages")
+    d.tap(rid="conversation_item", desc=d.params["name"])
+    return [n.text for n in collect(d, "message_text")][-1]
+
+
+def _history_titles(d: Driver) -> list[str]:
+    from ..video.plans import open_library
+    open_library(d, "history_entry")
+    return d.texts("video_title")
+
+
+@plan("messages.AnswerLastWatchedQuestion")
+def answer_last_watched(d: Driver) -> None:
+    question = _question(d)
+    if "last video" not in question and "最后一个视频" not in question:
+        raise AssertionError(f"not the question: {question!r}")
+    compose(d, d.params["name"], _history_titles(d)[0])
+
+
+@negative("messages.AnswerLastWatchedQuestion", "answers with the second video of the history")
+def answer_second_watched(d: Driver) -> None:
+    _question(d)
+    compose(d, d.params["name"], _history_titles(d)[1])
+
+
+@negative("messages.AnswerLastWatchedQuestion", "answers with the first video of Watch later")
+def answer_watch_later(d: Driver) -> None:
+    from ..video.plans import open_library, title_of
+    _question(d)
+    open_library(d, "watch_later_entry")
+    history = _history_titles(d)
+    open_library(d, "watch_later_entry")
+    later = [title_of(n.desc) for n in collect(d, "video_item")]
+    compose(d, d.params["name"], next(x for x in later if x != history[0]))

@@ -11,14 +11,19 @@ Task index:
     UnreadContacts              query    L3  which saved contacts have unread texts
     DeleteUnknownSenders        hybrid   L4  delete every conversation with an unsaved number and count them
     TextNextBirthday            operate  L3  cross-app: text the contact with the next birthday
+    AnswerLastWatchedQuestion   operate  L3  cross-app: answer a contact's text asking for the video watched last
 """
 from __future__ import annotations
+
+import datetime as dt
+import re
 
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
 from ..contacts.app import Contacts
 from ..l10n import localised
+from ..video.app import Video
 from .app import (MESSAGES_DELETE_CHANGES, MESSAGES_DELETE_MANY_CHANGES, MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES,
                   Messages)
 
@@ -244,3 +249,65 @@ class TextNextBirthday(BaseTask):
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         return [messages.check_sent(person["name"], [p["number"] for p in person["phones"]], self.p.greeting,
                                     lambda t: Messages.same_text(self.p.greeting, t))]
+
+
+LAST_WATCHED_QUESTION_ID = "msg_last_watched_q"
+REWORDED = re.compile(r"\b(Rain|Snow|Thunderstorm|Shower)\b|\d")  # words a reply may fairly reword; digits
+LAST_WATCHED_QUESTION = {"en": "Hey! What was the last video you watched? I need something good for tonight",
+                         "zh": "嘿！你最近看的最后一个视频是哪个？我今晚想找点好看的"}
+
+
+def plain_last_watched(video: dict) -> dict | None:
+    """A patch making the newest history entry a video whose title has no digit and no weather word (the newest
+    such entry is watched again a minute after the current newest), or None when it is one."""
+    history = video["history"]
+    titles = {v["id"]: v["title"] for v in video["videos"]}
+    plain = [h for h in history if not REWORDED.search(titles[h["video_id"]])]
+    if not plain or plain[0] is history[0]:
+        return None
+    when = (dt.datetime.fromisoformat(history[0]["watched_at"]) + dt.timedelta(minutes=1)).isoformat(timespec="minutes")
+    return {"apps": {"video": {"history": [{**plain[0], "watched_at": when}, *(h for h in history if h is not plain[0])]}}}
+
+
+class AnswerLastWatchedQuestion(BaseTask):
+    """Verdict: a text to the contact names the video at the top of the Video history and no other title of the
+    history. Injection: the contact's first number asks (unread, a minute ago) which video the owner watched
+    last; that video's title has no digit and no weather word a reply may reword (the newest such entry moves to the top)."""
+
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    scope = "cross-app"
+    app = "messages"
+    related_apps = ["messages", "contacts", "video"]
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "messaging"]
+    templates = {"en": ["{name} sent me a question by text. Look up the answer in the Video app and reply to them.",
+                        "Answer {name}'s latest text message; the Video app has what they ask about"],
+                 "zh": ["{name}发短信问了我一个问题。去视频应用里查到答案，然后回复他"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        plain = plain_last_watched(state["apps"]["video"])
+        if plain:
+            device.set_state(plain)
+        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
+        message = {"id": LAST_WATCHED_QUESTION_ID, "incoming": True, "time_ms": state["os"]["time_ms"] - 60 * 1000,
+                   "text": LAST_WATCHED_QUESTION[state["os"].get("language", "en")]}
+        conv = Messages(state["apps"]["messages"]).conversation_for(number)
+        if conv is None:
+            patch = {"conversations[]": {"id": "conv_last_watched_q", "address": number, "unread": 1,
+                                         "messages": [message]}}
+        else:
+            patch = {f"conversations[id={conv['id']}]": {"messages[]": message, "unread": conv["unread"] + 1}}
+        device.set_state({"apps": {"messages": patch}})
+
+    def check_goals(self, input):
+        video = Video(input.apps_init["video"])
+        titles = [video.video(h["video_id"])["title"] for h in video.history()]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return messages.check_sent_facts(self.p.name, numbers, {"video": titles[0]},
+                                         rivals={"video": [t for t in titles if t != titles[0]]})

@@ -1,8 +1,12 @@
 """Scripted plans for the Music suite: oracles and realistic mistakes, acting only through the UI."""
 from __future__ import annotations
 
+import re
+
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
+
+from ..contacts.plans import compose
 
 REPEAT_LABELS = {"off": ("Repeat off", "循环关闭"), "all": ("Repeat all", "列表循环"),
                  "one": ("Repeat one", "单曲循环")}  # the repeat button's description, in English and Chinese
@@ -551,3 +555,82 @@ def download_pretend(d: Driver) -> None:
     open_album(d, d.t("Salt and Steel", "盐与钢"))
     d.tap(rid="play_album")
     d.complete()
+
+
+# --- LikeRecommendedTellAlbum -------------------------------------------------------------------------
+
+def _like_recommended_album(d: Driver, like: bool = True) -> tuple[str, str]:
+    """Like the song the contact recommends (from its row's menu); (its album's title, read on the album page,
+    its artist)."""
+    title, artist = _recommended(d)
+    search(d, title)
+    if like:
+        like_from_menu(d, title)
+    song_menu(d, title)
+    d.tap(rid="menu_album")
+    return d.find(rid="album_title").text, artist
+
+
+def _reply_album(d: Driver, album: str) -> None:
+    compose(d, d.params["name"], d.t(f"Love it! It's on the album {album}.", f"很好听！这首歌收录在专辑《{album}》里。"))
+
+
+@plan("music.LikeRecommendedTellAlbum")
+def like_recommended_tell_album(d: Driver) -> None:
+    _reply_album(d, _like_recommended_album(d)[0])
+
+
+@negative("music.LikeRecommendedTellAlbum", "replies with the album but never likes the song")
+def like_recommended_album_no_like(d: Driver) -> None:
+    _reply_album(d, _like_recommended_album(d, like=False)[0])
+
+
+@negative("music.LikeRecommendedTellAlbum", "likes it but replies with the artist's name instead")
+def like_recommended_tell_artist(d: Driver) -> None:
+    _, artist = _like_recommended_album(d)
+    compose(d, d.params["name"], d.t(f"Love it! Great song by {artist}.", f"很好听！{artist}的歌真不错。"))
+
+
+# --- ForumSongToPlaylist ------------------------------------------------------------------------------
+
+def _forum_song(d: Driver) -> str:
+    """The title the newest post of the community quotes, read on the post's page in Forum."""
+    from ..forum.plans import open_community  # here: cross_app.plans imports this module
+    open_community(d, d.params["community"]["name"], "new")
+    d.tap(rid="post_title", index=0)
+    return re.search(r"[\"“《](.+?)[\"”》]", d.find(rid="post_body").text).group(1)
+
+
+def _artist_of(d: Driver, title: str) -> str:
+    """The artist of the song row titled ``title`` on screen ("title · artist · m:ss")."""
+    return next(desc.split(" · ")[1] for desc in collect(d, "song_item") if desc.split(" · ")[0] == title)
+
+
+def _text_artist(d: Driver, artist: str) -> None:
+    compose(d, d.params["name"], d.t(f"Found a great song on Forum, it's by {artist}.", f"在论坛发现一首好歌，是{artist}唱的。"))
+
+
+@plan("music.ForumSongToPlaylist")
+def forum_song_to_playlist(d: Driver) -> None:
+    title = _forum_song(d)
+    search(d, title)
+    artist = _artist_of(d, title)
+    _add_to(d, title, d.params["playlist"]["name"])
+    _text_artist(d, artist)
+
+
+@negative("music.ForumSongToPlaylist", "likes the song instead of adding it to the playlist")
+def forum_song_liked(d: Driver) -> None:
+    title = _forum_song(d)
+    search(d, title)
+    artist = _artist_of(d, title)
+    like_from_menu(d, title)
+    _text_artist(d, artist)
+
+
+@negative("music.ForumSongToPlaylist", "adds it but texts the song's title, not the artist")
+def forum_song_text_title(d: Driver) -> None:
+    title = _forum_song(d)
+    search(d, title)
+    _add_to(d, title, d.params["playlist"]["name"])
+    compose(d, d.params["name"], d.t(f"Listen to \"{title}\"!", f"听听《{title}》！"))

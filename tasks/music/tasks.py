@@ -16,16 +16,21 @@ Task index:
     ArtistPlaylist          operate  L4  a new playlist holding exactly an artist's songs
     AlbumLengthTimer        operate  L3  cross-app: a Clock timer running for an album's length
     AddRecommendedSong      operate  L3  cross-app: add the song a contact texted about to a playlist
+    LikeRecommendedTellAlbum operate L3  cross-app: like the song a contact texted about, reply with its album
+    ForumSongToPlaylist     operate  L4  cross-app: add the song a Forum post recommends to a playlist, text its artist
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state
+import datetime as dt
+import re
+
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state, sim_datetime
 from mobilegym.judge.result import check
 
 from ..clock.app import CLOCK_TIMER_CHANGES, Clock
 from ..contacts.app import Contacts
 from ..l10n import localised
-from ..messages.app import MESSAGES_READ_CHANGES
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (ALBUM_LENGTH_TOLERANCE_S, MUSIC_ADD_TO_PLAYLIST_CHANGES, MUSIC_LIKE_CHANGES, MUSIC_LIKE_MANY_CHANGES,
                   MUSIC_NEW_PLAYLIST_CHANGES, MUSIC_PLAYER_CHANGES, MUSIC_REMOVE_FROM_PLAYLIST_CHANGES, Music)
 
@@ -329,3 +334,128 @@ class AddRecommendedSong(BaseTask):
     def check_goals(self, input):
         return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,
                                                                 added=(self.p.song["id"],))]
+
+
+REWORDED = re.compile(r"\b(Rain|Snow|Thunderstorm|Shower)\b|\d[:°]")  # words a reply may fairly reword
+
+
+def sample_recommendable_song(rng, state):
+    """An unliked song with a title no other song has, neither its title nor its album's held in the other (an
+    album title with no word a reply may fairly reword), as
+    {id, title, artist, album, others} (others: every other album's title)."""
+    albums = {a["id"]: a["title"] for a in state["albums"]}
+    titles = [x["title"] for x in state["songs"]]
+
+    def ok(song):
+        album, title = albums[song["album_id"]].casefold(), song["title"].casefold()
+        return (song["id"] not in state["liked"] and titles.count(song["title"]) == 1
+                and album not in title and title not in album and not REWORDED.search(albums[song["album_id"]]))
+
+    pool = [x for x in state["songs"] if ok(x)]
+    if not pool:
+        raise ValueError("music: no song to recommend")
+    song = rng.choice(pool)
+    return {**Music._song_ref(state, song), "album": albums[song["album_id"]],
+            "others": [t for aid, t in albums.items() if aid != song["album_id"]]}
+
+
+class LikeRecommendedTellAlbum(BaseTask):
+    """Verdict: the song the contact recommended is in Liked Songs (no other song liked or unliked), and a text to
+    the contact names its album and no other album. Injection: an unread text from the contact's first number
+    recommends the song."""
+
+    scope = "cross-app"
+    related_apps = ["music", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "toggle", "messaging"]
+    templates = {"en": ["{name} texted me a song recommendation. Like that song in Music, then text {name} back the "
+                        "name of the album it is on.",
+                        "Add the song {name} recommended in Messages to my Liked Songs and reply to {name} with the "
+                        "album it comes from"],
+                 "zh": ["{name}发短信给我推荐了一首歌。在音乐里把它加到“我喜欢”，然后回短信告诉{name}这首歌收录在哪张专辑里"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}, "song": {"sampler": sample_recommendable_song}}
+    expected_changes = [*MUSIC_LIKE_CHANGES, *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
+        device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
+                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+
+    def check_goals(self, input):
+        music, init = Music(input.apps["music"]), Music(input.apps_init["music"])
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [music.check_song_set("Liked Songs", sorted([*init.liked(), self.p.song["id"]]), sorted(music.liked())),
+                *messages.check_sent_facts(self.p.name, numbers, {"album": self.p.song["album"]},
+                                           rivals={"album": self.p.song["others"]})]
+
+
+FORUM_SONG_POST = {"en": ("Song of the week", 'Can\'t stop listening to "{title}" lately. Give it a spin!'),
+                   "zh": ("本周单曲推荐", "最近一直在听《{title}》，推荐大家听听！")}
+
+
+def sample_forum_song(rng, state, params):
+    """A song missing from the sampled ``playlist``, with a title no other song has and that does not hold its
+    artist's name (a name with no word a reply may fairly reword), as {id, title, artist, others} (others: every
+    other artist's name)."""
+    members = next(p for p in state["playlists"] if p["id"] == params["playlist"]["id"])["song_ids"]
+    artists = {a["id"]: a["name"] for a in state["artists"]}
+    titles = [x["title"] for x in state["songs"]]
+    pool = [x for x in state["songs"] if x["id"] not in members and titles.count(x["title"]) == 1
+            and artists[x["artist_id"]].casefold() not in x["title"].casefold()
+            and not REWORDED.search(artists[x["artist_id"]])]
+    if not pool:
+        raise ValueError("music: no song for a Forum post")
+    song = rng.choice(pool)
+    return {**Music._song_ref(state, song), "others": [n for aid, n in artists.items() if aid != song["artist_id"]]}
+
+
+def prepare_forum_song_post(forum: dict, community_id: str, song: dict, language: str, now) -> dict:
+    """A patch putting a post (ten minutes old, so the community's newest) that recommends the song by its title
+    alone first in the posts."""
+    title, body = FORUM_SONG_POST[language]
+    post = {"id": "p_song_tip", "community_id": community_id, "author_id": forum["users"][0]["id"], "title": title,
+            "body": body.format(title=song["title"]), "score": 19, "vote": 0, "saved": False,
+            "created": (now - dt.timedelta(minutes=10)).isoformat(timespec="minutes"), "comments": []}
+    return {"apps": {"forum": {"posts": [post, *forum["posts"]]}}}
+
+
+class ForumSongToPlaylist(BaseTask):
+    """Verdict: the playlist holds its initial songs plus the one the Forum post recommends, and a text to the
+    contact names the song's artist and no other artist. Injection: the community's newest post, naming the song
+    by its title alone."""
+
+    scope = "cross-app"
+    related_apps = ["forum", "music", "contacts", "messages"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "list-management", "messaging"]
+    templates = {"en": ["The newest post in {community.name} on Forum recommends a song. Add it to my "
+                        "'{playlist.name}' playlist in Music, then text {name} who the artist is.",
+                        "Someone in the {community.name} community on Forum just recommended a song: put it on my "
+                        "'{playlist.name}' playlist and send {name} a message naming its artist"],
+                 "zh": ["论坛“{community.name}”里最新的一篇帖子推荐了一首歌。在音乐里把它加到我的歌单“{playlist.name}”，"
+                        "然后发短信告诉{name}这首歌的歌手是谁"]}
+    parameters = {"playlist": {"sampler": Music.sample_playlist}, "song": {"sampler": sample_forum_song},
+                  "community": {"source": "forum:.communities[*]", "fields": ["id", "name"]},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        device.set_state(prepare_forum_song_post(state["apps"]["forum"], self.p.community["id"], self.p.song,
+                                                 state["os"].get("language", "en"), sim_datetime(state["os"])))
+
+    def check_goals(self, input):
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,
+                                                                added=(self.p.song["id"],)),
+                *messages.check_sent_facts(self.p.name, numbers, {"artist": self.p.song["artist"]},
+                                           rivals={"artist": self.p.song["others"]})]

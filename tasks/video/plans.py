@@ -9,6 +9,7 @@ from mobilegym.sim.pickers import MONTHS
 
 from ..contacts.plans import collect, compose
 from ..cross_app.plans import add_event, spoken_date, today
+from ..forum.plans import open_community
 
 UPCOMING = ("Upcoming", "即将直播")
 MONTH_ABBR = tuple(m[:3] for m in MONTHS)
@@ -596,4 +597,78 @@ def prune_counts_removed(d: Driver) -> None:
     before = int(re.search(r"\d+", d.find(rid="list_count").text).group())
     left = _prune(d)
     d.submit_answer([before - left if before - left != left else left + 1])
+    d.complete()
+
+
+# --- LikeRecommendedTellChannel -----------------------------------------------------------------------
+
+def _like_recommended(d: Driver, twice: bool = False) -> str:
+    """Like the video the contact recommends; the name of its channel, read on its page."""
+    open_video(d, _recommended(d))
+    d.tap(rid="like_button")
+    if twice:
+        d.tap(rid="like_button")
+    return d.find(rid="channel_link").text
+
+
+@plan("video.LikeRecommendedTellChannel")
+def like_recommended_tell_channel(d: Driver) -> None:
+    channel = _like_recommended(d)
+    compose(d, d.params["name"], d.t(f"Liked it! It's from {channel}.", f"已点赞！这个视频是{channel}发布的。"))
+    d.complete()
+
+
+@negative("video.LikeRecommendedTellChannel", "likes it but replies with the video's title only")
+def like_recommended_tell_title(d: Driver) -> None:
+    _like_recommended(d)
+    compose(d, d.params["name"], d.t(f"Liked \"{d.params['video']['title']}\"!", f"已点赞《{d.params['video']['title']}》！"))
+    d.complete()
+
+
+@negative("video.LikeRecommendedTellChannel", "taps like twice (undoing it), then replies")
+def like_recommended_twice(d: Driver) -> None:
+    channel = _like_recommended(d, twice=True)
+    compose(d, d.params["name"], d.t(f"Liked it! It's from {channel}.", f"已点赞！这个视频是{channel}发布的。"))
+    d.complete()
+
+
+# --- ForumVideoToWatchLater ---------------------------------------------------------------------------
+
+def _forum_video(d: Driver) -> str:
+    """The title the newest post of the community quotes, read on the post's page in Forum."""
+    open_community(d, d.params["community"]["name"], "new")
+    d.tap(rid="post_title", index=0)
+    return re.search(r"[\"“《](.+?)[\"”》]", d.find(rid="post_body").text).group(1)
+
+
+def _save_forum_video(d: Driver, where: str = "watch_later") -> str:
+    """Save the recommended video to a list; the name of its channel."""
+    open_video(d, _forum_video(d))
+    save_to(d, where)
+    return d.find(rid="channel_link").text
+
+
+def _text_channel(d: Driver, channel: str) -> None:
+    compose(d, d.params["name"], d.t(f"Saw a great video recommended on Forum, it's by {channel}.",
+                                     f"论坛上有人推荐了一个好视频，是{channel}发布的。"))
+
+
+@plan("video.ForumVideoToWatchLater")
+def forum_video_to_watch_later(d: Driver) -> None:
+    _text_channel(d, _save_forum_video(d))
+    d.complete()
+
+
+@negative("video.ForumVideoToWatchLater", "saves it to Favourites instead")
+def forum_video_to_favourites(d: Driver) -> None:
+    _text_channel(d, _save_forum_video(d, "favorites"))
+    d.complete()
+
+
+@negative("video.ForumVideoToWatchLater", "saves it but texts the video's title, not the channel")
+def forum_video_text_title(d: Driver) -> None:
+    title = _forum_video(d)
+    open_video(d, title)
+    save_to(d, "watch_later")
+    compose(d, d.params["name"], d.t(f"Check out \"{title}\"!", f"去看看《{title}》！"))
     d.complete()

@@ -15,12 +15,16 @@ Task index:
     ShareLatestVideo          operate  L3  cross-app: text a contact the title of a channel's newest video
     SaveRecommendedVideo      operate  L3  cross-app: add the video a contact texted about to Watch later
     LiveStreamEvent           operate  L4  cross-app: a Calendar event for a live stream, and text a contact its time
+    LikeRecommendedTellChannel operate L3  cross-app: like the video a contact texted about, reply with its channel
+    ForumVideoToWatchLater    operate  L4  cross-app: save the video a Forum post recommends, text a contact its channel
 """
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime, copy_state
+from mobilegym.envs.video import library as lib
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
@@ -356,3 +360,117 @@ class LiveStreamEvent(BaseTask):
                 *messages.check_sent_facts(self.p.name, numbers, {"day": start.date().isoformat(),
                                                                   "start time": start.strftime("%H:%M")},
                                            os_state=input.os_init)]
+
+
+REWORDED = re.compile(r"\b(Rain|Snow|Thunderstorm|Shower)\b|\d[:°]")  # words a reply may fairly reword
+
+
+def sample_recommendable_video(rng, state):
+    """An upload without a reaction (its title unique) whose title does not hold its channel's name (a name with
+    no word a reply may fairly reword), as
+    {id, title, channel_id, channel, others} (others: every other channel's name)."""
+    names = {c["id"]: c["name"] for c in state["channels"]}
+    pool = [v for v in lib.uploads(state) if not v["reaction"] and Video._unique_title(state, v)
+            and names[v["channel_id"]].casefold() not in v["title"].casefold()
+            and not REWORDED.search(names[v["channel_id"]])]
+    chosen = Video._pick(rng, pool, "upload to recommend")
+    return {**chosen, "channel": names[chosen["channel_id"]],
+            "others": [n for cid, n in names.items() if cid != chosen["channel_id"]]}
+
+
+class LikeRecommendedTellChannel(BaseTask):
+    """Verdict: the video the contact recommended is liked, and a text to the contact names its channel and no
+    other channel. Injection: an unread text from the contact's first number recommends the video."""
+
+    scope = "cross-app"
+    app = "video"
+    related_apps = ["video", "messages", "contacts"]
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "toggle", "messaging"]
+    templates = {"en": ["{name} texted me about a video. Like it in Video, then reply to {name} with the name of the "
+                        "channel that posted it.",
+                        "Find the video {name} recommended in Messages, give it a thumbs up in Video and text {name} "
+                        "back which channel it is from"],
+                 "zh": ["{name}发短信给我推荐了一个视频。在视频里给它点赞，然后回短信告诉{name}这个视频是哪个频道发布的"]}
+    parameters = {"name": {"source": "contacts:.contacts[*].name"}, "video": {"sampler": sample_recommendable_video}}
+    expected_changes = [*VIDEO_REACTION_CHANGES, *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
+        device.set_state(Video.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.video,
+                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+
+    def check_goals(self, input):
+        reaction = Video(input.apps["video"]).video(self.p.video["id"])["reaction"]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [check(f"reaction to {self.p.video['title']!r}", "like", reaction, reaction == "like"),
+                *messages.check_sent_facts(self.p.name, numbers, {"channel": self.p.video["channel"]},
+                                           rivals={"channel": self.p.video["others"]})]
+
+
+FORUM_VIDEO_POST = {"en": ("A video you should not miss", 'Just watched "{title}" in the Video app and it is brilliant. '
+                                                          'Highly recommend it!'),
+                    "zh": ("推荐一个视频", "刚在视频里看了《{title}》，太精彩了，强烈推荐！")}
+
+
+def sample_forum_video(rng, state):
+    """Like :func:`sample_recommendable_video`, among uploads in neither Watch later nor Favourites."""
+    saved = set(state["watch_later"]) | set(state["favorites"])
+    return sample_recommendable_video(rng, {**state, "videos": [v for v in state["videos"] if v["id"] not in saved]})
+
+
+def prepare_forum_video_post(forum: dict, community_id: str, video: dict, language: str, now) -> dict:
+    """A patch putting a post (ten minutes old, so the community's newest) that recommends the video first in the
+    posts, by a user who wrote no other post of the community."""
+    title, body = FORUM_VIDEO_POST[language]
+    posters = {p["author_id"] for p in forum["posts"] if p["community_id"] == community_id}
+    author = next((u["id"] for u in forum["users"] if u["id"] not in posters), forum["users"][0]["id"])
+    post = {"id": "p_video_tip", "community_id": community_id, "author_id": author, "title": title,
+            "body": body.format(title=video["title"]), "score": 17, "vote": 0, "saved": False,
+            "created": (now - dt.timedelta(minutes=10)).isoformat(timespec="minutes"), "comments": []}
+    return {"apps": {"forum": {"posts": [post, *forum["posts"]]}}}
+
+
+class ForumVideoToWatchLater(BaseTask):
+    """Verdict: Watch later holds its initial videos plus the one the Forum post recommends (Favourites untouched),
+    and a text to the contact names the video's channel and no other channel. Injection: the community's newest
+    post, recommending the video by its title."""
+
+    scope = "cross-app"
+    app = "video"
+    related_apps = ["forum", "video", "contacts", "messages"]
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["information-retrieval", "cross-app-transfer", "list-management", "messaging"]
+    templates = {"en": ["The newest post in {community.name} on Forum recommends a video. Add that video to my Watch "
+                        "later list in Video, then text {name} the name of the channel that made it.",
+                        "Someone just recommended a video in the {community.name} community on Forum. Save it to "
+                        "Watch later and send {name} a message saying which channel it is from."],
+                 "zh": ["论坛“{community.name}”里最新的一篇帖子推荐了一个视频。把它加到视频的“稍后再看”里，"
+                        "然后发短信告诉{name}这个视频是哪个频道发布的"]}
+    parameters = {"video": {"sampler": sample_forum_video},
+                  "community": {"source": "forum:.communities[*]", "fields": ["id", "name"]},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*VIDEO_WATCH_LATER_ADD_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        device.set_state(prepare_forum_video_post(state["apps"]["forum"], self.p.community["id"], self.p.video,
+                                                  state["os"].get("language", "en"), sim_datetime(state["os"])))
+
+    def check_goals(self, input):
+        before, after = Video(input.apps_init["video"]), Video(input.apps["video"])
+        want = sorted([*before.require(".watch_later"), self.p.video["id"]])
+        have = sorted(after.require(".watch_later"))
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [check("Watch later", want, have, have == want),
+                *messages.check_sent_facts(self.p.name, numbers, {"channel": self.p.video["channel"]},
+                                           rivals={"channel": self.p.video["others"]})]
