@@ -291,3 +291,12 @@ def test_an_appended_item_with_every_candidate_fails() -> None:
     phone.set_state({"apps": {"notes": {"notes[title=Grocery list]": {"body": body}}}})
     assert failed(ep) == ["note content"]
 
+
+
+def test_a_name_counts_in_chinese_prose_and_only_as_a_whole_word() -> None:
+    from mobilegym.tasks.cross_app.app import check_names_one
+
+    assert check_names_one("channel", ["这个视频是历史开箱发布的"], "历史开箱", ["美食日记"])["passed"]
+    assert check_names_one("song", ["Added Sing in the Showers!"], "Sing in the Shower", [])["passed"]
+    assert not check_names_one("name", ["Anna said hi"], "Ann", [])["passed"]  # inside a longer word
+    assert not check_names_one("channel", ["历史开箱还是美食日记"], "历史开箱", ["美食日记"])["passed"]  # a rival too

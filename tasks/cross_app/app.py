@@ -17,6 +17,7 @@ from mobilegym.envs.messages.world import pool as messages_pool
 from mobilegym.envs.notes.world import pools as notes_pools
 from mobilegym.judge import normalize_text, sim_today, unambiguous
 from mobilegym.judge.answers import MAX_PROSE_CHARS
+from mobilegym.judge.mentions import LATIN
 from mobilegym.judge.result import check
 
 from ..calendar.app import NOT_PLACES, describe_event
@@ -174,7 +175,8 @@ def prepare_state_with_errands(errands: Mapping[str, Any], name: str, os_state: 
 def _name_pattern(name: str) -> re.Pattern[str]:
     """A name as written in prose: its words in order, each maybe pluralised ("Sing in the Showers")."""
     words = name.split()
-    return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) + "s?" for w in words) + r"(?!\w)", re.IGNORECASE)
+    body = r"\s+".join(re.escape(w) + "s?" for w in words)
+    return re.compile(rf"(?<!{LATIN}){body}(?!{LATIN})", re.IGNORECASE)  # Chinese prose runs into a name: no edge
 
 
 def check_names_one(field: str, texts: list[str], name: str, others: list[str]) -> dict[str, Any]:
