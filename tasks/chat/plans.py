@@ -519,6 +519,51 @@ def repeat_wallet_received(d: Driver) -> None:
     _transfer(d, amount, d.params["passcode"])
 
 
+def _wallet_received(d: Driver, name: str) -> list[float]:
+    """The amounts of every Wallet transfer ``name`` sent the owner, newest first (the whole history)."""
+    d.open_app("Wallet")
+    d.tap(rid="tab_2")
+    return [float(m.group(3).replace(",", "")) for n in collect(d, "transaction_item")
+            if (m := WALLET_ROW.match(n.desc)) and m.group(1) == name and m.group(2) == "+"]
+
+
+def _return_double(d: Driver, amount: float, reply: str | None) -> None:
+    _friend_chat(d, d.params["name"])
+    _transfer(d, amount, d.params["passcode"], finish=False)
+    if reply is not None:
+        _send(d, reply)
+    d.complete()
+
+
+def _doubled(amounts: list[float]) -> float:
+    twice = [a for a in amounts if amounts.count(a) > 1]
+    if not twice:
+        raise PlanError("no payment came twice")
+    return twice[0]
+
+
+@plan("chat.ReturnDoublePayment")
+def return_double_payment(d: Driver) -> None:
+    _return_double(d, _doubled(_wallet_received(d, d.params["name"])), d.params["reply"])
+
+
+@negative("chat.ReturnDoublePayment", "sends back both payments")
+def return_double_both(d: Driver) -> None:
+    _return_double(d, 2 * _doubled(_wallet_received(d, d.params["name"])), d.params["reply"])
+
+
+@negative("chat.ReturnDoublePayment", "returns the friend's latest payment of another amount")
+def return_double_other(d: Driver) -> None:
+    amounts = _wallet_received(d, d.params["name"])
+    twice = _doubled(amounts)
+    _return_double(d, next(a for a in amounts if a != twice), d.params["reply"])
+
+
+@negative("chat.ReturnDoublePayment", "sends the money back but never says why")
+def return_double_silent(d: Driver) -> None:
+    _return_double(d, _doubled(_wallet_received(d, d.params["name"])), None)
+
+
 # --- infeasible ----------------------------------------------------------------------------------------------
 
 @plan("chat.record_video_call")

@@ -15,12 +15,15 @@ Task index:
     PayAmountFromSms          operate  L4  cross-app: pay in Chat what a contact asked for by SMS (high risk)
     ShareNumberAndText        operate  L4  cross-app: send a friend the number they asked for, text that person
     RepeatWalletTransfer      operate  L4  cross-app: send in Chat what the owner last sent that friend in Wallet
+    ReturnDoublePayment       operate  L4  cross-app: Wallet -> Contacts -> Chat: send back in Chat a payment a friend
+                                           made twice in Wallet, and tell them (high risk)
 """
 from __future__ import annotations
 
 import datetime as dt
 
 from mobilegym.envs.chat.world import ME, pools as chat_pools
+from mobilegym.envs.contacts.numbers import same_number as same_number_text
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_today, copy_state
 from mobilegym.judge.result import check
 
@@ -588,3 +591,75 @@ class RepeatWalletTransfer(BaseTask):
     def check_goals(self, input):
         chat = Chat(input.apps["chat"], input.apps_init["chat"])
         return chat.check_transfer(self.p.name, _friend_id(input.apps_init["chat"], self.p.name), self.p.amount)
+
+
+DOUBLE_REPLIES = {"en": ("You paid me twice, I sent one back", "Sent back your double payment"),
+                  "zh": ("你转了两次，我退回一笔", "多转的钱已经退给你了")}
+
+
+def _sample_double_reply(rng, state, os_state) -> str:
+    return rng.choice(DOUBLE_REPLIES[os_state.get("language", "en")])
+
+
+class ReturnDoublePayment(BaseTask):
+    """Verdict: exactly two new Chat messages, both in the one-to-one chat with the friend: a transfer of the
+    amount they paid twice in Wallet (once, not both payments nor their older single one), off the Chat balance,
+    and a text with exactly the reply (case, spacing and end punctuation aside).
+    Injection: Wallet holds two transfers in of the amount from the friend (saved in Contacts) yesterday, a few
+    minutes apart, and an earlier one of another amount from them; none of the friend's other Wallet transfers in
+    is of that amount."""
+
+    objective = "operate"
+    difficulty = "L4"
+    capabilities = ["payment", "cross-app-transfer", "messaging", "confirmation"]
+    composition = "sequential"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["chat", "wallet", "contacts"]
+    templates = {"en": ["{name} paid me the same amount twice by mistake with the Wallet app. Send the extra payment "
+                        "back to them in Chat, then tell them in Chat: \"{reply}\"" + PASSCODE_EN,
+                        "In Wallet, {name} sent me one payment twice. Return one of them to {name} with a Chat "
+                        "transfer and message them \"{reply}\" in Chat." + PASSCODE_EN],
+                 "zh": ["{name}用钱包给我重复转了两笔一样的钱。在聊天里把多的那笔转回给他，再在聊天里跟他说：“{reply}”"
+                        + PASSCODE_ZH]}
+    parameters = {"name": {"sampler": Chat.sample_friend}, "amount": {"sampler": Chat.sample_amount},
+                  "reply": {"sampler": _sample_double_reply}, "passcode": {"sampler": Chat.sample_passcode}}
+    # a transfer and a text: two messages, in a chat started for them or an old one
+    expected_changes = ["chat.balance", "chat.chats[+] | chat.chats[*].messages[+*]", *CHAT_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        wallet, today = state["apps"]["wallet"], sim_today(state["os"])
+        phone = next(f["phone"] for f in state["apps"]["chat"]["friends"] if f["name"] == self.p.name)
+        yesterday = (today - dt.timedelta(days=1)).isoformat()
+        older = (today - dt.timedelta(days=self.rng.randint(5, 12))).isoformat()
+        other = round(self.p.amount + self.rng.choice((10, 15, 20)), 2)
+        txns = [t for t in wallet["transactions"] if not (t["kind"] == "transfer_in" and same_number_text(t["phone"], phone)
+                                                            and same_amount(t["amount"], self.p.amount))]
+        hour = self.rng.randint(12, 19)
+        for txn_id, day, time, amount in (("txn_task_single", older, None, other),
+                                          ("txn_task_first", yesterday, f"{hour:02d}:14", self.p.amount),
+                                          ("txn_task_again", yesterday, f"{hour:02d}:17", self.p.amount)):
+            if time is None or any(t["date"] == day and t["time"] == time for t in txns):
+                time = _wallet_time({"transactions": txns}, day, self.rng)
+            txns.append({"id": txn_id, "date": day, "time": time, "kind": "transfer_in", "phone": phone, "note": "",
+                         "method": "balance", "bill_id": "", "counterparty": self.p.name, "category": "transfer",
+                         "amount": amount})
+        device.set_state(Wallet.patch({"transactions": txns}))
+        _afford(device, self.p.amount)
+
+    def check_goals(self, input):
+        friend_id = _friend_id(input.apps_init["chat"], self.p.name)
+        chat = Chat(input.apps["chat"], input.apps_init["chat"])
+        talk = chat.direct_with(friend_id)
+        new = chat.new_messages()
+        there = [m for c, m in new if talk is not None and c == talk["id"]]
+        sent = [m["amount"] for m in there if m["type"] == "transfer"]
+        texts = [m["text"] for m in there if m["type"] == "text"]
+        left = round(chat.initial(".balance") - self.p.amount, 2)
+        return [check("new messages", 2, len(new), len(new) == 2 == len(there)),
+                check(f"transfer back to {self.p.name}", [self.p.amount], sent,
+                      len(sent) == 1 and same_amount(sent[0], self.p.amount)),
+                check(f"reply to {self.p.name}", self.p.reply, texts,
+                      len(texts) == 1 and same_text(self.p.reply, texts[0])),
+                check("balance", left, chat.balance(), same_amount(chat.balance(), left))]

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import re
 
-from mobilegym.oracle import Driver, negative, plan
+from mobilegym.oracle import Driver, PlanError, negative, plan
+
+from ..chat.plans import _friend_chat
+from ..contacts.plans import collect as collect_nodes, scroll_top
+from ..wallet.plans import _open as wallet_open, _send as wallet_send, _transactions as wallet_rows
 
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -469,3 +473,90 @@ def gift_card_pretend(d: Driver) -> None:
     d.tap(rid="place_order")
     d.tap(rid="button1")
     d.complete()
+
+
+# --- cross-app: Chat -> Shop -> Wallet -------------------------------------------------------------------------
+
+FRIEND_ITEM = (re.compile(r"order me the (.+) from your Shop app"), re.compile(r"buy me one (.+) in Shop"),
+               re.compile(r"帮我在购物里下单一件(.+)吗"), re.compile(r"帮我在购物里买一件(.+)好吗"))
+
+
+def _friend_item(d: Driver, name: str) -> tuple[str, str]:
+    """(title, variant) of what the friend asked to be ordered in their last such Chat message."""
+    _friend_chat(d, name)
+    scroll_top(d)
+    for text in reversed([n.text for n in collect_nodes(d, "message_text")]):
+        for pattern in FRIEND_ITEM:
+            found = pattern.search(text)
+            if found:
+                item = found.group(1)
+                if item.endswith("）") and "（" in item:
+                    return item[:item.rindex("（")], item[item.rindex("（") + 1:-1]
+                if " in " in item:
+                    title, variant = item.rsplit(" in ", 1)
+                    return title, variant
+                return item, ""
+    raise PlanError("the friend asked for nothing to order")
+
+
+def _scrolled_to(d: Driver, rid: str):
+    """The node ``rid`` of the screen's list, scrolling down to it."""
+    for _ in range(10):
+        node = d.find(rid=rid)
+        if node is not None:
+            return node
+        if not d.scroll(1):
+            break
+    raise PlanError(f"no {rid} on the screen")
+
+
+def _order_reading_total(d: Driver, title: str, variant: str, express: bool = False) -> tuple[float, float]:
+    """Buy one from the product page; returns (item price, order total) as the checkout shows them."""
+    open_product(d, title)
+    if variant:
+        d.tap(rid="variant_option", text=variant)
+    d.tap(rid="buy_now")
+    if express:
+        d.tap(rid="shipping_express")
+    price, total = price_of(_scrolled_to(d, "items_subtotal").text), price_of(_scrolled_to(d, "order_total").text)
+    d.tap(rid="place_order")
+    d.tap(rid="button1")
+    return price, total
+
+
+def _friend_money(d: Driver, name: str, newest: bool = True) -> float:
+    """What the friend sent in Wallet: their newest transfer in (or their oldest with ``newest`` false)."""
+    wallet_open(d, 2)
+    got = [a for who, a in wallet_rows(d) if who == name and a > 0]
+    if not got:
+        raise PlanError(f"no Wallet transfer from {name}")
+    return got[0] if newest else got[-1]
+
+
+def _order_and_change(d: Driver, paid: str = "total", newest: bool = True, express: bool = False) -> None:
+    name = d.params["name"]
+    title, variant = _friend_item(d, name)
+    price, total = _order_reading_total(d, title, variant, express)
+    sent = _friend_money(d, name, newest)
+    wallet_open(d, 0)  # Wallet reopens on its history: back to Home
+    wallet_send(d, name, round(sent - (total if paid == "total" else price), 2))
+
+
+@plan("shop.OrderForFriendAndChange")
+def order_for_friend_and_change(d: Driver) -> None:
+    _order_and_change(d)
+
+
+@negative("shop.OrderForFriendAndChange", "forgets the shipping fee when working out the change")
+def order_for_friend_no_shipping(d: Driver) -> None:
+    _order_and_change(d, paid="price")
+
+
+@negative("shop.OrderForFriendAndChange", "works the change out of an older transfer from the friend")
+def order_for_friend_old_money(d: Driver) -> None:
+    _order_and_change(d, newest=False)
+
+
+@negative("shop.OrderForFriendAndChange", "picks express shipping")
+def order_for_friend_express(d: Driver) -> None:
+    _order_and_change(d, express=True)

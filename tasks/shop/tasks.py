@@ -14,6 +14,8 @@ Task index:
     DeliveredSpending     query    L3  what the orders delivered in a month cost in all
     BuyVariant            operate  L3  buy a quantity of a product's variant, standard shipping, default address
     BuyBestRatedUnder     operate  L4  buy a category's highest-rated product under a price cap
+    OrderForFriendAndChange  operate L4 cross-app: Chat -> Shop -> Wallet: order what a Chat friend asked for with the
+                                        money they sent in Wallet, send them back the change (high risk)
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_today, copy_
 from mobilegym.judge.result import check
 
 from ..l10n import localised
+from ..wallet.app import Wallet
 from .app import (SHOP_CANCEL_CHANGES, SHOP_CART_ADD_CHANGES, SHOP_CART_QTY_CHANGES, SHOP_CART_REMOVE_CHANGES,
                   SHOP_DEFAULT_CHANGES, SHOP_NEW_ADDRESS_CHANGES, SHOP_ORDER_CHANGES, SHOP_WISHLIST_ADD_CHANGES, Shop)
 
@@ -322,3 +325,120 @@ class BuyBestRatedUnder(BaseTask):
         shop = Shop(input.apps["shop"])
         variants = shop.product(self.p.pick["product"])["variants"] or [""]
         return shop.check_one_order(Shop(input.apps_init["shop"]), self.p.pick["product"], variants, 1, "standard")
+
+
+# --- cross-app -------------------------------------------------------------------------------------------------
+
+FRIEND_ORDER_ASKS = {
+    "en": ("Hi! Could you order me the {item} from your Shop app? I just sent you the money with Wallet. Standard "
+           "shipping to your place is fine, send me back whatever is left.",
+           "Hey, would you buy me one {item} in Shop? I sent the money to your Wallet, shipping included; just send "
+           "back the change."),
+    "zh": ("嗨！能帮我在购物里下单一件{item}吗？钱我刚用钱包转给你了，标准配送寄到你那里就行，多的钱转回给我。",
+           "你好，帮我在购物里买一件{item}好吗？钱（含运费）已经转到你的钱包了，剩下的转回给我就行。")}
+VARIANT_WORDS = {"en": "{title} in {variant}", "zh": "{title}（{variant}）"}
+
+
+def _sample_friend_order(rng, state, os_state) -> dict:
+    """A product to order for a friend: a title no other product has, not in the cart, priced under the free
+    standard shipping line and not shipping free itself (so the order total is price + fee), with one of its
+    variants (the friend names it), as {id, title, variant, item}."""
+    from mobilegym.envs.shop.world import FREE_SHIPPING_OVER
+    language = os_state.get("language", "en")
+    in_cart = {i["product_id"] for i in state["cart"]}
+    pool = [p for p in Shop._unique_titles(state)
+            if p["id"] not in in_cart and not p["free_shipping"] and p["price"] < FREE_SHIPPING_OVER[language]]
+    if not pool:
+        raise ValueError("shop: no product pays for standard shipping")
+    chosen = rng.choice(pool)
+    variant = rng.choice(chosen["variants"]) if chosen["variants"] else ""
+    item = VARIANT_WORDS[language].format(title=chosen["title"], variant=variant) if variant else chosen["title"]
+    return {"id": chosen["id"], "title": chosen["title"], "variant": variant, "item": item}
+
+
+def _sample_passcode(rng, state) -> str:
+    """The Wallet passcode the owner tells (set on the phone's Wallet by the injection)."""
+    return f"{rng.randrange(10 ** 6):06d}"
+
+
+def order_total(shop_state: dict, product_id: str, language: str) -> float:
+    """What one unit of a product comes to with standard shipping."""
+    from mobilegym.envs.shop.world import shipping_fee
+    product = next(p for p in shop_state["products"] if p["id"] == product_id)
+    return round(product["price"] + shipping_fee("standard", product["price"], product["free_shipping"], language), 2)
+
+
+def _wallet_free_time(transactions: list, day: str, first_hour: int) -> str:
+    taken = {t["time"] for t in transactions if t["date"] == day}
+    return next(f"{h:02d}:{m:02d}" for h in range(first_hour, 24) for m in (7, 23, 41, 56) if f"{h:02d}:{m:02d}" not in taken)
+
+
+class OrderForFriendAndChange(BaseTask):
+    """Verdict: exactly one new Shop order, of one unit of the product the friend asked for in Chat (in the variant
+    they named), to the default address with standard shipping; and one Wallet transfer to the friend's number, of
+    what they sent last in Wallet minus that order's total (items and shipping), off the Wallet balance.
+    Injection: the friend asks in Chat an hour or two ago (unread); in Wallet they sent a round amount over the
+    total (by one to three steps of 10/50) today, and a larger amount a week or two ago (a rival to read)."""
+
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["cross-app-transfer", "arithmetic", "payment", "confirmation-dialog"]
+    scope = "cross-app"
+    related_apps = ["chat", "shop", "wallet", "contacts"]
+    templates = {"en": ["{name} asked me in Chat to order something for them in Shop and sent me the money with "
+                        "Wallet. Order it (one, standard shipping to my default address), then send {name} the change "
+                        "back with Wallet. My Wallet passcode is {passcode}.",
+                        "Buy in Shop what {name} asked me for in Chat (one, standard shipping, my default address), "
+                        "paid with the money they sent me in Wallet, and return what is left to them in Wallet. "
+                        "My Wallet passcode is {passcode}."],
+                 "zh": ["{name}在聊天里让我帮他在购物里买个东西，钱已经用钱包转给我了。帮他下单（一件，标准配送到我的"
+                        "默认地址），再用钱包把多出来的钱转回给{name}。我的钱包支付密码是{passcode}。"]}
+    parameters = {"pick": {"sampler": _sample_friend_order}, "name": {"source": "chat:.friends[*].name"},
+                  "passcode": {"sampler": _sample_passcode}}
+    expected_changes = [*SHOP_ORDER_CHANGES, "wallet.balance", "wallet.transactions[+]", "chat.chats[*].unread"]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        language, now, today = state["os"].get("language", "en"), state["os"]["time_ms"], sim_today(state["os"])
+        chat, wallet = state["apps"]["chat"], state["apps"]["wallet"]
+        friend = next(f for f in chat["friends"] if f["name"] == self.p.name)
+        step = 10 if language == "en" else 50
+        total = order_total(state["apps"]["shop"], self.p.pick["id"], language)
+        sent = float((int(total // step) + 2 + self.rng.randint(0, 1)) * step)  # change over the express surcharge
+        earlier = sent + step * self.rng.choice((1, 2, 3))
+        taken = {m["time_ms"] for c in chat["chats"] for m in c["messages"]} | {m["time_ms"] for m in chat["moments"]}
+        when = now - self.rng.randint(1, 2) * 3_600_000
+        while when in taken:
+            when -= 60_000
+        ask = self.rng.choice(FRIEND_ORDER_ASKS[language]).format(item=self.p.pick["item"])
+        msg = {"id": "msg_task_order", "sender": friend["id"], "type": "text", "text": ask, "time_ms": when,
+               "amount": 0.0, "note": "", "status": ""}
+        direct = next((c for c in chat["chats"] if c["kind"] == "direct" and c["members"] == [friend["id"]]), None)
+        if direct is None:
+            chat_patch = {"chats[]": {"id": "chat_task", "kind": "direct", "name": "", "members": [friend["id"]],
+                                      "unread": 1, "messages": [msg]}}
+        else:
+            chat_patch = {f"chats[id={direct['id']}]": {"messages": [*direct["messages"], msg],
+                                                        "unread": direct["unread"] + 1}}
+        txns = list(wallet["transactions"])
+        old_day = (today - dt.timedelta(days=self.rng.randint(7, 15))).isoformat()
+        for txn_id, day, amount, hour in (("txn_task_old", old_day, earlier, 10),
+                                          ("txn_task_money", today.isoformat(), sent, 0)):
+            txns.append({"id": txn_id, "date": day, "time": _wallet_free_time(txns, day, hour), "kind": "transfer_in",
+                         "phone": friend["phone"], "note": "", "method": "balance", "bill_id": "",
+                         "counterparty": self.p.name, "category": "transfer", "amount": amount})
+        device.set_state({"apps": {"chat": chat_patch, "wallet": {
+            "transactions": txns, "balance": round(max(wallet["balance"], sent + 100), 2),
+            "settings": {**wallet["settings"], "passcode": self.p.passcode}}}})
+
+    def check_goals(self, input):
+        shop = Shop(input.apps["shop"])
+        init = Shop(input.apps_init["shop"])
+        language = input.os_init.get("language", "en")
+        sent = next(t for t in input.apps_init["wallet"]["transactions"] if t["id"] == "txn_task_money")
+        change = round(sent["amount"] - order_total(input.apps_init["shop"], self.p.pick["id"], language), 2)
+        wallet = Wallet(input.apps["wallet"], input.apps_init["wallet"])
+        return [*shop.check_one_order(init, self.p.pick["id"], [self.p.pick["variant"]], 1, "standard"),
+                *wallet.check_transfer(self.p.name, sent["phone"], change)]

@@ -7,6 +7,9 @@ from typing import Callable
 from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
+from ..chat.plans import ASKED, _friend_chat, _money as _chat_money, _send as _chat_send
+from ..contacts.plans import collect, scroll_top
+
 AMOUNT = re.compile(r"^([+-]?)[$¥]([\d,]+\.\d\d)$")
 
 
@@ -462,3 +465,58 @@ def buy_bitcoin(d: Driver) -> None:
 def buy_bitcoin_claims(d: Driver) -> None:
     _open(d)
     d.complete()
+
+
+# --- cross-app: Chat -> Wallet -> Chat -------------------------------------------------------------------------
+
+def _chat_asks(d: Driver, name: str) -> list[float]:
+    """The amounts the friend's Chat messages ask for, oldest first (the chat left open)."""
+    _friend_chat(d, name)
+    scroll_top(d)
+    return [_chat_money(n.text) for n in collect(d, "message_text") if ASKED.search(n.text)]
+
+
+def _back_to_chat(d: Driver, name: str) -> None:
+    """Chat again (it reopens where it was left): back to its tabs, then the chat with the friend."""
+    d.open_app("Chat")
+    for _ in range(4):
+        if d.find(rid="tab_1") is not None:
+            break
+        d.key("back")
+    d.tap(rid="tab_1")
+    d.tap(rid="friend_item", desc=name)
+    d.tap(rid="send_message")
+
+
+def _pay_chat_ask(d: Driver, amount: float, reply: str | None, passcode: str = "") -> None:
+    name = d.params["name"]
+    _open(d)
+    _send(d, name, amount, passcode=passcode, finish=False)
+    if reply is not None:
+        _back_to_chat(d, name)
+        _chat_send(d, reply)
+    d.complete()
+
+
+@plan("wallet.PayChatAskInWallet")
+def pay_chat_ask_in_wallet(d: Driver) -> None:
+    asks = _chat_asks(d, d.params["name"])
+    if not asks:
+        raise PlanError("no amount asked for in the chat")
+    _pay_chat_ask(d, asks[-1], d.params["reply"])
+
+
+@negative("wallet.PayChatAskInWallet", "pays the older ask that was already settled")
+def pay_chat_ask_old(d: Driver) -> None:
+    _pay_chat_ask(d, _chat_asks(d, d.params["name"])[0], d.params["reply"])
+
+
+@negative("wallet.PayChatAskInWallet", "pays in Wallet but never replies")
+def pay_chat_ask_silent(d: Driver) -> None:
+    _pay_chat_ask(d, _chat_asks(d, d.params["name"])[-1], None)
+
+
+@negative("wallet.PayChatAskInWallet", "pays both asks at once, the settled one too")
+def pay_chat_ask_both(d: Driver) -> None:
+    asks = _chat_asks(d, d.params["name"])
+    _pay_chat_ask(d, round(sum(asks), 2), d.params["reply"])

@@ -13,14 +13,18 @@ Task index:
     PayBillAndReportBalance  hybrid   L3  pay a bill, then say the balance left (high risk)
     PayOverdueBills          operate  L4  pay every overdue bill and no other (high risk)
     PayTwoFriends            operate  L4  send the same amount with a note to two people (high risk)
+    PayChatAskInWallet       operate  L4  cross-app: Chat -> Contacts -> Wallet -> Chat: pay in Wallet what a Chat
+                                          friend asked for, then reply in Chat (high risk)
 """
 from __future__ import annotations
 
 import datetime as dt
 
+from mobilegym.envs.chat.world import ME
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_today, copy_state
 from mobilegym.judge.result import check
 
+from ..chat.app import CHAT_SEND_CHANGES, HOUR_MS, Chat, money_text
 from ..contacts.app import Contacts
 from ..l10n import localised
 from .app import (NEW_BANKS, SPEND_CATEGORIES, WALLET_PAY_BILL_CHANGES, WALLET_PAY_BILLS_CHANGES,
@@ -418,3 +422,72 @@ class PayTwoFriends(BaseTask):
         people = [(name, contacts.contact(name)["phones"][0]["number"]) for name in (self.p.pair["a"], self.p.pair["b"])]
         wallet = Wallet(input.apps["wallet"], input.apps_init["wallet"])
         return wallet.check_transfers(people, self.p.amount, self.p.note)
+
+
+WALLET_ASKS = {"en": ("Hey, could you send me {amount} with Wallet? It's for the taxi we shared.",
+                      "Hi! Can you pay me {amount} in Wallet for the groceries?"),
+               "zh": ("嗨，能用钱包转我 {amount} 吗？是我们拼车的钱。", "你好！买菜的 {amount} 能用钱包转给我吗？")}
+OLD_ASKS = {"en": "Can you transfer me {amount} for dinner?", "zh": "能把晚饭的 {amount} 转给我吗？"}
+WALLET_REPLIES = {"en": ("Sent it with Wallet", "Done, check your Wallet"), "zh": ("已经用钱包转给你了", "转好了，看一下钱包")}
+
+
+def _sample_reply(rng, state, os_state) -> str:
+    return rng.choice(WALLET_REPLIES[os_state.get("language", "en")])
+
+
+def _chat_time(chat: dict, near_ms: int) -> int:
+    """A minute at or before ``near_ms`` that no message of the Chat app has."""
+    taken = {m["time_ms"] for c in chat["chats"] for m in c["messages"]} | {m["time_ms"] for m in chat["moments"]}
+    while near_ms in taken:
+        near_ms -= 60_000
+    return near_ms
+
+
+class PayChatAskInWallet(BaseTask):
+    """Verdict: one Wallet transfer, of the amount the friend asked for last in their Chat (not the older ask the
+    owner already paid in Chat), went to the friend's number (as saved in Contacts) off the Wallet balance, and the
+    one-to-one Chat with the friend got exactly the reply (case, spacing and end punctuation aside) and nothing else;
+    the Chat balance is untouched (paying in Chat is a side effect).
+    Injection: the friend asked for another amount a day or two ago, which the owner paid by a Chat transfer, then
+    an hour or two ago asked for the amount to be sent with Wallet (unread)."""
+
+    objective = "operate"
+    difficulty = "L4"
+    capabilities = ["payment", "cross-app-transfer", "messaging", "confirmation"]
+    composition = "sequential"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["chat", "contacts", "wallet"]
+    templates = {"en": ["{name} just asked me for money in Chat. Send them the amount they asked for with the Wallet "
+                        "app, then reply to them in Chat: \"{reply}\"" + PASSCODE_EN,
+                        "Pay {name} in Wallet what they asked me for in their latest Chat message, and tell them "
+                        "\"{reply}\" in Chat." + PASSCODE_EN],
+                 "zh": ["{name}刚在聊天里找我要钱。用钱包把他要的金额转给他，然后在聊天里回复他：“{reply}”" + PASSCODE_ZH]}
+    parameters = {"name": {"source": "chat:.friends[*].name"}, "amount": {"sampler": Wallet.sample_amount},
+                  "reply": {"sampler": _sample_reply}, "passcode": {"sampler": Wallet.sample_passcode}}
+    expected_changes = [*WALLET_PAYMENT_CHANGES, *CHAT_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        chat, language, now = state["apps"]["chat"], state["os"].get("language", "en"), state["os"]["time_ms"]
+        friend_id = next(f["id"] for f in chat["friends"] if f["name"] == self.p.name)
+        old = float(self.rng.choice([a for a in (18, 27.5, 33, 46, 52.8) if abs(a - self.p.amount) > 1]))
+        asked_old = _chat_time(chat, now - self.rng.randint(26, 40) * HOUR_MS)
+        paid_old = _chat_time(chat, asked_old + 20 * 60_000)
+        asked = _chat_time(chat, now - self.rng.randint(1, 2) * HOUR_MS)
+        ask = self.rng.choice(WALLET_ASKS[language]).format(amount=money_text(self.p.amount, language))
+        device.set_state(Chat.append_patch(chat, friend_id, [
+            Chat.message("msg_task_old", friend_id, asked_old, text=OLD_ASKS[language].format(
+                amount=money_text(old, language))),
+            Chat.message("msg_task_paid", ME, paid_old, amount=old, status="accepted"),
+            Chat.message("msg_task_ask", friend_id, asked, text=ask)], unread=1))
+        _afford(device, self.p.amount)
+
+    def check_goals(self, input):
+        init = Chat(input.apps_init["chat"])
+        friend = init.friend(self.p.name)
+        chat = Chat(input.apps["chat"], input.apps_init["chat"])
+        talk = chat.direct_with(friend["id"])
+        wallet = Wallet(input.apps["wallet"], input.apps_init["wallet"])
+        return [*wallet.check_transfer(self.p.name, friend["phone"], self.p.amount),
+                *chat.check_only_message(self.p.name, talk["id"] if talk else None, self.p.reply)]
