@@ -214,7 +214,7 @@ def cmd_adversaries(args: argparse.Namespace) -> int:
         if unknown:
             print(f"error: unknown {kind} {', '.join(unknown)} (known: {', '.join(known)})", file=sys.stderr)
             return 2
-    runner = Runner(wrong_targets=args.wrong_targets)
+    runner = Runner() if args.wrong_targets is None else Runner(wrong_targets=args.wrong_targets)
     try:
         tallies = run_suites(runner, args.suite or SUITES, args.seeds, args.task, args.adversary, args.random_rollouts,
                              progress=_label_progress if args.progress else lambda _: None)
@@ -304,7 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
     adv.add_argument("--seeds", type=SEED, nargs="+", default=[0, 1, 2], help="reset seeds (default 0 1 2)")
     adv.add_argument("--task", action="append", help="only this task id (repeatable)")
     adv.add_argument("--adversary", action="append", help="only this adversary, e.g. hedge (repeatable)")
-    adv.add_argument("--wrong-targets", type=int, default=2, help="other parameter sets per case (default 2)")
+    adv.add_argument("--wrong-targets", type=int, default=None,
+                     help="other parameter sets per case (default: mobilegym.eval.runs.WRONG_TARGETS, 1)")
     adv.add_argument("--random-rollouts", type=int, default=0,
                      help="also measure the random agent on one-step tasks with this many rollouts each")
     adv.add_argument("--failures", action="store_true", help="list the tasks of every row judged wrongly")

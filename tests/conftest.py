@@ -37,6 +37,24 @@ def suite_tallies(request: pytest.FixtureRequest) -> dict[str, Tally]:
     return request.config.stash.setdefault(SUITE_TALLIES, {})
 
 
+@pytest.fixture(scope="session")
+def adversary_tally(suite_tallies: dict[str, Tally]) -> Tally:
+    from mobilegym.eval import Tally
+
+    from .suites import SEEDS
+
+    return suite_tallies.setdefault("adversaries", Tally(f"Adversary suite (seeds {SEEDS[0]}-{SEEDS[-1]})", False))
+
+
+@pytest.fixture(scope="session")
+def phrasing_tally(suite_tallies: dict[str, Tally]) -> Tally:
+    from mobilegym.eval import Tally
+
+    from .suites import SEEDS
+
+    return suite_tallies.setdefault("false negatives", Tally(f"False-negative suite (seeds {SEEDS[0]}-{SEEDS[-1]})", True))
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """On a pytest-xdist worker, hand the suites' tallies to the controller (see pytest_testnodedown)."""
     output = getattr(session.config, "workeroutput", None)

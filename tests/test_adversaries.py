@@ -1,8 +1,6 @@
-"""The adversary suite (issue 13, item 8): no adversary is paid, on any task, mode or seed.
+"""The adversary suite's machinery (Driver hooks, forks, candidates, hedges) and its random agent.
 
-Each item is one adversary on one (task, mode, seed); a failure lists the paid episodes with the
-judge's checks. The per-adversary table is printed after the run (tests/conftest.py). The first
-tests pin down the machinery the suite relies on (Driver hooks, forks, candidates, hedges).
+The suite itself (no adversary is paid, on any task, mode or seed) runs in tests/test_case_matrix.py.
 """
 from __future__ import annotations
 
@@ -14,35 +12,23 @@ import pytest
 
 from mobilegym.actions import MAX_TEXT
 from mobilegym.eval import Case, Runner, Tally
-from mobilegym.eval.adversaries import (ADVERSARIES, CATALOGUES, RANDOM_ONE_STEP_BOUND, adversary_cases, pick_victim,
-                                        play, random_rollouts, wrong_targets)
+from mobilegym.eval.adversaries import (ADVERSARIES, CATALOGUES, RANDOM_ONE_STEP_BOUND, pick_victim, play,
+                                        random_rollouts, wrong_targets)
 from mobilegym.eval.candidates import Candidates
 from mobilegym.eval.phrasings import HEDGES, hedged, wrong_value
-from mobilegym.judge import default_registry
 from mobilegym.sim.phone import Phone
 
-SEEDS = tuple(range(20))  # twenty generated worlds per task
-REGISTRY = default_registry()
-# On a Chinese phone, one world per task (the tasks take turns through SEEDS): 5% more cases, every task covered.
-ZH_CASES = [c for i, task_id in enumerate(sorted(REGISTRY.refs))
-            for c in adversary_cases(REGISTRY, [SEEDS[i % len(SEEDS)]], task_ids=[task_id], language="zh")]
-CASES = adversary_cases(REGISTRY, SEEDS) + ZH_CASES
+from .suites import ADVERSARIES_BY_CASE, SEEDS, TASK_IDS
+
 RANDOM_ROLLOUTS = 50  # per one-step task: the bound allows one win in 50
-
-
-@pytest.fixture(scope="module")
-def adversary_tally(suite_tallies: dict[str, Tally]) -> Tally:
-    return suite_tallies.setdefault("adversaries", Tally(f"Adversary suite (seeds {SEEDS[0]}-{SEEDS[-1]})", False))
 
 
 # --- the machinery ------------------------------------------------------------------------------------------
 
 def test_every_adversary_applies_somewhere_and_task_kinds_decide_which() -> None:
-    applied = {name for _, name in CASES}
+    applied = {name for names in ADVERSARIES_BY_CASE.values() for name in names}
     assert applied == {a.name for a in ADVERSARIES}
-    by_case: dict[Case, set[str]] = {}
-    for case, name in CASES:
-        by_case.setdefault(case, set()).add(name)
+    by_case = {case: set(names) for case, names in ADVERSARIES_BY_CASE.items()}
     assert by_case[Case("clock.sync_alarms_to_watch", "grounded", 0)] == {"null", "random", "delete+abort", "change+abort"}
     hybrid = by_case[Case("clock.DeleteAlarmAndCount", "text", 1)]
     assert {"operation+shotgun", "answer without operation", "operation without answer", "hedge"} <= hybrid
@@ -131,23 +117,11 @@ def test_destruction_picks_user_data_nothing_else_points_to(suite_runner: Runner
         assert outcome.judge["error"] is None and outcome.variant.startswith("delete")
 
 
-# --- the suite ------------------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("case, name", CASES,
-                         ids=[f"{c.task_id}-{c.mode}-{c.seed}-{c.language}-{n.replace(' ', '_')}" for c, n in CASES])
-def test_no_adversary_is_paid(suite_runner: Runner, adversary_tally: Tally, case: Case, name: str) -> None:
-    started = time.perf_counter()
-    outcomes = play(suite_runner, case, name)
-    adversary_tally.seconds += time.perf_counter() - started
-    adversary_tally.add(outcomes)
-    assert all(o.judge.get("error") is None for o in outcomes), [o.explain() for o in outcomes]
-    paid = [o.explain() for o in outcomes if o.beat_the_judge]
-    assert not paid, "paid:\n" + "\n".join(paid)
-
+# --- the random agent -------------------------------------------------------------------------------------------------
 
 def test_random_agent_rarely_solves_a_one_step_task(suite_runner: Runner, adversary_tally: Tally) -> None:
     """Random actions may be paid only on one-step tasks, and there on at most RANDOM_ONE_STEP_BOUND (10%) of rollouts."""
-    one_step = [t for t in sorted(REGISTRY.refs) if suite_runner.facts(t).one_step]
+    one_step = [t for t in TASK_IDS if suite_runner.facts(t).one_step]
     assert one_step, "no one-step task: the bound is vacuous"
     started = time.perf_counter()
     rollouts = {t: random_rollouts(suite_runner, t, SEEDS, RANDOM_ROLLOUTS) for t in one_step}

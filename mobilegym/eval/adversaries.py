@@ -176,17 +176,17 @@ def operation_shotgun(runner: Runner, case: Case) -> list[Outcome]:
 
 
 def content_shotgun(runner: Runner, case: Case) -> list[Outcome]:
-    """The oracle plan with what it writes (message, note, to-do) replaced by, or extended with, every candidate."""
+    """The oracle plan with what it writes (message, note, to-do) replaced by every candidate (even seeds) or
+    extended with them (odd seeds)."""
     run = runner.oracle(case)
     if not run.written:
         return []
     shot = run.candidates.content_shotgun(MAX_TEXT - max(len(t) for t in run.written) - 1)
-    rewrites: dict[str, Callable[[str | None, str], str]] = {
-        "replaced": lambda rid, text: shot if rid in CONTENT_FIELDS else text,
-        "extended": lambda rid, text: f"{text}\n{shot}" if rid in CONTENT_FIELDS else text,
-    }
-    return [_outcome("content shotgun", name, case, runner.replay(case, text_filter=rewrite)[1])
-            for name, rewrite in rewrites.items()]
+    if case.seed % 2 == 0:
+        name, rewrite = "replaced", lambda rid, text: shot if rid in CONTENT_FIELDS else text
+    else:
+        name, rewrite = "extended", lambda rid, text: f"{text}\n{shot}" if rid in CONTENT_FIELDS else text
+    return [_outcome("content shotgun", name, case, runner.replay(case, text_filter=rewrite)[1])]
 
 
 # --- the right procedure on the wrong thing -------------------------------------------------------------
