@@ -1,4 +1,4 @@
-"""The example Python tasks of the clock and settings suites, judged through env.step:
+"""The example Python tasks of the clock and settings suites that need no other app, judged through env.step:
 each oracle plan scores 1 and each scripted mistake scores 0, in both evaluation modes."""
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from mobilegym.oracle import plans_for, run_plan
 from .uitools import CORE_APPS
 
 TASKS = sorted(r.id for r in default_registry().refs.values()
-               if isinstance(r, PyTaskRef) and r.id.split(".")[0] in ("clock", "settings"))
+               if isinstance(r, PyTaskRef) and r.id.split(".")[0] in ("clock", "settings")
+               and set(r.metadata.get("related_apps") or [r.metadata["app"]]) <= set(CORE_APPS))
 
 
 @pytest.fixture(scope="module")
