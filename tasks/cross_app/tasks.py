@@ -19,7 +19,7 @@ from mobilegym.judge.result import check
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
 from ..clock.app import CLOCK_ADD_ALARM_CHANGES
 from ..contacts.app import CONTACTS_ADD_CHANGES, Contacts
-from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages, text_from_contact
 from ..music.app import MUSIC_ADD_TO_PLAYLIST_CHANGES, Music
 from ..notes.app import NOTES_ADD_NOTE_CHANGES, Notes
 from ..weather.app import Weather, forecast_date
@@ -272,10 +272,8 @@ class RecommendedSongAndReply(BaseTask):
     expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES, *MESSAGES_SEND_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = copy_state(device)
-        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
-        device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
-                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+        text_from_contact(device, self.p.name, f"rec_{self.p.song['id']}",
+                          lambda language: Music.recommendation_text(self.p.song, language))
 
     def check_goals(self, input):
         music_init = Music(input.apps_init["music"])

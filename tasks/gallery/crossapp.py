@@ -8,9 +8,9 @@ from typing import Any, Mapping
 
 from mobilegym.envs.gallery import model
 from mobilegym.envs.gallery.world import COLORS, make_photo, pools
-from mobilegym.judge import sim_datetime
+from mobilegym.judge import BaseTask, copy_state, sim_datetime
 
-from ..calendar.app import day_label
+from ..calendar.app import Calendar, day_label
 from .app import Gallery, language
 
 EVENT_DAYS = 40  # how far back an event with photos may be
@@ -139,3 +139,28 @@ def sample_city_day(rng: random.Random, state: dict[str, Any], os_state: Mapping
         raise ValueError("gallery: no day with photos from one city")
     iso, city = fits[rng.randrange(len(fits))]
     return {"iso": iso, "label": day_label(iso, language(os_state)), "city": city}
+
+
+
+EVENT_PHOTO_PARAMETERS = {"event": {"sampler": sample_event, "fields": ["id", "title", "date", "location"]},
+                          "person": {"source": "contacts:.contacts[*].name"}}
+"""The parameters of a task about the photos taken at a past Calendar event, sent to a contact."""
+
+
+def prepare_past_event(task: BaseTask, device) -> None:
+    """``_prepare`` of an event-photo task: move an event into the last weeks when no past event fits."""
+    patch = prepare_state_with_past_event(copy_state(device), task.rng)
+    if patch is not None:
+        device.set_state(patch)
+
+
+def add_event_photos(task: BaseTask, device) -> None:
+    """``_post_sample`` of an event-photo task: two to four photos taken at the event's place during it."""
+    device.set_state(prepare_state_with_event_photos(copy_state(device), task.p.event, task.rng))
+
+
+def event_photos(task: BaseTask, input) -> list[dict[str, Any]]:
+    """The photos of the starting library taken at the event's place on its day."""
+    event = Calendar(input.apps_init["calendar"]).find(".events", id=task.p.event["id"])
+    return [p for p in Gallery(input.apps_init["gallery"]).at_place(event["location"])
+            if p["taken"][:10] == event["date"]]

@@ -31,7 +31,6 @@ from mobilegym.envs.gallery.world import pools
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
 
-from ..calendar.app import Calendar
 from ..contacts.app import Contacts
 from ..l10n import localised
 from ..mail.app import MAIL_SEND_CHANGES, Mail
@@ -40,8 +39,8 @@ from .app import (GALLERY_CAPTURE_CHANGES, GALLERY_DELETE_ALBUM_CHANGES, GALLERY
                   GALLERY_EDIT_CHANGES, GALLERY_FAVORITE_CHANGES, GALLERY_NEW_ALBUM_CHANGES,
                   GALLERY_RENAME_ALBUM_CHANGES, GALLERY_RESTORE_CHANGES, GALLERY_TRASH_CHANGES, Gallery, language,
                   same_name)
-from .crossapp import (prepare_state_with_birthday_photos, prepare_state_with_event_photos,
-                       prepare_state_with_past_event, sample_birthday_person, sample_city_day, sample_event)
+from .crossapp import (EVENT_PHOTO_PARAMETERS, add_event_photos, event_photos, prepare_past_event,
+                       prepare_state_with_birthday_photos, sample_birthday_person, sample_city_day)
 
 
 @localised(zh={"fields": [{"label": "照片和视频数量"}]})
@@ -406,23 +405,14 @@ class ShareEventPhotos(BaseTask):
                         "Share the photos from my calendar event '{event.title}' with {person} by text message"],
                  "zh": ["通过信息把我在“{event.title}”拍的照片发给{person}（时间地点看日历）",
                         "把日历上“{event.title}”那次活动拍的照片用短信分享给{person}"]}
-    parameters = {"event": {"sampler": sample_event, "fields": ["id", "title", "date", "location"]},
-                  "person": {"source": "contacts:.contacts[*].name"}}
+    parameters = EVENT_PHOTO_PARAMETERS
     expected_changes = MESSAGES_SEND_CHANGES
-
-    def _prepare(self, device) -> None:
-        patch = prepare_state_with_past_event(copy_state(device), self.rng)
-        if patch is not None:
-            device.set_state(patch)
-
-    def _post_sample(self, device) -> None:
-        device.set_state(prepare_state_with_event_photos(copy_state(device), self.p.event, self.rng))
+    _prepare = prepare_past_event
+    _post_sample = add_event_photos
 
     def check_goals(self, input):
-        gallery = Gallery(input.apps_init["gallery"])
-        event = Calendar(input.apps_init["calendar"]).find(".events", id=self.p.event["id"])
-        wanted = [p["name"] for p in gallery.at_place(event["location"]) if p["taken"][:10] == event["date"]]
-        others = [p["name"] for p in gallery.photos() if p["name"] not in wanted]
+        wanted = [p["name"] for p in event_photos(self, input)]
+        others = [p["name"] for p in Gallery(input.apps_init["gallery"]).photos() if p["name"] not in wanted]
         numbers = [n["number"] for n in Contacts(input.apps_init["contacts"]).contact(self.p.person)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
 
@@ -517,28 +507,19 @@ class EventAlbumAndText(BaseTask):
                  "zh": ["把我在“{event.title}”拍的照片（时间地点看日历）放进一个名为“{event.title}”的新影集，再发短信告诉{person}"
                         "影集里有几张照片",
                         "新建影集“{event.title}”，放入日历上这次活动拍的照片，然后用短信告诉{person}一共有几张"]}
-    parameters = {"event": {"sampler": sample_event, "fields": ["id", "title", "date", "location"]},
-                  "person": {"source": "contacts:.contacts[*].name"}}
+    parameters = EVENT_PHOTO_PARAMETERS
     expected_changes = [*GALLERY_NEW_ALBUM_CHANGES, *MESSAGES_SEND_CHANGES]
-
-    def _prepare(self, device) -> None:
-        patch = prepare_state_with_past_event(copy_state(device), self.rng)
-        if patch is not None:
-            device.set_state(patch)
-
-    def _post_sample(self, device) -> None:
-        device.set_state(prepare_state_with_event_photos(copy_state(device), self.p.event, self.rng))
+    _prepare = prepare_past_event
+    _post_sample = add_event_photos
 
     def check_goals(self, input):
-        gallery = Gallery(input.apps_init["gallery"])
-        event = Calendar(input.apps_init["calendar"]).find(".events", id=self.p.event["id"])
-        wanted = [p["id"] for p in gallery.at_place(event["location"]) if p["taken"][:10] == event["date"]]
+        wanted = [p["id"] for p in event_photos(self, input)]
         now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
-        albums = [a for a in now.new_albums() if same_name(event["title"], a["name"])]
+        albums = [a for a in now.new_albums() if same_name(self.p.event["title"], a["name"])]
         numbers = [n["number"] for n in Contacts(input.apps_init["contacts"]).contact(self.p.person)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         return [check("photos of the event", "2 or more", len(wanted), len(wanted) >= 2),
-                check("new album", event["title"], [a["name"] for a in now.new_albums()], len(albums) == 1),
+                check("new album", self.p.event["title"], [a["name"] for a in now.new_albums()], len(albums) == 1),
                 now.check_set("photos in the album", albums[0]["photo_ids"] if len(albums) == 1 else [], wanted),
                 now.check_others_unchanged([]), now.check_albums_unchanged(),
                 *messages.check_sent_facts(self.p.person, numbers, {"photos": len(wanted)}, os_state=input.os_init)]
@@ -564,27 +545,19 @@ class FavouriteEventPhotosEmail(BaseTask):
                         "email saying how many there are"],
                  "zh": ["把我在“{event.title}”拍的照片都设为收藏（时间地点看日历），再发邮件告诉{person}我在那儿拍了几张",
                         "在相册里收藏日历上“{event.title}”那次活动拍的照片，然后给{person}发封邮件说一共有几张"]}
-    parameters = {"event": {"sampler": sample_event, "fields": ["id", "title", "date", "location"]},
-                  "person": {"source": "contacts:.contacts[*].name"}}
+    parameters = EVENT_PHOTO_PARAMETERS
     expected_changes = [*GALLERY_FAVORITE_CHANGES, *MAIL_SEND_CHANGES]
-
-    def _prepare(self, device) -> None:
-        patch = prepare_state_with_past_event(copy_state(device), self.rng)
-        if patch is not None:
-            device.set_state(patch)
+    _prepare = prepare_past_event
 
     def _post_sample(self, device) -> None:
-        doc = copy_state(device)
-        device.set_state(prepare_state_with_event_photos(doc, self.p.event, self.rng))
-        person = Contacts(doc["apps"]["contacts"]).contact(self.p.person)
+        add_event_photos(self, device)
+        person = Contacts(copy_state(device)["apps"]["contacts"]).contact(self.p.person)
         if not person["email"]:
             local = ".".join(person["id"].split("_"))
             device.set_state({"apps": {"contacts": {f"contacts[id={person['id']}]": {"email": f"{local}@example.com"}}}})
 
     def check_goals(self, input):
-        gallery = Gallery(input.apps_init["gallery"])
-        event = Calendar(input.apps_init["calendar"]).find(".events", id=self.p.event["id"])
-        wanted = [p["id"] for p in gallery.at_place(event["location"]) if p["taken"][:10] == event["date"]]
+        wanted = [p["id"] for p in event_photos(self, input)]
         now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
         missing = sorted(p["name"] for p in now.photos() if p["id"] in wanted and not p["favorite"])
         email = Contacts(input.apps_init["contacts"]).contact(self.p.person)["email"]

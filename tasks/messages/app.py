@@ -8,9 +8,11 @@ from typing import Any, Callable, Mapping, Sequence
 from mobilegym.envs.contacts.numbers import new_number, number_key, same_number
 from mobilegym.envs.messages.world import (CODE, CODE_SERVICE, OUT_FOR_DELIVERY, PARCEL, call_request_fragments,
                                            intro_patterns, topics)
-from mobilegym.judge import BaseApp, normalize_text
+from mobilegym.judge import BaseApp, copy_state, normalize_text
 from mobilegym.judge.answers import fact_checks
 from mobilegym.judge.result import check
+
+from ..contacts.app import Contacts
 
 # one text: a new thread, or a new message in an existing one (the task's check says to whom)
 MESSAGES_SEND_CHANGES = ["messages.conversations[+] | messages.conversations[*].messages[+]"]
@@ -227,3 +229,26 @@ class Messages(BaseApp):
         message = {"id": f"msg_seed_{key}", "text": text, "time_ms": now_ms - 2 * 3600 * 1000, "incoming": True}
         return {"apps": {"messages": {"conversations[]": {"id": f"conv_seed_{key}", "address": number, "unread": 0,
                                                           "messages": [message]}}}}
+
+    @staticmethod
+    def prepare_state_with_text_from(messages: Mapping[str, Any], number: str, key: str, text: str,
+                                     now_ms: int) -> dict[str, Any]:
+        """A patch where ``number`` texted ``text`` an hour ago (unread, id ``msg_<key>``), appended to its
+        conversation or starting one (``conv_<key>``)."""
+        message = {"id": f"msg_{key}", "incoming": True, "time_ms": now_ms - 3600 * 1000, "text": text}
+        conv = next((c for c in messages["conversations"] if same_number(c["address"], number)), None)
+        if conv is None:
+            return {"apps": {"messages": {"conversations[]": {"id": f"conv_{key}", "address": number, "unread": 1,
+                                                              "messages": [message]}}}}
+        return {"apps": {"messages": {f"conversations[id={conv['id']}]": {"messages[]": message,
+                                                                          "unread": conv["unread"] + 1}}}}
+
+
+def text_from_contact(device, name: str, key: str, text: Callable[[str], str]) -> None:
+    """Set up an unread text from the contact ``name`` (to their first number) an hour ago; ``text`` gives its
+    words in the phone's language."""
+    state = copy_state(device)
+    number = Contacts(state["apps"]["contacts"]).contact(name)["phones"][0]["number"]
+    device.set_state(Messages.prepare_state_with_text_from(state["apps"]["messages"], number, key,
+                                                           text(state["os"].get("language", "en")),
+                                                           state["os"]["time_ms"]))

@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.music.playback import playback
 from mobilegym.judge import BaseApp, unambiguous
 from mobilegym.judge.result import check
@@ -227,17 +226,3 @@ class Music(BaseApp):
         if language == "zh":
             return f"你一定要听听{song['artist']}的《{song['title']}》，这周我一直在单曲循环！"
         return f"You have to hear \"{song['title']}\" by {song['artist']}, it's been on repeat all week!"
-
-    @staticmethod
-    def prepare_state_with_recommendation(messages: dict[str, Any], number: str, song: dict[str, str],
-                                          now_ms: int, language: str = "en") -> dict[str, Any]:
-        """A patch where ``number`` texts a song recommendation an hour ago (unread), appended to its
-        conversation or starting one (the Messages app's conversation schema)."""
-        message = {"id": f"msg_rec_{song['id']}", "incoming": True, "time_ms": now_ms - 3600 * 1000,
-                   "text": Music.recommendation_text(song, language)}
-        conv = next((c for c in messages["conversations"] if same_number(c["address"], number)), None)
-        if conv is None:
-            return {"apps": {"messages": {"conversations[]": {"id": f"conv_rec_{song['id']}", "address": number,
-                                                              "unread": 1, "messages": [message]}}}}
-        return {"apps": {"messages": {f"conversations[id={conv['id']}]": {"messages[]": message,
-                                                                          "unread": conv["unread"] + 1}}}}

@@ -30,7 +30,7 @@ from mobilegym.judge.result import check
 from ..clock.app import CLOCK_TIMER_CHANGES, Clock
 from ..contacts.app import Contacts
 from ..l10n import localised
-from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages, text_from_contact
 from .app import (ALBUM_LENGTH_TOLERANCE_S, MUSIC_ADD_TO_PLAYLIST_CHANGES, MUSIC_LIKE_CHANGES, MUSIC_LIKE_MANY_CHANGES,
                   MUSIC_NEW_PLAYLIST_CHANGES, MUSIC_PLAYER_CHANGES, MUSIC_REMOVE_FROM_PLAYLIST_CHANGES, Music)
 
@@ -326,10 +326,8 @@ class AddRecommendedSong(BaseTask):
     expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = copy_state(device)
-        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
-        device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
-                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+        text_from_contact(device, self.p.name, f"rec_{self.p.song['id']}",
+                          lambda language: Music.recommendation_text(self.p.song, language))
 
     def check_goals(self, input):
         return [Music(input.apps["music"]).check_playlist_songs(Music(input.apps_init["music"]), self.p.playlist,
@@ -380,10 +378,8 @@ class LikeRecommendedTellAlbum(BaseTask):
     expected_changes = [*MUSIC_LIKE_CHANGES, *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = copy_state(device)
-        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
-        device.set_state(Music.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.song,
-                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+        text_from_contact(device, self.p.name, f"rec_{self.p.song['id']}",
+                          lambda language: Music.recommendation_text(self.p.song, language))
 
     def check_goals(self, input):
         music, init = Music(input.apps["music"]), Music(input.apps_init["music"])

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Any
 
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
@@ -377,7 +378,9 @@ def trip_to_calendar_departure(d: Driver) -> None:
     _trip_to_calendar(d, say_departure=True)
 
 
-def _book_for_event(d: Driver, earliest: bool = False) -> None:
+def _book_event_train(d: Driver, earliest: bool) -> dict[str, Any]:
+    """Read the trip's Calendar event, then book (second class, for the owner) the last train arriving an hour
+    before it starts (``earliest``: the first-arriving train with seats, the mistake); the train booked."""
     trip = d.params["trip"]
     open_event(d, trip["title"])
     day = read_date(d.texts("event_date")[0])
@@ -392,6 +395,11 @@ def _book_for_event(d: Driver, earliest: bool = False) -> None:
     fits = [t for t in ready if int(t["arrive"][:2]) * 60 + int(t["arrive"][3:]) <= limit]
     train = min(ready, key=lambda t: t["arrive"]) if earliest else max(fits, key=lambda t: t["arrive"])
     book(d, train["number"], "second", [me], d.params["passcode"])
+    return train
+
+
+def _book_for_event(d: Driver, earliest: bool = False) -> None:
+    train = _book_event_train(d, earliest)
     compose(d, d.params["name"], d.t(f"I'm taking train {train['number']}.", f"我坐{train['number']}次列车。"))
     d.complete()
 
@@ -409,20 +417,7 @@ def book_for_event_earliest(d: Driver) -> None:
 # --- BookEventTrainWithAlarm ------------------------------------------------------------------------------
 
 def _book_with_alarm(d: Driver, earliest: bool = False, from_arrival: bool = False) -> None:
-    trip = d.params["trip"]
-    open_event(d, trip["title"])
-    day = read_date(d.texts("event_date")[0])
-    start = d.texts("event_time")[0].split(" – ")[0]
-    city = d.texts("event_location")[0]
-    home(d, 2)
-    me = d.texts("passenger_name")[0]
-    search(d, trip["from"], city, day.isoformat(), goal_city=True)
-    second = label(d, "second")
-    limit = int(start[:2]) * 60 + int(start[3:]) - 60
-    ready = [t for t in trains_listed(d) if second in t["seats"] and not sold_out(d, t["seats"][second][1])]
-    fits = [t for t in ready if int(t["arrive"][:2]) * 60 + int(t["arrive"][3:]) <= limit]
-    train = min(ready, key=lambda t: t["arrive"]) if earliest else max(fits, key=lambda t: t["arrive"])
-    book(d, train["number"], "second", [me], d.params["passcode"])
+    train = _book_event_train(d, earliest)
     when = train["arrive"] if from_arrival else train["depart"]
     moment = dt.datetime.strptime(when, "%H:%M") - dt.timedelta(hours=2)
     set_alarm(d, moment.hour, moment.minute)

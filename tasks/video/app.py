@@ -5,7 +5,6 @@ import datetime as dt
 import random
 from typing import Any, Mapping
 
-from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.video import library as lib
 from mobilegym.judge import BaseApp, sim_datetime
 
@@ -255,17 +254,3 @@ class Video(BaseApp):
         if language == "zh":
             return f"强烈推荐你看看这个视频：“{title}”，一定要看！"
         return f"You have to watch this video: \"{title}\". Trust me!"
-
-    @staticmethod
-    def prepare_state_with_recommendation(messages: dict[str, Any], number: str, video: dict[str, str],
-                                          now_ms: int, language: str = "en") -> dict[str, Any]:
-        """A patch where ``number`` texts a video recommendation an hour ago (unread), appended to its
-        conversation or starting one (the Messages app's conversation schema)."""
-        message = {"id": f"msg_vid_{video['id']}", "incoming": True, "time_ms": now_ms - 3600 * 1000,
-                   "text": Video.recommendation_text(video["title"], language)}
-        conv = next((c for c in messages["conversations"] if same_number(c["address"], number)), None)
-        if conv is None:
-            return {"apps": {"messages": {"conversations[]": {"id": f"conv_vid_{video['id']}", "address": number,
-                                                              "unread": 1, "messages": [message]}}}}
-        return {"apps": {"messages": {f"conversations[id={conv['id']}]": {"messages[]": message,
-                                                                          "unread": conv["unread"] + 1}}}}

@@ -199,17 +199,12 @@ def remove_from_history(d: Driver) -> None:
 
 @negative("video.RemoveFromHistory", "clears the whole history")
 def clear_whole_history(d: Driver) -> None:
-    open_library(d, "history_entry")
-    d.tap(rid="clear_history")
-    d.tap(rid="button1")
-    d.complete()
+    clear_history(d)
 
 
 @negative("video.RemoveFromHistory", "removes the newest entry instead")
 def remove_newest(d: Driver) -> None:
-    open_library(d, "history_entry")
-    d.tap(rid="history_remove", index=0)
-    d.complete()
+    clear_history_one(d)
 
 
 # --- PostComment --------------------------------------------------------------------------------------

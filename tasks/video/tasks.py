@@ -31,7 +31,7 @@ from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
 from ..contacts.app import Contacts
 from ..cross_app.app import check_names_one
 from ..l10n import localised
-from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages, text_from_contact
 from .app import (VIDEO_COMMENT_CHANGES, VIDEO_HISTORY_REMOVE_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
                   VIDEO_UNSUBSCRIBE_CHANGES, VIDEO_WATCH_LATER_ADD_CHANGES, VIDEO_WATCH_LATER_REMOVE_CHANGES, Video)
 
@@ -314,10 +314,8 @@ class SaveRecommendedVideo(BaseTask):
     expected_changes = [*VIDEO_WATCH_LATER_ADD_CHANGES, *MESSAGES_READ_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = copy_state(device)
-        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
-        device.set_state(Video.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.video,
-                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+        text_from_contact(device, self.p.name, f"vid_{self.p.video['id']}",
+                          lambda language: Video.recommendation_text(self.p.video["title"], language))
 
     def check_goals(self, input):
         before = Video(input.apps_init["video"]).require(".watch_later")
@@ -399,10 +397,8 @@ class LikeRecommendedTellChannel(BaseTask):
     expected_changes = [*VIDEO_REACTION_CHANGES, *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
 
     def _post_sample(self, device) -> None:
-        state = copy_state(device)
-        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
-        device.set_state(Video.prepare_state_with_recommendation(state["apps"]["messages"], number, self.p.video,
-                                                                 state["os"]["time_ms"], state["os"].get("language", "en")))
+        text_from_contact(device, self.p.name, f"vid_{self.p.video['id']}",
+                          lambda language: Video.recommendation_text(self.p.video["title"], language))
 
     def check_goals(self, input):
         reaction = Video(input.apps["video"]).video(self.p.video["id"])["reaction"]
