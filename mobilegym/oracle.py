@@ -145,7 +145,8 @@ class Driver:
     what the plan itself gave.
     """
 
-    MAX_SCROLLS = 8
+    MAX_SCROLLS = 8  # swipes each way while looking for a node
+    MAX_LIST_SCROLLS = 60  # swipes while walking a whole list
 
     def __init__(self, env: Any, obs: dict[str, Any], info: dict[str, Any], *,
                  params: Mapping[str, Any] | None = None, answer_filter: AnswerFilter | None = None,
@@ -301,6 +302,26 @@ class Driver:
                    "x2": self.env.coords.from_device(cx, "x"), "y2": self.env.coords.from_device(end, "y"),
                    "duration_ms": 400})
         return self.env.device.a11y_xml() != before
+
+    def scroll_to_top(self) -> None:
+        """Scroll the main list back up to its start."""
+        for _ in range(self.MAX_LIST_SCROLLS):
+            if not self.scroll(-1):
+                return
+
+    def collect(self, rid: str, attr: str = "desc", whole: bool = False) -> list[str]:
+        """The ``attr`` (desc or text) of every ``rid`` node down the screen's list, scrolling to its end, each value
+        once, in order; ``whole``: from the top of the list, and back to the top after."""
+        if whole:
+            self.scroll_to_top()
+        seen: list[str] = []
+        for _ in range(self.MAX_LIST_SCROLLS):
+            seen += [getattr(n, attr) for n in self.nodes() if n.short_id == rid and getattr(n, attr) not in seen]
+            if not self.scroll(1):
+                break
+        if whole:
+            self.scroll_to_top()
+        return seen
 
     def tap(self, **criteria: Any) -> None:
         """Tap the centre of a node found by rid/text/desc/contains (scrolling to it)."""

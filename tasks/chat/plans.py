@@ -5,7 +5,7 @@ import re
 
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
-from ..contacts.plans import collect, open_contact, scroll_top
+from ..contacts.plans import collect, open_contact
 from ..messages.plans import new_chat
 
 BUBBLE = re.compile(r"^(.*) [$¥]([\d,]+\.\d\d) (.*) (\d{4}-\d\d-\d\d \d\d:\d\d)$")
@@ -66,7 +66,7 @@ def _transfer(d: Driver, amount: float, passcode: str, finish: bool = True) -> N
 
 def _bubbles(d: Driver) -> list[tuple[str, float, str, str]]:
     """(sender, amount, status, "YYYY-MM-DD HH:MM") of every transfer in the open chat, scrolling through it."""
-    scroll_top(d)
+    d.scroll_to_top()
     rows = []
     for node in collect(d, "transfer_bubble"):
         found = BUBBLE.match(node.desc)
@@ -87,7 +87,7 @@ def _chat_rows(d: Driver) -> dict[str, bool]:
                 seen[n.desc] = seen.get(n.desc, False) or any(n.bounds[1] <= y <= n.bounds[3] for y in badges)
         if not d.scroll(1):
             break
-    scroll_top(d)
+    d.scroll_to_top()
     return seen
 
 
@@ -275,7 +275,7 @@ def _other_author(d: Driver, name: str) -> str:
     you = d.t("Me", "我")
     for node in collect(d, "moment_author"):
         if node.text not in (name, you):
-            scroll_top(d)
+            d.scroll_to_top()
             return node.text
     raise PlanError("no other friend posted a moment")
 
@@ -360,7 +360,7 @@ def post_moment_unpublished(d: Driver) -> None:
 
 def _asked_amount(d: Driver) -> float:
     """The amount in the last message asking for one in the open chat."""
-    scroll_top(d)
+    d.scroll_to_top()
     asked = [n.text for n in collect(d, "message_text") if ASKED.search(n.text)]
     if not asked:
         raise PlanError("no amount asked for in the chat")
@@ -462,7 +462,7 @@ def pay_sms_wrong_friend(d: Driver) -> None:
     amount = _sms_amount(d, d.params["name"])
     _open(d, 1)
     other = next(n.desc for n in collect(d, "friend_item") if n.desc != d.params["name"])
-    scroll_top(d)
+    d.scroll_to_top()
     d.tap(rid="friend_item", desc=other)
     d.tap(rid="send_message")
     _transfer(d, amount, d.params["passcode"])

@@ -38,11 +38,6 @@ def open_contact(d: Driver, name: str, index: int = 0) -> None:
     d.tap(rid="contact_name", text=name, index=index)
 
 
-def scroll_top(d: Driver) -> None:
-    """Scroll the main list back to its top."""
-    for _ in range(40):
-        if not d.scroll(-1):
-            return
 
 
 def collect(d: Driver, rid: str, stop=None) -> list:

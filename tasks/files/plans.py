@@ -27,22 +27,11 @@ def open_folder(d: Driver, path: str) -> None:
         d.tap(rid="folder_item", desc=part)
 
 
-def scroll_top(d: Driver) -> None:
-    for _ in range(40):
-        if not d.scroll(-1):
-            return
 
 
 def rows(d: Driver, rid: str = "file_item") -> list[str]:
     """The descs of every row with ``rid`` down the list (scrolling it, then back to the top)."""
-    seen: list[str] = []
-    scroll_top(d)
-    for _ in range(60):
-        seen += [n.desc for n in d.nodes() if n.short_id == rid and n.desc not in seen]
-        if not d.scroll(1):
-            break
-    scroll_top(d)
-    return seen
+    return d.collect(rid, whole=True)
 
 
 def row_of(name: str) -> dict[str, str]:

@@ -59,22 +59,11 @@ def date_query(d: Driver, iso: str) -> str:
     return d.t(f"{MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日")
 
 
-def scroll_top(d: Driver) -> None:
-    for _ in range(40):
-        if not d.scroll(-1):
-            return
 
 
 def tiles(d: Driver, rid: str = "photo_item") -> list[str]:
     """The descs of every tile down the list (scrolling it, then back to the top)."""
-    seen: list[str] = []
-    scroll_top(d)
-    for _ in range(60):
-        seen += [n.desc for n in d.nodes() if n.short_id == rid and n.desc not in seen]
-        if not d.scroll(1):
-            break
-    scroll_top(d)
-    return seen
+    return d.collect(rid, whole=True)
 
 
 def parts(desc: str) -> list[str]:

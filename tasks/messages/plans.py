@@ -6,7 +6,7 @@ from mobilegym.oracle import Driver, negative, plan
 
 from mobilegym.envs.messages.world import CODE, PARCEL, WINDOW
 
-from ..contacts.plans import collect, compose, is_number, off_by_one, open_home, scroll_top, t
+from ..contacts.plans import collect, compose, is_number, off_by_one, open_home, t
 
 
 def new_chat(d: Driver, number: str, text: str) -> None:
@@ -245,7 +245,7 @@ def _delete_unknown(d: Driver, limit: int | None = None) -> int:
     """Walk down the list once selecting every thread shown under a number (at most ``limit``): a long press
     on the first, a tap on the others; then delete them together."""
     open_home(d, "Messages")
-    scroll_top(d)
+    d.scroll_to_top()
     chosen = 0
     for _ in range(60):
         if limit is not None and chosen >= limit:

@@ -14,13 +14,6 @@ REPEAT_LABELS = {"off": ("Repeat off", "循环关闭"), "all": ("Repeat all", "�
 
 # --- helpers -------------------------------------------------------------------------------------------
 
-def collect(d: Driver, rid: str, attr: str = "desc") -> list[str]:
-    """The content-desc (or text) of every ``rid`` node of the screen's list, scrolling down to its end."""
-    seen: list[str] = []
-    while True:
-        seen += [getattr(n, attr) for n in d.nodes() if n.short_id == rid and getattr(n, attr) not in seen]
-        if not d.scroll():
-            return seen
 
 
 def inside(node: Node, box: Node) -> bool:
@@ -31,7 +24,7 @@ def inside(node: Node, box: Node) -> bool:
 def song_rows(d: Driver) -> list[tuple[str, int, bool]]:
     """(title, length in seconds, liked) of every song row of the open list."""
     rows = []
-    for desc in collect(d, "song_item"):
+    for desc in d.collect("song_item"):
         title, _, length, *rest = desc.split(" · ")
         minutes, seconds = length.split(":")
         rows.append((title, int(minutes) * 60 + int(seconds), bool(rest)))
@@ -386,7 +379,7 @@ def _fill_with_artist(d: Driver, drop_last: bool = False) -> None:
     create_playlist(d, d.params["name"])
     d.tap(rid="add_songs")
     d.type(d.params["artist"]["name"], rid="filter_input")
-    titles = collect(d, "song_title", attr="text")
+    titles = d.collect("song_title", attr="text")
     for title in titles[:-1] if drop_last else titles:
         d.tap(rid="song_title", text=title)
     d.tap(rid="done")
@@ -447,7 +440,7 @@ def _recommended(d: Driver) -> tuple[str, str]:
     """(title, artist) of the song the contact recommends, read in their Messages thread."""
     d.open_app("Messages")
     d.tap(rid="conversation_item", desc=d.params["name"])
-    text = next(t for t in reversed(collect(d, "message_text", attr="text")) if "You have to hear" in t or "你一定要听听" in t)
+    text = next(t for t in reversed(d.collect("message_text", attr="text")) if "You have to hear" in t or "你一定要听听" in t)
     if "《" in text:
         return text.split("《", 1)[1].split("》", 1)[0], text.removeprefix("你一定要听听").split("的《", 1)[0]
     title, rest = text.split('"')[1], text.split('"')[2]
@@ -528,7 +521,7 @@ def unlike_wrong_song(d: Driver) -> None:
     d.open_app("Music")
     d.tap(rid="tab_3")
     d.tap(rid="liked_songs_entry")
-    titles = collect(d, "song_title", attr="text")
+    titles = d.collect("song_title", attr="text")
     d.tap(rid="unlike_song", desc=_unlike_label(d, titles[titles.index(d.t("Harbor Song", "港湾之歌")) - 1]))
 
 
@@ -603,7 +596,7 @@ def _forum_song(d: Driver) -> str:
 
 def _artist_of(d: Driver, title: str) -> str:
     """The artist of the song row titled ``title`` on screen ("title · artist · m:ss")."""
-    return next(desc.split(" · ")[1] for desc in collect(d, "song_item") if desc.split(" · ")[0] == title)
+    return next(desc.split(" · ")[1] for desc in d.collect("song_item") if desc.split(" · ")[0] == title)
 
 
 def _text_artist(d: Driver, artist: str) -> None:

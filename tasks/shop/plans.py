@@ -6,7 +6,7 @@ import re
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
 from ..chat.plans import _friend_chat
-from ..contacts.plans import collect as collect_nodes, scroll_top
+from ..contacts.plans import collect as collect_nodes
 from ..wallet.plans import _open as wallet_open, _send as wallet_send, _transactions as wallet_rows
 
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -43,13 +43,6 @@ def sort_by(d: Driver, en: str, zh: str) -> None:
     d.tap(rid="sort_option", text=d.t(en, zh))
 
 
-def collect(d: Driver, rid: str) -> list[str]:
-    """The content-desc of every ``rid`` node of the screen's list, scrolling down to its end."""
-    seen: list[str] = []
-    while True:
-        seen += [n.desc for n in d.nodes() if n.short_id == rid and n.desc not in seen]
-        if not d.scroll():
-            return seen
 
 
 def price_of(text: str) -> float:
@@ -251,7 +244,7 @@ def _arrival(desc: str) -> str:
 
 
 def _order_desc(d: Driver, title: str) -> str:
-    return next(desc for desc in collect(d, "order_item") if desc.startswith(title))
+    return next(desc for desc in d.collect("order_item") if desc.startswith(title))
 
 
 @plan("shop.OrderArrival")
@@ -359,14 +352,14 @@ def _delivered_in(desc: str, month: str, language: str) -> bool:
 @plan("shop.DeliveredSpending")
 def delivered_spending(d: Driver) -> None:
     open_orders(d, tab=3)
-    rows = [desc for desc in collect(d, "order_item") if _delivered_in(desc, d.params["month"]["month"], d.language)]
+    rows = [desc for desc in d.collect("order_item") if _delivered_in(desc, d.params["month"]["month"], d.language)]
     d.submit_answer([f"{sum(price_of(desc.rsplit(' · ', 1)[1]) for desc in rows):.2f}"])
 
 
 @negative("shop.DeliveredSpending", "adds up every order, delivered or not")
 def all_spending(d: Driver) -> None:
     open_orders(d, tab=0)
-    d.submit_answer([f"{sum(price_of(desc.rsplit(' · ', 1)[1]) for desc in collect(d, 'order_item')):.2f}"])
+    d.submit_answer([f"{sum(price_of(desc.rsplit(' · ', 1)[1]) for desc in d.collect('order_item')):.2f}"])
 
 
 # --- BuyVariant ----------------------------------------------------------------------------------------
@@ -484,7 +477,7 @@ FRIEND_ITEM = (re.compile(r"order me the (.+) from your Shop app"), re.compile(r
 def _friend_item(d: Driver, name: str) -> tuple[str, str]:
     """(title, variant) of what the friend asked to be ordered in their last such Chat message."""
     _friend_chat(d, name)
-    scroll_top(d)
+    d.scroll_to_top()
     for text in reversed([n.text for n in collect_nodes(d, "message_text")]):
         for pattern in FRIEND_ITEM:
             found = pattern.search(text)

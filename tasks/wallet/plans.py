@@ -8,7 +8,7 @@ from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
 from ..chat.plans import ASKED, _friend_chat, _money as _chat_money, _send as _chat_send
-from ..contacts.plans import collect, scroll_top
+from ..contacts.plans import collect
 
 AMOUNT = re.compile(r"^([+-]?)[$¥]([\d,]+\.\d\d)$")
 
@@ -472,7 +472,7 @@ def buy_bitcoin_claims(d: Driver) -> None:
 def _chat_asks(d: Driver, name: str) -> list[float]:
     """The amounts the friend's Chat messages ask for, oldest first (the chat left open)."""
     _friend_chat(d, name)
-    scroll_top(d)
+    d.scroll_to_top()
     return [_chat_money(n.text) for n in collect(d, "message_text") if ASKED.search(n.text)]
 
 

@@ -24,13 +24,6 @@ def pair_city(d: Driver, which: str) -> str:
     return d.params["pair"][d.t(which, f"{which}_zh")]
 
 
-def collect(d: Driver, rid: str) -> list[str]:
-    """The content-descs of every ``rid`` node of the screen's list, scrolling down to its end."""
-    seen: list[str] = []
-    while True:
-        seen += [n.desc for n in d.nodes() if n.short_id == rid and n.desc not in seen]
-        if not d.scroll():
-            return seen
 
 
 def inside(node: Node, box: Node) -> bool:
@@ -83,7 +76,7 @@ def unsaved_other_than(d: Driver, names: set[str]) -> str:
 def forecast(d: Driver) -> list[tuple[str, str, int, int]]:
     """(day label, condition, high, low) of the five forecast rows of the open city page."""
     days = []
-    for desc in collect(d, "forecast_item"):
+    for desc in d.collect("forecast_item"):
         label, rest = re.split(r": |：", desc, maxsplit=1)
         condition, high, low, _ = re.split(r", |，", rest)
         days.append((label, condition, degrees(high.split()[-1]), degrees(low.split()[-1])))
@@ -94,7 +87,7 @@ def hourly(d: Driver) -> list[tuple[str, str]]:
     """(hour label, condition) of the hourly forecast of the open city page."""
     d.tap(rid="hourly_entry")
     rows = []
-    for desc in collect(d, "hourly_item"):
+    for desc in d.collect("hourly_item"):
         label, _, detail = desc.split(", ", 2)
         rows.append((label, detail.split(" · ")[0]))
     return rows
