@@ -211,6 +211,15 @@ class Contacts(BaseApp):
         return rng.choice([d for d in domains if len(by_domain[d]) == most])
 
     @staticmethod
+    def sample_number_change(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A contact with an email address whose first number is their only mobile one, and a fresh number for it."""
+        people = sorted(c["name"] for c in state["contacts"] if c["email"] and c["phones"]
+                        and c["phones"][0]["type"] == "mobile" and [p["type"] for p in c["phones"]].count("mobile") == 1)
+        if not people:
+            raise ValueError("contacts: nobody with an email address has a single mobile number")
+        return {"name": rng.choice(people), "number": Contacts.fresh_number(rng, state)}
+
+    @staticmethod
     def sample_number_share(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
         """Someone to text (with a mobile) and another contact whose mobile number to send."""
         mobiles = sorted(c["name"] for c in state["contacts"] if any(p["type"] == "mobile" for p in c["phones"]))
