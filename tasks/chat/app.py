@@ -208,6 +208,14 @@ def friend_phone(state: dict[str, Any], name: str) -> str:
     return next(f["phone"] for f in state["friends"] if f["name"] == name)
 
 
+def free_time(state: dict[str, Any], near_ms: int) -> int:
+    """A minute at or before ``near_ms`` that no message or moment has (times stay apart)."""
+    taken = {m["time_ms"] for c in state["chats"] for m in c["messages"]} | {m["time_ms"] for m in state["moments"]}
+    while near_ms in taken:
+        near_ms -= 60_000
+    return near_ms
+
+
 def number_in(text: str, number: str) -> bool:
     """``text`` holds ``number`` (formatting aside)."""
     digits = "".join(ch for ch in text if ch.isdigit())

@@ -33,7 +33,7 @@ from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Message
 from ..wallet.app import Wallet
 from .app import (ASKS, CHAT_ACCEPT_CHANGES, CHAT_COMMENT_CHANGES, CHAT_DELETE_CHANGES, CHAT_LIKE_CHANGES,
                   CHAT_NEW_GROUP_CHANGES, CHAT_POST_CHANGES, CHAT_READ_CHANGES, CHAT_SEND_CHANGES, CHAT_TRANSFER_CHANGES,
-                  HOUR_MS, Chat, money_text, number_in, same_amount, same_text)
+                  HOUR_MS, Chat, free_time, money_text, number_in, same_amount, same_text)
 
 PASSCODE_EN = " My payment passcode is {passcode}."
 PASSCODE_ZH = "我的支付密码是{passcode}。"
@@ -54,14 +54,6 @@ def _now(device) -> int:
 
 def _language(device) -> str:
     return copy_state(device)["os"].get("language", "en")
-
-
-def _free_time(state: dict, near_ms: int) -> int:
-    """A minute at or before ``near_ms`` that no message or moment has (times stay apart)."""
-    taken = {m["time_ms"] for c in state["chats"] for m in c["messages"]} | {m["time_ms"] for m in state["moments"]}
-    while near_ms in taken:
-        near_ms -= 60_000
-    return near_ms
 
 
 def _afford(device, amount: float) -> None:
@@ -92,20 +84,20 @@ class CountUnreadGroups(AnswerTask):
     def _prepare(self, device) -> None:
         state, now, language = _chat(device), _now(device), _language(device)
         chats = [dict(c) for c in state["chats"]]
-        state = {**state, "chats": chats}  # _free_time sees the messages added here
+        state = {**state, "chats": chats}  # free_time sees the messages added here
         unread = self.rng.randint(1, MAX_UNREAD_GROUPS)
         groups = [c for c in chats if c["kind"] == "group"]
         names = [n for n in chat_pools(language)["groups"] if n not in {c["name"] for c in chats}]
         for i, name in enumerate(self.rng.sample(names, min(len(names), max(0, unread + 1 - len(groups))))):
             members = self.rng.sample(state["friends"], self.rng.randint(3, min(6, len(state["friends"]))))
             members.sort(key=lambda f: int(f["id"].split("_")[1]))
-            asked = _free_time(state, now - self.rng.randint(4, 96) * HOUR_MS)
+            asked = free_time(state, now - self.rng.randint(4, 96) * HOUR_MS)
             said = [Chat.message(f"msg_task_n{i}_0", self.rng.choice(members)["id"], asked,
                                  text=GOOD_MORNING[language])]
             group = {"id": f"chat_task_n{i}", "kind": "group", "name": name, "members": [f["id"] for f in members],
                      "unread": 0, "messages": said}
             chats.append(group)
-            said.append(Chat.message(f"msg_task_n{i}_1", ME, _free_time(state, asked + 30 * 60_000), text=OK[language]))
+            said.append(Chat.message(f"msg_task_n{i}_1", ME, free_time(state, asked + 30 * 60_000), text=OK[language]))
             groups.append(group)
         marked = {c["id"] for c in self.rng.sample(groups, min(unread, len(groups) - 1))}
         for i, group in enumerate(groups):
@@ -113,14 +105,14 @@ class CountUnreadGroups(AnswerTask):
                 last = max(m["time_ms"] for m in group["messages"])
                 near = min(now - 60_000, last + self.rng.randint(1, 120) * 60_000)
                 message = Chat.message(f"msg_task_g{i}", self.rng.choice(group["members"]),
-                                       _free_time(state, near), text=OK[language])
+                                       free_time(state, near), text=OK[language])
                 group.update(messages=[*group["messages"], message], unread=1)
             elif group["id"] not in marked:
                 group["unread"] = 0
         direct = [c for c in chats if c["kind"] == "direct"]
         if direct and not any(c["unread"] for c in direct):
             chat = self.rng.choice(direct)
-            message = Chat.message("msg_task_d", chat["members"][0], _free_time(state, now - 3 * HOUR_MS - 60_000),
+            message = Chat.message("msg_task_d", chat["members"][0], free_time(state, now - 3 * HOUR_MS - 60_000),
                                    text=OK[language])
             chat.update(messages=[*chat["messages"], message], unread=1)
         device.set_state(Chat.patch({"chats": chats}))
@@ -146,7 +138,7 @@ class LastTransferSender(AnswerTask):
         friends = [f for f in state["friends"] if f["id"] not in senders]
         patch: dict = {}
         for n, friend in enumerate(self.rng.sample(friends, max(0, 2 - len(senders)))):
-            when = _free_time(state, now - (self.rng.randint(4, 40) + 2 * n) * HOUR_MS)
+            when = free_time(state, now - (self.rng.randint(4, 40) + 2 * n) * HOUR_MS)
             patch.update(Chat.append_patch(state, friend["id"], [
                 Chat.message(f"msg_task_in{n}", friend["id"], when, amount=float(self.rng.choice((20, 35.5, 60))),
                              status="accepted")], chat_id=f"chat_task{n}")["apps"]["chat"])
@@ -155,7 +147,7 @@ class LastTransferSender(AnswerTask):
             state = _chat(device)
         last = Chat(state).received_transfers()[-1][1]["sender"]
         chat = self.rng.choice([c for c in state["chats"] if c["kind"] == "direct" and c["members"] != [last]])
-        sent = Chat.message("msg_task_out", ME, _free_time(state, now - HOUR_MS), amount=float(self.rng.choice((15, 42))),
+        sent = Chat.message("msg_task_out", ME, free_time(state, now - HOUR_MS), amount=float(self.rng.choice((15, 42))),
                             status="sent")
         device.set_state(Chat.patch({f"chats[id={chat['id']}]": {"messages": [*chat["messages"], sent], "unread": 0}}))
 
@@ -197,7 +189,7 @@ def _prepare_latest_moment(task: BaseTask, device, unlike: bool) -> None:
     if unlike and ME in mine[0]["likes"]:
         changes[f"moments[id={mine[0]['id']}]"] = {"likes": [p for p in mine[0]["likes"] if p != ME]}
     if len(mine) < 2:
-        older = _free_time(state, mine[0]["time_ms"] - task.rng.randint(20, 60) * HOUR_MS)
+        older = free_time(state, mine[0]["time_ms"] - task.rng.randint(20, 60) * HOUR_MS)
         changes["moments[]"] = {"id": "moment_task", "author": friend_id, "text": GOOD_MORNING[_language(device)],
                                 "time_ms": older, "likes": [], "comments": []}
     if changes:
@@ -298,7 +290,7 @@ class SendRequestedTransfer(BaseTask):
         state, language = _chat(device), _language(device)
         friend_id = _friend_id(state, self.p.name)
         ask = self.rng.choice(ASKS[language]).format(amount=money_text(self.p.amount, language))
-        when = _free_time(state, _now(device) - self.rng.randint(1, 2) * HOUR_MS)
+        when = free_time(state, _now(device) - self.rng.randint(1, 2) * HOUR_MS)
         device.set_state(Chat.append_patch(state, friend_id, [Chat.message("msg_task_ask", friend_id, when, text=ask)],
                                            unread=1))
         _afford(device, self.p.amount)
@@ -333,7 +325,7 @@ class AcceptTransferAndBalance(BaseTask):
                                                            for m in c["messages"]]} if c is chat else c
                                         for c in state["chats"]]}
             device.set_state(Chat.patch({"chats": state["chats"]}))
-        when = _free_time(state, _now(device) - self.rng.randint(2, 6) * HOUR_MS)
+        when = free_time(state, _now(device) - self.rng.randint(2, 6) * HOUR_MS)
         note = "Thanks!" if _language(device) == "en" else "谢谢！"
         device.set_state(Chat.append_patch(state, friend_id, [Chat.message("msg_task_in", friend_id, when,
                                                                            amount=self.p.amount, note=note,
@@ -372,7 +364,7 @@ class TotalSentTo(AnswerTask):
         state, now = _chat(device), _now(device)
         friend_id = _friend_id(state, self.p.name)
         have = len(Chat(state).sent_to(friend_id))
-        times = sorted(_free_time(state, now - h * HOUR_MS) for h in self.rng.sample(range(5, 90), 4))
+        times = sorted(free_time(state, now - h * HOUR_MS) for h in self.rng.sample(range(5, 90), 4))
         amounts = self.rng.sample((12.5, 20, 26.4, 38, 45, 60.75, 88), 4)
         messages = [Chat.message(f"msg_task_out{n}", ME, times[n], amount=float(amounts[n]), status="sent")
                     for n in range(max(1, 3 - have))]
@@ -527,7 +519,7 @@ class ShareNumberAndText(BaseTask):
         state, language = _chat(device), _language(device)
         friend_id = _friend_id(state, self.p.ask["friend"])
         ask = NUMBER_ASKS[language].format(name=self.p.ask["person"])
-        when = _free_time(state, _now(device) - HOUR_MS)
+        when = free_time(state, _now(device) - HOUR_MS)
         device.set_state(Chat.append_patch(state, friend_id, [Chat.message("msg_task_ask", friend_id, when, text=ask)],
                                            unread=1))
 

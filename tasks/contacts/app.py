@@ -20,6 +20,10 @@ PHONE_TYPES = ("mobile", "work", "home")
 NEW_PEOPLE = ("Rosa Alvarez", "Kenji Watanabe", "Amara Diallo", "Lucas Weber", "Hannah Cohen", "Mateo Silva",
               "Chloe Dubois", "Arjun Mehta", "Freya Nilsson", "Omar Farouk")
 NEW_PEOPLE_ZH = ("林晓彤", "周子豪", "许嘉宁", "宋雨萱", "韩立伟", "唐思雨", "冯浩宇", "曹欣然", "彭俊熙", "邓佳琪")
+# texts welcoming someone new, in the phone's language
+WELCOMES = {"en": ("Hi! Nice to meet you, and welcome to town", "Hello! I'm a friend of a friend, welcome to the "
+                   "neighbourhood", "Welcome! Let me know if you'd like a tour of the area"),
+            "zh": ("你好！很高兴认识你，欢迎来到这里", "你好！我是你朋友的朋友，欢迎搬过来", "欢迎！想逛逛附近的话随时找我")}
 AREA_CODES = ("415", "628", "510", "650", "408", "312", "617", "206")
 MOBILE_PREFIXES_ZH = ("135", "137", "139", "152", "159", "183", "187", "189")
 
@@ -209,6 +213,20 @@ class Contacts(BaseApp):
             raise ValueError("contacts: no email domain is shared by two contacts")
         most = max(len(by_domain[d]) for d in domains)
         return rng.choice([d for d in domains if len(by_domain[d]) == most])
+
+    @staticmethod
+    def sample_welcome(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A text welcoming someone new, in the phone's language."""
+        return rng.choice(WELCOMES[os_state.get("language", "en")])
+
+    @staticmethod
+    def sample_number_change(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
+        """A contact with an email address whose first number is their only mobile one, and a fresh number for it."""
+        people = sorted(c["name"] for c in state["contacts"] if c["email"] and c["phones"]
+                        and c["phones"][0]["type"] == "mobile" and [p["type"] for p in c["phones"]].count("mobile") == 1)
+        if not people:
+            raise ValueError("contacts: nobody with an email address has a single mobile number")
+        return {"name": rng.choice(people), "number": Contacts.fresh_number(rng, state)}
 
     @staticmethod
     def sample_number_share(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:

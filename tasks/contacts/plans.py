@@ -587,3 +587,47 @@ def save_forum_friend_typo(d: Driver) -> None:
     handle, community = _forum_friend(d)
     _save_forum_friend(d, handle, typo=True)
     _follow_on_forum(d, handle, community)
+
+
+# --- SaveChatIntroAndText ---------------------------------------------------------------------------
+
+CHAT_INTRO = re.compile(r"My friend (.+?) just moved here.*?number is (\+?\d[\d -]*\d)|我朋友(.+?)刚搬过来.*?号码是\s*(\+?\d[\d -]*\d)")
+
+
+def _chat_intro(d: Driver) -> tuple[str, str]:
+    """(name, number) the friend's Chat message gives."""
+    open_home(d, "Chat")
+    d.tap(rid="chat_item", desc=d.params["friend"])
+    found = next(m for text in d.texts("message_text") for m in [CHAT_INTRO.search(text)] if m)
+    return (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
+
+
+@plan("contacts.SaveChatIntroAndText")
+def save_chat_intro(d: Driver) -> None:
+    name, number = _chat_intro(d)
+    _add_contact(d, name, number)
+    compose(d, name, d.params["text"])
+    d.complete()
+
+
+@negative("contacts.SaveChatIntroAndText", "saves the contact but never texts")
+def save_chat_intro_no_text(d: Driver) -> None:
+    _add_contact(d, *_chat_intro(d))
+    d.complete()
+
+
+@negative("contacts.SaveChatIntroAndText", "texts the number without saving it")
+def save_chat_intro_unsaved(d: Driver) -> None:
+    from ..messages.plans import new_chat
+    _, number = _chat_intro(d)
+    new_chat(d, number, d.params["text"])
+    d.complete()
+
+
+@negative("contacts.SaveChatIntroAndText", "saves the number under the friend's name, then texts it")
+def save_chat_intro_friend_name(d: Driver) -> None:
+    from ..messages.plans import new_chat
+    _, number = _chat_intro(d)
+    _add_contact(d, d.params["friend"], number)
+    new_chat(d, number, d.params["text"])
+    d.complete()

@@ -17,6 +17,8 @@ Task index:
     FavoriteLatestSender   operate  L3  cross-app: star the contact who texted most recently
     SendContactNumber      operate  L3  cross-app: text one contact another's mobile number
     SaveForumFriendAndFollow operate L3  cross-app: save the number a Forum user texted under their username, follow them
+    SaveChatIntroAndText   operate  L3  cross-app: Chat -> Contacts -> Messages: save the person a friend introduced in
+                                        Chat with the number given there, and text them a welcome
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from mobilegym.envs.forum.world import ME
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
+from ..chat.app import CHAT_READ_CHANGES, HOUR_MS, Chat, free_time
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (CONTACTS_ADD_CHANGES, CONTACTS_ADD_NUMBER_CHANGES, CONTACTS_CALL_CHANGES, CONTACTS_DELETE_CHANGES,
@@ -393,3 +396,47 @@ class SaveForumFriendAndFollow(BaseTask):
         user = next(u for u in input.apps["forum"]["users"] if u["id"] == self.p.friend["id"])
         return [contacts.check_new_contact(self.p.friend["handle"], number),
                 check(f"following {self.p.friend['handle']}", True, user["following"], user["following"] is True)]
+
+
+CHAT_INTRO = {"en": "Hi! My friend {name} just moved here and doesn't know many people yet. Their number is {number}. "
+                    "Could you send them a text to say hello?",
+              "zh": "嗨！我朋友{name}刚搬过来，还不认识什么人。号码是 {number}，你方便的话给{name}发条短信打个招呼吧？"}
+
+
+class SaveChatIntroAndText(BaseTask):
+    """Verdict: a new contact with the name the friend gave holds the number as a mobile number, and a text with the
+    given wording (end punctuation aside) went to that number.
+    Injection: the friend's unread Chat message, an hour ago, giving a new person's name and a number no contact has."""
+
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    scope = "cross-app"
+    related_apps = ["chat", "contacts", "messages"]
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "form-filling", "messaging"]
+    templates = {"en": ["{friend} sent me a friend's number in Chat. Save that person in my contacts under the name "
+                        "{friend} gave, with the number as their mobile, then text them: \"{text}\"",
+                        "Check what {friend} wrote me in Chat about a friend of theirs: add that person to Contacts "
+                        "with their mobile number, and send them a text saying \"{text}\""],
+                 "zh": ["{friend}在聊天里把他一个朋友的号码发给了我。把这个人按{friend}给的名字存进通讯录（存为手机号码），"
+                        "再给他发短信：“{text}”"]}
+    parameters = {"friend": {"source": "chat:.friends[*].name"},
+                  "person": {"sampler": Contacts.sample_new_person, "fields": ["name", "number"]},
+                  "text": {"sampler": Contacts.sample_welcome}}
+    expected_changes = [*CONTACTS_ADD_CHANGES, *MESSAGES_SEND_CHANGES, *CHAT_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        chat = state["apps"]["chat"]
+        friend_id = next(f["id"] for f in chat["friends"] if f["name"] == self.p.friend)
+        text = CHAT_INTRO[state["os"].get("language", "en")].format(**self.p.person)
+        message = Chat.message("msg_task_intro", friend_id, free_time(chat, state["os"]["time_ms"] - HOUR_MS), text=text)
+        device.set_state(Chat.append_patch(chat, friend_id, [message], unread=1))
+
+    def check_goals(self, input):
+        name, number = self.p.person["name"], self.p.person["number"]
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        return [contacts.check_new_contact(name, number, "mobile"),
+                messages.check_sent(name, [number], self.p.text, lambda text: Messages.same_text(self.p.text, text))]

@@ -35,6 +35,13 @@ NEW_MAILS = {"en": (("Lunch next week", "Are you free for lunch on Wednesday?"),
                     ("帮个小忙", "能把周末的照片发给我吗？"),
                     ("好书推荐", "我刚读完一本很棒的小说，你一定会喜欢。"),
                     ("约个电话", "周五下午有时间通个电话吗？"))}
+# a contact's mail announcing a new mobile number, and the texts a task asks to send it
+NEW_NUMBER_MAIL = {"en": ("My new phone number", "Hi! Just a heads-up: I've switched phones, and my new mobile number is "
+                                                 "{number}. The old one stops working at the end of the week. Cheers!"),
+                   "zh": ("我换手机号了", "你好！跟你说一声：我换了手机，新的手机号码是 {number}，旧号码这周末就停用了。")}
+NEW_NUMBER_ACKS = {"en": ("Got your new number, thanks!", "Saved your new number. This is me!",
+                          "New number saved, talk soon!"),
+                   "zh": ("收到你的新号码了，谢谢！", "新号码已经存好了，这是我的号码。", "新号码存好了，回头聊！")}
 
 
 def same_text(expected: str, actual: str) -> bool:
@@ -229,9 +236,28 @@ class Mail(BaseApp):
         return rng.choice(names)
 
     @staticmethod
+    def sample_number_ack(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
+        """A text confirming a new number was saved, in the phone's language."""
+        return rng.choice(NEW_NUMBER_ACKS[os_state.get("language", "en")])
+
+    @staticmethod
     def sample_month_start(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
         """The first day of the phone's month, as the instruction says it ("March 1" / "3月1日")."""
         today = from_ms(os_state["time_ms"]).date()
         if os_state.get("language") == "zh":
             return f"{today.month}月1日"
         return f"{MONTHS_EN[today.month - 1]} 1"
+
+    # --- set-up -------------------------------------------------------------------------------
+
+    @staticmethod
+    def prepare_state_with_mail(mail: Mapping[str, Any], sender: Mapping[str, str], subject: str, body: str,
+                                time_ms: int, thread_id: str) -> dict[str, Any]:
+        """A patch adding an unread personal thread in the Inbox: one mail from ``sender`` {name, email} to the
+        owner."""
+        me = {"name": mail["account"]["name"], "email": mail["account"]["email"]}
+        message = {"id": f"msg_{thread_id}", "from": dict(sender), "to": [me], "cc": [], "body": body,
+                   "time_ms": time_ms, "attachments": []}
+        thread = {"id": thread_id, "kind": "personal", "subject": subject, "labels": [], "inbox": True,
+                  "trashed": False, "unread": True, "starred": False, "messages": [message], "facts": {}}
+        return {"apps": {"mail": {"threads[]": thread}}}

@@ -465,3 +465,62 @@ def flight_to_calendar_no_text(d: Driver) -> None:
 @negative("mail.FlightToCalendarAndText", "an all-day event without the departure time")
 def flight_to_calendar_all_day(d: Driver) -> None:
     _flight_event_and_text(d, *_departure(d), all_day=True)
+
+
+# --- NewNumberFromEmail ----------------------------------------------------------------------------------------
+
+NEW_NUMBER = re.compile(r"(?:number is|号码是)\s*(\+?\d[\d -]*\d)")
+
+
+def _new_number(d: Driver) -> str:
+    """The new mobile number the contact's mail gives."""
+    open_subject(d, d.t("My new phone number", "我换手机号了"))
+    return next(m.group(1) for text in bodies(d) for m in [NEW_NUMBER.search(text)] if m)
+
+
+def _set_mobile(d: Driver, number: str, keep_old: bool = False) -> None:
+    """On the contact's edit form: the number in the first (mobile) slot, or in a new mobile slot."""
+    from ..contacts.plans import open_contact
+
+    open_contact(d, d.params["change"]["name"])
+    slot = len([n for n in d.nodes() if n.short_id == "phone_item"]) if keep_old else 0
+    d.tap(rid="edit_contact")
+    if keep_old:
+        d.tap(rid="add_phone")
+    d.type(number, rid=f"phone_{slot}_input")
+    d.tap(rid=f"phone_{slot}_mobile")
+    d.tap(rid="save_contact")
+
+
+@plan("mail.NewNumberFromEmail")
+def new_number_from_email(d: Driver) -> None:
+    from ..messages.plans import new_chat
+
+    number = _new_number(d)
+    _set_mobile(d, number)
+    new_chat(d, number, d.params["text"])
+    d.complete()
+
+
+@negative("mail.NewNumberFromEmail", "adds the new number beside the old one instead of replacing it")
+def new_number_kept_old(d: Driver) -> None:
+    from ..messages.plans import new_chat
+
+    number = _new_number(d)
+    _set_mobile(d, number, keep_old=True)
+    new_chat(d, number, d.params["text"])
+    d.complete()
+
+
+@negative("mail.NewNumberFromEmail", "texts them first, at the old number, then updates the contact")
+def new_number_texts_old(d: Driver) -> None:
+    number = _new_number(d)
+    compose(d, d.params["change"]["name"], d.params["text"])
+    _set_mobile(d, number)
+    d.complete()
+
+
+@negative("mail.NewNumberFromEmail", "updates the contact but never texts")
+def new_number_no_text(d: Driver) -> None:
+    _set_mobile(d, _new_number(d))
+    d.complete()

@@ -15,18 +15,21 @@ Task index:
     ReceiptsTotalThisMonth    query    L4  the total of this month's receipts
     FlightToCalendarAndText   operate  L4  cross-app: Mail -> Calendar -> Messages: a flight's departure in Calendar,
                                            its date and time texted to a contact
+    NewNumberFromEmail        operate  L3  cross-app: Mail -> Contacts -> Messages: a contact's new mobile number from
+                                           their mail replaces the old one in Contacts, and they get a text at it
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime
+from mobilegym.envs.contacts.numbers import same_number
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state, sim_datetime
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
-from ..contacts.app import Contacts
+from ..contacts.app import Contacts, phones_text
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..l10n import localised
 from .app import (MAIL_EMPTY_TRASH_CHANGES, MAIL_LABEL_CHANGES, MAIL_SEND_CHANGES, MAIL_STAR_CHANGES,
-                  MAIL_TRASH_MANY_CHANGES, Mail, same_text)
+                  MAIL_TRASH_MANY_CHANGES, NEW_NUMBER_MAIL, Mail, same_text)
 
 
 @localised(zh={"fields": [{"label": "未读邮件数"}]})
@@ -316,3 +319,52 @@ class FlightToCalendarAndText(BaseTask):
                                      {"date": flight["date"], "all_day": False, "start": flight["time"]}),
                 *messages.check_sent_facts(self.p.name, numbers, {"date": flight["date"], "time": flight["time"]},
                                            rivals={"date": dates, "time": times}, os_state=input.os_init)]
+
+
+class NewNumberFromEmail(BaseTask):
+    """Verdict: the contact's mobile number is now the one their mail gives, the old mobile number is gone from the
+    contact and its other numbers are kept, and a text with the given wording (end punctuation aside) went to the
+    new number; nothing was texted to the old one.
+    Injection: an unread mail from the contact (at their saved address), an hour ago, giving the new number."""
+
+    scope = "cross-app"
+    app = "contacts"
+    related_apps = ["mail", "contacts", "messages"]
+    objective = "operate"
+    difficulty = "L3"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["cross-app", "information-retrieval", "editing", "messaging"]
+    templates = {"en": ["{change.name} emailed me their new mobile number. Replace the old mobile number in their "
+                        "contact with the new one, then text them at the new number: \"{text}\"",
+                        "{change.name} has a new phone number, it's in their email. Update their mobile number in "
+                        "Contacts and send a text to the new number saying \"{text}\""],
+                 "zh": ["{change.name}发邮件告诉我换了新手机号。在通讯录里把他原来的手机号码换成新号码，再给新号码发短信：“{text}”"]}
+    parameters = {"change": {"sampler": Contacts.sample_number_change, "fields": ["name", "number"]},
+                  "text": {"sampler": Mail.sample_number_ack}}
+    expected_changes = ["contacts.contacts[name={change.name}].phones", *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        contact = Contacts(state["apps"]["contacts"]).contact(self.p.change["name"])
+        subject, body = NEW_NUMBER_MAIL[state["os"].get("language", "en")]
+        device.set_state(Mail.prepare_state_with_mail(
+            state["apps"]["mail"], {"name": contact["name"], "email": contact["email"]}, subject,
+            body.format(number=self.p.change["number"]), state["os"]["time_ms"] - 3600 * 1000, "thread_new_number"))
+
+    def check_goals(self, input):
+        before = Contacts(input.apps_init["contacts"]).contact(self.p.change["name"])
+        old, new = before["phones"][0]["number"], self.p.change["number"]
+        contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
+        now = contacts.by_id(before["id"])
+        kept = [p for p in before["phones"] if p["type"] != "mobile"]
+        stale = now is not None and any(same_number(p["number"], old) for p in now["phones"])
+        messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
+        to_old = messages.texts_to([old])
+        return [contacts.check_phones("new mobile number", before["id"], [{"type": "mobile", "number": new}]),
+                check("old mobile number removed", f"no {old}", phones_text(now["phones"]) if now else "contact deleted",
+                      now is not None and not stale),
+                contacts.check_phones("other numbers kept", before["id"], kept),
+                messages.check_sent(self.p.change["name"], [new], self.p.text,
+                                    lambda text: Messages.same_text(self.p.text, text)),
+                check("nothing texted to the old number", [], to_old, not to_old)]
