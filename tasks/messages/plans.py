@@ -1,6 +1,8 @@
 """Scripted plans for the Messages suite: one oracle per task and realistic mistakes."""
 from __future__ import annotations
 
+import datetime as dt
+import re
 
 from mobilegym.oracle import Driver, negative, plan
 
@@ -413,3 +415,49 @@ def answer_watch_later(d: Driver) -> None:
     open_library(d, "watch_later_entry")
     later = [title_of(n.desc) for n in collect(d, "video_item")]
     compose(d, d.params["name"], next(x for x in later if x != history[0]))
+
+
+# --- MeetupTransitReplyAlarm ----------------------------------------------------------------------------
+
+MEETUP = (re.compile(r"meet at (?P<place>.+) tomorrow at (?P<time>\d+:\d\d [ap]m)\?"),
+          re.compile(r"明天(?P<time>\d+:\d\d)在(?P<place>.+)见面好吗"))
+
+
+def _meetup(d: Driver) -> tuple[str, dt.time]:
+    """(place, time) the contact's latest text proposes."""
+    found = next(m for m in (p.search(_question(d)) for p in MEETUP) if m)
+    said = found.group("time")
+    return found.group("place"), dt.datetime.strptime(said, "%I:%M %p" if "m" in said else "%H:%M").time()
+
+
+def _meetup_reply(d: Driver, mode: str = "transit", at_meeting: bool = False, reply: bool = True) -> None:
+    from ..maps.plans import minutes_of, mode_minutes, route_to
+    from ..weather.plans import set_alarm
+    place, meet = _meetup(d)
+    route_to(d, place)
+    took = mode_minutes(d)[mode]
+    leave = dt.datetime.combine(dt.date(2000, 1, 1), meet) - dt.timedelta(minutes=0 if at_meeting else minutes_of(took))
+    set_alarm(d, leave.hour, leave.minute)
+    if reply:
+        compose(d, d.params["name"], d.t(f"Sounds good! It takes me {took} by transit to get there",
+                                         f"好啊！我坐公交过去要{took}"))
+
+
+@plan("messages.MeetupTransitReplyAlarm")
+def meetup_transit_reply_alarm(d: Driver) -> None:
+    _meetup_reply(d)
+
+
+@negative("messages.MeetupTransitReplyAlarm", "uses the driving time")
+def meetup_drive(d: Driver) -> None:
+    _meetup_reply(d, mode="drive")
+
+
+@negative("messages.MeetupTransitReplyAlarm", "sets the alarm at the meeting time")
+def meetup_alarm_at_meeting(d: Driver) -> None:
+    _meetup_reply(d, at_meeting=True)
+
+
+@negative("messages.MeetupTransitReplyAlarm", "sets the alarm but never replies")
+def meetup_no_reply(d: Driver) -> None:
+    _meetup_reply(d, reply=False)

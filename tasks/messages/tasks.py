@@ -12,17 +12,26 @@ Task index:
     DeleteUnknownSenders        hybrid   L4  delete every conversation with an unsaved number and count them
     TextNextBirthday            operate  L3  cross-app: text the contact with the next birthday
     AnswerLastWatchedQuestion   operate  L3  cross-app: answer a contact's text asking for the video watched last
+    MeetupTransitReplyAlarm     operate  L4  cross-app: Messages -> Maps -> Clock -> Messages: reply to a friend's
+                                             meet-up text with the transit time to their place, set an alarm to
+                                             leave in time (high risk)
 """
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
+from typing import Any, Mapping
 
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
+from mobilegym.envs.maps import geo
+
+from ..clock.app import CLOCK_ADD_ALARM_CHANGES, check_alarm_added, minus_minutes
 from ..contacts.app import Contacts
 from ..l10n import localised
+from ..maps.app import MAPS_RECENT_CHANGES, Maps, minutes_text, prepare_state_with_incoming
 from ..video.app import Video
 from .app import (MESSAGES_DELETE_CHANGES, MESSAGES_DELETE_MANY_CHANGES, MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES,
                   Messages)
@@ -311,3 +320,61 @@ class AnswerLastWatchedQuestion(BaseTask):
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         return messages.check_sent_facts(self.p.name, numbers, {"video": titles[0]},
                                          rivals={"video": [t for t in titles if t != titles[0]]})
+
+
+MEETUP_ASKS = {"en": "Want to meet at {place} tomorrow at {time}? How long does it take you to get there by transit?",
+               "zh": "明天{time}在{place}见面好吗？你坐公交过去要多久？"}
+
+
+def sample_meetup_time(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+    """{hhmm, said}: a meeting time tomorrow between 10:00 and 19:30 on the half hour, and how the text says it
+    ("6:30 pm" / "18:30")."""
+    start = rng.randrange(20, 40) * 30
+    hour, minute = divmod(start, 60)
+    hhmm = f"{hour:02d}:{minute:02d}"
+    said = hhmm if os_state.get("language") == "zh" else f"{(hour - 1) % 12 + 1}:{minute:02d} {'pm' if hour >= 12 else 'am'}"
+    return {"hhmm": hhmm, "said": said}
+
+
+class MeetupTransitReplyAlarm(BaseTask):
+    """Verdict: a text to the contact states the transit time from your location to the place they named (no other
+    mode's time), and Clock has one more enabled alarm at the meeting time less that transit time.
+    Injection: the contact's first number asked an hour ago (unread) to meet at a Maps place tomorrow at a time, and
+    how long transit takes; the place's transit time is at least 2 minutes from every other mode's."""
+
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    scope = "cross-app"
+    app = "maps"
+    related_apps = ["messages", "maps", "clock", "contacts"]
+    composition = "sequential"
+    capabilities = ["cross-app-transfer", "time-arithmetic", "messaging", "form-filling"]
+    templates = {"en": ["{name} texted me about meeting up. Look up in Maps how long transit takes from my "
+                        "location to the place they named, reply with the minutes, and set a Clock alarm for when I "
+                        "have to leave to get there right at the time they said.",
+                        "Answer {name}'s text about meeting up: tell them how many minutes transit takes me "
+                        "from where I am (Maps knows), and set an alarm in Clock for the moment I must set off to "
+                        "arrive exactly on time."],
+                 "zh": ["{name}发短信约我见面。用地图查从我的位置坐公交到他说的地点要多少分钟，回复他，再在时钟里设一个闹钟，"
+                        "时间是为了正好在约定时间到达我必须出发的时刻。"]}
+    parameters = {"place": {"sampler": Maps.sample_transit_target}, "time": {"sampler": sample_meetup_time},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES, *CLOCK_ADD_ALARM_CHANGES, *MAPS_RECENT_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
+        text = MEETUP_ASKS[state["os"].get("language", "en")].format(place=self.p.place["name"], time=self.p.time["said"])
+        device.set_state(prepare_state_with_incoming(state["apps"]["messages"], number, text, state["os"]["time_ms"]))
+
+    def check_goals(self, input):
+        lang = "zh" if self.language == "zh" else "en"
+        trip = geo.route(input.apps_init["maps"], geo.HERE, self.p.place["id"])["minutes"]
+        rivals = [minutes_text(trip[m], lang) for m in geo.MODES if m != "transit" and trip[m] < 60]
+        numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        hour, minute = minus_minutes(self.p.time["hhmm"], trip["transit"])
+        return [*messages.check_sent_facts(self.p.name, numbers, {"time": minutes_text(trip["transit"], lang)},
+                                           rivals={"time": rivals}, os_state=input.os_init),
+                check_alarm_added(input.apps_init["clock"], input.apps["clock"], hour, minute, "alarm at the time to leave")]

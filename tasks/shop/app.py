@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from typing import Any, Mapping
 
+from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.shop import catalog
-from mobilegym.judge import BaseApp, sim_today
+from mobilegym.judge import BaseApp, normalize_text, sim_today
 from mobilegym.judge.result import check
 
 SHOP_CART_ADD_CHANGES = ["shop.cart[+]"]
@@ -33,6 +35,32 @@ NEW_ADDRESSES = {  # addresses tasks ask to add (no world holds them): label, st
            ("学校宿舍", "洪山区珞喻路1037号", "武汉市", "湖北省", "430074"),
            ("新家", "岳麓区麓山南路932号", "长沙市", "湖南省", "410083")),
 }
+
+
+def address_text(address: Mapping[str, str]) -> str:
+    return ", ".join(address[k] for k in ("name", "phone", "street", "city", "region", "postcode"))
+
+
+def _place_key(address: Mapping[str, str]) -> str:
+    """Region, city and street run together, without case, spacing, punctuation or the 省/市 suffixes a Chinese
+    address may leave out ("浙江"/"浙江省"; "杭州市滨江区" + "江南大道3850号" is "杭州市" + "滨江区江南大道3850号")."""
+    text = "".join(normalize_text(address[k]) for k in ("region", "city", "street"))
+    return re.sub(r"[\W_省市]", "", text)
+
+
+def same_address(address: Mapping[str, str], want: Mapping[str, str]) -> bool:
+    """A saved address holds ``want``'s recipient (name), phone (same line), place and postcode."""
+    return (normalize_text(address["name"]) == normalize_text(want["name"]) and same_number(address["phone"], want["phone"])
+            and _place_key(address) == _place_key(want)
+            and re.sub(r"\D", "", address["postcode"]) == re.sub(r"\D", "", want["postcode"]))
+
+
+def address_line(address: Mapping[str, str], language: str) -> str:
+    """An address as a contact's notes keep it: "Address: 9 Heron Point Road, Burlington, VT 05401" /
+    "地址：福建省福州市鼓楼区五四路158号，邮编350003"."""
+    if language == "zh":
+        return f"地址：{address['region']}{address['city']}{address['street']}，邮编{address['postcode']}"
+    return f"Address: {address['street']}, {address['city']}, {address['region']} {address['postcode']}"
 
 
 class Shop(BaseApp):
@@ -76,9 +104,9 @@ class Shop(BaseApp):
                      self.cart_key(actual) == self.cart_key(expected))
 
     def check_one_order(self, init: "Shop", product_id: str, variants: list[str], qty: int,
-                        shipping: str) -> list[dict[str, Any]]:
-        """Exactly one new order: one line of the product in one of ``variants`` and ``qty``, to the default
-        address, with ``shipping``."""
+                        shipping: str, to: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+        """Exactly one new order: one line of the product in one of ``variants`` and ``qty``, with ``shipping``, to
+        the default address (or to an address holding ``to``'s fields, :func:`same_address`)."""
         placed = self.new_orders(init)
         title = self.product(product_id)["title"]
         if len(placed) != 1:
@@ -89,11 +117,15 @@ class Shop(BaseApp):
         ok = len(order["items"]) == 1 and item["product_id"] == product_id and item["qty"] == qty \
             and item["variant"] in variants
         want = catalog.item_label(title, variants[0] if len(variants) == 1 else "/".join(variants) if variants else "")
-        default = init.default_address()
-        shipped_to = next((a["label"] for a in self.require(".addresses") if a["id"] == order["address_id"]),
-                          order["address_id"])
-        return [check("items ordered", [f"{want} ×{qty}"], lines, ok),
-                check("ship to", default["label"], shipped_to, order["address_id"] == default["id"]),
+        address = next((a for a in self.require(".addresses") if a["id"] == order["address_id"]), None)
+        if to is None:
+            default = init.default_address()
+            ship_to = check("ship to", default["label"], address["label"] if address else order["address_id"],
+                            order["address_id"] == default["id"])
+        else:
+            ship_to = check("ship to", address_text(to), address_text(address) if address else order["address_id"],
+                            address is not None and same_address(address, to))
+        return [check("items ordered", [f"{want} ×{qty}"], lines, ok), ship_to,
                 check("shipping", shipping, order["shipping"], order["shipping"] == shipping)]
 
     # --- samplers --------------------------------------------------------------------------------------
@@ -277,6 +309,16 @@ class Shop(BaseApp):
             [a for a in NEW_ADDRESSES[os_state.get("language", "en")] if a[1] not in streets])
         return {"label": label, "name": owner["name"], "phone": owner["phone"], "street": street, "city": city,
                 "region": region, "postcode": postcode}
+
+    @staticmethod
+    def sample_friend_address(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
+        """A friend's address no saved address has (on a Chinese phone one in a province, so region, city and street
+        read apart), as {street, city, region, postcode}."""
+        language = os_state.get("language", "en")
+        streets = {a["street"] for a in state["addresses"]}
+        pool = [a for a in NEW_ADDRESSES[language] if a[1] not in streets and (language == "en" or a[3].endswith("省"))]
+        _, street, city, region, postcode = rng.choice(pool)
+        return {"street": street, "city": city, "region": region, "postcode": postcode}
 
     @staticmethod
     def sample_spending_month(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, Any]:

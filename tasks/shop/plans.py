@@ -6,7 +6,7 @@ import re
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
 from ..chat.plans import _friend_chat
-from ..contacts.plans import collect as collect_nodes
+from ..contacts.plans import collect as collect_nodes, compose, open_contact, open_home
 from ..wallet.plans import _open as wallet_open, _send as wallet_send, _transactions as wallet_rows
 
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -470,6 +470,16 @@ def gift_card_pretend(d: Driver) -> None:
 
 # --- cross-app: Chat -> Shop -> Wallet -------------------------------------------------------------------------
 
+def _split_item(item: str) -> tuple[str, str]:
+    """(title, variant) of "Title in M" / "标题（M）" ("" without a variant)."""
+    if item.endswith("）") and "（" in item:
+        return item[:item.rindex("（")], item[item.rindex("（") + 1:-1]
+    if " in " in item:
+        title, variant = item.rsplit(" in ", 1)
+        return title, variant
+    return item, ""
+
+
 FRIEND_ITEM = (re.compile(r"order me the (.+) from your Shop app"), re.compile(r"buy me one (.+) in Shop"),
                re.compile(r"帮我在购物里下单一件(.+)吗"), re.compile(r"帮我在购物里买一件(.+)好吗"))
 
@@ -482,13 +492,7 @@ def _friend_item(d: Driver, name: str) -> tuple[str, str]:
         for pattern in FRIEND_ITEM:
             found = pattern.search(text)
             if found:
-                item = found.group(1)
-                if item.endswith("）") and "（" in item:
-                    return item[:item.rindex("（")], item[item.rindex("（") + 1:-1]
-                if " in " in item:
-                    title, variant = item.rsplit(" in ", 1)
-                    return title, variant
-                return item, ""
+                return _split_item(found.group(1))
     raise PlanError("the friend asked for nothing to order")
 
 
@@ -553,3 +557,74 @@ def order_for_friend_old_money(d: Driver) -> None:
 @negative("shop.OrderForFriendAndChange", "picks express shipping")
 def order_for_friend_express(d: Driver) -> None:
     _order_and_change(d, express=True)
+
+
+# --- ShipToFriendAndText -------------------------------------------------------------------------------
+
+SHIP_ITEM = (re.compile(r"order the (.+) for me in your Shop app"), re.compile(r"帮我在购物里下单一件(.+)吗"))
+ADDRESS_NOTE = (re.compile(r"Address: (?P<street>.+), (?P<city>[^,]+), (?P<region>\S+) (?P<postcode>\d+)"),
+                re.compile(r"地址：(?P<region>.+?省)(?P<city>.+?市)(?P<street>.+)，邮编(?P<postcode>\d+)"))
+
+
+def _texted_item(d: Driver, name: str) -> tuple[str, str]:
+    """(title, variant) of what the contact asked to be ordered in their thread in Messages."""
+    open_home(d, "Messages")
+    d.tap(rid="conversation_item", desc=name)
+    for text in reversed([n.text for n in collect_nodes(d, "message_text")]):
+        found = next((m for m in (p.search(text) for p in SHIP_ITEM) if m), None)
+        if found:
+            return _split_item(found.group(1))
+    raise PlanError(f"{name} asked for nothing to order")
+
+
+def _contact_address(d: Driver, name: str) -> dict:
+    """The address in the contact's notes and the number on the card's first row, as Shop's address fields."""
+    open_contact(d, name)
+    notes = d.find(rid="notes").text
+    found = next(m for m in (p.search(notes) for p in ADDRESS_NOTE) if m)
+    phone = d.find(rid="phone_item").desc.split(" ", 1)[1]
+    return {"label": name, "name": name, "phone": phone, **found.groupdict()}
+
+
+def _ship_to_friend(d: Driver, to_friend: bool = True, default: bool = False, number_of: int = 0) -> None:
+    """Order what the friend texted for (to their address, added first, or to the default one), then text them
+    the number of the order ``number_of`` places down the order list (0: the new one)."""
+    name = d.params["name"]
+    title, variant = _texted_item(d, name)
+    address = _contact_address(d, name)
+    if to_friend:
+        _fill_address(d, address, default=default)
+    open_product(d, title)
+    if variant:
+        d.tap(rid="variant_option", text=variant)
+    d.tap(rid="buy_now")
+    if to_friend and not default:
+        d.tap(rid="address_row")
+        d.tap(rid="address_option", desc=f"{address['label']} · {address['street']}")
+    d.tap(rid="place_order")
+    d.tap(rid="button1")
+    if number_of:
+        open_orders(d)
+        d.tap(rid="order_item", index=number_of)
+    number = re.search(r"[\d-]+$", d.find(rid="order_number").text).group(0)
+    compose(d, name, d.t(f"Done! Your order number is {number}", f"下好单了，订单号是{number}"))
+
+
+@plan("shop.ShipToFriendAndText")
+def ship_to_friend(d: Driver) -> None:
+    _ship_to_friend(d)
+
+
+@negative("shop.ShipToFriendAndText", "ships it to my default address")
+def ship_to_friend_default(d: Driver) -> None:
+    _ship_to_friend(d, to_friend=False)
+
+
+@negative("shop.ShipToFriendAndText", "makes the friend's address my default")
+def ship_to_friend_as_default(d: Driver) -> None:
+    _ship_to_friend(d, default=True)
+
+
+@negative("shop.ShipToFriendAndText", "texts the number of the order below the new one")
+def ship_to_friend_old_number(d: Driver) -> None:
+    _ship_to_friend(d, number_of=1)

@@ -16,6 +16,9 @@ Task index:
     BuyBestRatedUnder     operate  L4  buy a category's highest-rated product under a price cap
     OrderForFriendAndChange  operate L4 cross-app: Chat -> Shop -> Wallet: order what a Chat friend asked for with the
                                         money they sent in Wallet, send them back the change (high risk)
+    ShipToFriendAndText      operate L4 cross-app: Messages -> Contacts -> Shop -> Messages: order what a friend texted
+                                        for, shipped to the address in their contact card, text them the order number
+                                        (high risk)
 """
 from __future__ import annotations
 
@@ -24,10 +27,14 @@ import datetime as dt
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_today, copy_state
 from mobilegym.judge.result import check
 
+from ..contacts.app import Contacts
 from ..l10n import localised
+from ..maps.app import prepare_state_with_incoming
+from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from ..wallet.app import Wallet
 from .app import (SHOP_CANCEL_CHANGES, SHOP_CART_ADD_CHANGES, SHOP_CART_QTY_CHANGES, SHOP_CART_REMOVE_CHANGES,
-                  SHOP_DEFAULT_CHANGES, SHOP_NEW_ADDRESS_CHANGES, SHOP_ORDER_CHANGES, SHOP_WISHLIST_ADD_CHANGES, Shop)
+                  SHOP_DEFAULT_CHANGES, SHOP_NEW_ADDRESS_CHANGES, SHOP_ORDER_CHANGES, SHOP_WISHLIST_ADD_CHANGES, Shop,
+                  address_line)
 
 
 def _shop_state(device) -> dict:
@@ -442,3 +449,59 @@ class OrderForFriendAndChange(BaseTask):
         wallet = Wallet(input.apps["wallet"], input.apps_init["wallet"])
         return [*shop.check_one_order(init, self.p.pick["id"], [self.p.pick["variant"]], 1, "standard"),
                 *wallet.check_transfer(self.p.name, sent["phone"], change)]
+
+
+SHIP_TO_FRIEND_ASKS = {
+    "en": "Hi! Could you order the {item} for me in your Shop app? Have it sent straight to my place, my address is "
+          "in your contacts. Text me the order number when it's done!",
+    "zh": "你好！能帮我在购物里下单一件{item}吗？直接寄到我家，地址在你通讯录里有。下好单把订单号发短信告诉我！"}
+
+
+class ShipToFriendAndText(BaseTask):
+    """Verdict: exactly one new Shop order, of one unit of the product the friend texted for (in the variant they
+    named), standard shipping, to an address holding the friend's name, the number they texted from, and the place and
+    postcode of the address in their contact card (a new address; the old default stays the default); and a text to
+    the friend stating that order's number and no other order's.
+    Injection: the friend's contact notes hold an address no Shop address has; their first number asked for the
+    product by text an hour ago (unread)."""
+
+    objective = "operate"
+    difficulty = "L4"
+    high_risk = True
+    composition = "sequential"
+    capabilities = ["cross-app-transfer", "form-filling", "confirmation-dialog", "messaging"]
+    scope = "cross-app"
+    related_apps = ["messages", "contacts", "shop"]
+    templates = {"en": ["{name} texted me asking me to order something for them in Shop. Order it (one, standard "
+                        "shipping), delivered to {name}'s address from their contact card, then text {name} the "
+                        "order number.",
+                        "Buy what {name} asked me for by text in Shop (one, standard shipping) and have it shipped to "
+                        "the address saved in {name}'s contact. Then text them the order number."],
+                 "zh": ["{name}发短信让我帮他在购物里买个东西。帮他下单（一件，标准配送），寄到通讯录里{name}的联系人卡片上"
+                        "的地址，然后把订单号发短信告诉{name}。"]}
+    parameters = {"product": {"sampler": Shop.sample_variant_product}, "address": {"sampler": Shop.sample_friend_address},
+                  "name": {"source": "contacts:.contacts[*].name"}}
+    expected_changes = [*SHOP_ORDER_CHANGES, "shop.addresses[+]", *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        language = state["os"].get("language", "en")
+        contact = Contacts(state["apps"]["contacts"]).contact(self.p.name)
+        line = address_line(self.p.address, language)
+        notes = f"{contact['notes']}\n{line}" if contact["notes"] else line
+        item = VARIANT_WORDS[language].format(title=self.p.product["title"], variant=self.p.product["variant"])
+        text = SHIP_TO_FRIEND_ASKS[language].format(item=item)
+        device.set_state({"apps": {"contacts": {f"contacts[id={contact['id']}]": {"notes": notes}}}})
+        device.set_state(prepare_state_with_incoming(state["apps"]["messages"], contact["phones"][0]["number"], text,
+                                                     state["os"]["time_ms"]))
+
+    def check_goals(self, input):
+        phones = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
+        shop, init = Shop(input.apps["shop"]), Shop(input.apps_init["shop"])
+        to = {**self.p.address, "name": self.p.name, "phone": phones[0]}
+        placed = shop.new_orders(init)
+        number = placed[0]["number"] if len(placed) == 1 else "the new order's number"
+        messages = Messages(input.apps["messages"], input.apps_init["messages"])
+        return [*shop.check_one_order(init, self.p.product["id"], [self.p.product["variant"]], 1, "standard", to=to),
+                *messages.check_sent_facts(self.p.name, phones, {"order number": number},
+                                           rivals={"order number": [o["number"] for o in init.orders()]})]
