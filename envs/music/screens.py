@@ -220,13 +220,18 @@ def _gone(ctx: Ctx, title: str) -> ui.Scaffold:
 
 # --- library --------------------------------------------------------------------------------------
 
+def songs_tab(songs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The library's Songs tab, top to bottom: every song by title."""
+    return sorted(songs, key=lambda x: x["title"].casefold())
+
+
 @APP.screen("/")
 def library(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     tab = ctx.local.get("tab", 0)
     rows: list[ui.View | None] | ui.Rows = []
     if tab == 0:
-        ordered = sorted(s["songs"], key=lambda x: x["title"].casefold())
+        ordered = songs_tab(s["songs"])
         ids = [x["id"] for x in ordered]
         rows = ui.Rows(range(len(ordered)), lambda i: _song_row(
             ctx, ordered[i], _play(ctx, ids, i, {"type": "library", "id": "songs"})))

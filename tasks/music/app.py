@@ -5,6 +5,7 @@ import random
 from typing import Any, Mapping
 
 from mobilegym.envs.music.playback import playback
+from mobilegym.envs.music.screens import songs_tab
 from mobilegym.judge import BaseApp, unambiguous
 from mobilegym.judge.result import check
 
@@ -14,6 +15,7 @@ MUSIC_NEW_PLAYLIST_CHANGES = ["music.playlists[+]"]  # the one playlist the task
 MUSIC_ADD_TO_PLAYLIST_CHANGES = ["music.playlists[id={playlist.id}].song_ids[+]"]
 MUSIC_REMOVE_FROM_PLAYLIST_CHANGES = ["music.playlists[id={playlist.id}].song_ids[-]"]
 MUSIC_PLAYER_CHANGES = ["music.player"]
+FIRST_SCREEN_ROWS = 10  # Songs-tab rows a tap on the opening screen may reach (8 at 1080x2400, more on tall screens)
 ALBUM_LENGTH_TOLERANCE_S = 60  # a timer within a minute of an album's length is right (rounded to minutes)
 PLAYLIST_NAMES = {  # names tasks ask for new playlists, in the phone's language (no world uses them)
     "en": ("Road Trip", "Gym Mix", "Sunday Morning", "Study Beats", "Summer 2026", "Chill Vibes", "Late Night Drive",
@@ -107,10 +109,12 @@ class Music(BaseApp):
 
     @staticmethod
     def sample_song_not_playing(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A song other than the one loaded in the player, as {id, title, artist}."""
+        """A song other than the one loaded in the player and below the Songs tab's first screen (a tap on the
+        opening screen must not play it: the agent searches or scrolls), as {id, title, artist}."""
         player = state["player"]
         loaded = player["order"][player["index"]] if player["order"] else None
-        return Music._song_ref(state, rng.choice([s for s in state["songs"] if s["id"] != loaded]))
+        below = songs_tab(state["songs"])[FIRST_SCREEN_ROWS:]
+        return Music._song_ref(state, rng.choice([s for s in below if s["id"] != loaded]))
 
     @staticmethod
     def sample_any_song(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
