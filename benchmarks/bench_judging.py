@@ -19,16 +19,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from baseline import baseline_site, run_worker
+
 RANDOM_TASKS = ("clock.CountAlarms", "settings.ToggleWifi", "music.LikeSong", "calendar.CountEventsOnDate")
 RANDOM_STEPS = 3000
 
@@ -87,27 +82,6 @@ def worker(seeds: int) -> None:
                       "dense": _random_steps("dense")}))
 
 
-def _baseline_site(revision: str, scratch: Path) -> Path:
-    """A folder to put on PYTHONPATH that imports the baseline's mobilegym (envs/ and tasks/ mapped in)."""
-    tree = scratch / "tree"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(tree), revision],
-                   check=True, capture_output=True)
-    site = scratch / "site"
-    shutil.copytree(tree / "mobilegym", site / "mobilegym")
-    for folder in ("envs", "tasks"):
-        (site / "mobilegym" / folder).symlink_to(tree / folder, target_is_directory=True)
-    return site
-
-
-def _run(site: Path | None, seeds: int) -> dict[str, Any]:
-    env = dict(os.environ)
-    if site is not None:
-        env["PYTHONPATH"] = str(site) + os.pathsep + env.get("PYTHONPATH", "")
-    out = subprocess.run([sys.executable, __file__, "--worker", "--seeds", str(seeds)], env=env, check=True,
-                         capture_output=True, text=True, cwd=tempfile.gettempdir())
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def _best(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """Per workload, the round with the most steps per second."""
     return {name: max((r[name] for r in runs), key=lambda row: row["steps_per_s"]) for name in runs[0]}
@@ -123,19 +97,14 @@ def main() -> None:
     if args.worker:
         worker(args.seeds)
         return
-    with tempfile.TemporaryDirectory(prefix="mobilegym-baseline-") as scratch:
-        try:
-            site = _baseline_site(args.baseline, Path(scratch))
-            runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "today": []}
-            for _ in range(args.rounds):
-                runs["baseline"].append(_run(site, args.seeds))
-                runs["today"].append(_run(None, args.seeds))
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(Path(scratch) / "tree")],
-                           capture_output=True)
+    runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "today": []}
+    with baseline_site(args.baseline) as site:
+        for _ in range(args.rounds):
+            runs["baseline"].append(run_worker(__file__, site, "--seeds", str(args.seeds)))
+            runs["today"].append(run_worker(__file__, None, "--seeds", str(args.seeds)))
     base, today = _best(runs["baseline"]), _best(runs["today"])
     print(f"baseline {args.baseline} vs today, best of {args.rounds} alternating rounds\n")
-    print(f"| workload | baseline steps/s | today steps/s | today/baseline |")
+    print("| workload | baseline steps/s | today steps/s | today/baseline |")
     print("|---|---|---|---|")
     for name, label in (("oracle", "oracle episodes (reset + steps + judge)"),
                         ("final", "random steps, reward_mode=final"), ("dense", "random steps, reward_mode=dense")):

@@ -15,7 +15,13 @@ does) and is printed beside a baseline measured in the same run:
   same pair behind stable-baselines3's VecEnv interface (SubprocVecEnv, BatchedSubprocVecEnv),
 - MiniWoB++ click-test-2 under random actions (issue 17's target: MobileGym at least 100x as fast
   at RL resolution and 25x at 1080x2400; see miniwob_baseline.py). It is measured first, unpinned
-  (chromium is several processes); ``--miniwob-steps 0`` skips it.
+  (chromium is several processes); ``--miniwob-steps 0`` skips it. At RL resolution a second row
+  runs over a pool of POOL worlds (``world_seeds=range(POOL)``, how an RL run trains) instead of a
+  new world every episode.
+
+Every single-env row (and MiniWoB++'s) is timed after WARMUP untimed steps on other seeds, so it
+shows the steady state of a long run (process-wide caches such as fonts warm; the timed episodes
+still meet new worlds).
 
 Single-env rows are pinned to one CPU core (``--no-pin`` to skip). "steps/s" counts env.step time
 only, "incl. resets" counts the resets between episodes too (the SB3-ready env ends an episode as
@@ -45,6 +51,9 @@ SCREEN = (1080, 2400)
 ENVS_PER_WORKER = 8
 GRID = (4, 8)
 RL_SCALE = 0.1
+WARMUP = 200  # untimed steps before a single-env row (and MiniWoB++'s): steady state, as in a training run
+WARMUP_SEEDS = 1_000_000  # reset seeds of the warm-up episodes (far from the timed ones: other worlds)
+POOL = 64  # worlds of the pooled-worlds row (world_seeds=range(POOL): all stay in the process's world cache)
 
 
 def agent_actions(count: int, seed: int = 0) -> list[int]:
@@ -63,8 +72,17 @@ def as_dict(index: int) -> dict[str, Any]:
     return {"type": "tap", "x": int((col + 0.5) * SCREEN[0] / cols), "y": int((row + 0.5) * SCREEN[1] / rows)}
 
 
-def timed_steps(env: gym.Env, actions: list[Any], convert: Callable[[int], Any]) -> tuple[float, float]:
-    """(steps/s counting env.step only, steps/s counting the resets too) over the actions."""
+def timed_steps(env: gym.Env, actions: list[Any], convert: Callable[[int], Any],
+                warmup: int = 0) -> tuple[float, float]:
+    """(steps/s counting env.step only, steps/s counting the resets too) over the actions, after ``warmup``
+    untimed steps on episodes of other seeds (WARMUP_SEEDS: process-wide caches such as fonts warm up, the
+    timed episodes still meet their own worlds)."""
+    if warmup:
+        env.reset(seed=WARMUP_SEEDS)
+        for n, index in enumerate((actions * (warmup // len(actions) + 1))[:warmup]):
+            *_, terminated, truncated, _ = env.step(convert(index))
+            if terminated or truncated:
+                env.reset(seed=WARMUP_SEEDS + n + 1)
     env.reset(seed=0)
     stepping, resetting, episode = 0.0, 0.0, 0
     for index in actions:
@@ -224,8 +242,7 @@ def main() -> None:
     for label, scale in (("1080x2400", 1.0), (f"RL {RL_SCALE:g}", RL_SCALE)):
         env = gym.make("MobileGym-v0", task=args.task, render_scale=scale, shuffle_launcher=True)
         shape = env.observation_space["screenshot"].shape
-        env.reset(seed=0)
-        rate, with_resets = timed_steps(env, actions, as_dict)
+        rate, with_resets = timed_steps(env, actions, as_dict, WARMUP)
         step_rates[scale], raw_rates[scale] = rate, with_resets
         row(f"raw env {label} {shape[1]}x{shape[0]} (+a11y) steps/s", rate, "steps/s",
             "numpy frame-copy loop", copy_loop(shape, args.steps))
@@ -237,6 +254,14 @@ def main() -> None:
             reset_ms_phone(scale))
         env.close()
 
+    # an RL run over a fixed pool of worlds (its warm-up visits them all, as a training run soon has)
+    env = gym.make("MobileGym-v0", task=args.task, render_scale=RL_SCALE, shuffle_launcher=True,
+                   world_seeds=range(POOL))
+    pooled, pooled_resets = timed_steps(env, actions, as_dict, 20 * POOL)
+    env.close()
+    row(f"raw env RL {RL_SCALE:g}, {POOL}-world pool steps/s", pooled, "steps/s", f"raw env RL {RL_SCALE:g}",
+        step_rates[RL_SCALE])
+
     if miniwob:
         from miniwob_baseline import TARGETS
         for label, scale, target in TARGETS:
@@ -244,6 +269,10 @@ def main() -> None:
                 f"MiniWoB++ click-test-2, target {target:g}x", miniwob["steps_per_s"])
             row(f"raw env {label} steps/s incl. resets", raw_rates[scale], "steps/s",
                 "MiniWoB++ click-test-2 incl. resets", miniwob["steps_per_s_incl_resets"])
+        row(f"raw env RL {RL_SCALE:g}, {POOL}-world pool steps/s", pooled, "steps/s",
+            "MiniWoB++ click-test-2, target 100x", miniwob["steps_per_s"])
+        row(f"raw env RL {RL_SCALE:g}, {POOL}-world pool incl. resets", pooled_resets, "steps/s",
+            "MiniWoB++ click-test-2 incl. resets", miniwob["steps_per_s_incl_resets"])
 
     sb3 = dict(task=args.task, shuffle_launcher=True, render_scale=RL_SCALE)
     in_process = 0.0

@@ -24,7 +24,7 @@ from typing import Any, Iterator
 import gymnasium as gym
 
 import mobilegym
-from bench_speed import RL_SCALE, SCREEN, agent_actions, as_dict, reset_ms, timed_steps
+from bench_speed import RL_SCALE, SCREEN, WARMUP, agent_actions, as_dict, reset_ms, timed_steps
 
 MINIWOB_ENV_ID = "miniwob/click-test-2-v1"
 CHROMIUM = "/usr/bin/chromium"
@@ -82,7 +82,7 @@ def miniwob_steps_per_second(steps: int = 200, seed: int = 0, resets: int = 20, 
         try:
             env.action_space.seed(seed)
             observation, _ = env.reset(seed=seed)
-            rate, with_resets = timed_steps(env, [None] * steps, lambda _: env.action_space.sample())
+            rate, with_resets = timed_steps(env, [None] * steps, lambda _: env.action_space.sample(), WARMUP)
             reset = reset_ms(env, resets)
             browser = env.unwrapped.instance.driver.capabilities.get("browserVersion", "")
         finally:
@@ -114,7 +114,7 @@ def mobilegym_steps_per_second(steps: int = 1000, screen_size: tuple[int, int] =
         return action
 
     try:
-        rate, with_resets = timed_steps(env, agent_actions(steps, seed), scaled)
+        rate, with_resets = timed_steps(env, agent_actions(steps, seed), scaled, WARMUP)
         reset = reset_ms(env, resets)
         frame_h, frame_w = env.observation_space["screenshot"].shape[:2]
     finally:
