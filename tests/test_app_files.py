@@ -290,20 +290,50 @@ def test_search_and_categories() -> None:
     assert node(phone, "category_summary").text.startswith(f"{len(names)} files · ")
 
 
-def test_share_to_messages_opens_the_composer_with_the_file_name() -> None:
-    phone = _phone()
+def _share_to_first_contact(phone: Phone) -> str:
+    """Share file_17 into Messages and pick the first contact as the recipient; their name."""
     phone.launch("files", "/file?id=file_17")
     tap(phone, "share_file")
     tap(phone, "share_messages")
-    assert phone.current_app() == "messages" and phone.current_route() == "/compose?body=Concert+tickets.pdf"
-    assert node(phone, "message_input").text == "Concert tickets.pdf"
     name = phone.get_state()["apps"]["contacts"]["contacts"][0]["name"]
     _type(phone, "recipient_input", name)
     phone.tap(*next(n for n in _nodes(phone, "contact_suggestion") if name in n.desc).center)
+    return name
+
+
+def _sent(phone: Phone, before: set[str]) -> list[dict]:
+    """The messages sent since ``before`` (message ids)."""
+    return [m for c in phone.get_state()["apps"]["messages"]["conversations"] for m in c["messages"]
+            if not m["incoming"] and m["id"] not in before]
+
+
+def _ids(phone: Phone) -> set[str]:
+    return {m["id"] for c in phone.get_state()["apps"]["messages"]["conversations"] for m in c["messages"]}
+
+
+def test_share_to_messages_attaches_the_file_and_sends_it_without_a_text() -> None:
+    phone = _phone()
+    before = _ids(phone)
+    _share_to_first_contact(phone)
+    assert phone.current_app() == "messages" and phone.current_route().startswith("/compose")
+    assert [n.desc for n in _nodes(phone, "message_attachment")] == ["Concert tickets.pdf"]
+    assert node(phone, "message_input").text == ""  # the file is attached, not written into the text
     tap(phone, "send")
-    sent = [m["text"] for c in phone.get_state()["apps"]["messages"]["conversations"] for m in c["messages"]
-            if not m["incoming"]]
-    assert "Concert tickets.pdf" in sent
+    assert [(m["text"], m["attachments"]) for m in _sent(phone, before)] == [("", ["Concert tickets.pdf"])]
+    assert "Concert tickets.pdf" in [n.desc for n in _nodes(phone, "message_attachment")]  # the thread shows it
+    phone.key("back")
+    assert any("📎 Concert tickets.pdf" in n.text for n in parse_nodes(phone.a11y_xml()))  # the list's preview
+
+
+def test_a_removed_attachment_is_not_sent_and_an_empty_message_is_refused() -> None:
+    phone = _phone()
+    before = _ids(phone)
+    _share_to_first_contact(phone)
+    tap(phone, "remove_attachment")
+    assert not _nodes(phone, "message_attachment")
+    tap(phone, "send")
+    assert phone.current_route().startswith("/compose") and not _sent(phone, before)
+    assert "Type a message first" in phone.a11y_xml()
 
 
 def test_chinese_screens() -> None:

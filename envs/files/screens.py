@@ -186,7 +186,7 @@ def _trash_dialog(ctx: Ctx, file_ids: list[str], after: Callable[[], None] | Non
 def _share_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
     def to_messages() -> None:
         _close_dialogs(ctx)
-        ctx.open_app("messages", "/compose", body=f["name"])
+        ctx.open_app("messages", "/compose", attach=[f["name"]])
 
     rows: list[ui.View | None] = [
         ui.ListItem(ctx.t("Messages", "信息"), leading=ui.Icon("✉", size=20), rid="share_messages", on_click=to_messages),

@@ -123,7 +123,7 @@ def _share_dialog(ctx: Ctx, ids: list[str]) -> ui.Dialog:
     def to_messages() -> None:
         _close(ctx)
         ctx.local["selected"] = []
-        ctx.open_app("messages", "/compose", body=", ".join(p["name"] for p in photos))
+        ctx.open_app("messages", "/compose", attach=[p["name"] for p in photos])
 
     count = len(photos)
     rows: list[ui.View | None] = [

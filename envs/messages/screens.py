@@ -96,7 +96,8 @@ def _conversation_row(ctx: Ctx, conv: dict[str, Any], name: str, selection: list
     toggles its selection (as Google Messages' multi-select does)."""
     last = conv["messages"][-1]
     unread = conv["unread"]
-    preview = last["text"] if last["incoming"] else ctx.t("You: ", "我：") + last["text"]
+    said = last["text"] or "📎 " + ", ".join(last.get("attachments", ()))
+    preview = said if last["incoming"] else ctx.t("You: ", "我：") + said
     badge = ui.Text(str(unread), size=12, bold=True, color="on_primary", bg="primary", radius=10, align="center",
                     width=max(22, 8 + 8 * len(str(unread))), height=20, rid="unread_badge") if unread else None
     chosen = conv["id"] in selection
@@ -187,12 +188,23 @@ def _bubbles(ctx: Ctx, messages: list[dict[str, Any]]) -> list[ui.View | None]:
         mine = not message["incoming"]
         ink = "on_primary" if mine else None
         bubble = ui.Column([
-            ui.Text(message["text"], size=15, max_lines=None, color=ink, rid="message_text"),
+            *(_attachment(ctx, name, ink) for name in message.get("attachments", ())),
+            ui.Text(message["text"], size=15, max_lines=None, color=ink, rid="message_text") if message["text"] else None,
             ui.Text(moment.strftime("%H:%M"), size=11, color=ink if mine else "muted", align="right", rid="message_time"),
         ], gap=4, pad=10, bg="primary" if mine else "surface", radius=14, flex=3,
             rid="message_out" if mine else "message_in")
         rows.append(ui.Row([ui.Spacer(flex=1), bubble] if mine else [bubble, ui.Spacer(flex=1)], gap=0))
     return rows
+
+
+def _attachment(ctx: Ctx, name: str, color: str | None = None, on_remove: Callable[[], None] | None = None) -> ui.View:
+    """A file or photo sent with a message (shared into Messages from Files or Gallery): its name, and while
+    composing a button that takes it off."""
+    remove = ui.IconButton("✕", ctx.t(f"Remove {name}", f"移除 {name}"), on_remove, rid="remove_attachment") \
+        if on_remove is not None else None
+    return ui.Row([ui.Icon("📎", size=18, color=color or "muted"),
+                   ui.Text(name, size=14, color=color, flex=1, rid="attachment_name"), remove],
+                  gap=8, pad=6, radius=8, rid="message_attachment", desc=name)
 
 
 def _composer(ctx: Ctx, send: Callable[[], None], draft: str = "") -> ui.View:
@@ -249,16 +261,21 @@ def compose(ctx: Ctx) -> ui.Scaffold:
     to = ctx.local.get("to", ctx.params.get("to", ""))
     query = to.strip()
 
+    removed = ctx.local.get("removed", [])
+    attached = [name for name in ctx.params.get("attach", []) if name not in removed]
+
     def send() -> None:
         number = _recipient(contacts, ctx.local.get("to", ctx.params.get("to", "")))
         text = ctx.local.get("draft", ctx.params.get("body", "")).strip()
         if number is None:
             ctx.toast(ctx.t("Choose a contact or enter a number", "请选择联系人或输入号码"))
             return
-        if not text:
+        if not text and not attached:
             ctx.toast(ctx.t("Type a message first", "请先输入信息"))
             return
         message = {"id": ctx.new_id("msg"), "text": text, "time_ms": ctx.os["time_ms"], "incoming": False}
+        if attached:
+            message["attachments"] = attached
         conv = next((c for c in ctx.state["conversations"] if same_number(c["address"], number)), None)
         if conv is None:
             conv = {"id": ctx.new_id("conv"), "address": number, "unread": 0, "messages": []}
@@ -272,6 +289,8 @@ def compose(ctx: Ctx) -> ui.Scaffold:
                 ctx.field("recipient_input", "to", ctx.params.get("to", ""), hint=ctx.t("Name or number", "姓名或号码"), flex=1)],
                gap=8),
     ]
+    rows += [_attachment(ctx, name, on_remove=lambda n=name: ctx.local.__setitem__("removed", [*removed, n]))
+             for name in attached]
     if picked is not None:
         contact, phone = picked
         rows.append(ui.Text(f"{contact['name']} · {phone['number']}", size=14, color="primary", rid="recipient_name"))

@@ -6,6 +6,7 @@ import re
 
 from mobilegym.oracle import Driver, negative, plan
 
+from ..contacts.plans import compose
 from ..mail.plans import bodies, open_subject
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -384,6 +385,12 @@ def share_other_file(d: Driver) -> None:
     _share(d, other, d.params["person"])
 
 
+@negative("files.ShareFileToContact", "texts the file's name instead of sharing the file")
+def share_file_by_name(d: Driver) -> None:
+    compose(d, d.params["person"], d.params["file"]["name"])
+    d.complete()
+
+
 def _copy_and_count(d: Driver, adjust: int) -> None:
     f = d.params["file"]
     _move(d, f["name"], f["folder"], f["dest"], "menu_copy")
@@ -486,6 +493,13 @@ def send_requested_other(d: Driver) -> None:
     open_folder(d, "Download")
     _share(d, next(name_of(n.desc) for n in d.nodes() if n.short_id == "file_item" and name_of(n.desc) != wanted),
            d.params["person"])
+
+
+@negative("files.SendRequestedFile", "texts the file's name instead of sharing the file")
+def send_requested_name(d: Driver) -> None:
+    name = _requested_file(d)
+    compose(d, d.params["person"], name)
+    d.complete()
 
 
 @negative("files.SendRequestedFile", "reads the mail and replies by mail instead")

@@ -18,8 +18,6 @@ Task index:
 """
 from __future__ import annotations
 
-import re
-
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
 
@@ -255,8 +253,8 @@ class DeleteOldDownloads(BaseTask):
 
 
 class ShareFileToContact(BaseTask):
-    """Verdict: a text went to the contact that names the file (shared from Files, or typed), and no file
-    changed."""
+    """Verdict: the file, and no other, went to the contact as an attachment (shared from Files into Messages: a
+    text naming it is no share), and no file changed."""
 
     objective = "operate"
     difficulty = "L3"
@@ -275,9 +273,7 @@ class ShareFileToContact(BaseTask):
     def check_goals(self, input):
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.person)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
-        name = self.p.file["name"].casefold()
-        return [messages.check_sent(self.p.person, numbers, self.p.file["name"],
-                                    lambda text: name in text.casefold())]
+        return [messages.check_shared(self.p.person, numbers, [self.p.file["name"]])]
 
 
 @localised(zh={"fields": [{"label": "文件数量"}]})
@@ -345,8 +341,8 @@ def prepare_state_with_file_request(doc, person: dict, file_name: str) -> dict:
 
 
 class SendRequestedFile(BaseTask):
-    """Verdict: a text went to the contact naming the file their e-mail asks for, by its full name (shared from Files,
-    or typed), and no other file name of the phone nor the same name with another extension; no file changed.
+    """Verdict: the file their e-mail asks for, and no other, went to the contact as an attachment (shared from Files
+    into Messages: a text naming it, with a guessed extension or not, is no share); no file changed.
     Injection: an unread mail from the contact, an hour ago, asking to be texted that file by its name without the
     extension (a name no other file has, with or without extension)."""
 
@@ -371,14 +367,6 @@ class SendRequestedFile(BaseTask):
         device.set_state(prepare_state_with_file_request(doc, person, self.p.file["stem"]))
 
     def check_goals(self, input):
-        name = self.p.file["name"].casefold()
-        others = sorted({f["name"].casefold() for f in input.apps_init["files"]["files"]} - {name})
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.person)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
-        texts = [t.casefold() for t in messages.texts_to(numbers)]
-        named = [o for o in others if o not in name and any(o in t for t in texts)]
-        stem, ext = stem_ext(name)
-        guessed = sorted({m for t in texts for m in re.findall(re.escape(stem) + r"\.(\w+)", t)} - {ext.lstrip(".")})
-        return [messages.check_sent(self.p.person, numbers, self.p.file["name"], lambda text: name in text.casefold()),
-                check("no other file named", [], named, not named),
-                check("no other extension", [], guessed, not guessed)]
+        return [messages.check_shared(self.p.person, numbers, [self.p.file["name"]])]

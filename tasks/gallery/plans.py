@@ -503,6 +503,22 @@ def share_event_first(d: Driver) -> None:
     _share(d, _event_photos(d)[:1], d.params["person"])
 
 
+def _file_name(d: Driver, desc: str) -> str:
+    """A photo's file name, read off its details in the viewer (then back to where it was)."""
+    d.tap(rid="photo_item", desc=desc)
+    d.tap(rid="photo_info")
+    name = d.texts("detail_file")[0].split(" · ")[0]
+    d.key("back")
+    return name
+
+
+@negative("gallery.ShareEventPhotos", "texts the photos' file names instead of sharing them")
+def share_event_names(d: Driver) -> None:
+    names = [_file_name(d, desc) for desc in _event_photos(d)]
+    compose(d, d.params["person"], ", ".join(names))
+    d.complete()
+
+
 def _birthday_query(d: Driver, name: str) -> str:
     """What to search for the contact's birthday ("April 12" / "4月12日"), read off their card (the library spans
     six weeks: one day has that date)."""

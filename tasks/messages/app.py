@@ -60,6 +60,19 @@ class Messages(BaseApp):
         """The texts sent since the start to any of ``numbers``, in conversation order."""
         return [text for address, text in self.sent_since_start() if any(same_number(address, n) for n in numbers)]
 
+    def shared_to(self, numbers: Sequence[str]) -> list[str]:
+        """The names of the files and photos attached to messages sent since the start to any of ``numbers`` (a
+        share from Files or Gallery attaches them; a name typed into a text is no share)."""
+        before = {m["id"] for c in self.initial(".conversations") for m in c["messages"]}
+        return [name for c in self.conversations() if any(same_number(c["address"], n) for n in numbers)
+                for m in c["messages"] if not m["incoming"] and m["id"] not in before for name in m.get("attachments", ())]
+
+    def check_shared(self, who: str, numbers: list[str], expected: Sequence[str]) -> dict[str, Any]:
+        """Exactly ``expected`` (file or photo names, case aside) were shared with ``who``, nothing more."""
+        shared = self.shared_to(numbers)
+        return check(f"shared with {who}", sorted(expected), sorted(shared),
+                     bool(shared) and {n.casefold() for n in shared} == {n.casefold() for n in expected})
+
     def unread_conversations(self) -> list[dict[str, Any]]:
         """Conversations with unread messages."""
         return [c for c in self.conversations() if c["unread"] > 0]
