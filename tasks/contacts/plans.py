@@ -171,8 +171,10 @@ def update_email_cancel(d: Driver) -> None:
 
 # --- AddSecondNumber ------------------------------------------------------------------------------
 
-def _edit_phone(d: Driver, slot: int, number: str, kind: str) -> None:
-    open_contact(d, d.params["line"]["name"])
+def edit_phone(d: Driver, name: str, slot: int, number: str, kind: str) -> None:
+    """On the contact's edit form: ``number`` of type ``kind`` in phone slot ``slot`` (a new slot when it is
+    past the last), then save."""
+    open_contact(d, name)
     d.tap(rid="edit_contact")
     if slot > 0:
         d.tap(rid="add_phone")
@@ -183,18 +185,18 @@ def _edit_phone(d: Driver, slot: int, number: str, kind: str) -> None:
 
 @plan("contacts.AddSecondNumber")
 def add_second_number(d: Driver) -> None:
-    _edit_phone(d, 1, d.params["line"]["number"], d.params["line"]["type"])
+    edit_phone(d, d.params["line"]["name"], 1, d.params["line"]["number"], d.params["line"]["type"])
 
 
 @negative("contacts.AddSecondNumber", "overwrites the existing number")
 def overwrite_number(d: Driver) -> None:
-    _edit_phone(d, 0, d.params["line"]["number"], d.params["line"]["type"])
+    edit_phone(d, d.params["line"]["name"], 0, d.params["line"]["number"], d.params["line"]["type"])
 
 
 @negative("contacts.AddSecondNumber", "adds it with the wrong type")
 def second_number_wrong_type(d: Driver) -> None:
     wrong = next(k for k in TYPE_LABELS if k != d.params["line"]["type"])
-    _edit_phone(d, 1, d.params["line"]["number"], wrong)
+    edit_phone(d, d.params["line"]["name"], 1, d.params["line"]["number"], wrong)
 
 
 # --- DeleteContact --------------------------------------------------------------------------------

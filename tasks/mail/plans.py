@@ -480,16 +480,13 @@ def _new_number(d: Driver) -> str:
 
 def _set_mobile(d: Driver, number: str, keep_old: bool = False) -> None:
     """On the contact's edit form: the number in the first (mobile) slot, or in a new mobile slot."""
-    from ..contacts.plans import open_contact
+    from ..contacts.plans import edit_phone, open_contact
 
-    open_contact(d, d.params["change"]["name"])
-    slot = len([n for n in d.nodes() if n.short_id == "phone_item"]) if keep_old else 0
-    d.tap(rid="edit_contact")
+    name, slot = d.params["change"]["name"], 0
     if keep_old:
-        d.tap(rid="add_phone")
-    d.type(number, rid=f"phone_{slot}_input")
-    d.tap(rid=f"phone_{slot}_mobile")
-    d.tap(rid="save_contact")
+        open_contact(d, name)
+        slot = len([n for n in d.nodes() if n.short_id == "phone_item"])
+    edit_phone(d, name, slot, number, "mobile")
 
 
 @plan("mail.NewNumberFromEmail")
