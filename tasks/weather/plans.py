@@ -543,9 +543,18 @@ def event_forecast_other_person(d: Driver) -> None:
 # --- RainyEventReschedule -------------------------------------------------------------------------------------
 
 def _rained_out(d: Driver, first_dry_overall: bool = False, text: bool = True) -> None:
+    """Move the event off a rainy day and text the new date, or, on a dry day, text that it is still on (the
+    mistakes: ``first_dry_overall`` moves it to the forecast's first dry day whatever the weather; ``text=False``
+    tells nobody)."""
     from ..cross_app.plans import spoken_date
     day, place, name, now = _city_event(d)
     rows = _forecast_by_date(d, place, now)
+    title = d.params["event"]["title"]
+    if not first_dry_overall and next(r[1] for r in rows if r[0] == day) not in RAINY:
+        if text:
+            send_text(d, name, d.t(f"No rain is forecast, so {title} is still on for {spoken_date(d, day)}.",
+                                   f"天气预报没有雨，“{title}”照常在{spoken_date(d, day)}。"))
+        return
     dry = [r[0] for r in rows if r[1] not in RAINY]
     new = dry[0] if first_dry_overall else next(r for r in dry if r > day)
     d.open_app("Calendar")  # it resumes on the event's page
@@ -569,6 +578,6 @@ def rainy_event_first_dry(d: Driver) -> None:
     _rained_out(d, first_dry_overall=True)
 
 
-@negative("weather.RainyEventReschedule", "moves it but tells nobody")
+@negative("weather.RainyEventReschedule", "moves or keeps it as it should but tells nobody")
 def rainy_event_no_text(d: Driver) -> None:
     _rained_out(d, text=False)

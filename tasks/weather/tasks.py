@@ -360,13 +360,28 @@ def first_dry_after(forecast, offset: int) -> int | None:
     return next((i for i in range(offset + 1, len(forecast)) if forecast[i]["condition"] not in RAINY), None)
 
 
-def sample_rained_out_day(rng, state, os_state) -> dict:
-    """A city of the catalogue (saved or not) with a rainy event day 2 or 3 days ahead, a dry day later in the
-    forecast and a dry day before it, so moving the event to the first dry day of the whole forecast is wrong."""
-    def fits(f, o):
-        return (f[o]["condition"] in RAINY and first_dry_after(f, o) is not None
-                and any(f[i]["condition"] not in RAINY for i in range(1, o)))
-    return _event_in_city(rng, state, os_state, fits, saved_only=False)
+DRY_EVENT_ONE_IN = 3  # one world in three has a dry event day: the plan must stay (never-move and always-move fail)
+
+
+def sample_maybe_rained_out_day(rng, state, os_state) -> dict:
+    """A city of the catalogue (saved or not) and an event day 2 to 4 days ahead with a dry day before it (so the
+    first dry day of the whole forecast is never the answer), and "rain": whether that day is rainy. A rainy day
+    has a dry day after it to move to; a dry one (one world in DRY_EVENT_ONE_IN, when some city has one) stays."""
+    def dry_before(f, o):
+        return any(f[i]["condition"] not in RAINY for i in range(0, o))
+
+    def rained_out(f, o):
+        return o >= 2 and f[o]["condition"] in RAINY and first_dry_after(f, o) is not None and dry_before(f, o)
+
+    def stays(f, o):
+        return o >= 2 and f[o]["condition"] not in RAINY and dry_before(f, o)
+
+    if rng.randrange(DRY_EVENT_ONE_IN) == 0:
+        try:
+            return {**_event_in_city(rng, state, os_state, stays, saved_only=False), "rain": False}
+        except ValueError:
+            pass
+    return {**_event_in_city(rng, state, os_state, rained_out, saved_only=False), "rain": True}
 
 
 def _inject_city_event(device, event: dict, name: str, language: str) -> None:
@@ -416,10 +431,12 @@ class EventForecastToAttendee(BaseTask):
 
 
 class RainyEventReschedule(BaseTask):
-    """Verdict: the outdoor event (the same one, by id, not copied) now falls on the first day after it in the city's
-    five-day forecast without rain, at its times; and the person its notes name got a text stating that date (not
-    the old one). Injection: the event on a rainy day 2 or 3 days ahead in a city of the catalogue (saved or not), sampled with a dry day
-    before it (the first dry day of the whole forecast is wrong) and one after."""
+    """Verdict: when rain is forecast for the event's day in its city, the outdoor event (the same one, by id, not
+    copied) now falls on the first day after it in the five-day forecast without rain, at its times, and the person
+    its notes name got a text stating that date (no other forecast date); when no rain is forecast, the event is
+    unchanged and the text states its own date. Injection: the event 2 to 4 days ahead in a city of the catalogue
+    (saved or not), with a dry day before it (the first dry day of the whole forecast is wrong); two worlds in three
+    its day is rainy with a dry day after it, else dry."""
 
     scope = "cross-app"
     app = "weather"
@@ -431,13 +448,15 @@ class RainyEventReschedule(BaseTask):
     capabilities = ["information-retrieval", "date-navigation", "form-filling", "messaging"]
     templates = {"en": ["My '{event.title}' is outdoors (it's in Calendar). If Weather forecasts rain in its city that "
                         "day, move the event to the first later day of the five-day forecast without rain, keeping its "
-                        "time, and text the person going with me the new date.",
+                        "time, and text the person going with me the new date; if not, text them that it's still on "
+                        "for its date.",
                         "Check the forecast for the city and day of my '{event.title}' event in Calendar. If rain is "
                         "expected, push it to the next day in the five-day forecast with no rain (same time) and let "
-                        "the person in the event's notes know the new date by text."],
+                        "the person in the event's notes know the new date by text; otherwise text them that it's "
+                        "still on that day."],
                  "zh": ["日历里的“{event.title}”是户外活动。如果天气预报活动那天所在城市有雨，就把活动改到五天预报里之后第一个不下雨"
-                        "的日子，时间不变，再发短信把新日期告诉和我一起去的人。"]}
-    parameters = {"event": {"sampler": sample_rained_out_day}, "name": {"source": "contacts:.contacts[*].name"}}
+                        "的日子，时间不变，再发短信把新日期告诉和我一起去的人；如果没雨，就发短信告诉他活动照常，并说明日期。"]}
+    parameters = {"event": {"sampler": sample_maybe_rained_out_day}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = ["calendar.events[title={event.title}].date", *MESSAGES_SEND_CHANGES]
 
     def _post_sample(self, device) -> None:
@@ -445,14 +464,16 @@ class RainyEventReschedule(BaseTask):
 
     def check_goals(self, input):
         forecast = Weather(input.apps_init["weather"]).city(self.p.event["id"])["forecast"]
-        target = forecast_date(input.os_init, first_dry_after(forecast, self.p.event["offset"])).isoformat()
+        offset = self.p.event["offset"]
+        target = forecast_date(input.os_init, first_dry_after(forecast, offset) if self.p.event["rain"] else offset)
+        target = target.isoformat()
         before = Calendar(input.apps_init["calendar"]).event(self.p.event["title"])
         cal = Calendar(input.apps["calendar"])
         copies = cal.events_titled(self.p.event["title"])
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         others = [forecast_date(input.os_init, i).isoformat() for i in range(len(forecast))]
-        return [cal.check_event("moved event", cal.by_id(before["id"]),
+        return [cal.check_event("moved event" if self.p.event["rain"] else "event kept", cal.by_id(before["id"]),
                                 {"date": target, "start": before["start"], "end": before["end"]}),
                 check(f"events titled '{self.p.event['title']}'", 1, len(copies), len(copies) == 1),
                 *messages.check_sent_facts(self.p.name, numbers, {"date": target},
