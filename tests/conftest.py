@@ -37,22 +37,23 @@ def suite_tallies(request: pytest.FixtureRequest) -> dict[str, Tally]:
     return request.config.stash.setdefault(SUITE_TALLIES, {})
 
 
-@pytest.fixture(scope="session")
-def adversary_tally(suite_tallies: dict[str, Tally]) -> Tally:
+def _suite_tally(suite_tallies: dict[str, Tally], key: str, name: str, must_pay: bool) -> Tally:
+    """The session's tally of a suite played on the case matrix's seeds."""
     from mobilegym.eval import Tally
 
     from .suites import SEEDS
 
-    return suite_tallies.setdefault("adversaries", Tally(f"Adversary suite (seeds {SEEDS[0]}-{SEEDS[-1]})", False))
+    return suite_tallies.setdefault(key, Tally(f"{name} (seeds {SEEDS[0]}-{SEEDS[-1]})", must_pay))
+
+
+@pytest.fixture(scope="session")
+def adversary_tally(suite_tallies: dict[str, Tally]) -> Tally:
+    return _suite_tally(suite_tallies, "adversaries", "Adversary suite", False)
 
 
 @pytest.fixture(scope="session")
 def phrasing_tally(suite_tallies: dict[str, Tally]) -> Tally:
-    from mobilegym.eval import Tally
-
-    from .suites import SEEDS
-
-    return suite_tallies.setdefault("false negatives", Tally(f"False-negative suite (seeds {SEEDS[0]}-{SEEDS[-1]})", True))
+    return _suite_tally(suite_tallies, "false negatives", "False-negative suite", True)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

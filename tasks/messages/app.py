@@ -50,11 +50,15 @@ class Messages(BaseApp):
         """The conversation with a number (None when there is none)."""
         return next((c for c in self.conversations() if same_number(c["address"], number)), None)
 
+    def _sent_messages(self) -> list[tuple[str, dict[str, Any]]]:
+        """(address, message) of every message sent since the start, in conversation order."""
+        before = {m["id"] for c in self.initial(".conversations") for m in c["messages"]}
+        return [(c["address"], m) for c in self.conversations() for m in c["messages"]
+                if not m["incoming"] and m["id"] not in before]
+
     def sent_since_start(self) -> list[tuple[str, str]]:
         """(address, text) of every message sent since the start, in conversation order."""
-        before = {m["id"] for c in self.initial(".conversations") for m in c["messages"]}
-        return [(c["address"], m["text"]) for c in self.conversations() for m in c["messages"]
-                if not m["incoming"] and m["id"] not in before]
+        return [(address, m["text"]) for address, m in self._sent_messages()]
 
     def texts_to(self, numbers: Sequence[str]) -> list[str]:
         """The texts sent since the start to any of ``numbers``, in conversation order."""
@@ -63,9 +67,8 @@ class Messages(BaseApp):
     def shared_to(self, numbers: Sequence[str]) -> list[str]:
         """The names of the files and photos attached to messages sent since the start to any of ``numbers`` (a
         share from Files or Gallery attaches them; a name typed into a text is no share)."""
-        before = {m["id"] for c in self.initial(".conversations") for m in c["messages"]}
-        return [name for c in self.conversations() if any(same_number(c["address"], n) for n in numbers)
-                for m in c["messages"] if not m["incoming"] and m["id"] not in before for name in m.get("attachments", ())]
+        return [name for address, m in self._sent_messages() if any(same_number(address, n) for n in numbers)
+                for name in m.get("attachments", ())]
 
     def check_shared(self, who: str, numbers: list[str], expected: Sequence[str]) -> dict[str, Any]:
         """Exactly ``expected`` (file or photo names, case aside) were shared with ``who``, nothing more."""
