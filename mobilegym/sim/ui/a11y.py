@@ -22,10 +22,6 @@ def _attr(value: str) -> str:
     return escape(_NOT_XML.sub("\ufffd", value), _ENTITIES)
 
 
-def _flag(value: bool) -> str:
-    return "true" if value else "false"
-
-
 class TreeExporter:
     """Turns views into <node> elements, keeping only what is visible on screen."""
 
@@ -42,29 +38,28 @@ class TreeExporter:
         parts.append("</hierarchy>")
         return "".join(parts)
 
-    def bounds(self, view: View, clip: Rect) -> Rect:
-        """A view's frame in device pixels, intersected with ``clip``."""
+    def _node(self, view: View, package: str, index: int, clip: Rect, out: list[str]) -> None:
         x, y, w, h = view.frame
         d = self.density
-        return (
-            max(clip[0], round(x * d)), max(clip[1], round(y * d)),
-            min(clip[2], round((x + w) * d)), min(clip[3], round((y + h) * d)),
-        )
-
-    def _node(self, view: View, package: str, index: int, clip: Rect, out: list[str]) -> None:
-        box = self.bounds(view, clip)
+        box = (max(clip[0], round(x * d)), max(clip[1], round(y * d)),
+               min(clip[2], round((x + w) * d)), min(clip[3], round((y + h) * d)))
         if box[2] <= box[0] or box[3] <= box[1]:
             return
-        rid = "" if not view.rid else view.rid if ":id/" in view.rid else f"{package}:id/{view.rid}"
+        rid = view.rid
+        rid = "" if not rid else rid if ":id/" in rid else f"{package}:id/{rid}"
+        clickable = view.on_click is not None
+        text, desc, hint = view.text, view.desc, view.hint
         out.append(
-            f'<node index="{index}" text="{_attr(view.text)}" resource-id="{rid}" class="{view.cls}" '
-            f'package="{package}" content-desc="{_attr(view.desc)}" checkable="{_flag(view.checkable)}" '
-            f'checked="{_flag(view.checked)}" clickable="{_flag(view.on_click is not None)}" '
-            f'enabled="{_flag(view.enabled)}" focusable="{_flag(view.focusable or view.on_click is not None)}" '
-            f'focused="{_flag(view.focused(self.env))}" scrollable="{_flag(view.scrollable)}" '
-            f'long-clickable="{_flag(view.on_long_click is not None)}" password="{_flag(view.password)}" '
-            f'selected="{_flag(view.selected)}" bounds="[{box[0]},{box[1]}][{box[2]},{box[3]}]" '
-            f'hint="{_attr(view.hint)}"'
+            f'<node index="{index}" text="{_attr(text) if text else ""}" resource-id="{rid}" class="{view.cls}" '
+            f'package="{package}" content-desc="{_attr(desc) if desc else ""}" '
+            f'checkable="{"true" if view.checkable else "false"}" checked="{"true" if view.checked else "false"}" '
+            f'clickable="{"true" if clickable else "false"}" enabled="{"true" if view.enabled else "false"}" '
+            f'focusable="{"true" if view.focusable or clickable else "false"}" '
+            f'focused="{"true" if view.focused(self.env) else "false"}" '
+            f'scrollable="{"true" if view.scrollable else "false"}" '
+            f'long-clickable="{"true" if view.on_long_click is not None else "false"}" '
+            f'password="{"true" if view.password else "false"}" selected="{"true" if view.selected else "false"}" '
+            f'bounds="[{box[0]},{box[1]}][{box[2]},{box[3]}]" hint="{_attr(hint) if hint else ""}"'
         )
         children = view.shown_children()
         if not children:

@@ -36,14 +36,12 @@ def _glyphs(text: str, px: int, bold: bool) -> Glyphs:
 
 
 def _draw_glyphs(text: str, px: int, bold: bool) -> Glyphs:
-    face = fonts.face(text, bold, px)
-    text = fonts.single_line(text)
-    left, top, right, bottom = face.getbbox(text)
-    if right <= left or bottom <= top:
+    # the face's own mask of the line's ink box (one layout pass): the pixels ImageDraw.text draws there
+    core, (left, top) = fonts.face(text, bold, px).getmask2(fonts.single_line(text), "L")
+    width, height = core.size
+    if width <= 0 or height <= 0:
         return None, 0, 0
-    mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
-    return mask, left, top
+    return Image.Image()._new(core), left, top
 
 
 def _rounded(width: int, height: int, radius: float) -> Image.Image:
