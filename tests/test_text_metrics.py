@@ -1,4 +1,4 @@
-"""The fast text paths give what Pillow gives: widths of plain ASCII summed from advances and kerning equal raqm's
+"""The fast text paths give what Pillow gives: widths of plain lines (ASCII and common punctuation) summed from advances and kerning equal raqm's
 shaping, and line masks taken from the face equal ImageDraw.text's pixels."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from mobilegym.sim.ui import fonts, render
 from mobilegym.sim.worldgen import World
 from mobilegym.sim.app import installed_apps, load_app
 
-PRINTABLE = [chr(code) for code in range(32, 127)]
+PRINTABLE = [chr(code) for code in range(32, 127)] + list(fonts._PLAIN_EXTRA)
 
 
 def _shaped_width(text: str, size: float, bold: bool) -> float:
@@ -41,17 +41,17 @@ def _world_texts() -> list[str]:
 
 
 @pytest.mark.parametrize("bold", [False, True])
-def test_ascii_widths_equal_raqm_on_world_texts(bold: bool) -> None:
+def test_plain_widths_equal_raqm_on_world_texts(bold: bool) -> None:
     texts = _world_texts()
     assert len(texts) > 1000
-    fast = [t for t in texts if t.isascii() and t.isprintable() and fonts._LIGATURES.search(t) is None]
+    fast = [t for t in texts if fonts._plain(bold).fullmatch(t) and fonts._LIGATURES.search(t) is None]
     assert len(fast) > len(texts) / 2  # the fast path is the common one
     for text in texts:
         assert fonts._measure(text, 14, bold) == _shaped_width(text, 14, bold), text
 
 
 @pytest.mark.parametrize("bold", [False, True])
-def test_ascii_widths_equal_raqm_on_random_lines(bold: bool) -> None:
+def test_plain_widths_equal_raqm_on_random_lines(bold: bool) -> None:
     rng = random.Random(bold)
     for _ in range(3000):
         text = "".join(rng.choice(PRINTABLE) for _ in range(rng.randint(1, 40)))
@@ -63,7 +63,7 @@ def test_ligatures_and_other_text_are_shaped_by_raqm() -> None:
     # "ff" is one glyph in DejaVu: the sum of the characters would be wrong, so such lines are shaped
     ligature = "Stuff. Afloat"
     assert fonts._LIGATURES.search(ligature)
-    metrics = fonts._ASCII_METRICS[False]
+    metrics = fonts._PLAIN_METRICS[False]
     summed = sum(metrics[c] for c in ligature) + sum(metrics[a + b] for a, b in zip(ligature, ligature[1:]))
     assert summed != _shaped_width(ligature, fonts._REFERENCE_PX, False)
     for text in (ligature, "Tab\there", "天气 Weather", "Café", "⏰ Alarm"):

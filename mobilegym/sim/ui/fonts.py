@@ -223,38 +223,49 @@ def face(text: str, bold: bool, px: int) -> ImageFont.FreeTypeFont:
 def _measure(text: str, size: float, bold: bool) -> float:
     """The laid-out width of one line in dp (uncached)."""
     line = single_line(text)
-    if line.isascii() and line.isprintable() and _LIGATURES.search(line) is None:
-        length = _ascii_length(line, bold)
+    if _plain(bold).fullmatch(line) and _LIGATURES.search(line) is None:
+        length = _plain_length(line, bold)
     else:
         length = face(text, bold, _REFERENCE_PX).getlength(line)
     return length * size / _REFERENCE_PX
 
 
-def _ascii_length(line: str, bold: bool) -> float:
-    """What raqm measures for printable ASCII without ligatures, from the characters' advances and the pairs'
-    kerning (sums of 1/64 pixels, so the same float, at a few times less than shaping)."""
-    metrics = _ASCII_METRICS[bold]
+def _plain_length(line: str, bold: bool) -> float:
+    """What raqm measures for a plain line (see :func:`_plain`) from its characters' advances and its pairs'
+    kerning: sums of 1/64 pixels, so the same float, at a fraction of shaping's cost."""
+    metrics = _PLAIN_METRICS[bold]
     return sum(map(metrics.__getitem__, line)) + sum(map(metrics.__getitem__, map(str.__add__, line, line[1:])))
 
 
-class _AsciiMetrics(dict):
-    """A weight's advances (key: a character) and kernings (key: a pair), each measured by raqm when first asked."""
+class _PlainMetrics(dict):
+    """A weight's advances (key: a character) and kernings (key: a pair) in the Latin face, each measured by
+    raqm when first asked."""
 
     def __init__(self, bold: bool) -> None:
         super().__init__()
         self.bold = bold
 
     def __missing__(self, key: str) -> float:
-        latin = face(key, self.bold, _REFERENCE_PX)
+        latin = font(_latin_path(self.bold), _REFERENCE_PX)
         value = latin.getlength(key) if len(key) == 1 else latin.getlength(key) - self[key[0]] - self[key[1]]
         self[key] = value
         return value
 
 
-# DejaVu's ligatures (ff, fi, fl): raqm draws each as one glyph, so such a line's width is not the sum of its
-# characters' (checked against raqm for every printable ASCII triple, and by tests/test_text_metrics.py)
+@lru_cache(maxsize=None)
+def _plain(bold: bool) -> re.Pattern[str]:
+    """The lines whose width adds up from characters and pairs: printable ASCII and the common extra characters
+    the Latin face has (all one script run, drawn by that face)."""
+    covered = coverage(_latin_path(bold))
+    extra = "".join(char for char in _PLAIN_EXTRA if ord(char) in covered)
+    return re.compile(f"[ -~{re.escape(extra)}]*")
+
+
+# Checked against raqm for every triple of these characters and printable ASCII (and by tests/test_text_metrics.py):
+# widths add up but for DejaVu's ligatures (ff, fi, fl), which raqm draws as one glyph: such lines are shaped.
+_PLAIN_EXTRA = "·…★°△–•›‹é”“‘’▲▼üãáíóñ—×→←€£"
 _LIGATURES = re.compile("f[fil]")
-_ASCII_METRICS = {bold: _AsciiMetrics(bold) for bold in (False, True)}
+_PLAIN_METRICS = {bold: _PlainMetrics(bold) for bold in (False, True)}
 
 
 _cached_width = lru_cache(maxsize=WIDTH_CACHE)(_measure)
