@@ -23,8 +23,9 @@ Every single-env row (and MiniWoB++'s) is timed after WARMUP untimed steps on ot
 shows the steady state of a long run (process-wide caches such as fonts warm; the timed episodes
 still meet new worlds).
 
-Single-env rows are pinned to one CPU core (``--no-pin`` to skip). "steps/s" counts env.step time
-only, "incl. resets" counts the resets between episodes too (the SB3-ready env ends an episode as
+Every timed loop resets to seeds of its own block (``fresh_seed``), so each episode meets a world no
+earlier row generated. Single-env rows are pinned to one CPU core (``--no-pin`` to skip). "steps/s"
+counts env.step time only, "incl. resets" counts the resets between episodes too (the SB3-ready env ends an episode as
 soon as the goal holds); reset ms is the mean of ``env.reset(seed=i)``. Async rows include autoresets;
 one and two workers are timed in turns, three runs each, and keep their best run. ``--single`` stops
 after the single-env rows (a quick check of the hot path).
@@ -32,6 +33,7 @@ after the single-env rows (a quick check of the hot path).
 from __future__ import annotations
 
 import argparse
+import itertools
 import multiprocessing
 import os
 import time
@@ -52,7 +54,9 @@ ENVS_PER_WORKER = 8
 GRID = (4, 8)
 RL_SCALE = 0.1
 WARMUP = 200  # untimed steps before a single-env row (and MiniWoB++'s): steady state, as in a training run
-WARMUP_SEEDS = 1_000_000  # reset seeds of the warm-up episodes (far from the timed ones: other worlds)
+WARMUP_SEEDS = 1_000_000_000  # reset seeds of the warm-up episodes (far from the timed ones: other worlds)
+SEED_BLOCK = 100_000  # each timed loop resets to seeds of a block of its own (see fresh_seed)
+_seed_blocks = itertools.count(1)
 POOL = 64  # worlds of the pooled-worlds row (world_seeds=range(POOL): all stay in the process's world cache)
 
 
@@ -72,18 +76,25 @@ def as_dict(index: int) -> dict[str, Any]:
     return {"type": "tap", "x": int((col + 0.5) * SCREEN[0] / cols), "y": int((row + 0.5) * SCREEN[1] / rows)}
 
 
+def fresh_seed() -> int:
+    """The first reset seed of a block no earlier timed loop of this process used: its episodes meet worlds no
+    earlier row generated (the process keeps recent worlds in a cache, which would flatter a later row)."""
+    return next(_seed_blocks) * SEED_BLOCK
+
+
 def timed_steps(env: gym.Env, actions: list[Any], convert: Callable[[int], Any],
                 warmup: int = 0) -> tuple[float, float]:
     """(steps/s counting env.step only, steps/s counting the resets too) over the actions, after ``warmup``
     untimed steps on episodes of other seeds (WARMUP_SEEDS: process-wide caches such as fonts warm up, the
-    timed episodes still meet their own worlds)."""
+    timed episodes still meet their own worlds, see :func:`fresh_seed`)."""
     if warmup:
         env.reset(seed=WARMUP_SEEDS)
         for n, index in enumerate((actions * (warmup // len(actions) + 1))[:warmup]):
             *_, terminated, truncated, _ = env.step(convert(index))
             if terminated or truncated:
                 env.reset(seed=WARMUP_SEEDS + n + 1)
-    env.reset(seed=0)
+    first = fresh_seed()
+    env.reset(seed=first)
     stepping, resetting, episode = 0.0, 0.0, 0
     for index in actions:
         action = convert(index)
@@ -93,15 +104,17 @@ def timed_steps(env: gym.Env, actions: list[Any], convert: Callable[[int], Any],
         if terminated or truncated:
             episode += 1
             started = time.perf_counter()
-            env.reset(seed=episode)
+            env.reset(seed=first + episode)
             resetting += time.perf_counter() - started
     return len(actions) / stepping, len(actions) / (stepping + resetting)
 
 
 def reset_ms(env: gym.Env, count: int = 100) -> float:
-    env.reset(seed=0)
+    """Mean ms of ``env.reset`` into worlds not met before (seeds of a fresh block)."""
+    first = fresh_seed()
+    env.reset(seed=first)
     started = time.perf_counter()
-    for seed in range(count):
+    for seed in range(first + 1, first + 1 + count):
         env.reset(seed=seed)
     return (time.perf_counter() - started) / count * 1000
 
@@ -109,8 +122,9 @@ def reset_ms(env: gym.Env, count: int = 100) -> float:
 def reset_ms_phone(scale: float, count: int = 100) -> float:
     """Baseline: the phone alone back to its defaults, with a fresh screenshot and tree."""
     phone = Phone(*SCREEN, render_scale=scale, shuffle_launcher=True)
+    first = fresh_seed()
     started = time.perf_counter()
-    for seed in range(count):
+    for seed in range(first, first + count):
         phone.reset_state(seed)
         phone.screenshot()
         phone.a11y_xml()
@@ -129,7 +143,7 @@ def copy_loop(shape: tuple[int, ...], steps: int) -> float:
 def phone_loop(scale: float, actions: list[int]) -> float:
     """Baseline: the simulated phone alone (input, screenshot, accessibility XML), no env, no judge."""
     phone = Phone(*SCREEN, render_scale=scale, shuffle_launcher=True)
-    phone.reset_state(0)
+    phone.reset_state(fresh_seed())
     started = time.perf_counter()
     for index in actions:
         action = as_dict(index)
