@@ -134,10 +134,12 @@ class View:
             child.paint(out, env)
 
     def walk(self) -> Iterator[View]:
-        """This view and all descendants, depth first."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        """This view and all descendants, depth first (one stack, not a generator per level)."""
+        stack = [self]
+        while stack:
+            view = stack.pop()
+            yield view
+            stack.extend(reversed(view.children))
 
     # touch ----------------------------------------------------------------
     def shown_children(self) -> list[View]:
