@@ -17,6 +17,11 @@ def randint(rng: random.Random, a: int, b: int) -> int:
     return a + rng._randbelow(b - a + 1)
 
 
+def randrange(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for an int ``n > 0``."""
+    return rng._randbelow(n)
+
+
 def choice(rng: random.Random, seq: Sequence[T]) -> T:
     """``rng.choice(seq)`` for a non-empty ``seq``."""
     return seq[rng._randbelow(len(seq))]
