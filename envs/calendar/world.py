@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from itertools import accumulate
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.draws import choice, randint, weighted
 
 PACKAGE = __package__
 PAST_DAYS, AHEAD_DAYS = 14, 35  # the window of generated events around today
@@ -20,6 +22,11 @@ NEAR_PAST, NEAR_AHEAD = 7, 21  # the busy part of the window
 MAX_EVENTS = 95
 REMINDERS = [None, 10, 30, 60]
 REMINDER_WEIGHTS = [2, 3, 4, 2]
+REMINDER_CUM = tuple(accumulate(REMINDER_WEIGHTS))
+ROUND_MINUTES = (0, 0, 0, 30, 30, 15, 45)  # a start on the quarter hour (mostly)
+ODD_MINUTES = (5, 10, 20, 25, 35, 40, 50, 55)
+DAY_COUNTS = range(6)  # one-off events wanted on a day, weighted near today and farther out
+NEAR_CUM, FAR_CUM = tuple(accumulate((3, 4, 3, 2, 1, 1))), tuple(accumulate((6, 3, 1, 0, 0, 0)))
 SOCIAL_PLACES = ("rooms", "halls", "offices", "remote", "restaurants", "cafes", "bars", "venues", "parks",
                  "family_homes", "home", "community")  # events where a "With ..." line makes sense
 
@@ -42,27 +49,27 @@ class _Book:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.events: list[dict[str, Any]] = []
-        self.busy: dict[str, list[tuple[int, int]]] = {}
+        self.busy: dict[dt.date, list[tuple[int, int]]] = {}
         self.titles: set[str] = set()
 
     def fits(self, day: dt.date, start: int, minutes: int) -> bool:
         end = start + minutes
         if start < 6 * 60 or end > 23 * 60 + 55:
             return False
-        return all(end <= s or start >= e for s, e in self.busy.get(day.isoformat(), []))
+        return all(end <= s or start >= e for s, e in self.busy.get(day, ()))
 
     def add(self, day: dt.date, title: str, calendar: str, start: int | None = None, minutes: int = 0,
             location: str = "", notes: str = "", reminder: Any = "draw") -> dict[str, Any]:
         iso = day.isoformat()
         if reminder == "draw":
-            reminder = None if start is None else self.rng.choices(REMINDERS, REMINDER_WEIGHTS)[0]
+            reminder = None if start is None else weighted(self.rng, REMINDERS, REMINDER_CUM)
         event = {"id": "", "title": title, "date": iso,
                  "start": None if start is None else _hhmm(start),
                  "end": None if start is None else _hhmm(start + minutes),
                  "all_day": start is None, "location": location, "notes": notes, "calendar": calendar,
                  "reminder": reminder}
         if start is not None:
-            self.busy.setdefault(iso, []).append((start, start + minutes))
+            self.busy.setdefault(day, []).append((start, start + minutes))
         self.events.append(event)
         self.titles.add(title)
         return event
@@ -75,23 +82,24 @@ class _Book:
         """A free start time on ``day`` between the hours (mostly on the quarter hour, sometimes odd minutes)."""
         rng = self.rng
         for _ in range(12):
-            hour = rng.randint(first_hour, last_hour)
-            minute = rng.choice([0, 0, 0, 30, 30, 15, 45]) if rng.random() < 0.75 else rng.choice(
-                [5, 10, 20, 25, 35, 40, 50, 55])
+            hour = randint(rng, first_hour, last_hour)
+            minute = choice(rng, ROUND_MINUTES) if rng.random() < 0.75 else choice(rng, ODD_MINUTES)
             start = hour * 60 + minute
             if self.fits(day, start, minutes):
                 return start
         return None
 
 
-def _people(world: World) -> tuple[list[str], list[str], list[str]]:
-    """(names to meet by first name, full names, relatives' names) from the contacts (read only)."""
+def _people(world: World) -> tuple[list[str], list[tuple[str, str]], list[str]]:
+    """(names to meet by first name, (full name, its first word) pairs, relatives' names) from the contacts
+    (read only)."""
 
-    def make() -> tuple[list[str], list[str], list[str]]:
+    def make() -> tuple[list[str], list[tuple[str, str]], list[str]]:
         contacts = world.contacts()
         friends = [p for p in contacts if not p.relation]
         casual = [p.given if world.language == "en" else p.name for p in friends]
-        return casual, [p.name for p in friends], [p.name for p in contacts if p.relation]
+        full = [(p.name, p.name.split()[0]) for p in friends]
+        return casual, full, [p.name for p in contacts if p.relation]
 
     return world.memo("calendar|people", make)
 
@@ -104,9 +112,9 @@ def _fill(template: str, rng: random.Random, pool: dict[str, Any], world: World,
         if "{person}" in title:
             if not casual:
                 return None
-            title = title.replace("{person}", rng.choice(casual))
+            title = title.replace("{person}", choice(rng, casual))
         if "{project}" in title:
-            title = title.replace("{project}", rng.choice(pool["projects"]))
+            title = title.replace("{project}", choice(rng, pool["projects"]))
         if "{company}" in title:
             companies = world.memo("calendar|companies", lambda: sorted(
                 {p.company for p in world.contacts() if p.company}) + list(pool["remote_companies"]))
@@ -123,7 +131,7 @@ def _fill(template: str, rng: random.Random, pool: dict[str, Any], world: World,
 def _attendees(rng: random.Random, pool: dict[str, Any], world: World, title: str) -> str:
     """Sometimes a "With X and Y." line naming colleagues or friends from the cast."""
     _, full, _ = _people(world)
-    others = [n for n in full if n.split()[0] not in title and n not in title]
+    others = [name for name, first in full if first not in title and name not in title]
     if len(others) < 2 or rng.random() < 0.6:
         return ""
     names = rng.sample(others, rng.randint(1, 3))
@@ -179,7 +187,7 @@ def _one_off(book: _Book, rng: random.Random, pool: dict[str, Any], world: World
     """One more event on ``day`` from the pool; False when nothing fitted."""
     weekend = day.weekday() >= 5
     for _ in range(10):
-        spec = rng.choice(pool["events"])
+        spec = choice(rng, pool["events"])
         if spec.get("weekend") and not weekend:
             continue
         if weekend and spec["calendar"] == "Work":
@@ -192,7 +200,7 @@ def _one_off(book: _Book, rng: random.Random, pool: dict[str, Any], world: World
         title = _fill(spec["title"], rng, pool, world, book.titles)
         if title is None:
             continue
-        minutes = rng.choice(spec["minutes"])
+        minutes = choice(rng, spec["minutes"])
         start = book.slot(day, minutes, first_hour, last_hour)
         if start is None or (evening and start < 17 * 60 + 15):
             continue
@@ -246,23 +254,22 @@ def generate(world: World) -> dict[str, Any]:
     day = first
     while day <= last:
         near = -NEAR_PAST <= (day - today).days <= NEAR_AHEAD
-        weights = [3, 4, 3, 2, 1, 1] if near else [6, 3, 1, 0, 0, 0]
-        wanted = min(5, round(rng.choices(range(6), weights)[0] * busyness))
+        wanted = min(5, round(weighted(rng, DAY_COUNTS, NEAR_CUM if near else FAR_CUM) * busyness))
         for _ in range(wanted):
             _one_off(book, rng, pool, world, day)
         day += dt.timedelta(days=1)
 
     # guarantees: today two timed events, one of them in the evening; tomorrow one; every weekend one
-    timed = lambda d: sum(1 for e in book.events if e["date"] == d.isoformat() and not e["all_day"])  # noqa: E731
-    evening = lambda d: any(e["date"] == d.isoformat() and e["start"] and "17:15" <= e["start"] <= "21:00"  # noqa: E731
+    timed = lambda iso: sum(1 for e in book.events if e["date"] == iso and not e["all_day"])  # noqa: E731
+    evening = lambda iso: any(e["date"] == iso and e["start"] and "17:15" <= e["start"] <= "21:00"  # noqa: E731
                             for e in book.events)
     for _ in range(10):
-        if evening(today):
+        if evening(today.isoformat()):
             break
         _one_off(book, rng, pool, world, today, evening=True)
     for day, need in ((today, 2), (today + dt.timedelta(days=1), 1)):
         for _ in range(10):
-            if timed(day) >= need:
+            if timed(day.isoformat()) >= need:
                 break
             _one_off(book, rng, pool, world, day)
     saturday = first + dt.timedelta(days=(5 - first.weekday()) % 7)

@@ -12,7 +12,8 @@ import datetime as dt
 import random
 from typing import Any
 
-from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 MIN_ARTISTS, MAX_ARTISTS = 5, 9
@@ -30,8 +31,8 @@ RESERVED_PLAYLISTS = frozenset(n.casefold() for n in ("Road Trip", "Gym Mix", "S
 
 
 def pools(language: str) -> dict[str, Any]:
-    """The pool of a language (read only)."""
-    return load_pool(PACKAGE, "pools", language)
+    """The pool of a language (shared: read only)."""
+    return read_pool(PACKAGE, "pools", language)
 
 
 def genre_name(genre: str, language: str) -> str:

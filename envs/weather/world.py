@@ -11,18 +11,25 @@ from __future__ import annotations
 import datetime as dt
 import math
 import random
+from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
+from mobilegym.sim.worldgen.draws import choice, randint, weighted
 from mobilegym.sim.worldgen.pools import load_pool
 
 PACKAGE = __package__
 DAYS = 5  # forecast days, today first
 DRY = ("Sunny", "Partly cloudy", "Cloudy", "Fog", "Windy")
 DRY_WEIGHTS = (28, 26, 22, 10, 14)
+DRY_CUM = tuple(accumulate(DRY_WEIGHTS))
 RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
+RAINY_CUM = {warm: tuple(accumulate((35, 30, 20, 15 if warm else 0))) for warm in (False, True)}  # by high >= 20
+WET = frozenset(RAINY) | {"Snow"}
 WIND_DIRS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 PRECIP = {"Sunny": (0, 10), "Partly cloudy": (5, 20), "Cloudy": (10, 40), "Fog": (10, 30), "Windy": (0, 20),
           "Light rain": (50, 75), "Rain": (70, 95), "Showers": (55, 80), "Thunderstorm": (60, 90), "Snow": (60, 90)}
+PRECIP_STEPS = {condition: (lo // 5, hi // 5) for condition, (lo, hi) in PRECIP.items()}  # in steps of 5%
 # the home regions a phone's owner tends to save cities from
 REGION_WEIGHTS = {"en": {"cn": 1, "asia": 2, "mideast": 2, "africa": 2, "europe": 5, "americas": 5, "oceania": 3},
                   "zh": {"cn": 8, "asia": 3, "mideast": 1, "africa": 1, "europe": 2, "americas": 2, "oceania": 2}}
@@ -36,24 +43,24 @@ def city_pool() -> list[dict[str, Any]]:
 
 
 def _precip(rng: random.Random, condition: str) -> int:
-    lo, hi = PRECIP[condition]
-    return 5 * rng.randint(lo // 5, hi // 5)
+    return 5 * randint(rng, *PRECIP_STEPS[condition])
 
 
-def _season_mean(climate: dict[str, Any], day: dt.date) -> float:
-    """The climate's mean temperature on ``day`` (warmest around 20 July in the north, 20 January in the south)."""
-    peak = 19 if climate["south"] else 200
-    phase = 2 * math.pi * (day.timetuple().tm_yday - peak) / 365.25
-    return climate["mean"] + climate["amp"] * math.cos(phase)
+@lru_cache(maxsize=64)
+def _season_curve(first: dt.date, south: bool) -> tuple[float, ...]:
+    """The seasonal swing's cosine on the forecast days from ``first`` (warmest around 20 July in the north,
+    20 January in the south)."""
+    peak = 19 if south else 200
+    days = (first + dt.timedelta(days=offset) for offset in range(DAYS))
+    return tuple(math.cos(2 * math.pi * (day.timetuple().tm_yday - peak) / 365.25) for day in days)
 
 
 def _day_condition(rng: random.Random, climate: dict[str, Any], high: int) -> str:
     if rng.random() < climate["wet"] + 0.08:
         if high <= 2 or (high <= 5 and rng.random() < 0.5):
             return "Snow"
-        weights = (35, 30, 20, 15 if high >= 20 else 0)
-        return rng.choices(RAINY, weights)[0]
-    return rng.choices(DRY, DRY_WEIGHTS)[0]
+        return weighted(rng, RAINY, RAINY_CUM[high >= 20])
+    return weighted(rng, DRY, DRY_CUM)
 
 
 def _hour_temp(hour: int, low: int, high: int) -> int:
@@ -67,47 +74,47 @@ def _hour_temp(hour: int, low: int, high: int) -> int:
 
 def _hourly(rng: random.Random, today: dict[str, Any], start: int, wet_from: int | None) -> list[dict[str, Any]]:
     """Hours ``start``..23 of today. A wet day is wet from ``wet_from`` for a few hours, cloudy around it."""
-    condition, high, low = today["condition"], today["high"], today["low"]
-    wet = condition in RAINY or condition == "Snow"
+    condition, high, low, day_precip = today["condition"], today["high"], today["low"], today["precip"]
+    wet = condition in WET
     end = 24
     if wet:
         assert wet_from is not None
-        end = min(24, wet_from + rng.randint(3, 9))
-        before = rng.choice(("Cloudy", "Partly cloudy", "Cloudy"))
+        end = min(24, wet_from + randint(rng, 3, 9))
+        before = choice(rng, ("Cloudy", "Partly cloudy", "Cloudy"))
     rows = []
     for hour in range(start, 24):
         if wet:
             if wet_from <= hour < end:
                 cond = condition if condition in ("Snow", "Thunderstorm") or hour < end - 1 else "Light rain"
-                precip = max(50, today["precip"] - 5 * rng.randint(0, 3))
+                precip = max(50, day_precip - 5 * randint(rng, 0, 3))
             else:
-                cond, precip = (before if hour < wet_from else "Cloudy"), 5 * rng.randint(1, 4)
+                cond, precip = (before if hour < wet_from else "Cloudy"), 5 * randint(rng, 1, 4)
         elif condition == "Fog":
             cond = "Fog" if hour < 11 else "Cloudy"
             precip = _precip(rng, cond)
         else:
-            cond, precip = condition, min(today["precip"], _precip(rng, condition))
+            cond, precip = condition, min(day_precip, _precip(rng, condition))
         rows.append({"hour": hour, "temp": _hour_temp(hour, low, high), "condition": cond, "precip": precip})
     return rows
 
 
 def _current(rng: random.Random, climate: dict[str, Any], hour: dict[str, Any]) -> dict[str, Any]:
     condition, temp = hour["condition"], hour["temp"]
-    wind = rng.randint(32, 55) if condition == "Windy" else rng.randint(3, 30)
+    wind = randint(rng, 32, 55) if condition == "Windy" else randint(rng, 3, 30)
     if condition in RAINY or condition in ("Snow", "Fog"):
-        humidity = rng.randint(75, 98)
+        humidity = randint(rng, 75, 98)
     elif condition == "Cloudy":
-        humidity = rng.randint(50, 85)
+        humidity = randint(rng, 50, 85)
     else:
-        humidity = rng.randint(20, 70) if climate["wet"] >= 0.15 else rng.randint(12, 40)
+        humidity = randint(rng, 20, 70) if climate["wet"] >= 0.15 else randint(rng, 12, 40)
     if temp <= 14:
         feels = temp - max(1, round(wind / 10))
     elif temp >= 26:
         feels = temp + (2 if humidity > 60 else 1)
     else:
-        feels = temp + rng.choice((-2, -1, 1))
+        feels = temp + choice(rng, (-2, -1, 1))
     return {"temp": temp, "feels_like": feels, "humidity": humidity, "wind_kph": wind,
-            "wind_dir": rng.choice(WIND_DIRS), "condition": condition}
+            "wind_dir": choice(rng, WIND_DIRS), "condition": condition}
 
 
 def make_city(rng: random.Random, climate: dict[str, Any], now: dt.datetime, *,
@@ -115,24 +122,25 @@ def make_city(rng: random.Random, climate: dict[str, Any], now: dt.datetime, *,
     """A catalogue city: its names and today's weather at ``now``. With ``rain_later`` it is dry now and
     rain starts later today."""
     drift, days = rng.gauss(0, 2.0), []
+    season = _season_curve(now.date(), climate["south"])
     for offset in range(DAYS):
         drift = 0.6 * drift + rng.gauss(0, 2.2)
-        mean = _season_mean(climate, now.date() + dt.timedelta(days=offset)) + drift
+        mean = climate["mean"] + climate["amp"] * season[offset] + drift
         spread = climate["diurnal"] * rng.uniform(0.7, 1.2)
         high, low = round(mean + spread / 2), round(mean - spread / 2)
         low = min(low, high - 2)
         condition = _day_condition(rng, climate, high)
-        if condition in RAINY or condition == "Snow":  # wet days run cooler and closer
-            high -= rng.randint(0, 2)
+        if condition in WET:  # wet days run cooler and closer
+            high -= randint(rng, 0, 2)
             low = min(low, high - 2)
         days.append({"day": offset, "condition": condition, "high": high, "low": low,
                      "precip": _precip(rng, condition)})
     today = days[0]
     if rain_later and today["condition"] not in RAINY:
-        today["condition"] = rng.choices(RAINY, (35, 30, 20, 15 if today["high"] >= 20 else 0))[0]
+        today["condition"] = weighted(rng, RAINY, RAINY_CUM[today["high"] >= 20])
         today["precip"] = _precip(rng, today["condition"])
     wet_from = None
-    if today["condition"] in RAINY or today["condition"] == "Snow":
+    if today["condition"] in WET:
         later = rain_later or rng.random() < 0.6
         wet_from = rng.randint(now.hour + 1, 21) if later else rng.randint(max(0, now.hour - 4), now.hour)
     hourly = _hourly(rng, today, now.hour, wet_from)

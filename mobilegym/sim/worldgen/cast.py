@@ -5,7 +5,8 @@ import datetime as dt
 import random
 from dataclasses import dataclass, field
 
-from .pools import load_pool
+from .draws import choice, randint, randrange
+from .pools import read_pool
 
 PACKAGE = __package__
 MIN_CAST, MAX_CAST = 8, 40
@@ -47,11 +48,11 @@ class Person:
 
 
 def _digit_string(rng: random.Random, template: str, area: str) -> str:
-    return "".join(str(rng.randrange(10)) if ch == "#" else ch for ch in template.replace("{a}", area))
+    return "".join([str(randrange(rng, 10)) if ch == "#" else ch for ch in template.replace("{a}", area)])
 
 
 def _key(number: str) -> str:
-    return "".join(ch for ch in number if ch.isdigit())[-10:]
+    return "".join(filter(str.isdigit, number))[-10:]
 
 
 class NumberMaker:
@@ -60,20 +61,21 @@ class NumberMaker:
 
     def __init__(self, rng: random.Random, language: str) -> None:
         self.rng = rng
-        self.spec = load_pool(PACKAGE, "phones")[language]
+        self.spec = read_pool(PACKAGE, "phones")[language]
+        self.foreign_regions = [r for r in sorted(self.spec["regions"]) if r != self.spec["home"]]
         self.used: set[str] = set()
 
     def make(self, foreign: bool | None = None) -> str:
         spec, rng = self.spec, self.rng
         if foreign is None:
             foreign = rng.random() < spec["foreign_share"]
-        regions = sorted(spec["regions"])
-        region = rng.choice([r for r in regions if r != spec["home"]]) if foreign else spec["home"]
+        region = choice(rng, self.foreign_regions) if foreign else spec["home"]
         layout = spec["regions"][region]
         for _ in range(200):
-            number = _digit_string(rng, rng.choice(layout["formats"]), rng.choice(layout["areas"]))
-            if _key(number) not in self.used:
-                self.used.add(_key(number))
+            number = _digit_string(rng, choice(rng, layout["formats"]), choice(rng, layout["areas"]))
+            key = _key(number)
+            if key not in self.used:
+                self.used.add(key)
                 return number
         raise RuntimeError(f"worldgen: ran out of {region} phone numbers")
 
@@ -85,12 +87,12 @@ def _romanised(entry: str | list[str]) -> tuple[str, str]:
 
 def _email_local(given: str, family: str, rng: random.Random) -> str:
     g, f = given.lower().replace("'", ""), family.lower().replace("'", "").replace("ü", "ue")
-    return rng.choice([f"{g}.{f}", f"{g}{f}", f"{g[0]}.{f}", f"{g}_{f}", f"{f}.{g}"])
+    return choice(rng, (f"{g}.{f}", f"{g}{f}", f"{g[0]}.{f}", f"{g}_{f}", f"{f}.{g}"))
 
 
 def make_cast(rng: random.Random, language: str, today: dt.date) -> tuple[Person, list[Person]]:
     """The owner and between MIN_CAST and MAX_CAST other people: unique names, numbers and birthdays."""
-    pool = load_pool(PACKAGE, "people", language)
+    pool = read_pool(PACKAGE, "people", language)
     numbers = NumberMaker(rng, language)
     size = rng.randint(MIN_CAST, MAX_CAST)
     family_names = [_romanised(f) for f in pool["family"]]
@@ -105,17 +107,19 @@ def make_cast(rng: random.Random, language: str, today: dt.date) -> tuple[Person
 
     def birthday(age_low: int, age_high: int) -> str:
         for _ in range(100):
-            born = dt.date(today.year - rng.randint(age_low, age_high), 1, 1) + dt.timedelta(days=rng.randrange(365))
-            if born.strftime("%m-%d") not in used_days:
-                used_days.add(born.strftime("%m-%d"))
-                return born.isoformat()
+            year = today.year - randint(rng, age_low, age_high)
+            born = dt.date(year, 1, 1) + dt.timedelta(days=randrange(rng, 365))
+            iso = born.isoformat()
+            if iso[5:] not in used_days:  # month and day
+                used_days.add(iso[5:])
+                return iso
         return ""
 
     def person(index: int, given: tuple[str, str], family: tuple[str, str], relation: str = "",
                nickname: str = "") -> Person:
         display = nickname or (family[0] + given[0] if language == "zh" else f"{given[0]} {family[0]}")
-        domain = rng.choice(pool["domains"])
-        company = rng.choice(pool["companies"]) if not relation and rng.random() < COMPANY_SHARE else ""
+        domain = choice(rng, pool["domains"])
+        company = choice(rng, pool["companies"]) if not relation and rng.random() < COMPANY_SHARE else ""
         first = "work" if company and rng.random() < 0.15 else "mobile"  # some only gave a work line
         phones = [Phone(first, numbers.make(foreign=False if relation else None))]
         if rng.random() < SECOND_LINE_SHARE:
@@ -126,7 +130,7 @@ def make_cast(rng: random.Random, language: str, today: dt.date) -> tuple[Person
             id=f"person_{index:02d}", name=display, given=given[0], family=family[0], phones=tuple(phones),
             email=f"{_email_local(given[1], family[1], rng)}@{domain}", company=company,
             birthday=birthday(*ages) if relation or rng.random() < BIRTHDAY_SHARE else "",
-            note=rng.choice(pool["notes"]) if not relation and rng.random() < NOTE_SHARE else "",
+            note=choice(rng, pool["notes"]) if not relation and rng.random() < NOTE_SHARE else "",
             relation=relation)
 
     owner_given = rng.choice(given_names)
@@ -137,7 +141,7 @@ def make_cast(rng: random.Random, language: str, today: dt.date) -> tuple[Person
         given = rng.choice([g for g in given_names if g[0] in gendered[relation]])
         people.append(person(len(people) + 1, given, owner_family, relation, nickname))
     while len(people) < size:
-        given, family = rng.choice(given_names), rng.choice(family_names)
+        given, family = choice(rng, given_names), choice(rng, family_names)
         full = family[0] + given[0] if language == "zh" else f"{given[0]} {family[0]}"
         if full in used_names or given[0] in used_names:
             continue  # one person per first name keeps "text Maya" unambiguous

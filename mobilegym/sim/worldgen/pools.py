@@ -28,7 +28,13 @@ def _read(package: str, filename: str) -> Any:
         raise PoolError(f"{package}/{filename} is not valid JSON: {exc}") from None
 
 
+def read_pool(package: str, name: str, language: str | None = None) -> Any:
+    """The parsed pool ``name`` of ``package`` (``name.<language>.json`` when a language is given), shared
+    by every world: read it, never change it (nor put its lists or dicts in an app's state)."""
+    return _read(package, f"{name}.{language}.json" if language else f"{name}.json")
+
+
 def load_pool(package: str, name: str, language: str | None = None) -> Any:
     """The parsed pool ``name`` of ``package`` (``name.<language>.json`` when a language is given): a
     fresh copy, so a generator may shuffle it without changing the next world."""
-    return copy_doc(_read(package, f"{name}.{language}.json" if language else f"{name}.json"))
+    return copy_doc(read_pool(package, name, language))
