@@ -14,7 +14,8 @@ import random
 from typing import Any
 
 from mobilegym.sim.clock import to_ms
-from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -32,8 +33,8 @@ DAY_MS = 24 * 60 * MINUTE_MS
 
 
 def pools(language: str) -> dict[str, Any]:
-    """The pool of a language (read only)."""
-    return load_pool(PACKAGE, "pools", language)
+    """The pool of a language (shared: read only)."""
+    return read_pool(PACKAGE, "pools", language)
 
 
 def hhmm(minute_of_day: int) -> str:
@@ -77,7 +78,7 @@ def _item(kind: str, entry: dict[str, Any], rng: random.Random, world: World, po
     if kind == "recipes":
         return {"title": entry["name"], "prep_min": rng.choice((5, 10, 10, 15, 15, 20, 25, 30)),
                 "cook_min": rng.choice(range(10, 125, 5)), "servings": rng.randint(2, 6),
-                "ingredients": entry["ingredients"], "steps": entry["steps"]}
+                "ingredients": list(entry["ingredients"]), "steps": list(entry["steps"])}
     if kind == "stores":
         return {"title": entry["name"], "category": entry["category"],
                 "floor": world.t(f"Level {rng.randint(1, 3)}, unit {rng.randint(1, 40)}", f"{rng.randint(1, 3)}层 {rng.randint(1, 40)}号"),

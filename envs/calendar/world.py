@@ -14,6 +14,7 @@ from itertools import accumulate
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 from mobilegym.sim.worldgen.draws import choice, randint, weighted
 
 PACKAGE = __package__
@@ -215,7 +216,7 @@ def _one_off(book: _Book, rng: random.Random, pool: dict[str, Any], world: World
 
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("calendar")
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     today = world.today
     first, last = today - dt.timedelta(days=PAST_DAYS), today + dt.timedelta(days=AHEAD_DAYS)
     book = _Book(rng)

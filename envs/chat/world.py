@@ -13,6 +13,7 @@ import random
 from typing import Any, Sequence
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 MAX_FRIENDS = 14
@@ -131,7 +132,7 @@ def make_moments(rng: random.Random, pool: dict[str, Any], now_ms: int, friends:
 
 def build(rng: random.Random, language: str, now_ms: int, owner: str, people: Sequence[tuple[str, str]]) -> dict[str, Any]:
     """The app's state from the owner's name and (name, number) of the people who may be friends (in cast order)."""
-    pool = pools(language)
+    pool = read_pool(PACKAGE, "pools", language)
     chosen = sorted(rng.sample(range(len(people)), min(MAX_FRIENDS, len(people))))
     friends = [{"id": f"friend_{n}", "name": people[i][0], "phone": people[i][1]} for n, i in enumerate(chosen, 1)]
     return {"me": {"name": owner},

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -19,8 +20,8 @@ TIME_APART = 5  # minutes a prepared alarm keeps from the others (the time match
 
 
 def pools(language: str) -> dict[str, Any]:
-    """The pool of a language (read only)."""
-    return load_pool(PACKAGE, "pools", language)
+    """The pool of a language (shared: read only)."""
+    return read_pool(PACKAGE, "pools", language)
 
 
 def minutes(text: str) -> int:

@@ -10,7 +10,7 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.sim.clock import to_ms
-from mobilegym.sim.worldgen import load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 PHONE_TYPES = ("mobile", "work", "home")
@@ -48,7 +48,7 @@ def generate(world: Any) -> dict[str, Any]:
     """``{"contacts": [...], "calls": [...]}`` for ``world`` (same schema as defaults.json; calls gain a
     ``direction``: outgoing, incoming or missed)."""
     rng = world.rng("contacts")
-    pool = load_pool(PACKAGE, "pools", world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     people = world.contacts()
     contacts: list[dict[str, Any]] = []
     for i, person in enumerate(people, 1):
@@ -86,7 +86,7 @@ def generate(world: Any) -> dict[str, Any]:
 
 def _second_lines(world: Any, rng: Any, contacts: list[dict[str, Any]]) -> None:
     """At least two contacts have more than one number (tasks call or read someone's other line)."""
-    spec = load_pool("mobilegym.sim.worldgen", "phones")[world.language]
+    spec = read_pool("mobilegym.sim.worldgen", "phones")[world.language]
     region = spec["regions"][spec["home"]]
     used = {"".join(ch for ch in p["number"] if ch.isdigit())[-10:] for c in contacts for p in c["phones"]}
     used.update("".join(ch for ch in s.mobile if ch.isdigit())[-10:] for s in world.strangers())

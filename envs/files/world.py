@@ -12,7 +12,8 @@ import datetime as dt
 import random
 from typing import Any
 
-from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 STANDARD_FOLDERS = ("Alarms", "DCIM", "DCIM/Camera", "Documents", "Download", "Movies", "Music", "Pictures",
@@ -22,8 +23,8 @@ KB = 1000
 
 
 def pools(language: str) -> dict[str, Any]:
-    """The pool of a language (read only)."""
-    return load_pool(PACKAGE, "pools", language)
+    """The pool of a language (shared: read only)."""
+    return read_pool(PACKAGE, "pools", language)
 
 
 def stamp(moment: dt.datetime) -> str:

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 ME = "me"
@@ -51,6 +52,8 @@ def _thread(rng: random.Random, pool: dict[str, Any], authors: list[str], age: i
     count = rng.choice((0, 1, 1, 2, 2, 3, 4))
     replies = [(0, 0, 1, 2)[int(rng.random() * 4)] for _ in range(count)]
     total = count + sum(replies)
+    if not total:  # sampling nothing draws nothing: the stream is the same
+        return []
     scores = rng.sample(range(-3, 400), total)
     times = sorted(rng.sample(range(1, age), total), reverse=True)
     texts = rng.sample(pool["comments"], total)
@@ -73,7 +76,7 @@ def _thread(rng: random.Random, pool: dict[str, Any], authors: list[str], age: i
 
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("forum")
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     chosen = rng.sample(pool["communities"], rng.randint(MIN_COMMUNITIES, MAX_COMMUNITIES))
     joined = set(rng.sample(range(len(chosen)), rng.randint(2, len(chosen) - 2)))
     members = rng.sample(range(800, 900_000), len(chosen))

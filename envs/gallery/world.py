@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 from .model import stamp
 
@@ -120,7 +121,7 @@ def _albums(rng: random.Random, pool: dict[str, Any], camera: list[dict[str, Any
 
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("gallery")
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     device = rng.choice(pool["devices"])
     roll = _Roll(rng, world.now)
     _camera(roll, rng, pool, device)

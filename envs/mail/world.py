@@ -14,7 +14,8 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.sim.clock import from_ms, to_ms
-from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -25,8 +26,8 @@ MAX_THREADS = 40
 
 
 def pools(language: str) -> dict[str, Any]:
-    """The Mail pools of a language (a fresh copy)."""
-    return load_pool(PACKAGE, "pools", language)
+    """The pool of a language (shared: read only)."""
+    return read_pool(PACKAGE, "pools", language)
 
 
 def date_text(language: str, day: dt.date) -> str:

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 MIN_PER_CATEGORY, MAX_PER_CATEGORY = 3, 6
@@ -56,7 +57,7 @@ def make_place(rng: random.Random, language: str, place_id: str, name: str, cat:
 
 
 def _places(world: World, rng: random.Random) -> list[dict[str, Any]]:
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     streets = pool["streets"]
     used: set[str] = set()
     places = []
@@ -74,7 +75,7 @@ def _places(world: World, rng: random.Random) -> list[dict[str, Any]]:
 
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("maps")
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     places = _places(world, rng)
     by_cat = {c["id"]: [p["id"] for p in places if p["category"] == c["id"]] for c in pool["categories"]}
     public = [p["id"] for p in places if p["category"] not in ("office", "residence")]

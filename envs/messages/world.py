@@ -15,6 +15,7 @@ from typing import Any
 
 from mobilegym.sim.clock import to_ms
 from mobilegym.sim.worldgen import load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 LANGUAGES = ("en", "zh")
@@ -144,7 +145,7 @@ def generate(world: Any) -> dict[str, Any]:
     """``{"conversations": [...]}`` for ``world`` (the schema of defaults.json)."""
     rng = world.rng("messages")
     lang = world.language
-    p = pool(lang)
+    p = read_pool(PACKAGE, "pools", lang)
     now = world.now
     contacts = [c for c in world.app_state("contacts")["contacts"] if c["phones"]]
     used = {_key(ph["number"]) for c in contacts for ph in c["phones"]}

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 
@@ -114,5 +115,5 @@ def _todos(world: World, rng: random.Random, pool: dict[str, Any]) -> list[dict[
 
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("notes")
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     return {"notes": _notes(world, rng, pool), "todos": _todos(world, rng, pool)}

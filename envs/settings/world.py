@@ -8,7 +8,7 @@ import random
 import string
 from typing import Any
 
-from mobilegym.sim.worldgen.pools import load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 FONT_SIZES = ("small", "default", "large", "largest")
@@ -63,14 +63,14 @@ def _about(rng: random.Random, pool: dict[str, Any], world: Any) -> dict[str, An
 def generate(world: Any) -> dict[str, Any]:
     """The Settings app's state in ``world``."""
     rng = world.rng("settings")
-    pool = load_pool(PACKAGE, "pools", world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     home = _fill(rng, rng.choice(pool["home_networks"]), world.owner)
     saved = [home] + _distinct(rng, pool["networks"], rng.randint(0, 5), world.owner, [home])
     rng.shuffle(saved)
     airplane = rng.random() < 0.08
     wifi = rng.random() < (0.4 if airplane else 0.85)
     connected = home if rng.random() < 0.7 else rng.choice(saved)
-    devices = rng.sample(pool["devices"], rng.randint(0, 5))
+    devices = [dict(d) for d in rng.sample(pool["devices"], rng.randint(0, 5))]  # the state owns its copies
     return {
         "wifi": wifi,
         "wifi_network": connected,

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 MIN_CATEGORIES, MAX_CATEGORIES = 6, 9
@@ -51,7 +52,7 @@ def _rating(rng: random.Random) -> float:
 
 
 def _catalogue(world: World, rng: random.Random) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     chosen = rng.sample(pool["categories"], rng.randint(MIN_CATEGORIES, MAX_CATEGORIES))
     categories, products = [], []
     for n, category in enumerate(chosen, 1):
@@ -73,7 +74,7 @@ def _catalogue(world: World, rng: random.Random) -> tuple[list[dict[str, Any]], 
 
 
 def _addresses(world: World, rng: random.Random) -> list[dict[str, Any]]:
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     count = rng.randint(1, 3)
     picks = rng.sample(range(len(pool["streets"])), count)
     labels = pool["labels"]
@@ -150,7 +151,7 @@ def generate(world: World) -> dict[str, Any]:
     addresses = _addresses(world, rng)
     in_cart = _cart(rng, products)
     wishlist = [p["id"] for p in rng.sample(products, rng.randint(0, 6))]
-    return {"currency": pools(world.language)["currency"], "categories": categories, "products": products,
+    return {"currency": read_pool(PACKAGE, "pools", world.language)["currency"], "categories": categories, "products": products,
             "cart": in_cart, "wishlist": wishlist, "addresses": addresses,
             "orders": _orders(world, rng, products, addresses),
             "payment": {"card": world.t("Visa ending in 4821", "招商银行储蓄卡 尾号4821")}}

@@ -14,7 +14,8 @@ import datetime as dt
 import random
 from typing import Any
 
-from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.pools import read_pool
 
 from . import timetable
 
@@ -28,7 +29,8 @@ PASSPORT_LETTERS = "ACEHKLMNPRSTWXZ"
 
 
 def pools(language: str) -> dict[str, Any]:
-    return load_pool(PACKAGE, "pools", language)
+    """The pool of a language (shared: read only)."""
+    return read_pool(PACKAGE, "pools", language)
 
 
 def resident_id(area: str, birthday: dt.date, sequence: int) -> str:

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 MIN_CHANNELS, MAX_CHANNELS = 8, 12
@@ -77,7 +78,7 @@ def _history(rng: random.Random, now: dt.datetime, videos: list[dict[str, Any]],
 
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("video")
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     now = world.now
     picked = rng.sample(pool["channels"], rng.randint(MIN_CHANNELS, MAX_CHANNELS))
     counts = [rng.randint(MIN_VIDEOS, min(MAX_VIDEOS, len(e["titles"]))) for e in picked]

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 MIN_CARDS, MAX_CARDS = 1, 3
@@ -142,7 +143,7 @@ def make_transactions(rng: random.Random, pool: dict[str, Any], now: dt.datetime
 
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("wallet")
-    pool = pools(world.language)
+    pool = read_pool(PACKAGE, "pools", world.language)
     people = [c for c in world.app_state("contacts")["contacts"] if c["phones"]]
     cards = make_cards(rng, pool)
     bills = make_bills(rng, pool, world.today, cards)

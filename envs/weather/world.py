@@ -16,7 +16,7 @@ from itertools import accumulate
 from typing import Any
 
 from mobilegym.sim.worldgen.draws import choice, randint, weighted
-from mobilegym.sim.worldgen.pools import load_pool
+from mobilegym.sim.worldgen.pools import load_pool, read_pool
 
 PACKAGE = __package__
 DAYS = 5  # forecast days, today first
@@ -195,7 +195,7 @@ def _ensure_variety(world: Any, cities: dict[str, dict[str, Any]], saved: list[s
 def generate(world: Any) -> dict[str, Any]:
     """The Weather app's state in ``world``."""
     rng = world.rng("weather")
-    pool = city_pool()
+    pool = read_pool(PACKAGE, "cities")
     climates = {c["id"]: c for c in pool}
     weights = REGION_WEIGHTS[world.language]
     saved: list[str] = []
