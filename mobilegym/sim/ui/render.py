@@ -75,6 +75,9 @@ class Canvas:
         self.image = Image.new("RGB", (width, height), background) if image is None else image
         self._draw = ImageDraw.Draw(self.image)
         self._clips: list[Box] = [(0, 0, width, height)]
+        self._inks: dict[Color, int] = {}  # Pillow's ink value of each colour drawn (what ImageDraw computes per call)
+        self._painters = {"rect": self._rect, "text": self._text, "clip": self._clip, "unclip": self._unclip,
+                          "shade": self._shade}
 
     def _box(self, x: float, y: float, w: float, h: float) -> Box:
         s = self.scale
@@ -86,14 +89,15 @@ class Canvas:
         first = 0
         while first < len(items) and items[first][0] == "rect" and items[first][5] == self.background:
             first += 1
+        painters = self._painters
         for item in items[first:]:
-            getattr(self, "_" + item[0])(*item[1:])
+            painters[item[0]](*item[1:])
         return self.image
 
     def repaint(self, items: list[tuple], box: Box) -> None:
         """Paint ``items`` again inside ``box`` only, from the background up; the rest of the image is kept.
         Inside the box the pixels are those a full :meth:`draw` gives (shapes are cut to clips exactly)."""
-        self._draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=self.background)
+        self._fill((box[0], box[1], box[2] - 1, box[3] - 1), self.background)
         whole = self._clips
         self._clips = [_intersect(box, whole[0])]
         try:
@@ -142,8 +146,8 @@ class Canvas:
             return
         if cut != box:
             mask = mask.crop((cut[0] - box[0], cut[1] - box[1], cut[2] - box[0], cut[3] - box[1]))
-        # a solid tile pasted through the mask blends exactly like the colour itself, in half the time
-        self.image.paste(Image.new("RGB", mask.size, color), cut, mask)
+        # the colour pasted through the mask at the core (what Image.paste does, without its checks)
+        self.image.im.paste(color, cut, mask.im)
 
     def _rect(self, x: float, y: float, w: float, h: float, color: Color, radius: float) -> None:
         box = self._box(x, y, w, h)
@@ -160,7 +164,14 @@ class Canvas:
                 self._paste(color, box, _rounded(bw, bh, r))
             return
         if cut[2] > cut[0] and cut[3] > cut[1]:
-            self._draw.rectangle((cut[0], cut[1], cut[2] - 1, cut[3] - 1), fill=color)
+            self._fill((cut[0], cut[1], cut[2] - 1, cut[3] - 1), color)
+
+    def _fill(self, corners: Box, color: Color) -> None:
+        """Fill the rectangle between two corner pixels (both included) as ``ImageDraw.rectangle`` does."""
+        ink = self._inks.get(color)
+        if ink is None:
+            ink = self._inks[color] = self._draw.draw.draw_ink(color)
+        self._draw.draw.draw_rectangle(corners, ink, 1)
 
     def _text(self, x: float, y: float, text: str, size: float, color: Color, bold: bool) -> None:
         text = text[:fonts.LINE_CHARS]  # what a line can show (views lay out no longer lines)
