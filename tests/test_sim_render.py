@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from PIL import Image, ImageDraw
 
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.ui.render import Canvas
@@ -12,16 +13,22 @@ from .uitools import CORE_APPS
 WHITE, BLUE = (255, 255, 255), (30, 90, 200)
 
 
-@pytest.mark.parametrize("w, h, radius", [(40, 20, 6), (7, 30, 12), (100, 100, 50), (5, 5, 1.5), (61, 17, 8.5)])
-def test_direct_rounded_rect_equals_the_masked_clipped_one(w: int, h: int, radius: float) -> None:
+@pytest.mark.parametrize("w, h, radius", [(40, 20, 6), (7, 30, 12), (100, 100, 50), (5, 5, 1.5), (61, 17, 8.5),
+                                          (64, 64, 10.5), (65, 64, 10.5), (300, 120, 30)])
+def test_rounded_rects_equal_pillows_drawn_and_clipped(w: int, h: int, radius: float) -> None:
+    # small ones (up to SMALL_ROUNDED_PX) are pasted through a cached mask, larger ones drawn: both are
+    # Pillow's rounded_rectangle, pixel for pixel, and so is one cut by a clip
     rect = ("rect", 10, 10, w, h, BLUE, radius)
-    direct = Canvas(200, 200, 1.0, WHITE).draw([rect])
-    # a clip that cuts off the rect's last row forces the mask path
-    clipped = Canvas(200, 200, 1.0, WHITE).draw([("clip", 0, 0, 200, 10 + h - 1), rect, ("unclip",)])
-    a, b = np.asarray(direct), np.asarray(clipped)
+    drawn = Image.new("RGB", (400, 400), WHITE)
+    ImageDraw.Draw(drawn).rounded_rectangle((10, 10, 10 + w - 1, 10 + h - 1),
+                                            radius=min(radius, (w - 1) / 2, (h - 1) / 2), fill=BLUE)
+    painted = Canvas(400, 400, 1.0, WHITE).draw([rect])
+    clipped = Canvas(400, 400, 1.0, WHITE).draw([("clip", 0, 0, 400, 10 + h - 1), rect, ("unclip",)])
+    a, b, c = np.asarray(drawn), np.asarray(painted), np.asarray(clipped)
     assert (a != 255).any()  # the rect was drawn
-    assert np.array_equal(a[:10 + h - 1], b[:10 + h - 1])
-    assert (b[10 + h - 1:] == 255).all()  # nothing outside the clip
+    assert np.array_equal(a, b)
+    assert np.array_equal(a[:10 + h - 1], c[:10 + h - 1])
+    assert (c[10 + h - 1:] == 255).all()  # nothing outside the clip
 
 
 @pytest.mark.parametrize("scale", [1.0, 0.37, 0.1])

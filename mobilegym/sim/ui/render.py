@@ -15,6 +15,9 @@ _MIN_TEXT_PX = 5  # below this, glyphs are unreadable: draw a bar of the text's 
 GLYPH_BYTES = 32 << 20
 GLYPH_ITEMS = 8192
 ROUNDED_BYTES = 2 << 20
+# Up to this many pixels a rounded rectangle is pasted through its cached mask (Pillow's rounded_rectangle costs
+# more in Python than that at RL scale); larger ones are drawn
+SMALL_ROUNDED_PX = 4096
 _MASK_OVERHEAD = 512  # bytes of Python and Pillow objects around a mask's pixels
 
 Glyphs = tuple[Image.Image | None, int, int]
@@ -158,7 +161,7 @@ class Canvas:
         cut = _intersect(box, self._clips[-1])
         if r >= 1 and min(bw, bh) >= 3:
             r = min(r, (bw - 1) / 2, (bh - 1) / 2)
-            if cut == box:  # drawn directly: the same pixels as pasting through the mask, 3x faster
+            if cut == box and bw * bh > SMALL_ROUNDED_PX:  # drawn: the same pixels as through the mask, faster
                 self._draw.rounded_rectangle((box[0], box[1], box[2] - 1, box[3] - 1), radius=r, fill=color)
             else:
                 self._paste(color, box, _rounded(bw, bh, r))
