@@ -159,3 +159,21 @@ def test_painter_repaints_a_part_exactly(scale: float) -> None:
         full = Canvas(*size, scale, LIGHT.background)
         full.draw(changed)
         assert np.array_equal(ours, full.pixels()), changed
+
+
+def test_painting_over_an_image_in_place_keeps_every_recent_lists_pixels() -> None:
+    # each change is painted over the previous image in place, and a full change on the spare image of a list
+    # that left the recent ones: every list painted again gets exactly its own pixels back
+    size, scale = (60, 40), 1.0
+    lists = [[("rect", 0, 0, 60, 40, LIGHT.background, 0), ("rect", 2 + 3 * n, 4, 20, 10, BLUE, 4),
+              ("text", 2, 20, f"Row {n}", 12, RED, False)] for n in range(6)]
+    lists.append([("rect", 0, 0, 60, 40, RED, 0)])  # a whole new screen: painted afresh
+    painter = Painter(images=3)
+    first = {}
+    for n, items in enumerate([*lists, *lists[::-1], *lists]):
+        got = painter.paint(items, size, scale, LIGHT.background)
+        full = Canvas(*size, scale, LIGHT.background)
+        full.draw(items)
+        assert np.array_equal(got, full.pixels()), n
+        first.setdefault(id(items), got.copy())
+        assert np.array_equal(got, first[id(items)])

@@ -18,6 +18,7 @@ ROUNDED_BYTES = 2 << 20
 # Up to this many pixels a rounded rectangle is pasted through its cached mask (Pillow's rounded_rectangle costs
 # more in Python than that at RL scale); larger ones are drawn
 SMALL_ROUNDED_PX = 4096
+SMALL_PASTE_PX = 1024  # up to this many mask pixels a colour is pasted as such, above it as a tile
 _MASK_OVERHEAD = 512  # bytes of Python and Pillow objects around a mask's pixels
 
 Glyphs = tuple[Image.Image | None, int, int]
@@ -66,14 +67,48 @@ def _intersect(a: Box, b: Box) -> Box:
     return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
 
 
-class Canvas:
+class Geometry:
+    """Where display items land on a ``width`` x ``height`` pixel canvas at ``scale`` pixels per dp, without
+    pixels: what the painter measures changes with."""
+
+    def __init__(self, width: int, height: int, scale: float) -> None:
+        self.size = (width, height)
+        self.scale = scale
+
+    def _box(self, x: float, y: float, w: float, h: float) -> Box:
+        s = self.scale
+        return (round(x * s), round(y * s), round((x + w) * s), round((y + h) * s))
+
+    def clip_box(self, item: tuple, clip: Box) -> Box:
+        """The clip a ``("clip", ...)`` item sets inside ``clip``."""
+        return _intersect(self._box(*item[1:5]), clip)
+
+    def extent(self, item: tuple, clip: Box) -> Box:
+        """The pixels a rect, text or shade item may change when painted inside ``clip`` (x0 >= x1 or y0 >= y1:
+        none); it mirrors :class:`Canvas`'s painting methods."""
+        if item[0] != "text":
+            return _intersect(self._box(*item[1:5]), clip)
+        x, y, text, size, _, bold = item[1:]
+        text = text[:fonts.LINE_CHARS]
+        px = round(size * self.scale)
+        if px < _MIN_TEXT_PX:
+            return _intersect(self._box(x, y + size * 0.2, fonts.text_width(text, size, bold), size * 0.6), clip)
+        mask, left, top = _glyphs(text, px, bold)
+        if mask is None:
+            return (0, 0, 0, 0)
+        x0, y0 = round(x * self.scale) + left, round(y * self.scale) + top
+        return _intersect((x0, y0, x0 + mask.width, y0 + mask.height), clip)
+
+
+class Canvas(Geometry):
     """Draws display items; ``scale`` is pixels per dp. Clip regions (scrolling lists) are applied
     by cutting each shape to the region, so no layer is ever copied."""
 
     def __init__(self, width: int, height: int, scale: float, background: Color,
-                 image: Image.Image | None = None) -> None:
-        """A blank canvas, or one that paints over ``image`` (an RGB image of that size, changed in place)."""
-        self.scale = scale
+                 image: Image.Image | None = None, *, blank: bool = False) -> None:
+        """A blank canvas, or one that paints over ``image`` (an RGB image of that size, changed in place; with
+        ``blank`` it is first filled with the background, so it paints as a new canvas does)."""
+        super().__init__(width, height, scale)
         self.background = background
         self.image = Image.new("RGB", (width, height), background) if image is None else image
         self._draw = ImageDraw.Draw(self.image)
@@ -81,10 +116,8 @@ class Canvas:
         self._inks: dict[Color, int] = {}  # Pillow's ink value of each colour drawn (what ImageDraw computes per call)
         self._painters = {"rect": self._rect, "text": self._text, "clip": self._clip, "unclip": self._unclip,
                           "shade": self._shade}
-
-    def _box(self, x: float, y: float, w: float, h: float) -> Box:
-        s = self.scale
-        return (round(x * s), round(y * s), round((x + w) * s), round((y + h) * s))
+        if blank and image is not None:
+            self._fill((0, 0, width - 1, height - 1), background)
 
     def draw(self, items: list[tuple]) -> Image.Image:
         """Paint every item in order and return the image. Leading rectangles in the background
@@ -108,26 +141,6 @@ class Canvas:
         finally:
             self._clips = whole
 
-    def clip_box(self, item: tuple, clip: Box) -> Box:
-        """The clip a ``("clip", ...)`` item sets inside ``clip``."""
-        return _intersect(self._box(*item[1:5]), clip)
-
-    def extent(self, item: tuple, clip: Box) -> Box:
-        """The pixels a rect, text or shade item may change when painted inside ``clip`` (x0 >= x1 or y0 >= y1:
-        none); it mirrors the painting methods below."""
-        if item[0] != "text":
-            return _intersect(self._box(*item[1:5]), clip)
-        x, y, text, size, _, bold = item[1:]
-        text = text[:fonts.LINE_CHARS]
-        px = round(size * self.scale)
-        if px < _MIN_TEXT_PX:
-            return _intersect(self._box(x, y + size * 0.2, fonts.text_width(text, size, bold), size * 0.6), clip)
-        mask, left, top = _glyphs(text, px, bold)
-        if mask is None:
-            return (0, 0, 0, 0)
-        x0, y0 = round(x * self.scale) + left, round(y * self.scale) + top
-        return _intersect((x0, y0, x0 + mask.width, y0 + mask.height), clip)
-
     def pixels(self) -> np.ndarray:
         """The image as a read-only (H, W, 3) uint8 array: one pass of Pillow's raw encoder into one
         buffer (``Image.tobytes`` encodes in 64 KiB pieces and joins them: a second full copy)."""
@@ -149,8 +162,12 @@ class Canvas:
             return
         if cut != box:
             mask = mask.crop((cut[0] - box[0], cut[1] - box[1], cut[2] - box[0], cut[3] - box[1]))
-        # the colour pasted through the mask at the core (what Image.paste does, without its checks)
-        self.image.im.paste(color, cut, mask.im)
+        # at Pillow's core (what Image.paste does, without its checks): a small mask takes the colour itself (the
+        # fewest calls), a larger one a solid tile (the fastest per pixel); both blend to the same pixels
+        if mask.width * mask.height <= SMALL_PASTE_PX:
+            self.image.im.paste(color, cut, mask.im)
+        else:
+            self.image.im.paste(Image.core.fill("RGB", mask.size, color), cut, mask.im)
 
     def _rect(self, x: float, y: float, w: float, h: float, color: Color, radius: float) -> None:
         box = self._box(x, y, w, h)
