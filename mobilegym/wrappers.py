@@ -208,6 +208,7 @@ class ElementTable(gym.ObservationWrapper):
         entries["element_class"] = spaces.MultiDiscrete(np.full(k, 2 + len(ELEMENT_CLASSES), np.int64))
         entries["element_mask"] = spaces.MultiBinary(k)
         self.observation_space = spaces.Dict(entries)
+        self._last: tuple[tuple[str, str], dict[str, np.ndarray]] | None = None  # (tree, instruction) -> arrays
 
     def table(self, elements: Sequence[Element], instruction: str = "") -> dict[str, np.ndarray]:
         """The three arrays for a list of elements (``instruction`` feeds instruction_match)."""
@@ -233,7 +234,10 @@ class ElementTable(gym.ObservationWrapper):
         if not isinstance(instruction, str):
             instruction = self.env.unwrapped.instruction  # type: ignore[attr-defined]
         out = {name: value for name, value in observation.items() if name != "a11y"}
-        out.update(self.table(parse_elements(observation["a11y"], self.max_elements), instruction))
+        key = (observation["a11y"], instruction)
+        if self._last is None or self._last[0] != key:  # a step that changes nothing on screen keeps its tree
+            self._last = key, self.table(parse_elements(key[0], self.max_elements), instruction)
+        out.update({name: array.copy() for name, array in self._last[1].items()})
         return out
 
 

@@ -132,6 +132,17 @@ def test_element_table_describes_the_launcher() -> None:
     assert int(sum(int(b) << i for i, b in enumerate(bits))) == text_hash("Settings")
 
 
+def test_element_table_of_an_unchanged_screen_is_equal_and_never_shared() -> None:
+    env = sb3()
+    obs, _ = env.reset(seed=0)
+    first = {name: obs[name].copy() for name in ("elements", "element_class", "element_mask")}
+    obs["elements"][:] = 0.5  # an agent scribbling on its observation
+    again, *_ = env.step(env.action_space.n - 2)  # back on the home screen: nothing changes
+    for name, value in first.items():
+        assert np.array_equal(again[name], value), name
+    assert again["elements"] is not obs["elements"]
+
+
 def test_parse_elements_merges_texts_into_interactive_parents() -> None:
     xml = ('<?xml version="1.0"?><hierarchy rotation="0">'
            '<node class="android.widget.LinearLayout" text="" content-desc="" clickable="true" bounds="[0,0][100,50]">'
