@@ -124,22 +124,26 @@ def test_the_tree_stays_well_formed_whatever_the_data_holds() -> None:
     phone.screenshot()
 
 
-def test_a_ten_thousand_character_word_is_laid_out_in_short_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
-    shaped: list[int] = []
-    measure = ImageFont.FreeTypeFont.getlength
+@pytest.mark.parametrize("char", ["w", "ж"])  # a plain line (widths summed) and one raqm shapes
+def test_a_ten_thousand_character_word_is_laid_out_in_short_pieces(monkeypatch: pytest.MonkeyPatch, char: str) -> None:
+    measured: list[str] = []  # every line measured, either way
+    shape, add_up = ImageFont.FreeTypeFont.getlength, fonts._plain_length
     monkeypatch.setattr(ImageFont.FreeTypeFont, "getlength",
-                        lambda self, text, *a, **k: shaped.append(len(text)) or measure(self, text, *a, **k))
+                        lambda self, text, *a, **k: measured.append(text) or shape(self, text, *a, **k))
+    monkeypatch.setattr(fonts, "_plain_length", lambda line, bold: measured.append(line) or add_up(line, bold))
+    fonts._cached_width.cache_clear()  # every piece is measured here, not found from an earlier test
     phone = _field_phone()
     field = _focus_first_field(phone)
-    phone.type_text("w" * 10_000)
+    phone.type_text(char * 10_000)
     phone.screenshot()
     phone.type_text("x")
     phone.screenshot()
     shown = next(v for v in phone.frame().content.walk()
                  if isinstance(v, ui.TextField) and v.focus_key == field.focus_key)
-    assert shown.value == "w" * 10_000 + "x" and shown._lines[0].endswith("…")
-    assert 0 < max(shaped) <= fonts.LINE_CHARS and len(shaped) < 100  # was a quadratic ellipsis over 10,000
-    assert fonts.ellipsize("w" * 10_000, 14, False, 100).endswith("…")
+    assert shown.value == char * 10_000 + "x" and shown._lines[0].endswith("…")
+    pieces = [len(text) for text in measured if char * 2 in text]  # of the word (not the keyboard's labels)
+    assert 0 < max(pieces) <= fonts.LINE_CHARS and len(pieces) < 100  # was a quadratic ellipsis over 10,000
+    assert fonts.ellipsize(char * 10_000, 14, False, 100).endswith("…")
 
 
 def test_ellipsize_keeps_the_longest_prefix_that_fits() -> None:
