@@ -120,7 +120,7 @@ def reset_ms(env: gym.Env, count: int = 100) -> float:
 
 
 def reset_ms_phone(scale: float, count: int = 100) -> float:
-    """Baseline: the phone alone back to its defaults, with a fresh screenshot and tree."""
+    """Baseline: the phone alone reset into worlds not met before, with a fresh screenshot and tree."""
     phone = Phone(*SCREEN, render_scale=scale, shuffle_launcher=True)
     first = fresh_seed()
     started = time.perf_counter()

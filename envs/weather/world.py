@@ -101,7 +101,7 @@ def _hourly(rng: random.Random, today: dict[str, Any], start: int, wet_from: int
 def _current(rng: random.Random, climate: dict[str, Any], hour: dict[str, Any]) -> dict[str, Any]:
     condition, temp = hour["condition"], hour["temp"]
     wind = randint(rng, 32, 55) if condition == "Windy" else randint(rng, 3, 30)
-    if condition in RAINY or condition in ("Snow", "Fog"):
+    if condition in WET or condition == "Fog":
         humidity = randint(rng, 75, 98)
     elif condition == "Cloudy":
         humidity = randint(rng, 50, 85)

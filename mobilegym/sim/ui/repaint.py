@@ -94,10 +94,11 @@ class Painter:
             canvas = Canvas(*size, scale, background)
             canvas.draw(items)
             return canvas.pixels()
-        now = placed(Geometry(*size, scale), items)
+        geometry = Geometry(*size, scale)
+        now = placed(geometry, items)
         base = next((shot for shot in reversed(self._recent) if shot.key == key and shot.image is not None), None)
         limit = MAX_DIRTY * size[0] * size[1]
-        box = dirty_box(Geometry(*size, scale), base.placed, now, limit) if base is not None else (0, 0, *size)
+        box = dirty_box(geometry, base.placed, now, limit) if base is not None else (0, 0, *size)
         if box is None:  # the same painting items under the same clips: the same image and pixels
             shot = _Shot(key, items, now, base.image, base.pixels)  # type: ignore[union-attr]
         elif (box[2] - box[0]) * (box[3] - box[1]) <= limit:
