@@ -14,6 +14,11 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 
 Rect = tuple[int, int, int, int]
+# a node's boolean attributes, in uiautomator's order, for each combination (bit i: the i-th is true)
+_FLAG_NAMES = ("checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable",
+               "password", "selected")
+_FLAGS = tuple("".join(f'{name}="{"true" if bits >> i & 1 else "false"}" ' for i, name in enumerate(_FLAG_NAMES))
+               for bits in range(1 << len(_FLAG_NAMES)))
 
 
 def _attr(value: str) -> str:
@@ -41,31 +46,38 @@ class TreeExporter:
     def _node(self, view: View, package: str, index: int, clip: Rect, out: list[str]) -> None:
         x, y, w, h = view.frame
         d = self.density
-        box = (max(clip[0], round(x * d)), max(clip[1], round(y * d)),
-               min(clip[2], round((x + w) * d)), min(clip[3], round((y + h) * d)))
-        if box[2] <= box[0] or box[3] <= box[1]:
+        left, top, right, bottom = round(x * d), round(y * d), round((x + w) * d), round((y + h) * d)
+        if left < clip[0]:
+            left = clip[0]
+        if top < clip[1]:
+            top = clip[1]
+        if right > clip[2]:
+            right = clip[2]
+        if bottom > clip[3]:
+            bottom = clip[3]
+        if right <= left or bottom <= top:
             return
         rid = view.rid
         rid = "" if not rid else rid if ":id/" in rid else f"{package}:id/{rid}"
         clickable = view.on_click is not None
+        focusable = view.focusable
         text, desc, hint = view.text, view.desc, view.hint
+        flags = _FLAGS[(1 if view.checkable else 0) | (2 if view.checked else 0) | (4 if clickable else 0)
+                       | (8 if view.enabled else 0) | (16 if focusable or clickable else 0)
+                       | (32 if focusable and view.focused(self.env) else 0) | (64 if view.scrollable else 0)
+                       | (128 if view.on_long_click is not None else 0) | (256 if view.password else 0)
+                       | (512 if view.selected else 0)]
         out.append(
             f'<node index="{index}" text="{_attr(text) if text else ""}" resource-id="{rid}" class="{view.cls}" '
-            f'package="{package}" content-desc="{_attr(desc) if desc else ""}" '
-            f'checkable="{"true" if view.checkable else "false"}" checked="{"true" if view.checked else "false"}" '
-            f'clickable="{"true" if clickable else "false"}" enabled="{"true" if view.enabled else "false"}" '
-            f'focusable="{"true" if view.focusable or clickable else "false"}" '
-            f'focused="{"true" if view.focused(self.env) else "false"}" '
-            f'scrollable="{"true" if view.scrollable else "false"}" '
-            f'long-clickable="{"true" if view.on_long_click is not None else "false"}" '
-            f'password="{"true" if view.password else "false"}" selected="{"true" if view.selected else "false"}" '
-            f'bounds="[{box[0]},{box[1]}][{box[2]},{box[3]}]" hint="{_attr(hint) if hint else ""}"'
+            f'package="{package}" content-desc="{_attr(desc) if desc else ""}" {flags}'
+            f'bounds="[{left},{top}][{right},{bottom}]" hint="{_attr(hint) if hint else ""}"'
         )
         children = view.shown_children()
         if not children:
             out.append(" />")
             return
         out.append(">")
+        box = (left, top, right, bottom)
         for i, child in enumerate(children):
             self._node(child, package, i, box, out)
         out.append("</node>")

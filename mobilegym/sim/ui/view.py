@@ -215,12 +215,13 @@ class Column(View):
         self.frame = (x, y, w, h)
         inner = w - 2 * self.pad
         flow = self._flow_children()
-        fixed = {id(c): c.measure(inner, env) for c in flow if not c.flex}
+        heights = [None if c.flex else c.measure(inner, env) for c in flow]  # None: a flex child's share, below
         flex_total = sum(c.flex for c in flow)
-        spare = h - 2 * self.pad - sum(fixed.values()) - self.gap * max(0, len(flow) - 1)
+        spare = h - 2 * self.pad - sum(ch for ch in heights if ch is not None) - self.gap * max(0, len(flow) - 1)
         cy = y + self.pad
-        for child in flow:
-            ch = fixed[id(child)] if not child.flex else max(0.0, spare) * child.flex / flex_total
+        for child, ch in zip(flow, heights):
+            if ch is None:
+                ch = max(0.0, spare) * child.flex / flex_total
             child.place(x + self.pad, cy, inner, ch, env)
             cy += ch + self.gap
 

@@ -265,11 +265,15 @@ def key_fields(*roots: View) -> None:
     """Give every text field under ``roots`` a unique focus key: its rid, with "#n" added for the n-th repeat
     of that rid (repeated rows such as a list of entries share a rid but are focused one at a time)."""
     seen: dict[str, int] = {}
-    for view in (v for root in roots for v in root.walk()):
+    stack = list(reversed(roots))  # depth first, as View.walk, over every root in turn
+    while stack:
+        view = stack.pop()
         if isinstance(view, TextField):
             n = seen.get(view.rid, 0)
             seen[view.rid] = n + 1
             view.focus_key = view.rid if n == 0 else f"{view.rid}#{n}"
+        if view.children:
+            stack.extend(reversed(view.children))
 
 
 class Toggle(View):
