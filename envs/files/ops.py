@@ -59,10 +59,13 @@ def leaf(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
+_KIND_OF_EXTENSION = {ext: k for k, exts in reversed(KINDS.items()) for ext in exts}  # the first kind listing it wins
+
+
 def kind(name: str) -> str:
     """image, video, audio, document, archive, app or other, from the extension."""
     ext = name.rsplit(".", 1)[-1].casefold() if "." in name else ""
-    return next((k for k, exts in KINDS.items() if ext in exts), "other")
+    return _KIND_OF_EXTENSION.get(ext, "other")
 
 
 def sort_files(files: list[dict[str, Any]], order: str) -> list[dict[str, Any]]:

@@ -1,7 +1,6 @@
 """Procedurally generated worlds: every seed a different, realistic phone (see :mod:`.world`)."""
 from __future__ import annotations
 
-import marshal
 import threading
 from functools import lru_cache
 
@@ -21,7 +20,6 @@ class WorldImage:
         self.time_ms = world.time_ms
         self.app_ids = app_ids
         self._world = world
-        self._blobs: dict[str, bytes] = {}
         self._lock = threading.Lock()  # one image may serve phones on several threads (the ADB server)
 
     def blob(self, app_id: str) -> bytes:
@@ -29,9 +27,12 @@ class WorldImage:
         if app_id not in self.app_ids:
             raise KeyError(f"app {app_id!r} is not in this world image")
         with self._lock:
-            if app_id not in self._blobs:
-                self._blobs[app_id] = marshal.dumps(self._world.app_state(app_id), 2)
-            return self._blobs[app_id]
+            return self._world.app_blob(app_id)
+
+    @property
+    def generated(self) -> frozenset[str]:
+        """The apps generated so far (the rest are generated when first asked for)."""
+        return self._world.generated
 
     def __getstate__(self) -> dict:
         return {key: value for key, value in self.__dict__.items() if key != "_lock"}

@@ -10,6 +10,7 @@ any machine; nothing reads the host clock or iterates a hash-ordered set.
 from __future__ import annotations
 
 import datetime as dt
+import marshal
 import random
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -42,7 +43,7 @@ class World:
         minute = rng.randrange(EARLIEST_MINUTE, LATEST_MINUTE)
         self.now = dt.datetime(day.year, day.month, day.day, minute // 60, minute % 60)
         self.owner, self.cast = make_cast(self.rng("cast"), language, day)
-        self._states: dict[str, dict[str, Any]] = {}
+        self._blobs: dict[str, bytes] = {}  # each generated app's data as marshal bytes (format 2)
         self._making: list[str] = []
         self._memo: dict[str, Any] = {}
         self._contacts = tuple(p for p in self.cast if p.in_contacts)
@@ -79,14 +80,25 @@ class World:
             self._memo[name] = make()
         return self._memo[name]
 
+    @property
+    def generated(self) -> frozenset[str]:
+        """The apps whose data has been generated so far."""
+        return frozenset(self._blobs)
+
     def app_state(self, app_id: str) -> dict[str, Any]:
-        """The generated data of an app (generated now if it has not been yet). Read it, never change it."""
-        if app_id not in self._states:
+        """The generated data of an app (generated now if it has not been yet): a fresh copy, the caller's to read."""
+        return marshal.loads(self.app_blob(app_id))
+
+    def app_blob(self, app_id: str) -> bytes:
+        """The generated data of an app as marshal bytes (format 2: equal data, equal bytes), generated now if it
+        has not been yet. The world keeps the bytes, not the objects: a cached world holds few objects for the
+        garbage collector to scan, and what a generator made dies young."""
+        if app_id not in self._blobs:
             if app_id in self._making:
                 raise WorldError(f"worldgen: apps depend on each other in a circle: {' -> '.join(self._making)} -> {app_id}")
             self._making.append(app_id)
             try:
-                self._states[app_id] = self._find_app(app_id).initial_state(self)
+                self._blobs[app_id] = marshal.dumps(self._find_app(app_id).initial_state(self), 2)
             finally:
                 self._making.pop()
-        return self._states[app_id]
+        return self._blobs[app_id]
