@@ -170,21 +170,40 @@ class Canvas(Geometry):
             self.image.im.paste(Image.core.fill("RGB", mask.size, color), cut, mask.im)
 
     def _rect(self, x: float, y: float, w: float, h: float, color: Color, radius: float) -> None:
-        box = self._box(x, y, w, h)
-        bw, bh = box[2] - box[0], box[3] - box[1]
+        # the hottest painter (at RL scale most text is drawn as a bar): _box and _intersect inlined
+        s = self.scale
+        x0, y0, x1, y1 = round(x * s), round(y * s), round((x + w) * s), round((y + h) * s)
+        bw, bh = x1 - x0, y1 - y0
         if bw <= 0 or bh <= 0:
             return
-        r = radius * self.scale
-        cut = _intersect(box, self._clips[-1])
-        if r >= 1 and min(bw, bh) >= 3:
-            r = min(r, (bw - 1) / 2, (bh - 1) / 2)
-            if cut == box and bw * bh > SMALL_ROUNDED_PX:  # drawn: the same pixels as through the mask, faster
-                self._draw.rounded_rectangle((box[0], box[1], box[2] - 1, box[3] - 1), radius=r, fill=color)
-            else:
-                self._paste(color, box, _rounded(bw, bh, r))
-            return
-        if cut[2] > cut[0] and cut[3] > cut[1]:
-            self._fill((cut[0], cut[1], cut[2] - 1, cut[3] - 1), color)
+        if radius:
+            r = radius * s
+            if r >= 1 and min(bw, bh) >= 3:
+                self._rounded_rect((x0, y0, x1, y1), r, color)
+                return
+        clip = self._clips[-1]
+        if x0 < clip[0]:
+            x0 = clip[0]
+        if y0 < clip[1]:
+            y0 = clip[1]
+        if x1 > clip[2]:
+            x1 = clip[2]
+        if y1 > clip[3]:
+            y1 = clip[3]
+        if x1 > x0 and y1 > y0:
+            ink = self._inks.get(color)
+            if ink is None:
+                ink = self._inks[color] = self._draw.draw.draw_ink(color)
+            self._draw.draw.draw_rectangle((x0, y0, x1 - 1, y1 - 1), ink, 1)
+
+    def _rounded_rect(self, box: Box, r: float, color: Color) -> None:
+        bw, bh = box[2] - box[0], box[3] - box[1]
+        r = min(r, (bw - 1) / 2, (bh - 1) / 2)
+        if _intersect(box, self._clips[-1]) == box and bw * bh > SMALL_ROUNDED_PX:
+            # drawn: the same pixels as through the mask, faster
+            self._draw.rounded_rectangle((box[0], box[1], box[2] - 1, box[3] - 1), radius=r, fill=color)
+        else:
+            self._paste(color, box, _rounded(bw, bh, r))
 
     def _fill(self, corners: Box, color: Color) -> None:
         """Fill the rectangle between two corner pixels (both included) as ``ImageDraw.rectangle`` does."""

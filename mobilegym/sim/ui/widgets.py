@@ -10,6 +10,7 @@ from .theme import Color
 from .view import Column, Handler, Item, LayoutEnv, Row, Touch, View
 
 LINE_HEIGHT = 1.35
+ALIGNS = ("left", "center", "right")
 
 
 class Text(View):
@@ -28,6 +29,8 @@ class Text(View):
         align: str = "left",
         **kw: Any,
     ) -> None:
+        if align not in ALIGNS:
+            raise ValueError(f"align must be one of {ALIGNS}, got {align!r}")
         super().__init__(**kw)
         self.value = str(text)
         self.size = size
@@ -67,10 +70,11 @@ class Text(View):
         size, lh = env.sp(self.size), self._line_height(env)
         color = env.color(self.color)
         top = y + max(0.0, (h - lh * len(self._lines)) / 2)
+        align, bold = self.align, self.bold
         for i, line in enumerate(self._lines):
-            lw = fonts.text_width(line, size, self.bold)
-            lx = x + {"left": 0, "center": (w - lw) / 2, "right": w - lw}[self.align]
-            out.append(("text", lx, top + i * lh + (lh - size) / 2, line, size, color, self.bold))
+            lw = fonts.text_width(line, size, bold)
+            lx = x + (0 if align == "left" else (w - lw) / 2 if align == "center" else w - lw)
+            out.append(("text", lx, top + i * lh + (lh - size) / 2, line, size, color, bold))
 
 
 class Icon(View):
