@@ -8,6 +8,7 @@ import random
 import string
 from typing import Any
 
+from mobilegym.sim.worldgen.draws import indices
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -22,9 +23,12 @@ def _fill(rng: random.Random, template: str, owner: Any) -> str:
     """A network or device name from a template: owner names, digits ({dd}) and hex digits ({hex4}, {HEX4})."""
     text = template.replace("{family}", owner.family).replace("{given}", owner.given).replace("{name}", owner.name)
     for width in range(6, 0, -1):
-        text = text.replace("{" + "d" * width + "}", "".join(rng.choice(string.digits) for _ in range(width)))
-        text = text.replace("{hex%d}" % width, "".join(rng.choice("0123456789abcdef") for _ in range(width)))
-        text = text.replace("{HEX%d}" % width, "".join(rng.choice("0123456789ABCDEF") for _ in range(width)))
+        # every placeholder's characters are drawn, present or not: the stream (and so the world) stays as it was
+        for placeholder, alphabet in (("{" + "d" * width + "}", string.digits), ("{hex%d}" % width, "0123456789abcdef"),
+                                      ("{HEX%d}" % width, "0123456789ABCDEF")):
+            drawn = indices(rng, len(alphabet), width)
+            if placeholder in text:
+                text = text.replace(placeholder, "".join([alphabet[i] for i in drawn]))
     return text
 
 

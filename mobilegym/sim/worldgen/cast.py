@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from functools import lru_cache
 from typing import NamedTuple
 
-from .draws import choice, randint, randrange
+from .draws import choice, indices, randint, randrange
 from .pools import read_pool
 
 PACKAGE = __package__
@@ -14,6 +15,7 @@ COMPANY_SHARE = 0.55  # people with an employer
 BIRTHDAY_SHARE = 0.8  # people whose birthday is known
 NOTE_SHARE = 0.25
 SECOND_LINE_SHARE = 0.35  # people with a work or home line beside their mobile
+_DIGITS = "0123456789"
 
 
 class Phone(NamedTuple):
@@ -49,7 +51,10 @@ class Person(NamedTuple):
 
 
 def _digit_string(rng: random.Random, template: str, area: str) -> str:
-    return "".join([str(randrange(rng, 10)) if ch == "#" else ch for ch in template.replace("{a}", area)])
+    """The template with its area code, and a random digit for each '#'."""
+    pattern = template.replace("{a}", area)
+    digits = iter(indices(rng, 10, pattern.count("#")))
+    return "".join([_DIGITS[next(digits)] if ch == "#" else ch for ch in pattern])
 
 
 def _key(number: str) -> str:
@@ -91,13 +96,23 @@ def _email_local(given: str, family: str, rng: random.Random) -> str:
     return choice(rng, (f"{g}.{f}", f"{g}{f}", f"{g[0]}.{f}", f"{g}_{f}", f"{f}.{g}"))
 
 
+@lru_cache(maxsize=None)
+def _names(language: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]], dict[str, list[tuple[str, str]]]]:
+    """The people pool's (display, latin) family names, given names, and given names by relation, made once per
+    language (shared: read, never change)."""
+    pool = read_pool(PACKAGE, "people", language)
+    given = [_romanised(g) for g in pool["given"]]
+    gendered = {"mother": pool["female"], "grandmother": pool["female"], "father": pool["male"]}
+    by_relation = {relation: [g for g in given if g[0] in names] for relation, names in gendered.items()}
+    return [_romanised(f) for f in pool["family"]], given, by_relation
+
+
 def make_cast(rng: random.Random, language: str, today: dt.date) -> tuple[Person, list[Person]]:
     """The owner and between MIN_CAST and MAX_CAST other people: unique names, numbers and birthdays."""
     pool = read_pool(PACKAGE, "people", language)
     numbers = NumberMaker(rng, language)
     size = rng.randint(MIN_CAST, MAX_CAST)
-    family_names = [_romanised(f) for f in pool["family"]]
-    given_names = [_romanised(g) for g in pool["given"]]
+    family_names, given_names, gendered_names = _names(language)
     used_names: set[str] = set()
     used_days: set[str] = set()
     people: list[Person] = []
@@ -137,9 +152,8 @@ def make_cast(rng: random.Random, language: str, today: dt.date) -> tuple[Person
     owner_given = rng.choice(given_names)
     used_names.add(owner_given[0])
     owner = person(0, owner_given, owner_family)
-    gendered = {"mother": pool["female"], "grandmother": pool["female"], "father": pool["male"]}
     for nickname, relation in relations[:n_relatives]:
-        given = rng.choice([g for g in given_names if g[0] in gendered[relation]])
+        given = rng.choice(gendered_names[relation])
         people.append(person(len(people) + 1, given, owner_family, relation, nickname))
     while len(people) < size:
         given, family = choice(rng, given_names), choice(rng, family_names)

@@ -19,14 +19,34 @@ def randint(rng: random.Random, a: int, b: int) -> int:
 
 def randrange(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for an int ``n > 0``."""
+    if n <= 0:
+        raise ValueError(f"empty range for randrange({n})")
     return rng._randbelow(n)
 
 
 def choice(rng: random.Random, seq: Sequence[T]) -> T:
     """``rng.choice(seq)`` for a non-empty ``seq``."""
-    return seq[rng._randbelow(len(seq))]
+    n = len(seq)
+    if not n:
+        raise IndexError("cannot choose from an empty sequence")
+    return seq[rng._randbelow(n)]
 
 
 def weighted(rng: random.Random, population: Sequence[T], cum_weights: Sequence[float]) -> T:
     """``rng.choices(population, cum_weights=cum_weights)[0]`` (weights summed beforehand, once)."""
     return population[bisect(cum_weights, rng.random() * cum_weights[-1], 0, len(population) - 1)]
+
+
+def indices(rng: random.Random, n: int, count: int) -> list[int]:
+    """``[rng.randrange(n) for _ in range(count)]`` for an int ``n > 0``: CPython's rejection sampling on
+    ``getrandbits`` (what ``randrange``, ``randint`` and ``choice`` draw), inlined for draws in bulk (the
+    digits of a phone number, the characters of a serial)."""
+    if n <= 0:
+        raise ValueError(f"empty range for indices({n})")
+    bits, getrandbits, out = n.bit_length(), rng.getrandbits, []
+    for _ in range(count):
+        r = getrandbits(bits)
+        while r >= n:
+            r = getrandbits(bits)
+        out.append(r)
+    return out

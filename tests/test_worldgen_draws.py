@@ -1,0 +1,49 @@
+"""worldgen.draws: each fast draw returns what the ``random.Random`` method it stands for returns and leaves the
+stream where that method leaves it (generated worlds depend on both)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mobilegym.sim.worldgen import draws
+
+SIZES = (1, 2, 3, 7, 10, 16, 17, 100, 255, 256, 257, 1000, 2**31 + 5)
+
+
+def _twins(seed: int) -> tuple[random.Random, random.Random]:
+    return random.Random(f"draws|{seed}"), random.Random(f"draws|{seed}")
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_single_draws_follow_the_random_module(n: int) -> None:
+    fast, reference = _twins(n)
+    seq = list(range(n)) if n < 5000 else range(n)
+    cum = [i + 1 for i in range(min(n, 50))]
+    for _ in range(200):
+        assert draws.randrange(fast, n) == reference.randrange(n)
+        assert draws.randint(fast, -3, n) == reference.randint(-3, n)
+        assert draws.choice(fast, seq) == reference.choice(seq)
+        population = seq[:len(cum)]
+        assert draws.weighted(fast, population, cum) == reference.choices(population, cum_weights=cum)[0]
+    assert fast.getstate() == reference.getstate()
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_indices_are_randranges_in_bulk(n: int) -> None:
+    fast, reference = _twins(n)
+    for count in (0, 1, 6, 63):
+        assert draws.indices(fast, n, count) == [reference.randrange(n) for _ in range(count)]
+    assert fast.getstate() == reference.getstate()
+
+
+def test_empty_ranges_are_errors_not_endless_loops() -> None:
+    rng = random.Random(0)
+    with pytest.raises(ValueError):
+        draws.randint(rng, 5, 4)
+    with pytest.raises(ValueError):
+        draws.randrange(rng, 0)
+    with pytest.raises(IndexError):
+        draws.choice(rng, [])
+    with pytest.raises(ValueError):
+        draws.indices(rng, 0, 3)
