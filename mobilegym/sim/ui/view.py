@@ -344,6 +344,7 @@ class ScrollList(Column):
         self.rows = children if isinstance(children, Rows) else None
         super().__init__(() if self.rows is not None else children, gap=gap, pad=pad, rid=rid, **kw)
         self.content_height = 0.0
+        self._visible: list[View] | None = None  # visible_children, once placed
 
     @property
     def scrollable(self) -> bool:  # type: ignore[override]
@@ -354,6 +355,7 @@ class ScrollList(Column):
 
     def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
         self.frame = (x, y, w, h)
+        self._visible = None
         inner = w - 2 * self.pad
         wanted = max(0.0, env.scroll.get(self.rid or "", 0.0))
         heights = self._measure_rows(inner, wanted + h, env)
@@ -384,8 +386,11 @@ class ScrollList(Column):
         return heights
 
     def visible_children(self) -> list[View]:
-        x, y, w, h = self.frame
-        return [c for c in self.children if c.frame[1] < y + h and c.frame[1] + c.frame[3] > y]
+        """The children inside the list's frame (found once per layout: painting, the tree and every touch ask)."""
+        if self._visible is None:
+            x, y, w, h = self.frame
+            self._visible = [c for c in self.children if c.frame[1] < y + h and c.frame[1] + c.frame[3] > y]
+        return self._visible
 
     def shown_children(self) -> list[View]:
         return self.visible_children()
