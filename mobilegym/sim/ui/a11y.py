@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
+from .boxes import Box, intersect
 from .view import LayoutEnv, View
 
 _ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
@@ -13,7 +14,6 @@ _SPECIAL = re.compile('[&<>"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 
-Rect = tuple[int, int, int, int]
 # a node's boolean attributes, in uiautomator's order, for each combination (bit i: the i-th is true)
 _FLAG_NAMES = ("checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable",
                "password", "selected")
@@ -30,7 +30,7 @@ def _attr(value: str) -> str:
 class TreeExporter:
     """Turns views into <node> elements, keeping only what is visible on screen."""
 
-    def __init__(self, env: LayoutEnv, density: float, screen: Rect) -> None:
+    def __init__(self, env: LayoutEnv, density: float, screen: Box) -> None:
         self.env = env
         self.density = density
         self.screen = screen
@@ -43,18 +43,11 @@ class TreeExporter:
         parts.append("</hierarchy>")
         return "".join(parts)
 
-    def _node(self, view: View, package: str, index: int, clip: Rect, out: list[str]) -> None:
+    def _node(self, view: View, package: str, index: int, clip: Box, out: list[str]) -> None:
         x, y, w, h = view.frame
         d = self.density
-        left, top, right, bottom = round(x * d), round(y * d), round((x + w) * d), round((y + h) * d)
-        if left < clip[0]:
-            left = clip[0]
-        if top < clip[1]:
-            top = clip[1]
-        if right > clip[2]:
-            right = clip[2]
-        if bottom > clip[3]:
-            bottom = clip[3]
+        box = intersect((round(x * d), round(y * d), round((x + w) * d), round((y + h) * d)), clip)
+        left, top, right, bottom = box
         if right <= left or bottom <= top:
             return
         rid = view.rid
@@ -77,7 +70,6 @@ class TreeExporter:
             out.append(" />")
             return
         out.append(">")
-        box = (left, top, right, bottom)
         for i, child in enumerate(children):
             self._node(child, package, i, box, out)
         out.append("</node>")

@@ -5,6 +5,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from . import fonts
+from .boxes import Box, intersect
 from .lru import ByteLRU
 from .theme import Color
 
@@ -60,13 +61,6 @@ def _draw_rounded(width: int, height: int, radius: float) -> Image.Image:
     return mask
 
 
-Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in pixels, end-exclusive
-
-
-def _intersect(a: Box, b: Box) -> Box:
-    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
-
-
 class Geometry:
     """Where display items land on a ``width`` x ``height`` pixel canvas at ``scale`` pixels per dp, without
     pixels: what the painter measures changes with."""
@@ -81,23 +75,23 @@ class Geometry:
 
     def clip_box(self, item: tuple, clip: Box) -> Box:
         """The clip a ``("clip", ...)`` item sets inside ``clip``."""
-        return _intersect(self._box(*item[1:5]), clip)
+        return intersect(self._box(*item[1:5]), clip)
 
     def extent(self, item: tuple, clip: Box) -> Box:
         """The pixels a rect, text or shade item may change when painted inside ``clip`` (x0 >= x1 or y0 >= y1:
         none); it mirrors :class:`Canvas`'s painting methods."""
         if item[0] != "text":
-            return _intersect(self._box(*item[1:5]), clip)
+            return intersect(self._box(*item[1:5]), clip)
         x, y, text, size, _, bold = item[1:]
         text = text[:fonts.LINE_CHARS]
         px = round(size * self.scale)
         if px < _MIN_TEXT_PX:
-            return _intersect(self._box(x, y + size * 0.2, fonts.text_width(text, size, bold), size * 0.6), clip)
+            return intersect(self._box(x, y + size * 0.2, fonts.text_width(text, size, bold), size * 0.6), clip)
         mask, left, top = _glyphs(text, px, bold)
         if mask is None:
             return (0, 0, 0, 0)
         x0, y0 = round(x * self.scale) + left, round(y * self.scale) + top
-        return _intersect((x0, y0, x0 + mask.width, y0 + mask.height), clip)
+        return intersect((x0, y0, x0 + mask.width, y0 + mask.height), clip)
 
 
 class Canvas(Geometry):
@@ -135,7 +129,7 @@ class Canvas(Geometry):
         Inside the box the pixels are those a full :meth:`draw` gives (shapes are cut to clips exactly)."""
         self._fill((box[0], box[1], box[2] - 1, box[3] - 1), self.background)
         whole = self._clips
-        self._clips = [_intersect(box, whole[0])]
+        self._clips = [intersect(box, whole[0])]
         try:
             self.draw(items)
         finally:
@@ -157,7 +151,7 @@ class Canvas(Geometry):
 
     def _paste(self, color: Color, box: Box, mask: Image.Image) -> None:
         """Paste ``color`` through ``mask`` placed at ``box``, cut to the current clip."""
-        cut = _intersect(box, self._clips[-1])
+        cut = intersect(box, self._clips[-1])
         if cut[2] <= cut[0] or cut[3] <= cut[1]:
             return
         if cut != box:
@@ -170,7 +164,7 @@ class Canvas(Geometry):
             self.image.im.paste(Image.core.fill("RGB", mask.size, color), cut, mask.im)
 
     def _rect(self, x: float, y: float, w: float, h: float, color: Color, radius: float) -> None:
-        # the hottest painter (at RL scale most text is drawn as a bar): _box and _intersect inlined
+        # the hottest painter (at RL scale most text is drawn as a bar): its box computed inline
         s = self.scale
         x0, y0, x1, y1 = round(x * s), round(y * s), round((x + w) * s), round((y + h) * s)
         bw, bh = x1 - x0, y1 - y0
@@ -181,15 +175,7 @@ class Canvas(Geometry):
             if r >= 1 and min(bw, bh) >= 3:
                 self._rounded_rect((x0, y0, x1, y1), r, color)
                 return
-        clip = self._clips[-1]
-        if x0 < clip[0]:
-            x0 = clip[0]
-        if y0 < clip[1]:
-            y0 = clip[1]
-        if x1 > clip[2]:
-            x1 = clip[2]
-        if y1 > clip[3]:
-            y1 = clip[3]
+        x0, y0, x1, y1 = intersect((x0, y0, x1, y1), self._clips[-1])
         if x1 > x0 and y1 > y0:
             ink = self._inks.get(color)
             if ink is None:
@@ -199,7 +185,7 @@ class Canvas(Geometry):
     def _rounded_rect(self, box: Box, r: float, color: Color) -> None:
         bw, bh = box[2] - box[0], box[3] - box[1]
         r = min(r, (bw - 1) / 2, (bh - 1) / 2)
-        if _intersect(box, self._clips[-1]) == box and bw * bh > SMALL_ROUNDED_PX:
+        if intersect(box, self._clips[-1]) == box and bw * bh > SMALL_ROUNDED_PX:
             # drawn: the same pixels as through the mask, faster
             self._draw.rounded_rectangle((box[0], box[1], box[2] - 1, box[3] - 1), radius=r, fill=color)
         else:
@@ -224,13 +210,13 @@ class Canvas(Geometry):
             self._paste(color, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
 
     def _clip(self, x: float, y: float, w: float, h: float) -> None:
-        self._clips.append(_intersect(self._box(x, y, w, h), self._clips[-1]))
+        self._clips.append(intersect(self._box(x, y, w, h), self._clips[-1]))
 
     def _unclip(self) -> None:
         self._clips.pop()
 
     def _shade(self, x: float, y: float, w: float, h: float) -> None:
-        x0, y0, x1, y1 = _intersect(self._box(x, y, w, h), self._clips[-1])
+        x0, y0, x1, y1 = intersect(self._box(x, y, w, h), self._clips[-1])
         if x1 <= x0 or y1 <= y0:
             return
         region = self.image.crop((x0, y0, x1, y1))

@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from .render import Box, Canvas, Geometry
+from .boxes import Box
+from .render import Canvas, Geometry
 from .theme import Color
 
 KEEP_IMAGES = 3  # recent screenshots kept per phone (one of 1080x2400 holds ~18 MB: image and array)
