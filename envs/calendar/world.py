@@ -15,7 +15,7 @@ from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
 from mobilegym.sim.worldgen.pools import read_pool
-from mobilegym.sim.worldgen.draws import choice, randint, randrange, weighted
+from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample, weighted
 
 PACKAGE = __package__
 PAST_DAYS, AHEAD_DAYS = 14, 35  # the window of generated events around today
@@ -142,7 +142,7 @@ def _attendees(rng: random.Random, pool: dict[str, Any], world: World, people: P
     others = [name for name, first in full if first not in title]  # a name holds its first word
     if len(others) < 2 or rng.random() < 0.6:
         return ""
-    names = rng.sample(others, randint(rng, 1, 3))
+    names = sample(rng, others, randint(rng, 1, 3))
     joined = ("、".join(names) if world.language == "zh" else
               names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
     return pool["with"].replace("{names}", joined)
@@ -230,7 +230,7 @@ def generate(world: World) -> dict[str, Any]:
     book = _Book(rng)
 
     # a trip: one upcoming (always), sometimes one already made
-    cities = rng.sample(pool["trips"], 2)
+    cities = sample(rng, pool["trips"], 2)
     home = choice(rng, pool["home_airports"])
     _trip(book, rng, pool, today + dt.timedelta(days=randint(rng, 2, 24)), cities[0], home)
     if rng.random() < 0.4:
@@ -254,7 +254,7 @@ def generate(world: World) -> dict[str, Any]:
                     book.add(day, title, "Family", notes=choice(rng, pool["birthday_notes"]))
 
     # occasional all-day events
-    for spec in rng.sample(pool["all_day"], randint(rng, 1, 3)):
+    for spec in sample(rng, pool["all_day"], randint(rng, 1, 3)):
         day = first + dt.timedelta(days=randrange(rng, (last - first).days + 1))
         book.add(day, spec["title"], spec["calendar"], notes=choice(rng, spec["notes"]))
 

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World
-from mobilegym.sim.worldgen.draws import choice, randint
+from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -77,9 +77,9 @@ def _fill(template: str, rng: random.Random, pool: dict[str, Any], world: World,
 
 def _camera(s: _Storage, rng: random.Random) -> None:
     """Photos on a few days of the last six weeks (several a day), and a video or two."""
-    for offset in sorted(rng.sample(range(1, 43), randint(rng, 4, 9))):
+    for offset in sorted(sample(rng, range(1, 43), randint(rng, 4, 9))):
         day = (s.now - dt.timedelta(days=offset)).date()
-        for minute in sorted(rng.sample(range(8 * 60, 22 * 60), randint(rng, 1, 7))):
+        for minute in sorted(sample(rng, range(8 * 60, 22 * 60), randint(rng, 1, 7))):
             taken = dt.datetime(day.year, day.month, day.day, minute // 60, minute % 60)
             name = f"IMG_{day.year:04d}{day.month:02d}{day.day:02d}_{minute // 60:02d}{minute % 60:02d}{randint(rng, 0, 59):02d}.jpg"
             s.add(name, CAMERA, randint(rng, 1400, 6800) * KB + randint(rng, 0, 999), taken)
@@ -96,7 +96,7 @@ def _pictures(s: _Storage, rng: random.Random) -> None:
 
 def _invoices(s: _Storage, rng: random.Random, pool: dict[str, Any], world: World) -> None:
     """Two to five invoice PDFs in Download (one a month per vendor), sometimes an older one in Documents."""
-    for vendor in rng.sample(pool["vendors"], randint(rng, 2, 5)):
+    for vendor in sample(rng, pool["vendors"], randint(rng, 2, 5)):
         when = s.ago(1, 75)
         month = world.t(f"{when:%Y-%m}", f"{when.year}年{when.month}月")
         s.add(world.t(f"Invoice_{vendor}_{month}.pdf", f"发票_{vendor}_{month}.pdf"), "Download",
@@ -104,22 +104,22 @@ def _invoices(s: _Storage, rng: random.Random, pool: dict[str, Any], world: Worl
 
 
 def _downloads(s: _Storage, rng: random.Random, pool: dict[str, Any], world: World) -> None:
-    for entry in rng.sample(pool["downloads"], randint(rng, 6, 15)):
+    for entry in sample(rng, pool["downloads"], randint(rng, 6, 15)):
         when = s.ago(0.1, 90)
         s.add(_fill(entry["name"], rng, pool, world, when), "Download", randint(rng, *entry["kb"]) * KB + randint(rng, 0, 999),
               when)
 
 
 def _documents(s: _Storage, rng: random.Random, pool: dict[str, Any], world: World, folders: list[str]) -> None:
-    for entry in rng.sample(pool["documents"], randint(rng, 4, 8)):
+    for entry in sample(rng, pool["documents"], randint(rng, 4, 8)):
         when = s.ago(2, 300)
         s.add(_fill(entry["name"], rng, pool, world, when), "Documents", randint(rng, *entry["kb"]) * KB + randint(rng, 0, 999),
               when)
     people = world.contacts()
-    for template in rng.sample(pool["person_docs"], randint(rng, 1, 3)):
+    for template in sample(rng, pool["person_docs"], randint(rng, 1, 3)):
         s.add(template.format(person=choice(rng, people).name), "Documents", randint(rng, 8, 900) * KB, s.ago(1, 120))
     events = world.app_state("calendar")["events"]
-    for template in rng.sample(pool["event_docs"], randint(rng, 1, 2)) if events else ():
+    for template in sample(rng, pool["event_docs"], randint(rng, 1, 2)) if events else ():
         s.add(template.format(event=choice(rng, events)["title"]), "Documents", randint(rng, 40, 9000) * KB, s.ago(0.5, 30))
     for folder in folders:
         for template in pool["folder_docs"].get(folder, ()):
@@ -131,9 +131,9 @@ def _documents(s: _Storage, rng: random.Random, pool: dict[str, Any], world: Wor
 def _media(s: _Storage, rng: random.Random, pool: dict[str, Any], world: World) -> None:
     music = world.app_state("music")
     artists = {a["id"]: a["name"] for a in music["artists"]}
-    for song in rng.sample(music["songs"], min(len(music["songs"]), randint(rng, 2, 8))):
+    for song in sample(rng, music["songs"], min(len(music["songs"]), randint(rng, 2, 8))):
         s.add(f"{artists[song['artist_id']]} - {song['title']}.mp3", "Music", song["duration_s"] * 40 * KB, s.ago(20, 500))
-    for name in rng.sample(pool["videos"], randint(rng, 0, 2)):
+    for name in sample(rng, pool["videos"], randint(rng, 0, 2)):
         s.add(name, "Movies", randint(rng, 120_000, 1_900_000) * KB, s.ago(5, 200))
 
 
@@ -149,7 +149,7 @@ def _duplicates(s: _Storage, rng: random.Random) -> None:
 
 
 def _trash(s: _Storage, rng: random.Random) -> None:
-    for record in rng.sample([f for f in s.files if f["folder"] != CAMERA], randint(rng, 1, 6)):
+    for record in sample(rng, [f for f in s.files if f["folder"] != CAMERA], randint(rng, 1, 6)):
         since = max(0.05, (s.now - s.moments[record["id"]]).total_seconds() / 86400)
         record.update(trashed=True, trashed_at=stamp(s.ago(0.02, min(since, 25))))
 
@@ -158,7 +158,7 @@ def generate(world: World) -> dict[str, Any]:
     rng = world.rng("files")
     pool = pools(world.language)
     s = _Storage(rng, world.now)
-    user = sorted(rng.sample(pool["user_folders"], randint(rng, 2, 4)))
+    user = sorted(sample(rng, pool["user_folders"], randint(rng, 2, 4)))
     _camera(s, rng)
     _pictures(s, rng)
     _invoices(s, rng, pool, world)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
-from mobilegym.sim.worldgen.draws import choice, indices, randint, weighted
+from mobilegym.sim.worldgen.draws import choice, indices, randint, sample, weighted
 from mobilegym.sim.worldgen.pools import load_pool, read_pool
 
 PACKAGE = __package__
@@ -153,7 +153,7 @@ def make_city(rng: random.Random, climate: dict[str, Any], now: dt.datetime, *,
     wet_from = None
     if today["condition"] in WET:
         later = rain_later or rng.random() < 0.6
-        wet_from = rng.randint(now.hour + 1, 21) if later else rng.randint(max(0, now.hour - 4), now.hour)
+        wet_from = randint(rng, now.hour + 1, 21) if later else randint(rng, max(0, now.hour - 4), now.hour)
     hourly = _hourly(rng, today, now.hour, wet_from)
     return {"id": climate["id"], "name": climate["name"], "name_zh": climate["name_zh"],
             "country": climate["country"], "country_zh": climate["country_zh"],
@@ -181,23 +181,23 @@ def _ensure_variety(world: Any, cities: dict[str, dict[str, Any]], saved: list[s
     changes tomorrow."""
     rng = world.rng("weather|variety")
     if not any(_dry_now_rain_later(cities[c]) for c in saved):
-        pick = rng.choice(saved)
+        pick = choice(rng, saved)
         cities[pick] = make_city(world.rng(f"weather|{pick}|rain"), climates[pick], world.now, rain_later=True)
     if not any(0 < _rainy_days(cities[c]) < DAYS for c in saved):
-        city = cities[rng.choice(saved)]
-        day = city["forecast"][rng.randint(1, DAYS - 1)]
+        city = cities[choice(rng, saved)]
+        day = city["forecast"][randint(rng, 1, DAYS - 1)]
         if _rainy_days(city) == 0:
             day["condition"] = "Light rain"
         else:
-            day["condition"] = rng.choice(("Cloudy", "Partly cloudy"))
+            day["condition"] = choice(rng, ("Cloudy", "Partly cloudy"))
         day["precip"] = _precip(rng, day["condition"])
     if not any(_has_unique_warmest_later(cities[c]) for c in saved):
-        city = cities[rng.choice(saved)]
+        city = cities[choice(rng, saved)]
         highs = [d["high"] for d in city["forecast"]]
-        day = city["forecast"][rng.randint(1, DAYS - 1)]
-        day["high"] = max(highs) + rng.randint(1, 2)
+        day = city["forecast"][randint(rng, 1, DAYS - 1)]
+        day["high"] = max(highs) + randint(rng, 1, 2)
     if not any(cities[c]["forecast"][1]["condition"] != cities[c]["current"]["condition"] for c in saved):
-        city = cities[rng.choice(saved)]
+        city = cities[choice(rng, saved)]
         day = city["forecast"][1]
         day["condition"] = next(c for c in ("Partly cloudy", "Cloudy") if c != city["current"]["condition"])
         day["precip"] = _precip(rng, day["condition"])
@@ -210,15 +210,15 @@ def generate(world: Any) -> dict[str, Any]:
     climates = {c["id"]: c for c in pool}
     weights = REGION_WEIGHTS[world.language]
     saved: list[str] = []
-    n_saved = rng.randint(MIN_SAVED, MAX_SAVED)
+    n_saved = randint(rng, MIN_SAVED, MAX_SAVED)
     candidates = list(pool)
     while len(saved) < n_saved:
         pick = rng.choices(candidates, [weights[c["region"]] for c in candidates])[0]
         candidates.remove(pick)
         saved.append(pick["id"])
     others = [c["id"] for c in pool if c["id"] not in saved]
-    size = rng.randint(MIN_CATALOGUE, MAX_CATALOGUE)
-    listed = set(saved) | set(rng.sample(others, size - len(saved)))
+    size = randint(rng, MIN_CATALOGUE, MAX_CATALOGUE)
+    listed = set(saved) | set(sample(rng, others, size - len(saved)))
     cities = {c["id"]: make_city(world.rng(f"weather|{c['id']}"), c, world.now)
               for c in pool if c["id"] in listed}
     _ensure_variety(world, cities, saved, climates)
