@@ -37,6 +37,15 @@ def test_indices_are_randranges_in_bulk(n: int) -> None:
     assert fast.getstate() == reference.getstate()
 
 
+@pytest.mark.parametrize("n", (0, 1, 5, 6, 21, 22, 45, 46, 300, 10**6))
+def test_sample_follows_the_random_module(n: int) -> None:
+    fast, reference = _twins(n)
+    population = list(range(n)) if n < 5000 else range(n)
+    for k in range(min(n, 40) + 1):  # both of CPython's ways, on either side of its threshold
+        assert draws.sample(fast, population, k) == reference.sample(population, k)
+    assert fast.getstate() == reference.getstate()
+
+
 def test_empty_ranges_are_errors_not_endless_loops() -> None:
     rng = random.Random(0)
     with pytest.raises(ValueError):
@@ -47,3 +56,5 @@ def test_empty_ranges_are_errors_not_endless_loops() -> None:
         draws.choice(rng, [])
     with pytest.raises(ValueError):
         draws.indices(rng, 0, 3)
+    with pytest.raises(ValueError):
+        draws.sample(rng, [1, 2], 3)

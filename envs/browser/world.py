@@ -15,6 +15,7 @@ from typing import Any
 
 from mobilegym.sim.clock import to_ms
 from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -44,10 +45,10 @@ def hhmm(minute_of_day: int) -> str:
 def _hours(rng: random.Random) -> dict[str, dict[str, str] | None]:
     """A store's week: one weekday pattern, a Saturday that opens at another time, Sunday later and shorter (or
     closed)."""
-    open_ = rng.randint(8 * 4, 11 * 4) * 15
-    close = rng.randint(18 * 2, 22 * 2) * 30
-    sat_open = open_ + rng.choice((-60, -45, -30, 30, 45, 60, 90))
-    sat_close = close + rng.choice((-120, -60, 60)) if rng.random() < 0.7 else close
+    open_ = randint(rng, 8 * 4, 11 * 4) * 15
+    close = randint(rng, 18 * 2, 22 * 2) * 30
+    sat_open = open_ + choice(rng, (-60, -45, -30, 30, 45, 60, 90))
+    sat_close = close + choice(rng, (-120, -60, 60)) if rng.random() < 0.7 else close
     week: dict[str, dict[str, str] | None] = {d: {"open": hhmm(open_), "close": hhmm(close)} for d in DAYS[:5]}
     week["Sat"] = {"open": hhmm(sat_open), "close": hhmm(sat_close)}
     sun_open = max(sat_open + 60, 10 * 60)
@@ -59,8 +60,8 @@ def _showtimes(rng: random.Random, today: dt.date) -> dict[str, list[str]]:
     """Three to five screenings a day, from noon to late evening, on five-minute marks."""
     days = {}
     for offset in range(SHOW_DAYS):
-        count = rng.randint(3, 5)
-        starts = sorted(rng.sample(range(11 * 12, 23 * 12), count))
+        count = randint(rng, 3, 5)
+        starts = sorted(sample(rng, range(11 * 12, 23 * 12), count))
         kept: list[int] = []
         for s in starts:  # screenings of one film at least 90 minutes apart
             if not kept or s - kept[-1] >= 18:
@@ -73,18 +74,18 @@ def _item(kind: str, entry: dict[str, Any], rng: random.Random, world: World, po
     """The kind-specific fields of a content page."""
     if kind == "news":
         published = world.today - dt.timedelta(days=rng.randrange(0, 30))
-        return {"title": entry["title"], "category": entry["category"], "author": rng.choice(pool["authors"]),
+        return {"title": entry["title"], "category": entry["category"], "author": choice(rng, pool["authors"]),
                 "published": published.isoformat(), "body": entry["body"]}
     if kind == "recipes":
-        return {"title": entry["name"], "prep_min": rng.choice((5, 10, 10, 15, 15, 20, 25, 30)),
-                "cook_min": rng.choice(range(10, 125, 5)), "servings": rng.randint(2, 6),
+        return {"title": entry["name"], "prep_min": choice(rng, (5, 10, 10, 15, 15, 20, 25, 30)),
+                "cook_min": choice(rng, range(10, 125, 5)), "servings": randint(rng, 2, 6),
                 "ingredients": list(entry["ingredients"]), "steps": list(entry["steps"])}
     if kind == "stores":
         return {"title": entry["name"], "category": entry["category"],
-                "floor": world.t(f"Level {rng.randint(1, 3)}, unit {rng.randint(1, 40)}", f"{rng.randint(1, 3)}层 {rng.randint(1, 40)}号"),
+                "floor": world.t(f"Level {randint(rng, 1, 3)}, unit {randint(rng, 1, 40)}", f"{randint(rng, 1, 3)}层 {randint(rng, 1, 40)}号"),
                 "hours": _hours(rng)}
     if kind == "cinema":
-        return {"title": entry["title"], "genre": entry["genre"], "runtime_min": rng.randint(84, 158),
+        return {"title": entry["title"], "genre": entry["genre"], "runtime_min": randint(rng, 84, 158),
                 "showtimes": _showtimes(rng, world.today)}
     return {"title": entry["title"], "text": entry["text"]}
 
@@ -97,14 +98,14 @@ def _sites(world: World, rng: random.Random) -> tuple[list[dict[str, Any]], list
     pool = pools(world.language)
     sites, pages = [], []
     for kind in KINDS:
-        site = rng.choice(pool["sites"][kind])
+        site = choice(rng, pool["sites"][kind])
         domain = site["domain"]
         sites.append({"id": f"site_{len(sites) + 1}", "name": site["name"], "domain": domain, "kind": kind})
         pages.append({"id": f"page_{len(pages) + 1}", "url": f"https://{domain}/", "host": domain, "kind": "home",
                       "site_kind": kind, "title": site["name"], "tagline": pool["taglines"][kind]})
         low, high = ITEMS[kind]
-        entries = rng.sample(_pool_items(kind, pool), rng.randint(low, high))
-        numbers = rng.sample(range(100, 1000), len(entries))
+        entries = sample(rng, _pool_items(kind, pool), randint(rng, low, high))
+        numbers = sample(rng, range(100, 1000), len(entries))
         for entry, number in zip(entries, numbers):
             pages.append({"id": f"page_{len(pages) + 1}", "url": f"https://{domain}/{PATHS[kind]}/{number}", "host": domain,
                           "kind": PAGE_KIND[kind], **_item(kind, entry, rng, world, pool)})
@@ -127,8 +128,8 @@ def generate(world: World) -> dict[str, Any]:
     sites, pages = _sites(world, rng)
     content = [p for p in pages if p["kind"] != "home"]
     tabs = []
-    for i in range(rng.randint(MIN_TABS, MAX_TABS)):
-        page = rng.choice(content)
+    for i in range(randint(rng, MIN_TABS, MAX_TABS)):
+        page = choice(rng, content)
         home = next(p for p in pages if p["kind"] == "home" and p["host"] == page["host"])
         tabs.append({"id": f"tab_{i + 1}", "url": page["url"], "title": page["title"], "host": page["host"],
                      "back": [home["url"]] if rng.random() < 0.6 else [], "forward": []})
@@ -139,7 +140,7 @@ def generate(world: World) -> dict[str, Any]:
     visits: list[tuple[int, dict[str, Any]]] = []
     for tab in tabs:  # each open tab's page was seen today or yesterday
         visits.append((_visit_time(rng, now_ms, midnight_ms, int(rng.random() < 0.3)), by_url[tab["url"]]))
-    for _ in range(rng.randint(MIN_VISITS, MAX_VISITS) - len(visits)):
+    for _ in range(randint(rng, MIN_VISITS, MAX_VISITS) - len(visits)):
         roll = rng.random()
         days_ago = int(roll * 8) // 2 if roll < 0.5 else int(rng.random() * HISTORY_DAYS)
         visits.append((_visit_time(rng, now_ms, midnight_ms, days_ago), pages[int(rng.random() * len(pages))]))
@@ -150,10 +151,10 @@ def generate(world: World) -> dict[str, Any]:
         times.add(time_ms)
         history.append((time_ms, page))
     history.sort(key=lambda v: -v[0])
-    marked = rng.sample(content, rng.randint(MIN_BOOKMARKS, min(MAX_BOOKMARKS, len(content) - 2)))
+    marked = sample(rng, content, randint(rng, MIN_BOOKMARKS, min(MAX_BOOKMARKS, len(content) - 2)))
     bookmarks = [{"id": f"bm_{i + 1}", "url": p["url"], "title": p["title"], "host": p["host"],
                   "created_ms": world.time_ms - rng.randrange(1, 200) * DAY_MS}
                  for i, p in enumerate(marked)]
-    return {"sites": sites, "pages": pages, "tabs": tabs, "active_tab": rng.choice(tabs)["id"],
+    return {"sites": sites, "pages": pages, "tabs": tabs, "active_tab": choice(rng, tabs)["id"],
             "bookmarks": bookmarks,
             "history": [visit(f"visit_{len(history) - i}", p, t) for i, (t, p) in enumerate(history)]}

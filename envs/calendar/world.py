@@ -15,7 +15,7 @@ from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
 from mobilegym.sim.worldgen.pools import read_pool
-from mobilegym.sim.worldgen.draws import choice, randint, weighted
+from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample, weighted
 
 PACKAGE = __package__
 PAST_DAYS, AHEAD_DAYS = 14, 35  # the window of generated events around today
@@ -36,8 +36,7 @@ def pools(language: str) -> dict[str, Any]:
     return load_pool(PACKAGE, "pools", language)
 
 
-def _hhmm(minutes: int) -> str:
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+HHMM = tuple(f"{minute // 60:02d}:{minute % 60:02d}" for minute in range(24 * 60))  # "HH:MM" by minute of the day
 
 
 def _minutes(hhmm: str) -> int:
@@ -51,13 +50,17 @@ class _Book:
         self.rng = rng
         self.events: list[dict[str, Any]] = []
         self.busy: dict[dt.date, list[tuple[int, int]]] = {}
+        self.by_date: dict[str, list[dict[str, Any]]] = {}  # ISO date -> its events, in order
         self.titles: set[str] = set()
 
     def fits(self, day: dt.date, start: int, minutes: int) -> bool:
         end = start + minutes
         if start < 6 * 60 or end > 23 * 60 + 55:
             return False
-        return all(end <= s or start >= e for s, e in self.busy.get(day, ()))
+        for s, e in self.busy.get(day, ()):
+            if end > s and start < e:
+                return False
+        return True
 
     def add(self, day: dt.date, title: str, calendar: str, start: int | None = None, minutes: int = 0,
             location: str = "", notes: str = "", reminder: Any = "draw") -> dict[str, Any]:
@@ -65,19 +68,19 @@ class _Book:
         if reminder == "draw":
             reminder = None if start is None else weighted(self.rng, REMINDERS, REMINDER_CUM)
         event = {"id": "", "title": title, "date": iso,
-                 "start": None if start is None else _hhmm(start),
-                 "end": None if start is None else _hhmm(start + minutes),
+                 "start": None if start is None else HHMM[start],
+                 "end": None if start is None else HHMM[start + minutes],
                  "all_day": start is None, "location": location, "notes": notes, "calendar": calendar,
                  "reminder": reminder}
         if start is not None:
             self.busy.setdefault(day, []).append((start, start + minutes))
         self.events.append(event)
+        self.by_date.setdefault(iso, []).append(event)
         self.titles.add(title)
         return event
 
     def count(self, day: dt.date) -> int:
-        iso = day.isoformat()
-        return sum(1 for e in self.events if e["date"] == iso)
+        return len(self.by_date.get(day.isoformat(), ()))
 
     def slot(self, day: dt.date, minutes: int, first_hour: int, last_hour: int) -> int | None:
         """A free start time on ``day`` between the hours (mostly on the quarter hour, sometimes odd minutes)."""
@@ -91,11 +94,14 @@ class _Book:
         return None
 
 
-def _people(world: World) -> tuple[list[str], list[tuple[str, str]], list[str]]:
+People = tuple[list[str], list[tuple[str, str]], list[str]]
+
+
+def _people(world: World) -> People:
     """(names to meet by first name, (full name, its first word) pairs, relatives' names) from the contacts
     (read only)."""
 
-    def make() -> tuple[list[str], list[tuple[str, str]], list[str]]:
+    def make() -> People:
         contacts = world.contacts()
         friends = [p for p in contacts if not p.relation]
         casual = [p.given if world.language == "en" else p.name for p in friends]
@@ -105,9 +111,10 @@ def _people(world: World) -> tuple[list[str], list[tuple[str, str]], list[str]]:
     return world.memo("calendar|people", make)
 
 
-def _fill(template: str, rng: random.Random, pool: dict[str, Any], world: World, taken: set[str]) -> str | None:
+def _fill(template: str, rng: random.Random, pool: dict[str, Any], world: World, people: People,
+          taken: set[str]) -> str | None:
     """A title from a template ({person}, {project}, {company}, {relative}); None when none is free."""
-    casual, full, relatives = _people(world)
+    casual, full, relatives = people
     for _ in range(6):
         title = template
         if "{person}" in title:
@@ -119,23 +126,23 @@ def _fill(template: str, rng: random.Random, pool: dict[str, Any], world: World,
         if "{company}" in title:
             companies = world.memo("calendar|companies", lambda: sorted(
                 {p.company for p in world.contacts() if p.company}) + list(pool["remote_companies"]))
-            title = title.replace("{company}", rng.choice(companies))
+            title = title.replace("{company}", choice(rng, companies))
         if "{relative}" in title:
             if not relatives:
                 return None
-            title = title.replace("{relative}", rng.choice(relatives))
+            title = title.replace("{relative}", choice(rng, relatives))
         if title not in taken:
             return title
     return None
 
 
-def _attendees(rng: random.Random, pool: dict[str, Any], world: World, title: str) -> str:
+def _attendees(rng: random.Random, pool: dict[str, Any], world: World, people: People, title: str) -> str:
     """Sometimes a "With X and Y." line naming colleagues or friends from the cast."""
-    _, full, _ = _people(world)
-    others = [name for name, first in full if first not in title and name not in title]
+    _, full, _ = people
+    others = [name for name, first in full if first not in title]  # a name holds its first word
     if len(others) < 2 or rng.random() < 0.6:
         return ""
-    names = rng.sample(others, rng.randint(1, 3))
+    names = sample(rng, others, randint(rng, 1, 3))
     joined = ("、".join(names) if world.language == "zh" else
               names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
     return pool["with"].replace("{names}", joined)
@@ -144,10 +151,10 @@ def _attendees(rng: random.Random, pool: dict[str, Any], world: World, title: st
 def _series(book: _Book, rng: random.Random, pool: dict[str, Any], first: dt.date, last: dt.date) -> None:
     chosen = [s for s in pool["series"] if rng.random() < (0.45 if s["days"] == "weekdays" else 0.3)]
     for series in chosen[:3]:
-        start = _minutes(rng.choice(series["starts"]))
-        place = rng.choice(pool["places"][series["place"]])
-        notes = rng.choice(series["notes"])
-        weekday = rng.randrange(5) if series["calendar"] == "Work" else rng.randrange(7)
+        start = _minutes(choice(rng, series["starts"]))
+        place = choice(rng, pool["places"][series["place"]])
+        notes = choice(rng, series["notes"])
+        weekday = randrange(rng, 5) if series["calendar"] == "Work" else randrange(rng, 7)
         day = first
         while day <= last:
             wanted = day.weekday() < 5 if series["days"] == "weekdays" else day.weekday() == weekday
@@ -159,10 +166,10 @@ def _series(book: _Book, rng: random.Random, pool: dict[str, Any], first: dt.dat
 
 def _trip(book: _Book, rng: random.Random, pool: dict[str, Any], depart: dt.date, city: dict[str, str],
           home: str) -> None:
-    nights = rng.randint(1, 4)
+    nights = randint(rng, 1, 4)
     back = depart + dt.timedelta(days=nights)
     for day, title, airport in ((depart, pool["flight_out"], home), (back, pool["flight_back"], city["airport"])):
-        minutes = rng.choice([95, 120, 145, 170, 200, 235, 260])
+        minutes = choice(rng, [95, 120, 145, 170, 200, 235, 260])
         start = None
         for _ in range(20):
             start = rng.randrange(6 * 12 + 6, 20 * 12) * 5
@@ -171,15 +178,15 @@ def _trip(book: _Book, rng: random.Random, pool: dict[str, Any], depart: dt.date
             start = None
         if start is None:
             continue
-        number = f"{rng.choice(pool['airlines'])} {rng.randint(100, 2999)}"
-        seat = f"{rng.randint(3, 38)}{rng.choice('ABCDEF')}"
-        notes = rng.choice(pool["flight_notes"]).replace("{number}", number).replace("{seat}", seat)
+        number = f"{choice(rng, pool['airlines'])} {randint(rng, 100, 2999)}"
+        seat = f"{randint(rng, 3, 38)}{choice(rng, 'ABCDEF')}"
+        notes = choice(rng, pool["flight_notes"]).replace("{number}", number).replace("{seat}", seat)
         book.add(day, title.replace("{city}", city["city"]), "Work", start, minutes, airport, notes, reminder=60)
     for i in range(1, nights):
         day = depart + dt.timedelta(days=i)
         if book.fits(day, 10 * 60, 360):
             book.add(day, pool["trip_work"].replace("{city}", city["city"]),
-                     "Work", 10 * 60, 360, city["stay"], rng.choice(pool["trip_work_notes"]), reminder=30)
+                     "Work", 10 * 60, 360, city["stay"], choice(rng, pool["trip_work_notes"]), reminder=30)
             break
 
 
@@ -187,6 +194,7 @@ def _one_off(book: _Book, rng: random.Random, pool: dict[str, Any], world: World
              evening: bool = False, timed: bool = True) -> bool:
     """One more event on ``day`` from the pool; False when nothing fitted."""
     weekend = day.weekday() >= 5
+    people = _people(world)
     for _ in range(10):
         spec = choice(rng, pool["events"])
         if spec.get("weekend") and not weekend:
@@ -198,18 +206,18 @@ def _one_off(book: _Book, rng: random.Random, pool: dict[str, Any], world: World
             first_hour, last_hour = max(first_hour, 17), max(last_hour, 17)
             if last_hour > 20:
                 last_hour = 20
-        title = _fill(spec["title"], rng, pool, world, book.titles)
+        title = _fill(spec["title"], rng, pool, world, people, book.titles)
         if title is None:
             continue
         minutes = choice(rng, spec["minutes"])
         start = book.slot(day, minutes, first_hour, last_hour)
         if start is None or (evening and start < 17 * 60 + 15):
             continue
-        notes = rng.choice(spec["notes"])
-        with_line = _attendees(rng, pool, world, title) if spec["place"] in SOCIAL_PLACES else ""
+        notes = choice(rng, spec["notes"])
+        with_line = _attendees(rng, pool, world, people, title) if spec["place"] in SOCIAL_PLACES else ""
         if with_line:
             notes = f"{notes} {with_line}".strip() if world.language == "en" else f"{notes}{with_line}"
-        book.add(day, title, spec["calendar"], start, minutes, rng.choice(pool["places"][spec["place"]]), notes)
+        book.add(day, title, spec["calendar"], start, minutes, choice(rng, pool["places"][spec["place"]]), notes)
         return True
     return False
 
@@ -222,11 +230,11 @@ def generate(world: World) -> dict[str, Any]:
     book = _Book(rng)
 
     # a trip: one upcoming (always), sometimes one already made
-    cities = rng.sample(pool["trips"], 2)
-    home = rng.choice(pool["home_airports"])
-    _trip(book, rng, pool, today + dt.timedelta(days=rng.randint(2, 24)), cities[0], home)
+    cities = sample(rng, pool["trips"], 2)
+    home = choice(rng, pool["home_airports"])
+    _trip(book, rng, pool, today + dt.timedelta(days=randint(rng, 2, 24)), cities[0], home)
     if rng.random() < 0.4:
-        _trip(book, rng, pool, today - dt.timedelta(days=rng.randint(8, PAST_DAYS)), cities[1], home)
+        _trip(book, rng, pool, today - dt.timedelta(days=randint(rng, 8, PAST_DAYS)), cities[1], home)
 
     _series(book, rng, pool, first, last)
 
@@ -243,12 +251,12 @@ def generate(world: World) -> dict[str, Any]:
             if first <= day <= last:
                 title = pool["birthday"].replace("{name}", person.name)
                 if title not in book.titles:
-                    book.add(day, title, "Family", notes=rng.choice(pool["birthday_notes"]))
+                    book.add(day, title, "Family", notes=choice(rng, pool["birthday_notes"]))
 
     # occasional all-day events
-    for spec in rng.sample(pool["all_day"], rng.randint(1, 3)):
-        day = first + dt.timedelta(days=rng.randrange((last - first).days + 1))
-        book.add(day, spec["title"], spec["calendar"], notes=rng.choice(spec["notes"]))
+    for spec in sample(rng, pool["all_day"], randint(rng, 1, 3)):
+        day = first + dt.timedelta(days=randrange(rng, (last - first).days + 1))
+        book.add(day, spec["title"], spec["calendar"], notes=choice(rng, spec["notes"]))
 
     # one-off events, denser near today; how busy the owner is varies by world
     busyness = rng.uniform(0.8, 1.4)
@@ -261,9 +269,9 @@ def generate(world: World) -> dict[str, Any]:
         day += dt.timedelta(days=1)
 
     # guarantees: today two timed events, one of them in the evening; tomorrow one; every weekend one
-    timed = lambda iso: sum(1 for e in book.events if e["date"] == iso and not e["all_day"])  # noqa: E731
-    evening = lambda iso: any(e["date"] == iso and e["start"] and "17:15" <= e["start"] <= "21:00"  # noqa: E731
-                            for e in book.events)
+    timed = lambda iso: sum(1 for e in book.by_date.get(iso, ()) if not e["all_day"])  # noqa: E731
+    evening = lambda iso: any(e["start"] and "17:15" <= e["start"] <= "21:00"  # noqa: E731
+                              for e in book.by_date.get(iso, ()))
     for _ in range(10):
         if evening(today.isoformat()):
             break
@@ -279,7 +287,7 @@ def generate(world: World) -> dict[str, Any]:
         for _ in range(10):
             if book.count(saturday) + book.count(sunday) > 0:
                 break
-            _one_off(book, rng, pool, world, rng.choice([saturday, sunday]))
+            _one_off(book, rng, pool, world, choice(rng, [saturday, sunday]))
         saturday += dt.timedelta(days=7)
 
     # keep under MAX_EVENTS: drop the oldest past events beyond yesterday first

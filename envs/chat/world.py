@@ -13,6 +13,7 @@ import random
 from typing import Any, Sequence
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -63,7 +64,7 @@ def _times(rng: random.Random, end_ms: int, count: int) -> list[int]:
     """``count`` increasing times ending at ``end_ms`` (one to 90 minutes apart)."""
     out = [end_ms]
     for _ in range(count - 1):
-        out.append(out[-1] - rng.randint(1, 90) * MINUTE_MS)
+        out.append(out[-1] - randint(rng, 1, 90) * MINUTE_MS)
     return out[::-1]
 
 
@@ -73,17 +74,17 @@ def _unread(rng: random.Random, messages: list[dict[str, Any]]) -> int:
         if message["sender"] == ME:
             break
         trailing += 1
-    return rng.randint(0, trailing) if trailing else 0
+    return randint(rng, 0, trailing) if trailing else 0
 
 
 def make_chats(rng: random.Random, pool: dict[str, Any], now_ms: int, friends: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ids = _Ids()
-    direct = rng.sample(friends, rng.randint(min(MIN_DIRECT, len(friends)), min(MAX_DIRECT, len(friends))))
-    groups = rng.sample(pool["groups"], rng.randint(MIN_GROUPS, MAX_GROUPS)) if len(friends) >= MIN_MEMBERS else []
-    ends = rng.sample(range(3, CHAT_SPAN), len(direct) + len(groups))
+    direct = sample(rng, friends, randint(rng, min(MIN_DIRECT, len(friends)), min(MAX_DIRECT, len(friends))))
+    groups = sample(rng, pool["groups"], randint(rng, MIN_GROUPS, MAX_GROUPS)) if len(friends) >= MIN_MEMBERS else []
+    ends = sample(rng, range(3, CHAT_SPAN), len(direct) + len(groups))
     chats = []
     for friend, end in zip(direct, ends):
-        ask, answer = rng.choice(pool["direct_lines"])
+        ask, answer = choice(rng, pool["direct_lines"])
         lines = [(friend["id"], ask), (ME, answer)]
         if rng.random() < 0.5:
             lines.reverse()
@@ -91,20 +92,20 @@ def make_chats(rng: random.Random, pool: dict[str, Any], now_ms: int, friends: l
         messages = [text_message(ids("msg"), who, text, t) for (who, text), t in zip(lines, times)]
         if rng.random() < TRANSFER_SHARE:
             sent = rng.random() < 0.4
-            status = "sent" if sent else rng.choice(("pending", "accepted"))
+            status = "sent" if sent else choice(rng, ("pending", "accepted"))
             messages.append(transfer_message(ids("msg"), ME if sent else friend["id"], draw_amount(rng, *pool["transfer"]),
-                                             rng.choice(pool["notes"]), times[-1], status))
+                                             choice(rng, pool["notes"]), times[-1], status))
         else:
-            messages.append(text_message(ids("msg"), rng.choice((ME, friend["id"])), rng.choice(pool["group_lines"]),
+            messages.append(text_message(ids("msg"), choice(rng, (ME, friend["id"])), choice(rng, pool["group_lines"]),
                                          times[-1]))
         chats.append({"id": ids("chat"), "kind": "direct", "name": "", "members": [friend["id"]],
                       "unread": _unread(rng, messages), "messages": messages})
     for name, end in zip(groups, ends[len(direct):]):
-        members = sorted(rng.sample(friends, rng.randint(MIN_MEMBERS, min(MAX_MEMBERS, len(friends)))),
+        members = sorted(sample(rng, friends, randint(rng, MIN_MEMBERS, min(MAX_MEMBERS, len(friends)))),
                          key=lambda f: int(f["id"].split("_")[1]))
-        lines = rng.sample(pool["group_lines"], rng.randint(3, 6))
+        lines = sample(rng, pool["group_lines"], randint(rng, 3, 6))
         times = _times(rng, now_ms - end * MINUTE_MS, len(lines))
-        messages = [text_message(ids("msg"), rng.choice([ME, *[m["id"] for m in members]]), text, t)
+        messages = [text_message(ids("msg"), choice(rng, [ME, *[m["id"] for m in members]]), text, t)
                     for text, t in zip(lines, times)]
         chats.append({"id": ids("chat"), "kind": "group", "name": name, "members": [m["id"] for m in members],
                       "unread": _unread(rng, messages), "messages": messages})
@@ -114,17 +115,17 @@ def make_chats(rng: random.Random, pool: dict[str, Any], now_ms: int, friends: l
 def make_moments(rng: random.Random, pool: dict[str, Any], now_ms: int, friends: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if not friends:
         return []
-    count = rng.randint(MIN_MOMENTS, MAX_MOMENTS)
-    texts = rng.sample(pool["moments"], min(count, len(pool["moments"])))
-    ages = sorted(rng.sample(range(30, MOMENT_SPAN), len(texts)), reverse=True)
+    count = randint(rng, MIN_MOMENTS, MAX_MOMENTS)
+    texts = sample(rng, pool["moments"], min(count, len(pool["moments"])))
+    ages = sorted(sample(rng, range(30, MOMENT_SPAN), len(texts)), reverse=True)
     everyone = [ME, *[f["id"] for f in friends]]
     moments = []
     for i, (text, age) in enumerate(zip(texts, ages), 1):
-        author = friends[rng.randrange(len(friends))]["id"]
+        author = friends[randrange(rng, len(friends))]["id"]
         others = [p for p in everyone if p != author]
-        likes = rng.sample(others, rng.randint(0, min(5, len(others))))
-        comments = [{"id": f"comment_{i}_{n}", "author": who, "text": rng.choice(pool["comments"])}
-                    for n, who in enumerate(rng.sample(others, rng.randint(0, min(2, len(others)))), 1)]
+        likes = sample(rng, others, randint(rng, 0, min(5, len(others))))
+        comments = [{"id": f"comment_{i}_{n}", "author": who, "text": choice(rng, pool["comments"])}
+                    for n, who in enumerate(sample(rng, others, randint(rng, 0, min(2, len(others)))), 1)]
         moments.append({"id": f"moment_{i}", "author": author, "text": text, "time_ms": now_ms - age * MINUTE_MS,
                         "likes": likes, "comments": comments})
     return moments
@@ -133,11 +134,11 @@ def make_moments(rng: random.Random, pool: dict[str, Any], now_ms: int, friends:
 def build(rng: random.Random, language: str, now_ms: int, owner: str, people: Sequence[tuple[str, str]]) -> dict[str, Any]:
     """The app's state from the owner's name and (name, number) of the people who may be friends (in cast order)."""
     pool = read_pool(PACKAGE, "pools", language)
-    chosen = sorted(rng.sample(range(len(people)), min(MAX_FRIENDS, len(people))))
+    chosen = sorted(sample(rng, range(len(people)), min(MAX_FRIENDS, len(people))))
     friends = [{"id": f"friend_{n}", "name": people[i][0], "phone": people[i][1]} for n, i in enumerate(chosen, 1)]
     return {"me": {"name": owner},
             "balance": round(rng.uniform(*pool["balance"]), 2), "currency": pool["currency"],
-            "settings": {"passcode": f"{rng.randrange(10 ** 6):06d}"},
+            "settings": {"passcode": f"{randrange(rng, 10 ** 6):06d}"},
             "friends": friends,
             "chats": make_chats(rng, pool, now_ms, friends),
             "moments": make_moments(rng, pool, now_ms, friends)}

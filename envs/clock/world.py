@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -38,7 +39,7 @@ def pick_time(rng: random.Random, earliest: str, latest: str, taken: set[int], a
     from every ``taken`` one (and never equal to one)."""
     low, high = minutes(earliest), minutes(latest)
     for attempt in range(200):
-        value = rng.randint(low, high)
+        value = randint(rng, low, high)
         if rng.random() < 0.85 or attempt > 100:
             value = min(high, value - value % 5)
         if all(abs(value - t) > apart and value != t for t in taken):
@@ -57,7 +58,7 @@ def repeat_days(rng: random.Random) -> list[str]:
         return []
     if roll < 0.8:
         return DAYS[5:]
-    return [d for d in DAYS if d in rng.sample(DAYS, rng.randint(1, 4))]
+    return [d for d in DAYS if d in sample(rng, DAYS, randint(rng, 1, 4))]
 
 
 def alarm(alarm_id: str, minute_of_day: int, label: str, enabled: bool, days: list[str]) -> dict[str, Any]:
@@ -68,14 +69,14 @@ def alarm(alarm_id: str, minute_of_day: int, label: str, enabled: bool, days: li
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("clock")
     pool = pools(world.language)
-    chosen = rng.sample(pool["alarms"], rng.randint(MIN_ALARMS, MAX_ALARMS))
+    chosen = sample(rng, pool["alarms"], randint(rng, MIN_ALARMS, MAX_ALARMS))
     taken: set[int] = set()
     alarms = []
     for i, entry in enumerate(chosen, 1):
         when = pick_time(rng, entry["from"], entry["to"], taken)
         taken.add(when)
         alarms.append(alarm(f"alarm_{i}", when, entry["label"], rng.random() < ENABLED_SHARE, repeat_days(rng)))
-    duration = rng.choice(pool["timer_minutes"]) * 60
+    duration = choice(rng, pool["timer_minutes"]) * 60
     return {"alarms": alarms,
             "timer": {"duration_s": duration, "running": False, "started_at_ms": None, "remaining_s": duration},
             "stopwatch": {"running": False, "started_at_ms": None, "elapsed_ms": 0, "laps": []}}

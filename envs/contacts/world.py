@@ -10,6 +10,7 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.sim.clock import to_ms
+from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -65,7 +66,7 @@ def generate(world: Any) -> dict[str, Any]:
     n = len(contacts)
     if n:
         # how many favourites: anything from one to a handful, relatives a little more likely
-        count = rng.randint(1, max(1, min(MAX_FAVORITES, n - 2)))
+        count = randint(rng, 1, max(1, min(MAX_FAVORITES, n - 2)))
         weights = [3.0 if p.relation else 1.0 for p in people]
         chosen: list[int] = []
         while len(chosen) < count:
@@ -77,8 +78,8 @@ def generate(world: Any) -> dict[str, Any]:
     if n >= 3 and not _shared_domain_ok(contacts):
         # give one non-favourite the personal domain of another contact
         plain = [c for c in contacts if not c["favorite"] and c["email"]] or [c for c in contacts if not c["favorite"]]
-        target = rng.choice(plain)
-        donor = rng.choice([c for c in contacts if c is not target and c["email"]])
+        target = choice(rng, plain)
+        donor = choice(rng, [c for c in contacts if c is not target and c["email"]])
         local = target["email"].split("@", 1)[0] if target["email"] else person_local(target["name"])
         target["email"] = f"{local}@{_domain(donor['email'])}"
     return {"contacts": contacts, "calls": _calls(world, rng, contacts)}
@@ -92,10 +93,10 @@ def _second_lines(world: Any, rng: Any, contacts: list[dict[str, Any]]) -> None:
     used.update("".join(ch for ch in s.mobile if ch.isdigit())[-10:] for s in world.strangers())
     single = [c for c in contacts if len(c["phones"]) == 1]
     missing = 2 - sum(1 for c in contacts if len(c["phones"]) > 1)
-    for contact in rng.sample(single, max(0, min(missing, len(single)))):
+    for contact in sample(rng, single, max(0, min(missing, len(single)))):
         for _ in range(200):
-            template = rng.choice(region["formats"]).replace("{a}", rng.choice(region["areas"]))
-            number = "".join(str(rng.randrange(10)) if ch == "#" else ch for ch in template)
+            template = choice(rng, region["formats"]).replace("{a}", choice(rng, region["areas"]))
+            number = "".join(str(randrange(rng, 10)) if ch == "#" else ch for ch in template)
             key = "".join(ch for ch in number if ch.isdigit())[-10:]
             if key not in used:
                 used.add(key)
@@ -116,20 +117,20 @@ def _calls(world: Any, rng: Any, contacts: list[dict[str, Any]]) -> list[dict[st
     if not contacts:
         return []
     weights = [4.0 if c["favorite"] else 1.0 for c in contacts]
-    for _ in range(rng.randint(3, 18)):
-        moment = world.now - dt.timedelta(days=rng.randrange(CALL_DAYS), minutes=rng.randrange(24 * 60))
+    for _ in range(randint(rng, 3, 18)):
+        moment = world.now - dt.timedelta(days=randrange(rng, CALL_DAYS), minutes=randrange(rng, 24 * 60))
         if moment >= world.now:
-            moment = world.now - dt.timedelta(minutes=rng.randint(5, 90))
+            moment = world.now - dt.timedelta(minutes=randint(rng, 5, 90))
         moment = moment.replace(second=0, microsecond=0)
-        direction = rng.choice(["outgoing", "outgoing", "incoming", "incoming", "missed"])
+        direction = choice(rng, ["outgoing", "outgoing", "incoming", "incoming", "missed"])
         if strangers and rng.random() < 0.12:
-            contact, number = None, rng.choice(strangers)
+            contact, number = None, choice(rng, strangers)
         else:
             contact = rng.choices(contacts, weights=weights)[0]
             if not contact["phones"]:
                 continue
-            number = rng.choice(contact["phones"])["number"]
-        duration = None if direction == "missed" else rng.choice([rng.randint(8, 90), rng.randint(60, 1800)])
+            number = choice(rng, contact["phones"])["number"]
+        duration = None if direction == "missed" else choice(rng, [randint(rng, 8, 90), randint(rng, 60, 1800)])
         calls.append((to_ms(moment), {"contact_id": contact["id"] if contact else None, "number": number,
                                       "time_ms": to_ms(moment), "duration_s": duration if duration is not None else 0,
                                       "direction": direction}))

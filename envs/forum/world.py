@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -39,9 +40,9 @@ def _my_handle(world: World, rng: random.Random) -> str:
 
 
 def _users(rng: random.Random, pool: dict[str, Any]) -> list[dict[str, Any]]:
-    handles = rng.sample(pool["handles"], rng.randint(10, 16))
-    followers = rng.sample(range(3, 9000), len(handles))
-    return [{"id": f"u_{n}", "handle": h, "bio": rng.choice(pool["bios"]), "followers": followers[n - 1],
+    handles = sample(rng, pool["handles"], randint(rng, 10, 16))
+    followers = sample(rng, range(3, 9000), len(handles))
+    return [{"id": f"u_{n}", "handle": h, "bio": choice(rng, pool["bios"]), "followers": followers[n - 1],
              "following": rng.random() < 0.25} for n, h in enumerate(handles, 1)]
 
 
@@ -49,19 +50,19 @@ def _thread(rng: random.Random, pool: dict[str, Any], authors: list[str], age: i
             next_id: list[int]) -> list[dict[str, Any]]:
     """The comments of a post made ``age`` minutes ago: 0 to 4 top-level ones, each with 0 to 2 replies, each
     later than the one before (so a reply is later than its parent); ``created`` in minutes ago."""
-    count = rng.choice((0, 1, 1, 2, 2, 3, 4))
+    count = choice(rng, (0, 1, 1, 2, 2, 3, 4))
     replies = [(0, 0, 1, 2)[int(rng.random() * 4)] for _ in range(count)]
     total = count + sum(replies)
     if not total:  # sampling nothing draws nothing: the stream is the same
         return []
-    scores = rng.sample(range(-3, 400), total)
-    times = sorted(rng.sample(range(1, age), total), reverse=True)
-    texts = rng.sample(pool["comments"], total)
+    scores = sample(rng, range(-3, 400), total)
+    times = sorted(sample(rng, range(1, age), total), reverse=True)
+    texts = sample(rng, pool["comments"], total)
     comments: list[dict[str, Any]] = []
 
     def make(parent: str) -> dict[str, Any]:
         n = len(comments)
-        comment = {"id": f"cm_{next_id[0]}", "parent": parent, "author_id": rng.choice(authors),
+        comment = {"id": f"cm_{next_id[0]}", "parent": parent, "author_id": choice(rng, authors),
                    "text": texts[n], "score": scores[n], "vote": 0, "created": times[n]}
         next_id[0] += 1
         comments.append(comment)
@@ -77,25 +78,25 @@ def _thread(rng: random.Random, pool: dict[str, Any], authors: list[str], age: i
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("forum")
     pool = read_pool(PACKAGE, "pools", world.language)
-    chosen = rng.sample(pool["communities"], rng.randint(MIN_COMMUNITIES, MAX_COMMUNITIES))
-    joined = set(rng.sample(range(len(chosen)), rng.randint(2, len(chosen) - 2)))
-    members = rng.sample(range(800, 900_000), len(chosen))
+    chosen = sample(rng, pool["communities"], randint(rng, MIN_COMMUNITIES, MAX_COMMUNITIES))
+    joined = set(sample(rng, range(len(chosen)), randint(rng, 2, len(chosen) - 2)))
+    members = sample(rng, range(800, 900_000), len(chosen))
     communities = [{"id": f"c_{n + 1}", "name": c["name"], "about": c["about"], "members": members[n],
                     "joined": n in joined} for n, c in enumerate(chosen)]
     users = _users(rng, pool)
     authors = [u["id"] for u in users]
     picked = [(n, post) for n, c in enumerate(chosen)
-              for post in rng.sample(c["posts"], rng.randint(MIN_POSTS, MAX_POSTS))]
-    mine = set(rng.sample(range(len(picked)), rng.randint(1, 2)))
-    post_ages = rng.sample(range(60, MAX_AGE_MINUTES), len(picked))
-    scores = rng.sample(range(1, 6000), len(picked))
+              for post in sample(rng, c["posts"], randint(rng, MIN_POSTS, MAX_POSTS))]
+    mine = set(sample(rng, range(len(picked)), randint(rng, 1, 2)))
+    post_ages = sample(rng, range(60, MAX_AGE_MINUTES), len(picked))
+    scores = sample(rng, range(1, 6000), len(picked))
     posts, next_id = [], [1]
     for k, ((n, (title, body)), age) in enumerate(zip(picked, post_ages)):
         thread = _thread(rng, pool, authors + [ME] * 2, age, next_id)
         for c in thread:
             c["created"] = stamp(world.now - dt.timedelta(minutes=c["created"]))
         posts.append({"id": f"p_{k + 1}", "community_id": communities[n]["id"],
-                      "author_id": ME if k in mine else rng.choice(authors), "title": title, "body": body,
+                      "author_id": ME if k in mine else choice(rng, authors), "title": title, "body": body,
                       "score": scores[k], "vote": 0, "saved": rng.random() < 0.1,
                       "created": stamp(world.now - dt.timedelta(minutes=age)), "comments": thread})
     posts.sort(key=lambda p: p["created"], reverse=True)

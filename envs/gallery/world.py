@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 from .model import stamp
@@ -62,20 +63,20 @@ class _Roll:
     def add(self, taken: dt.datetime, **fields: Any) -> None:
         self.minutes.add(taken)
         taken = taken.replace(second=int(self.rng.random() * 60), microsecond=0)
-        self.photos.append(make_photo(f"photo_{len(self.photos) + 1}", taken, color=self.rng.choice(COLORS), **fields))
+        self.photos.append(make_photo(f"photo_{len(self.photos) + 1}", taken, color=choice(self.rng, COLORS), **fields))
 
 
 def _camera(roll: _Roll, rng: random.Random, pool: dict[str, Any], device: str) -> None:
     """Outings on a few days: one city a day, a place or two, one to six shots, sometimes a short video."""
     draw = rng.random
     subjects, cities = pool["subjects"], pool["cities"]
-    for offset in sorted(rng.sample(range(1, 43), 4 + int(draw() * 5)), reverse=True):
+    for offset in sorted(sample(rng, range(1, 43), 4 + int(draw() * 5)), reverse=True):
         day = roll.now - dt.timedelta(days=offset)
         where = cities[int(draw() * len(cities))]
         places = where["places"]
         first = int(draw() * len(places))
         second = (first + 1 + int(draw() * (len(places) - 1))) % len(places) if draw() < 0.5 else first
-        for minute in sorted(rng.sample(range(8 * 60, 21 * 60), 1 + int(draw() * 6))):
+        for minute in sorted(sample(rng, range(8 * 60, 21 * 60), 1 + int(draw() * 6))):
             taken = day.replace(hour=minute // 60, minute=minute % 60)
             if not roll.free(taken):
                 continue
@@ -93,27 +94,27 @@ def _camera(roll: _Roll, rng: random.Random, pool: dict[str, Any], device: str) 
 
 
 def _screens_and_downloads(roll: _Roll, rng: random.Random, pool: dict[str, Any], device: str) -> None:
-    for subject in rng.sample(pool["screenshots"], rng.randint(3, 7)):
-        taken = roll.now - dt.timedelta(minutes=rng.randint(30, 40 * 1440))
+    for subject in sample(rng, pool["screenshots"], randint(rng, 3, 7)):
+        taken = roll.now - dt.timedelta(minutes=randint(rng, 30, 40 * 1440))
         if taken.hour < 7 and taken + dt.timedelta(hours=9) <= roll.now:  # people take screenshots while awake
             taken += dt.timedelta(hours=9)
         if roll.free(taken):
             roll.add(taken, source="screenshots", subject=subject, device=device, width=SCREEN[0], height=SCREEN[1],
-                     size=rng.randint(180_000, 1_400_000))
-    for subject in rng.sample(pool["downloads"], rng.randint(1, 3)):
-        taken = roll.now - dt.timedelta(minutes=rng.randint(60, 60 * 1440))
+                     size=randint(rng, 180_000, 1_400_000))
+    for subject in sample(rng, pool["downloads"], randint(rng, 1, 3)):
+        taken = roll.now - dt.timedelta(minutes=randint(rng, 60, 60 * 1440))
         if roll.free(taken):
-            width = rng.choice((720, 1080, 1200))
-            roll.add(taken, source="downloads", subject=subject, width=width, height=rng.choice((width, width * 4 // 3)),
-                     size=rng.randint(60_000, 900_000))
+            width = choice(rng, (720, 1080, 1200))
+            roll.add(taken, source="downloads", subject=subject, width=width,
+                     height=choice(rng, (width, width * 4 // 3)), size=randint(rng, 60_000, 900_000))
 
 
 def _albums(rng: random.Random, pool: dict[str, Any], camera: list[dict[str, Any]], now: dt.datetime) -> list[dict[str, Any]]:
     albums = []
-    for i, name in enumerate(rng.sample(pool["albums"], rng.randint(1, 3)), 1):
-        members = rng.sample(camera, min(len(camera), max(1, min(len(camera) - 2, rng.randint(1, 12)))))
+    for i, name in enumerate(sample(rng, pool["albums"], randint(rng, 1, 3)), 1):
+        members = sample(rng, camera, min(len(camera), max(1, min(len(camera) - 2, randint(rng, 1, 12)))))
         members.sort(key=lambda p: p["taken"])
-        created = now - dt.timedelta(days=rng.randint(1, 30), minutes=rng.randint(0, 600))
+        created = now - dt.timedelta(days=randint(rng, 1, 30), minutes=randint(rng, 0, 600))
         albums.append({"id": f"album_{i}", "name": name, "photo_ids": [p["id"] for p in members],
                        "created": stamp(created)})
     return albums
@@ -122,17 +123,17 @@ def _albums(rng: random.Random, pool: dict[str, Any], camera: list[dict[str, Any
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("gallery")
     pool = read_pool(PACKAGE, "pools", world.language)
-    device = rng.choice(pool["devices"])
+    device = choice(rng, pool["devices"])
     roll = _Roll(rng, world.now)
     _camera(roll, rng, pool, device)
     _screens_and_downloads(roll, rng, pool, device)
     photos = roll.photos
     camera = [p for p in photos if p["source"] == "camera"]
-    for p in rng.sample(camera, min(len(camera), rng.randint(1, 4))):
+    for p in sample(rng, camera, min(len(camera), randint(rng, 1, 4))):
         p["favorite"] = True
-    for p in rng.sample(photos, min(len(photos) - 4, rng.randint(1, 11))):
+    for p in sample(rng, photos, min(len(photos) - 4, randint(rng, 1, 11))):
         since = (world.now - dt.datetime.fromisoformat(p["taken"])).total_seconds() / 60
-        p.update(trashed=True, trashed_at=stamp(world.now - dt.timedelta(minutes=rng.randint(5, int(max(6, since - 1))))),
+        p.update(trashed=True, trashed_at=stamp(world.now - dt.timedelta(minutes=randint(rng, 5, int(max(6, since - 1))))),
                  favorite=False)
     live_camera = [p for p in camera if not p["trashed"]]
     return {"photos": photos, "albums": _albums(rng, pool, live_camera, world.now),

@@ -15,6 +15,7 @@ from typing import Any
 
 from mobilegym.sim.clock import from_ms, to_ms
 from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -62,9 +63,9 @@ class _Builder:
     def ago(self, low_min: int, high_min: int) -> int:
         """A moment ``low_min``..``high_min`` minutes before now, at a waking hour unless it is today."""
         now = self.world.now
-        moment = now - dt.timedelta(minutes=self.rng.randint(low_min, high_min))
+        moment = now - dt.timedelta(minutes=randint(self.rng, low_min, high_min))
         if moment.date() != now.date() and not 7 <= moment.hour < 23:
-            moment = moment.replace(hour=self.rng.randint(7, 22))
+            moment = moment.replace(hour=randint(self.rng, 7, 22))
         return to_ms(moment.replace(second=0, microsecond=0))
 
     def message(self, sender: dict[str, str], to: list[dict[str, str]], body: str, time_ms: int,
@@ -80,7 +81,7 @@ class _Builder:
             name = f"{stem}_{n}.{kind.lower()}"
             n += 1
         self.files.add(name)
-        size = self.rng.randint(40, 4800) if kind in ("PDF", "DOCX", "XLSX") else self.rng.randint(300, 9000)
+        size = randint(self.rng, 40, 4800) if kind in ("PDF", "DOCX", "XLSX") else randint(self.rng, 300, 9000)
         return {"name": name, "format": kind, "size_kb": size}
 
     def add(self, kind: str, subject: str, messages: list[dict[str, Any]], *, labels: list[str] | None = None,
@@ -118,7 +119,7 @@ def generate(world: World) -> dict[str, Any]:
     b = _Builder(world)
     rng, lang, p, me = b.rng, b.lang, pools(world.language), b.me
     people = _contacts_with_email(world)
-    labels = list(p["labels"]) + rng.sample(p["extra_labels"], rng.randint(0, 2))
+    labels = list(p["labels"]) + sample(rng, p["extra_labels"], randint(rng, 0, 2))
     work_label, travel_label, receipts_label = p["labels"]
 
     def who(contact: dict[str, Any]) -> dict[str, str]:
@@ -127,18 +128,18 @@ def generate(world: World) -> dict[str, Any]:
     # --- personal threads with contacts ---------------------------------------------------------
     order = list(range(len(people)))
     rng.shuffle(order)
-    chatting = [people[i] for i in order[:rng.randint(min(3, len(people)), min(len(people), 9))]]
-    scripts = rng.sample(p["personal"], min(len(chatting), len(p["personal"])))
+    chatting = [people[i] for i in order[:randint(rng, min(3, len(people)), min(len(people), 9))]]
+    scripts = sample(rng, p["personal"], min(len(chatting), len(p["personal"])))
     if scripts and all(s["lines"][-1][0] == "out" for s in scripts):  # someone is waiting for a reply
-        scripts[0] = rng.choice([s for s in p["personal"] if s["lines"][-1][0] == "in"])
+        scripts[0] = choice(rng, [s for s in p["personal"] if s["lines"][-1][0] == "in"])
     for contact, script in zip(chatting, scripts):
         end = b.ago(30, 60 * 24 * 25)
         lines = script["lines"]
         messages = []
         for i, (direction, text) in enumerate(lines):
-            moment = end - (len(lines) - 1 - i) * rng.randint(20, 300) * 60_000
+            moment = end - (len(lines) - 1 - i) * randint(rng, 20, 300) * 60_000
             sender, to = (who(contact), [me]) if direction == "in" else (me, [who(contact)])
-            attachments = [b.attachment(world.t("Photo", "照片") + f"_{rng.randint(1000, 9999)}", "JPG")] \
+            attachments = [b.attachment(world.t("Photo", "照片") + f"_{randint(rng, 1000, 9999)}", "JPG")] \
                 if "photo" in script["subject"].casefold() or "照片" in script["subject"] else []
             messages.append(b.message(sender, to, text, moment, attachments))
         b.add("personal", script["subject"], messages, unread=lines[-1][0] == "in" and rng.random() < 0.45,
@@ -146,9 +147,9 @@ def generate(world: World) -> dict[str, Any]:
 
     # --- work mail with attachments ---------------------------------------------------------------
     colleagues = [c for c in people if c["company"]] or people
-    for item in rng.sample(p["work"], rng.randint(2, 6)):
-        sender = who(rng.choice(colleagues))
-        cc = [who(c) for c in rng.sample(colleagues, min(len(colleagues), rng.randint(0, 2)))
+    for item in sample(rng, p["work"], randint(rng, 2, 6)):
+        sender = who(choice(rng, colleagues))
+        cc = [who(c) for c in sample(rng, colleagues, min(len(colleagues), randint(rng, 0, 2)))
               if c["email"] != sender["email"]]
         msg = b.message(sender, [me], item["body"], b.ago(60, 60 * 24 * 30), [b.attachment(item["file"], item["type"])],
                         cc=cc)
@@ -159,15 +160,15 @@ def generate(world: World) -> dict[str, Any]:
     month_start = world.now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
     since_start = int((world.now - month_start).total_seconds() // 60)
     merchants = p["merchants"]
-    n_this, n_before = rng.randint(2, 5), rng.randint(1, 4)
+    n_this, n_before = randint(rng, 2, 5), randint(rng, 1, 4)
     for i in range(n_this + n_before):
-        merchant = rng.choice(merchants)
+        merchant = choice(rng, merchants)
         if i < n_this:
             moment = b.ago(5, max(6, since_start - 5))
         else:
-            moment = to_ms(month_start - dt.timedelta(minutes=rng.randint(60, 60 * 24 * 25)))
-        amount = round(rng.randint(300, 25000) / 100, 2)
-        order_no = str(rng.randint(100000, 999999))
+            moment = to_ms(month_start - dt.timedelta(minutes=randint(rng, 60, 60 * 24 * 25)))
+        amount = round(randint(rng, 300, 25000) / 100, 2)
+        order_no = str(randint(rng, 100000, 999999))
         when = date_text(lang, from_ms(moment).date())
         body = p["receipt_body"].format(what=merchant["what"], order=order_no, date=when, amount=money(lang, amount))
         msg = b.message(_person(merchant["name"], merchant["email"]), [me], body, moment)
@@ -180,16 +181,16 @@ def generate(world: World) -> dict[str, Any]:
 
     def code() -> str:
         while True:
-            value = "".join(rng.choice(CODE_CHARS) for _ in range(6))
+            value = "".join(choice(rng, CODE_CHARS) for _ in range(6))
             if value not in codes:
                 codes.add(value)
                 return value
 
-    cities = rng.sample(p["destinations"], rng.randint(1, 3))
+    cities = sample(rng, p["destinations"], randint(rng, 1, 3))
     for city in cities:
-        airline = rng.choice(p["airlines"])
-        booking, day = code(), world.today + dt.timedelta(days=rng.randint(3, 40))
-        hhmm = f"{rng.randint(6, 21):02d}:{rng.choice((0, 15, 30, 45)):02d}"
+        airline = choice(rng, p["airlines"])
+        booking, day = code(), world.today + dt.timedelta(days=randint(rng, 3, 40))
+        hhmm = f"{randint(rng, 6, 21):02d}:{choice(rng, (0, 15, 30, 45)):02d}"
         body = p["flight_body"].format(code=booking, airline=airline["name"], date=date_text(lang, day), time=hhmm)
         msg = b.message(_person(airline["name"], airline["email"]), [me], body, b.ago(60 * 6, 60 * 24 * 20),
                         [b.attachment(world.t("Itinerary", "行程单") + f"_{booking}", "PDF")])
@@ -197,8 +198,8 @@ def generate(world: World) -> dict[str, Any]:
               labels=[travel_label] if rng.random() < 0.6 else [], unread=rng.random() < 0.3,
               starred=rng.random() < 0.3, facts={"city": city, "code": booking, "date": day.isoformat(), "time": hhmm})
         if rng.random() < 0.5:
-            hotel = rng.choice(p["hotels"])
-            confirmation = str(rng.randint(10 ** 7, 10 ** 8 - 1))
+            hotel = choice(rng, p["hotels"])
+            confirmation = str(randint(rng, 10 ** 7, 10 ** 8 - 1))
             body = p["hotel_body"].format(hotel=hotel["name"], city=city, code=confirmation, date=date_text(lang, day))
             msg = b.message(_person(hotel["name"], hotel["email"]), [me], body, b.ago(60 * 6, 60 * 24 * 20))
             b.add("hotel", p["hotel_subject"].format(hotel=hotel["name"], city=city), [msg],
@@ -210,32 +211,32 @@ def generate(world: World) -> dict[str, Any]:
     if event is not None:
         title, day, start, end = event["title"], dt.date.fromisoformat(event["date"]), event["start"], event["end"]
     else:
-        title = rng.choice(p["invite_titles"])
-        day = world.today + dt.timedelta(days=rng.randint(1, 10))
-        hour = rng.randint(9, 16)
-        start, end = f"{hour:02d}:{rng.choice((0, 30)):02d}", f"{hour + 1:02d}:00"
+        title = choice(rng, p["invite_titles"])
+        day = world.today + dt.timedelta(days=randint(rng, 1, 10))
+        hour = randint(rng, 9, 16)
+        start, end = f"{hour:02d}:{choice(rng, (0, 30)):02d}", f"{hour + 1:02d}:00"
     if people:
-        host = who(rng.choice(colleagues))
+        host = who(choice(rng, colleagues))
         fields = {"title": title, "date": date_text(lang, day), "start": start, "end": end}
         msg = b.message(host, [me], p["invite_body"].format(**fields), b.ago(60, 60 * 24 * 3))
         b.add("invite", p["invite_subject"].format(**fields), [msg], unread=rng.random() < 0.6,
               facts={"title": title, "date": day.isoformat(), "start": start, "end": end})
 
     # --- mail the owner sent ----------------------------------------------------------------------
-    for item in rng.sample(p["sent"], rng.randint(1, 3)):
+    for item in sample(rng, p["sent"], randint(rng, 1, 3)):
         if not people:
             break
-        msg = b.message(me, [who(rng.choice(people))], item["body"], b.ago(60 * 3, 60 * 24 * 20))
+        msg = b.message(me, [who(choice(rng, people))], item["body"], b.ago(60 * 3, 60 * 24 * 20))
         b.add("sent", item["subject"], [msg], inbox=False)
 
     # --- the Trash: spam and old promotions ---------------------------------------------------------
-    trash = rng.randint(1, 8)
-    for item in rng.sample(p["spam"], rng.randint(1, min(3, trash))):
+    trash = randint(rng, 1, 8)
+    for item in sample(rng, p["spam"], randint(rng, 1, min(3, trash))):
         msg = b.message(_person(item["name"], item["email"]), [me], item["body"], b.ago(60 * 24, 60 * 24 * 25))
         b.add("spam", item["subject"], [msg], inbox=False, trashed=True)
     while sum(t["trashed"] for t in b.threads) < trash:
-        merchant = rng.choice(merchants)
-        pct = rng.randint(1, 9) * 10
+        merchant = choice(rng, merchants)
+        pct = randint(rng, 1, 9) * 10
         msg = b.message(_person(merchant["name"], merchant["email"]), [me],
                         world.t(f"Save {pct}% this week on selected items.", f"本周精选商品{10 - pct // 10}折优惠。"),
                         b.ago(60 * 24, 60 * 24 * 25))
@@ -243,11 +244,11 @@ def generate(world: World) -> dict[str, Any]:
               [msg], inbox=False, trashed=True)
 
     # --- newsletters: a few senders, two to seven issues each, 40 threads at most --------------------------------------
-    letters = rng.sample(p["newsletters"], rng.randint(2, 3))
+    letters = sample(rng, p["newsletters"], randint(rng, 2, 3))
     room = MAX_THREADS - len(b.threads)
     for i, letter in enumerate(letters):
-        first = rng.randint(20, 300)
-        issues = min(rng.randint(2, 7), room - 2 * (len(letters) - 1 - i))
+        first = randint(rng, 20, 300)
+        issues = min(randint(rng, 2, 7), room - 2 * (len(letters) - 1 - i))
         room -= issues
         for n in range(issues):
             msg = b.message(_person(letter["name"], letter["email"]), [me], p["newsletter_body"],
@@ -257,8 +258,8 @@ def generate(world: World) -> dict[str, Any]:
 
     # --- drafts ---------------------------------------------------------------------------------
     drafts = []
-    for i, item in enumerate(rng.sample(p["drafts"], rng.randint(0, 2)), 1):
-        to = rng.choice(people)["email"] if people and rng.random() < 0.7 else ""
+    for i, item in enumerate(sample(rng, p["drafts"], randint(rng, 0, 2)), 1):
+        to = choice(rng, people)["email"] if people and rng.random() < 0.7 else ""
         drafts.append({"id": f"draft_{i}", "to": to, "cc": "", "subject": item["subject"], "body": item["body"],
                        "time_ms": b.ago(60 * 2, 60 * 24 * 10), "thread_id": None, "attachments": []})
 

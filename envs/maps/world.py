@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -49,10 +50,10 @@ def make_place(rng: random.Random, language: str, place_id: str, name: str, cat:
                number: int) -> dict[str, Any]:
     """One place of a category: its hours and closed days from the category's options, a position and ratings."""
     x, y = _position(rng)
-    opens, closes = rng.choice(cat["hours"])
+    opens, closes = choice(rng, cat["hours"])
     return {"id": place_id, "name": name, "category": cat["id"], "address": address(language, number, street),
             "rating": _rating(rng), "reviews": int(rng.paretovariate(1.1) * 20) + rng.randrange(2, 30),
-            "open": opens, "close": closes, "closed_days": list(rng.choice(cat["closed_days"])),
+            "open": opens, "close": closes, "closed_days": list(choice(rng, cat["closed_days"])),
             "x": x, "y": y, "congestion": round(rng.uniform(0.0, MAX_CONGESTION), 2)}
 
 
@@ -62,9 +63,9 @@ def _places(world: World, rng: random.Random) -> list[dict[str, Any]]:
     used: set[str] = set()
     places = []
     for cat in pool["categories"]:
-        for name in rng.sample(cat["names"], rng.randint(MIN_PER_CATEGORY, min(MAX_PER_CATEGORY, len(cat["names"])))):
+        for name in sample(rng, cat["names"], randint(rng, MIN_PER_CATEGORY, min(MAX_PER_CATEGORY, len(cat["names"])))):
             while True:
-                number, street = rng.randrange(1, 300), rng.choice(streets)
+                number, street = rng.randrange(1, 300), choice(rng, streets)
                 text = address(world.language, number, street)
                 if text not in used:
                     used.add(text)
@@ -79,8 +80,8 @@ def generate(world: World) -> dict[str, Any]:
     places = _places(world, rng)
     by_cat = {c["id"]: [p["id"] for p in places if p["category"] == c["id"]] for c in pool["categories"]}
     public = [p["id"] for p in places if p["category"] not in ("office", "residence")]
-    saved = [{"place_id": pid, "list": "favourites"} for pid in rng.sample(public, rng.randint(2, 9))]
-    saved += [{"place_id": pid, "list": "want_to_go"} for pid in rng.sample(public, rng.randint(1, 9))]
+    saved = [{"place_id": pid, "list": "favourites"} for pid in sample(rng, public, randint(rng, 2, 9))]
+    saved += [{"place_id": pid, "list": "want_to_go"} for pid in sample(rng, public, randint(rng, 1, 9))]
     for n, entry in enumerate(saved, 1):
         entry["id"] = f"sv_{n}"
     return {"city": pool["city"],
@@ -88,6 +89,6 @@ def generate(world: World) -> dict[str, Any]:
             "places": places,
             "location": {"x": 0.0, "y": 0.0, "congestion": round(rng.uniform(0.0, MAX_CONGESTION), 2)},
             "saved": saved,
-            "home": rng.choice(by_cat["residence"]) if rng.random() < 0.8 else None,
-            "work": rng.choice(by_cat["office"]) if rng.random() < 0.6 else None,
-            "recent": rng.sample(public, rng.randint(0, 4))}
+            "home": choice(rng, by_cat["residence"]) if rng.random() < 0.8 else None,
+            "work": choice(rng, by_cat["office"]) if rng.random() < 0.6 else None,
+            "recent": sample(rng, public, randint(rng, 0, 4))}

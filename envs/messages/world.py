@@ -15,6 +15,7 @@ from typing import Any
 
 from mobilegym.sim.clock import to_ms
 from mobilegym.sim.worldgen import load_pool
+from mobilegym.sim.worldgen.draws import choice, indices, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -68,7 +69,9 @@ def delivery_text(language: str, carrier: str, tracking: str, start: str, end: s
 
 
 def fill_digits(rng: Any, template: str) -> str:
-    return "".join(str(rng.randrange(10)) if ch == "#" else ch for ch in template)
+    """The template with a random digit for each '#' (drawn in bulk: the same stream as randrange(10) each)."""
+    digits = iter(indices(rng, 10, template.count("#")))
+    return "".join([str(next(digits)) if ch == "#" else ch for ch in template])
 
 
 def date_text(language: str, day: dt.date) -> str:
@@ -82,7 +85,7 @@ def delivery_window(rng: Any, now: dt.datetime) -> tuple[str, str]:
     """A delivery window later today: starts on the hour or half hour after now, lasts two to four hours."""
     first = max(now.hour + 1, 8) * 2
     start = rng.randrange(first, 18 * 2 + 1)  # in half hours
-    end = min(start + 2 * rng.randint(2, 4), 21 * 2)
+    end = min(start + 2 * randint(rng, 2, 4), 21 * 2)
     return f"{start // 2:02d}:{30 * (start % 2):02d}", f"{end // 2:02d}:{30 * (end % 2):02d}"
 
 
@@ -110,14 +113,14 @@ class _Thread:
 
 
 def _key(number: str) -> str:
-    return "".join(ch for ch in number if ch.isdigit())[-10:]
+    return "".join(filter(str.isdigit, number))[-10:]
 
 
 def _lay_out(thread: _Thread, rng: Any, lines: list[tuple[bool, str]], end: dt.datetime, gap_max: int = 40) -> None:
     """Add ``lines`` so the last one is at ``end``, earlier ones a few minutes apart."""
     times = [end]
     for _ in lines[1:]:
-        times.append(times[-1] - dt.timedelta(minutes=rng.randint(1, gap_max)))
+        times.append(times[-1] - dt.timedelta(minutes=randint(rng, 1, gap_max)))
     for (incoming, text), moment in zip(lines, reversed(times)):
         thread.add(text, moment, incoming)
 
@@ -128,7 +131,7 @@ def _calendar_events(world: Any) -> list[dict[str, Any]]:
         state = world.app_state("calendar")
     except Exception:  # noqa: BLE001 - Calendar may have no generator yet, or may read Messages itself
         return []
-    out = []
+    out, today = [], world.today
     for event in state.get("events", []) if isinstance(state, dict) else []:
         try:
             day = dt.date.fromisoformat(event["date"])
@@ -136,7 +139,7 @@ def _calendar_events(world: Any) -> list[dict[str, Any]]:
             continue
         if event.get("all_day") or not event.get("start") or not event.get("title"):
             continue
-        if 0 < (day - world.today).days <= 7:
+        if 0 < (day - today).days <= 7:
             out.append(event)
     return sorted(out, key=lambda e: (e["date"], e["start"], e["title"]))
 
@@ -156,49 +159,49 @@ def generate(world: Any) -> dict[str, Any]:
         """``address``, or one like it when a contact or another thread already uses that number."""
         number = address
         while len(_key(number)) >= 7 and _key(number) in used:
-            number = number[:-2] + f"{rng.randrange(100):02d}"
+            number = number[:-2] + f"{randrange(rng, 100):02d}"
         used.add(_key(number))
         return number
 
     def ago(low_min: int, high_min: int) -> dt.datetime:
         """A moment between ``low_min`` and ``high_min`` minutes ago, at a waking hour when it is not today."""
-        moment = now - dt.timedelta(minutes=rng.randint(low_min, high_min))
+        moment = now - dt.timedelta(minutes=randint(rng, low_min, high_min))
         if moment.date() != now.date() and not 8 <= moment.hour < 23:
-            moment = moment.replace(hour=rng.randint(8, 22))
+            moment = moment.replace(hour=randint(rng, 8, 22))
         return moment
 
     def fill(text: str) -> str:
-        return text.format(place=rng.choice(p["places"]), day=rng.choice(p["days"]))
+        return text.format(place=choice(rng, p["places"]), day=choice(rng, p["days"]))
 
     def address_of(contact: dict[str, Any]) -> str:
         mobiles = [ph["number"] for ph in contact["phones"] if ph["type"] == "mobile"]
         if mobiles and rng.random() < 0.85:
             return mobiles[0]
-        return rng.choice(contact["phones"])["number"]
+        return choice(rng, contact["phones"])["number"]
 
     # --- chats with contacts -------------------------------------------------------------------
     order = list(range(len(contacts)))
     rng.shuffle(order)
-    n_chats = min(len(contacts), rng.randint(4, 13))
+    n_chats = min(len(contacts), randint(rng, 4, 13))
     chatting = [contacts[i] for i in order[:n_chats]]
     multi = [c for c in chatting if len(c["phones"]) >= 2]
-    caller = rng.choice(multi) if multi else chatting[0]
-    scripts = rng.sample(p["chats"], min(len(p["chats"]), len(chatting)))
+    caller = choice(rng, multi) if multi else chatting[0]
+    scripts = sample(rng, p["chats"], min(len(p["chats"]), len(chatting)))
     events = _calendar_events(world)
-    mention = rng.choice(events) if events and len(chatting) >= 4 else None
+    mention = choice(rng, events) if events and len(chatting) >= 4 else None
     for contact in chatting:
         end = ago(20, 60 * 24 * 21)
         if contact is caller:
-            lines = [(True, t) for t in rng.choice(p["call_requests"])]
+            lines = [(True, t) for t in choice(rng, p["call_requests"])]
             end = ago(30, 60 * 30)
             thread = _Thread("call", address_of(contact))
         elif mention is not None:
             day = dt.date.fromisoformat(mention["date"])
             weekday = (WEEKDAYS_ZH if lang == "zh" else ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
                                                           "Saturday", "Sunday"])[day.weekday()]
-            text = rng.choice(p["event_mentions"]).format(title=mention["title"], day=weekday,
+            text = choice(rng, p["event_mentions"]).format(title=mention["title"], day=weekday,
                                                            time=clock_text(lang, mention["start"]))
-            lines = [(True, text)] + ([(False, rng.choice(p["event_replies"]))] if rng.random() < 0.5 else [])
+            lines = [(True, text)] + ([(False, choice(rng, p["event_replies"]))] if rng.random() < 0.5 else [])
             end = ago(20, 60 * 24 * 2)
             thread = _Thread("event", address_of(contact))
             mention = None
@@ -211,14 +214,14 @@ def generate(world: Any) -> dict[str, Any]:
 
     # --- new numbers: people not saved, spam ---------------------------------------------------
     for stranger in world.strangers():
-        lines = [(True, t.format(name=stranger.name, where=rng.choice(p["intro_places"])))
-                 for t in rng.choice(p["intros"])]
+        lines = [(True, t.format(name=stranger.name, where=choice(rng, p["intro_places"])))
+                 for t in choice(rng, p["intros"])]
         thread = _Thread("stranger", stranger.mobile)
         _lay_out(thread, rng, lines, ago(15, 60 * 24 * 4), gap_max=3)
         threads.append(thread)
-    for text in rng.sample(p["spam"], rng.randint(0, 4)):
+    for text in sample(rng, p["spam"], randint(rng, 0, 4)):
         for _ in range(50):
-            number = fill_digits(rng, rng.choice(p["spam_numbers"]))
+            number = fill_digits(rng, choice(rng, p["spam_numbers"]))
             if _key(number) not in used:
                 used.add(_key(number))
                 thread = _Thread("spam", number)
@@ -236,18 +239,18 @@ def generate(world: Any) -> dict[str, Any]:
                 codes.add(value)
                 return value
 
-    services = rng.sample(p["services"], rng.randint(1, 5))
+    services = sample(rng, p["services"], randint(rng, 1, 5))
     for i, service in enumerate(services):
         thread = _Thread("service", service["address"])
         newest = ago(1, 25) if i == 0 else ago(60, 60 * 24 * 20)
-        count = rng.randint(1, 3)
-        times = sorted([newest] + [newest - dt.timedelta(minutes=rng.randint(60 * 5, 60 * 24 * 30)) for _ in range(count - 1)])
+        count = randint(rng, 1, 3)
+        times = sorted([newest] + [newest - dt.timedelta(minutes=randint(rng, 60 * 5, 60 * 24 * 30)) for _ in range(count - 1)])
         for moment in times:
-            thread.add(rng.choice(p["code_templates"]).format(service=service["name"], code=code()), moment, True)
+            thread.add(choice(rng, p["code_templates"]).format(service=service["name"], code=code()), moment, True)
         threads.append(thread)
 
     # --- parcels: one out for delivery today, older notices --------------------------------------
-    carriers = rng.sample(p["carriers"], rng.randint(1, 3))
+    carriers = sample(rng, p["carriers"], randint(rng, 1, 3))
     trackings: set[str] = set()
 
     def tracking(carrier: dict[str, Any]) -> str:
@@ -260,19 +263,19 @@ def generate(world: Any) -> dict[str, Any]:
     today_start = now.replace(hour=6, minute=0)
     for i, carrier in enumerate(carriers):
         thread = _Thread("carrier", free(carrier["address"]))
-        older = rng.randint(0 if i == 0 else 1, 2)
+        older = randint(rng, 0 if i == 0 else 1, 2)
         moment = ago(60 * 24 * 3, 60 * 24 * 40)
         for _ in range(older):
-            shipped_on = moment.date() + dt.timedelta(days=rng.randint(1, 4))
+            shipped_on = moment.date() + dt.timedelta(days=randint(rng, 1, 4))
             template = p["delivered"] if rng.random() < 0.6 or shipped_on >= now.date() else p["shipped"]
             when = (date_text(lang, moment.date()) if template == p["delivered"] else date_text(lang, shipped_on))
             thread.add(template.format(carrier=carrier["name"], tracking=tracking(carrier), when=when), moment, True)
-            moment += dt.timedelta(days=rng.randint(1, 6), minutes=rng.randint(0, 600))
+            moment += dt.timedelta(days=randint(rng, 1, 6), minutes=randint(rng, 0, 600))
             if moment >= today_start:
                 break
         if i == 0:
             start, end = delivery_window(rng, now)
-            sent = max(today_start, now - dt.timedelta(minutes=rng.randint(3, 150)))
+            sent = max(today_start, now - dt.timedelta(minutes=randint(rng, 3, 150)))
             thread.add(delivery_text(lang, carrier["name"], tracking(carrier), start, end), sent, True)
         if thread.messages:
             threads.append(thread)
@@ -280,7 +283,7 @@ def generate(world: Any) -> dict[str, Any]:
     # --- an appointment reminder --------------------------------------------------------------
     appointment = p["appointment"]
     left = (dt.date(world.today.year, 12, 31) - world.today).days
-    day = world.today + dt.timedelta(days=rng.randint(min(1, left), min(14, left)))
+    day = world.today + dt.timedelta(days=randint(rng, min(1, left), min(14, left)))
     slot = rng.randrange(max(16, (now.hour + 2) * 2) if day == world.today else 16, 36)
     hhmm = f"{slot // 2:02d}:{30 * (slot % 2):02d}"
     when = hhmm if lang == "zh" else dt.datetime.strptime(hhmm, "%H:%M").strftime("%I:%M %p").lstrip("0")
@@ -288,9 +291,9 @@ def generate(world: Any) -> dict[str, Any]:
     thread.add(appointment["text"].format(date=date_text(lang, day), time=when), ago(60 * 3, 60 * 24 * 3), True)
     threads.append(thread)
 
-    for reminder in rng.sample(p["reminders"], rng.randint(0, 2)):
+    for reminder in sample(rng, p["reminders"], randint(rng, 0, 2)):
         moment = ago(60 * 2, 60 * 24 * 6)
-        due = date_text(lang, moment.date() + dt.timedelta(days=rng.randint(3, 10)))
+        due = date_text(lang, moment.date() + dt.timedelta(days=randint(rng, 3, 10)))
         thread = _Thread("reminder", free(reminder["address"]))
         thread.add(reminder["text"].format(date=due), moment, True)
         threads.append(thread)
@@ -305,26 +308,26 @@ def _mark_unread(threads: list[_Thread], rng: Any, p: dict[str, Any], now: dt.da
     people = [t for t in threads if t.kind in ("contact", "call", "event")]
 
     def ack(thread: _Thread) -> None:
-        gap = rng.randint(1, 15)
+        gap = randint(rng, 1, 15)
         moment = min(thread.last + dt.timedelta(minutes=gap), now - dt.timedelta(minutes=1))
-        thread.add(rng.choice(p["acks"]), max(moment, thread.last), True)
+        thread.add(choice(rng, p["acks"]), max(moment, thread.last), True)
 
     latest = max(people, key=lambda t: t.last)
     if not latest.messages[-1]["incoming"]:
         ack(latest)
     others = [t for t in threads if t.kind not in ("contact", "call", "event")]
-    total = rng.randint(2, min(11, len(threads) - 2))  # threads with unread messages
-    wanted = rng.randint(2, min(total, len(people), 6))
+    total = randint(rng, 2, min(11, len(threads) - 2))  # threads with unread messages
+    wanted = randint(rng, 2, min(total, len(people), 6))
     wanted = max(wanted, total - len(others))
     ending_in = [t for t in people if t.messages[-1]["incoming"]]
-    chosen = rng.sample(ending_in, min(wanted, len(ending_in)))
-    chosen += rng.sample([t for t in people if t not in chosen], wanted - len(chosen))
+    chosen = sample(rng, ending_in, min(wanted, len(ending_in)))
+    chosen += sample(rng, [t for t in people if t not in chosen], wanted - len(chosen))
     for thread in chosen:
         if not thread.messages[-1]["incoming"]:
             ack(thread)
-        thread.unread = rng.randint(1, thread.trailing_incoming())
-    for thread in rng.sample(others, min(total - wanted, len(others))):
-        thread.unread = rng.randint(1, thread.trailing_incoming())
+        thread.unread = randint(rng, 1, thread.trailing_incoming())
+    for thread in sample(rng, others, min(total - wanted, len(others))):
+        thread.unread = randint(rng, 1, thread.trailing_incoming())
     if all(t.unread <= 1 for t in threads):
         thread = chosen[0]
         if thread.trailing_incoming() < 2:

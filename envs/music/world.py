@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -48,7 +49,7 @@ def song_length(rng: random.Random, mean: float = 228) -> int:
 
 def track_count(rng: random.Random) -> int:
     """An EP now and then, mostly a full album."""
-    return rng.randint(MIN_TRACKS, 5) if rng.random() < 0.25 else rng.randint(6, MAX_TRACKS)
+    return randint(rng, MIN_TRACKS, 5) if rng.random() < 0.25 else randint(rng, 6, MAX_TRACKS)
 
 
 def make_tracks(rng: random.Random, titles: list[str], count: int) -> list[tuple[str, int]]:
@@ -68,21 +69,21 @@ def make_tracks(rng: random.Random, titles: list[str], count: int) -> list[tuple
 
 def _artists(world: World, rng: random.Random) -> list[tuple[dict[str, str], str]]:
     """(pool artist, language of its titles) for the world's artists."""
-    count = rng.randint(MIN_ARTISTS, MAX_ARTISTS)
+    count = randint(rng, MIN_ARTISTS, MAX_ARTISTS)
     if world.language == "zh":
-        foreign = rng.choice((0, 1, 1, 2))
-        chosen = [(a, "zh") for a in rng.sample(pools("zh")["artists"], count - foreign)]
-        chosen += [(a, "en") for a in rng.sample(pools("en")["artists"], foreign)]
+        foreign = choice(rng, (0, 1, 1, 2))
+        chosen = [(a, "zh") for a in sample(rng, pools("zh")["artists"], count - foreign)]
+        chosen += [(a, "en") for a in sample(rng, pools("en")["artists"], foreign)]
         rng.shuffle(chosen)
         return chosen
-    return [(a, "en") for a in rng.sample(pools("en")["artists"], count)]
+    return [(a, "en") for a in sample(rng, pools("en")["artists"], count)]
 
 
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("music")
     today = world.today
-    song_titles = {lang: rng.sample(pools(lang)["songs"], len(pools(lang)["songs"])) for lang in ("en", "zh")}
-    album_titles = {lang: rng.sample(pools(lang)["albums"], len(pools(lang)["albums"])) for lang in ("en", "zh")}
+    song_titles = {lang: sample(rng, pools(lang)["songs"], len(pools(lang)["songs"])) for lang in ("en", "zh")}
+    album_titles = {lang: sample(rng, pools(lang)["albums"], len(pools(lang)["albums"])) for lang in ("en", "zh")}
     artists: list[dict[str, Any]] = []
     albums: list[dict[str, Any]] = []
     songs: list[dict[str, Any]] = []
@@ -90,15 +91,15 @@ def generate(world: World) -> dict[str, Any]:
         artist_id = f"artist_{len(artists) + 1}"
         genre = genre_name(pooled["genre"], world.language)
         artists.append({"id": artist_id, "name": pooled["name"], "genre": genre,
-                        "monthly_listeners": rng.randrange(40, 4000) * 1000 + rng.randrange(1000)})
-        years = sorted(rng.sample(range(today.year - 14, today.year + 1), rng.choice(ALBUMS_PER_ARTIST)))
+                        "monthly_listeners": rng.randrange(40, 4000) * 1000 + randrange(rng, 1000)})
+        years = sorted(sample(rng, range(today.year - 14, today.year + 1), choice(rng, ALBUMS_PER_ARTIST)))
         for year in years:
             if not album_titles[lang] or len(song_titles[lang]) < MIN_TRACKS:
                 break
             tracks = make_tracks(rng, song_titles[lang], track_count(rng))
             title = album_titles[lang].pop()
             if rng.random() < 0.25:  # a title track
-                title = tracks[rng.randrange(len(tracks))][0]
+                title = tracks[randrange(rng, len(tracks))][0]
                 if title in {a["title"] for a in albums}:
                     title = album_titles[lang].pop()
             album_id = f"album_{len(albums) + 1}"
@@ -106,8 +107,8 @@ def generate(world: World) -> dict[str, Any]:
             for track, (song_title, seconds) in enumerate(tracks, 1):
                 songs.append({"id": f"song_{len(songs) + 1}", "title": song_title, "artist_id": artist_id,
                               "album_id": album_id, "track": track, "duration_s": seconds,
-                              "plays": int(rng.paretovariate(1.3) * 6) - 6 + rng.randrange(4)})
-    liked = [s["id"] for s in rng.sample(songs, min(len(songs) - 4, rng.randint(MIN_LIKED, MAX_LIKED)))]
+                              "plays": int(rng.paretovariate(1.3) * 6) - 6 + randrange(rng, 4)})
+    liked = [s["id"] for s in sample(rng, songs, min(len(songs) - 4, randint(rng, MIN_LIKED, MAX_LIKED)))]
     for song in songs:
         if song["id"] in liked:
             song["plays"] += rng.randrange(10, 120)
@@ -119,26 +120,26 @@ def generate(world: World) -> dict[str, Any]:
 def _playlists(world: World, rng: random.Random, songs: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]:
     pool = pools(world.language)
     names = [n for n in pool["playlists"] if n.casefold() not in RESERVED_PLAYLISTS]
-    count = rng.randint(MIN_PLAYLISTS, MAX_PLAYLISTS)
+    count = randint(rng, MIN_PLAYLISTS, MAX_PLAYLISTS)
     created = sorted(today - dt.timedelta(days=rng.randrange(3, 900)) for _ in range(count))
     playlists = []
-    for i, name in enumerate(rng.sample(names, count)):
-        members = rng.sample(songs, min(len(songs), rng.randint(2, 14)))
-        playlists.append({"id": f"pl_{i + 1}", "name": name, "description": rng.choice(pool["descriptions"]),
+    for i, name in enumerate(sample(rng, names, count)):
+        members = sample(rng, songs, min(len(songs), randint(rng, 2, 14)))
+        playlists.append({"id": f"pl_{i + 1}", "name": name, "description": choice(rng, pool["descriptions"]),
                           "song_ids": [s["id"] for s in members], "created": created[i].isoformat()})
     return playlists
 
 
 def _player(rng: random.Random, songs: list[dict[str, Any]], albums: list[dict[str, Any]]) -> dict[str, Any]:
     """Paused in the middle of an album (shuffled now and then, repeat mostly off)."""
-    album = rng.choice(albums)
+    album = choice(rng, albums)
     queue = [s["id"] for s in songs if s["album_id"] == album["id"]]  # generated in track order
     shuffle = rng.random() < 0.25
     order = list(queue)
     if shuffle:
         rng.shuffle(order)
-    index = rng.randrange(len(order))
+    index = randrange(rng, len(order))
     length = next(s["duration_s"] for s in songs if s["id"] == order[index])
     return {"context": {"type": "album", "id": album["id"]}, "queue": queue, "order": order, "index": index,
             "playing": False, "position_ms": rng.randrange(5, length - 5) * 1000, "started_at_ms": None,
-            "shuffle": shuffle, "repeat": rng.choice(("off", "off", "off", "all", "one"))}
+            "shuffle": shuffle, "repeat": choice(rng, ("off", "off", "off", "all", "one"))}

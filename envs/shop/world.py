@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -44,7 +45,7 @@ def _price(rng: random.Random, base: float, language: str) -> float:
     value = base * rng.uniform(0.8, 1.25)
     if language == "zh":
         return float(max(9, int(value / 10) * 10 + 9))
-    return max(4.99, int(value) + rng.choice((0.99, 0.99, 0.49)))
+    return max(4.99, int(value) + choice(rng, (0.99, 0.99, 0.49)))
 
 
 def _rating(rng: random.Random) -> float:
@@ -53,21 +54,21 @@ def _rating(rng: random.Random) -> float:
 
 def _catalogue(world: World, rng: random.Random) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     pool = read_pool(PACKAGE, "pools", world.language)
-    chosen = rng.sample(pool["categories"], rng.randint(MIN_CATEGORIES, MAX_CATEGORIES))
+    chosen = sample(rng, pool["categories"], randint(rng, MIN_CATEGORIES, MAX_CATEGORIES))
     categories, products = [], []
     for n, category in enumerate(chosen, 1):
         cat_id = f"cat_{n}"
         categories.append({"id": cat_id, "name": category["name"]})
-        entries = rng.sample(category["products"], min(len(category["products"]),
-                                                        rng.randint(MIN_PER_CATEGORY, MAX_PER_CATEGORY)))
+        entries = sample(rng, category["products"], min(len(category["products"]),
+                                                        randint(rng, MIN_PER_CATEGORY, MAX_PER_CATEGORY)))
         for title, base, kind in entries:
             options = pool["variants"][kind] if kind else []
             if kind == "color":
-                options = rng.sample(options, rng.randint(2, 4))
+                options = sample(rng, options, randint(rng, 2, 4))
             products.append({"id": f"p_{len(products) + 1}", "title": title, "category_id": cat_id,
                              "price": _price(rng, base, world.language), "rating": _rating(rng),
                              "reviews": min(48000, int(rng.paretovariate(0.9) * 12) + rng.randrange(3, 40)),
-                             "seller": rng.choice(pool["sellers"]), "free_shipping": rng.random() < 0.55,
+                             "seller": choice(rng, pool["sellers"]), "free_shipping": rng.random() < 0.55,
                              "variant_kind": "color" if kind == "color" else ("size" if kind else ""),
                              "variants": list(options)})
     return categories, products
@@ -75,8 +76,8 @@ def _catalogue(world: World, rng: random.Random) -> tuple[list[dict[str, Any]], 
 
 def _addresses(world: World, rng: random.Random) -> list[dict[str, Any]]:
     pool = read_pool(PACKAGE, "pools", world.language)
-    count = rng.randint(1, 3)
-    picks = rng.sample(range(len(pool["streets"])), count)
+    count = randint(rng, 1, 3)
+    picks = sample(rng, range(len(pool["streets"])), count)
     labels = pool["labels"]
     addresses = []
     for n, index in enumerate(picks):
@@ -84,15 +85,15 @@ def _addresses(world: World, rng: random.Random) -> list[dict[str, Any]]:
         addresses.append({"id": f"addr_{n + 1}", "label": labels[n], "name": world.owner.name,
                           "phone": world.owner.mobile, "street": pool["streets"][index], "city": city,
                           "region": region, "postcode": postcode, "default": False})
-    addresses[rng.randrange(count)]["default"] = True
+    addresses[randrange(rng, count)]["default"] = True
     return addresses
 
 
 def order_number(rng: random.Random, language: str) -> str:
     """An order number as the shop prints it: 112-1234567-1234567, or 16 digits on a Chinese phone."""
     if language == "zh":
-        return "".join(str(rng.randrange(10)) for _ in range(16))
-    return f"112-{rng.randrange(10 ** 7):07d}-{rng.randrange(10 ** 7):07d}"
+        return "".join(str(randrange(rng, 10)) for _ in range(16))
+    return f"112-{randrange(rng, 10 ** 7):07d}-{randrange(rng, 10 ** 7):07d}"
 
 
 def make_order(rng: random.Random, language: str, order_id: str, products: list[dict[str, Any]],
@@ -101,13 +102,13 @@ def make_order(rng: random.Random, language: str, order_id: str, products: list[
     items = []
     for product in products:
         items.append({"product_id": product["id"], "title": product["title"],
-                      "variant": rng.choice(product["variants"]) if product["variants"] else "",
-                      "qty": rng.choice((1, 1, 1, 1, 2, 3)), "price": product["price"]})
+                      "variant": choice(rng, product["variants"]) if product["variants"] else "",
+                      "qty": choice(rng, (1, 1, 1, 1, 2, 3)), "price": product["price"]})
     subtotal = round(sum(i["price"] * i["qty"] for i in items), 2)
     free = all(p["free_shipping"] for p in products)
     fee = shipping_fee(method, subtotal, free, language)
     return {"id": order_id, "number": order_number(rng, language), "placed": placed.isoformat(), "status": status,
-            "delivery_date": (placed + dt.timedelta(days=SHIPPING[method][0] + rng.randrange(2))).isoformat(),
+            "delivery_date": (placed + dt.timedelta(days=SHIPPING[method][0] + randrange(rng, 2))).isoformat(),
             "items": items, "address_id": address["id"], "shipping": method, "shipping_fee": fee,
             "total": round(subtotal + fee, 2)}
 
@@ -115,16 +116,16 @@ def make_order(rng: random.Random, language: str, order_id: str, products: list[
 def _orders(world: World, rng: random.Random, products: list[dict[str, Any]],
             addresses: list[dict[str, Any]]) -> list[dict[str, Any]]:
     today = world.today
-    count = rng.randint(MIN_ORDERS, MAX_ORDERS)
+    count = randint(rng, MIN_ORDERS, MAX_ORDERS)
     unshipped = 2 if count >= 6 and rng.random() < 0.4 else 1
-    ages = sorted(rng.sample(range(0, 2), unshipped)) + sorted(rng.sample(range(2, MAX_ORDER_AGE_DAYS), count - unshipped))
+    ages = sorted(sample(rng, range(0, 2), unshipped)) + sorted(sample(rng, range(2, MAX_ORDER_AGE_DAYS), count - unshipped))
     orders = []
-    unbought = rng.sample(products, len(products))  # no product is in two orders: an item names its order
+    unbought = sample(rng, products, len(products))  # no product is in two orders: an item names its order
     for n, age in enumerate(ages):
         placed = today - dt.timedelta(days=age)
         method = "express" if rng.random() < 0.25 else "standard"
-        bought = [unbought.pop() for _ in range(min(len(unbought) - 1, rng.choice((1, 1, 1, 2, 2, 3))))]
-        order = make_order(rng, world.language, f"ord_{n + 1}", bought, rng.choice(addresses), placed, "", method)
+        bought = [unbought.pop() for _ in range(min(len(unbought) - 1, choice(rng, (1, 1, 1, 2, 2, 3))))]
+        order = make_order(rng, world.language, f"ord_{n + 1}", bought, choice(rng, addresses), placed, "", method)
         due = dt.date.fromisoformat(order["delivery_date"])
         if n < unshipped:
             order["status"] = "to_ship"
@@ -138,10 +139,10 @@ def _orders(world: World, rng: random.Random, products: list[dict[str, Any]],
 
 def _cart(rng: random.Random, products: list[dict[str, Any]]) -> list[dict[str, Any]]:
     cart = []
-    for n, product in enumerate(rng.sample(products, rng.randint(0, 4))):
+    for n, product in enumerate(sample(rng, products, randint(rng, 0, 4))):
         cart.append({"id": f"ci_{n + 1}", "product_id": product["id"],
-                     "variant": rng.choice(product["variants"]) if product["variants"] else "",
-                     "qty": rng.choice((1, 1, 1, 2)), "selected": True})
+                     "variant": choice(rng, product["variants"]) if product["variants"] else "",
+                     "qty": choice(rng, (1, 1, 1, 2)), "selected": True})
     return cart
 
 
@@ -150,7 +151,7 @@ def generate(world: World) -> dict[str, Any]:
     categories, products = _catalogue(world, rng)
     addresses = _addresses(world, rng)
     in_cart = _cart(rng, products)
-    wishlist = [p["id"] for p in rng.sample(products, rng.randint(0, 6))]
+    wishlist = [p["id"] for p in sample(rng, products, randint(rng, 0, 6))]
     return {"currency": read_pool(PACKAGE, "pools", world.language)["currency"], "categories": categories, "products": products,
             "cart": in_cart, "wishlist": wishlist, "addresses": addresses,
             "orders": _orders(world, rng, products, addresses),

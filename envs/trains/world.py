@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World
+from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 from . import timetable
@@ -47,14 +48,14 @@ def valid_resident_id(text: str) -> bool:
 def draw_id_number(rng: random.Random, language: str, today: dt.date) -> str:
     """An ID number of the world's kind: a resident ID (zh) or a passport number (en)."""
     if language == "zh":
-        birthday = today - dt.timedelta(days=rng.randint(18 * 365, 70 * 365))
-        return resident_id(rng.choice(pools("zh")["id_areas"]), birthday, rng.randrange(1000))
-    return rng.choice(PASSPORT_LETTERS) + f"{rng.randrange(10 ** 8):08d}"
+        birthday = today - dt.timedelta(days=randint(rng, 18 * 365, 70 * 365))
+        return resident_id(choice(rng, pools("zh")["id_areas"]), birthday, randrange(rng, 1000))
+    return choice(rng, PASSPORT_LETTERS) + f"{randrange(rng, 10 ** 8):08d}"
 
 
 def make_passengers(rng: random.Random, world: World) -> list[dict[str, Any]]:
     people = world.contacts()
-    chosen = rng.sample(people, min(len(people), rng.randint(MIN_COMPANIONS, MAX_COMPANIONS)))
+    chosen = sample(rng, people, min(len(people), randint(rng, MIN_COMPANIONS, MAX_COMPANIONS)))
     names = [world.owner.name] + [p.name for p in chosen]
     ids: list[str] = []
     while len(ids) < len(names):
@@ -67,27 +68,27 @@ def make_passengers(rng: random.Random, world: World) -> list[dict[str, Any]]:
 
 def seat_of(rng: random.Random, seat_class: str) -> str:
     """A seat as the ticket prints it: car and seat ("05-12F")."""
-    car = rng.randint(1, 1) if seat_class == "business" else rng.randint(2, 3) if seat_class == "first" else rng.randint(4, 16)
+    car = randint(rng, 1, 1) if seat_class == "business" else randint(rng, 2, 3) if seat_class == "first" else randint(rng, 4, 16)
     letters = "ACF" if seat_class == "business" else "ACDF" if seat_class == "first" else "ABCDF"
-    return f"{car:02d}-{rng.randint(1, 18 if seat_class != 'business' else 6):02d}{rng.choice(letters)}"
+    return f"{car:02d}-{randint(rng, 1, 18 if seat_class != 'business' else 6):02d}{choice(rng, letters)}"
 
 
 def make_orders(rng: random.Random, seed: int, stations: list[dict[str, Any]], passengers: list[dict[str, Any]],
                 now: dt.datetime) -> list[dict[str, Any]]:
-    past = rng.sample(range(1, PAST_DAYS + 1), rng.randint(1, 2))
-    refunded = set(rng.sample(past, min(len(past), rng.randint(0, 2))))
-    ahead = rng.sample(range(1, AHEAD_DAYS + 1), rng.randint(1, 3))
+    past = sample(rng, range(1, PAST_DAYS + 1), randint(rng, 1, 2))
+    refunded = set(sample(rng, past, min(len(past), randint(rng, 0, 2))))
+    ahead = sample(rng, range(1, AHEAD_DAYS + 1), randint(rng, 1, 3))
     orders = []
     for offset in sorted([-d for d in past] + ahead):
-        a, b = rng.sample(stations, 2)
-        train = rng.choice(timetable.route(seed, a, b))
-        seat_class = rng.choice([c for c in timetable.CLASSES if c in train["prices"]])
-        who = [passengers[0]] + rng.sample(passengers[1:], rng.randint(0, min(2, len(passengers) - 1)))
+        a, b = sample(rng, stations, 2)
+        train = choice(rng, timetable.route(seed, a, b))
+        seat_class = choice(rng, [c for c in timetable.CLASSES if c in train["prices"]])
+        who = [passengers[0]] + sample(rng, passengers[1:], randint(rng, 0, min(2, len(passengers) - 1)))
         date = (now.date() + dt.timedelta(days=offset)).isoformat()
         total = train["prices"][seat_class] * len(who)
         status = "paid" if offset > 0 else "refunded" if -offset in refunded else "completed"
-        booked = now.date() + dt.timedelta(days=offset - rng.randint(1, 10))
-        orders.append({"id": f"ord_{len(orders) + 1}", "number": f"E{rng.randrange(10 ** 9):09d}", "train": train["number"],
+        booked = now.date() + dt.timedelta(days=offset - randint(rng, 1, 10))
+        orders.append({"id": f"ord_{len(orders) + 1}", "number": f"E{randrange(rng, 10 ** 9):09d}", "train": train["number"],
                        "from": a["id"], "to": b["id"], "date": date, "depart": train["depart"], "arrive": train["arrive"],
                        "seat_class": seat_class, "price": train["prices"][seat_class], "total": total,
                        "passengers": [{"name": p["name"], "id_number": p["id_number"], "seat": seat_of(rng, seat_class)}
@@ -100,10 +101,10 @@ def make_orders(rng: random.Random, seed: int, stations: list[dict[str, Any]], p
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("trains")
     pool = pools(world.language)["stations"]
-    picked = sorted(rng.sample(range(len(pool)), rng.randint(MIN_STATIONS, MAX_STATIONS)))
+    picked = sorted(sample(rng, range(len(pool)), randint(rng, MIN_STATIONS, MAX_STATIONS)))
     stations = [dict(pool[i]) for i in picked]
-    seed = rng.randrange(10 ** 9)
+    seed = randrange(rng, 10 ** 9)
     passengers = make_passengers(rng, world)
-    return {"seed": seed, "currency": "CNY", "settings": {"passcode": f"{rng.randrange(10 ** 6):06d}"},
+    return {"seed": seed, "currency": "CNY", "settings": {"passcode": f"{randrange(rng, 10 ** 6):06d}"},
             "stations": stations, "passengers": passengers,
             "orders": make_orders(rng, seed, stations, passengers, world.now)}

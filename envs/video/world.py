@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -52,7 +53,7 @@ def _videos(rng: random.Random, now: dt.datetime, channel: dict[str, Any], title
 
 def _live(rng: random.Random, now: dt.datetime, channel: dict[str, Any], title: str, video_id: str,
           day: int) -> dict[str, Any]:
-    hour, minute = rng.choice(LIVE_HOURS)
+    hour, minute = choice(rng, LIVE_HOURS)
     start = dt.datetime.combine(now.date() + dt.timedelta(days=day), dt.time(hour, minute))
     return {"id": video_id, "title": title, "channel_id": channel["id"], "views": 0, "duration_s": 0,
             "uploaded": _minute(now - dt.timedelta(minutes=120 + int(4000 * rng.random()))), "likes": 0,
@@ -62,7 +63,7 @@ def _live(rng: random.Random, now: dt.datetime, channel: dict[str, Any], title: 
 def _history(rng: random.Random, now: dt.datetime, videos: list[dict[str, Any]],
              ages: dict[str, int]) -> list[dict[str, Any]]:
     """Watched videos, newest first, each watched after its upload and no two in the same minute."""
-    watched = rng.sample(videos, min(len(videos), rng.randint(4, 14)))
+    watched = sample(rng, videos, min(len(videos), randint(rng, 4, 14)))
     used: set[int] = set()
     entries = []
     for video in watched:
@@ -80,9 +81,9 @@ def generate(world: World) -> dict[str, Any]:
     rng = world.rng("video")
     pool = read_pool(PACKAGE, "pools", world.language)
     now = world.now
-    picked = rng.sample(pool["channels"], rng.randint(MIN_CHANNELS, MAX_CHANNELS))
-    counts = [rng.randint(MIN_VIDEOS, min(MAX_VIDEOS, len(e["titles"]))) for e in picked]
-    all_ages = rng.sample(range(30, MAX_AGE_DAYS * 24 * 60), sum(counts))  # distinct: no two uploads share a minute
+    picked = sample(rng, pool["channels"], randint(rng, MIN_CHANNELS, MAX_CHANNELS))
+    counts = [randint(rng, MIN_VIDEOS, min(MAX_VIDEOS, len(e["titles"]))) for e in picked]
+    all_ages = sample(rng, range(30, MAX_AGE_DAYS * 24 * 60), sum(counts))  # distinct: no two uploads share a minute
     channels, videos, ages = [], [], {}
     for n, (entry, count) in enumerate(zip(picked, counts), 1):
         channel = {"id": f"ch_{n}", "name": entry["name"], "topic": entry["topic"],
@@ -90,18 +91,18 @@ def generate(world: World) -> dict[str, Any]:
                    "subscribed": False}
         channels.append(channel)
         mine = sorted(all_ages[len(videos):len(videos) + count], reverse=True)
-        made = _videos(rng, now, channel, rng.sample(entry["titles"], count), mine, len(videos) + 1)
+        made = _videos(rng, now, channel, sample(rng, entry["titles"], count), mine, len(videos) + 1)
         ages.update((v["id"], a) for v, a in zip(made, mine))
         videos += made
-    for channel in rng.sample(channels, rng.randint(3, min(7, len(channels)))):
+    for channel in sample(rng, channels, randint(rng, 3, min(7, len(channels)))):
         channel["subscribed"] = True
     uploads = list(videos)
-    for day, n in zip(rng.sample(range(1, 8), 3), rng.sample(range(len(channels)), rng.randint(1, 3))):
+    for day, n in zip(sample(rng, range(1, 8), 3), sample(rng, range(len(channels)), randint(rng, 1, 3))):
         videos.append(_live(rng, now, channels[n], picked[n]["live"], f"v_{len(videos) + 1}", day))
-    lists = rng.sample(uploads, rng.randint(3, 12))
-    split = rng.randint(1, len(lists) - 1)
+    lists = sample(rng, uploads, randint(rng, 3, 12))
+    split = randint(rng, 1, len(lists) - 1)
     return {"owner": world.owner.name, "channels": channels, "videos": videos,
             "history": _history(rng, now, uploads, ages),
             "watch_later": [v["id"] for v in lists[:split]], "favorites": [v["id"] for v in lists[split:]],
-            "settings": {"autoplay": rng.random() < 0.7, "quality": rng.choice(QUALITIES)},
+            "settings": {"autoplay": rng.random() < 0.7, "quality": choice(rng, QUALITIES)},
             "player": {"video_id": "", "playing": False, "position_s": 0, "started_at_ms": None}}

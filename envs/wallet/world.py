@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
+from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -47,26 +48,26 @@ def hhmm(minute: int) -> str:
 
 
 def make_cards(rng: random.Random, pool: dict[str, Any]) -> list[dict[str, Any]]:
-    banks = rng.sample(pool["banks"], rng.randint(MIN_CARDS, MAX_CARDS))
-    digits = rng.sample(range(1000, 10000), len(banks))
-    default = rng.randrange(len(banks))
-    return [{"id": f"card_{i + 1}", "bank": bank, "kind": rng.choice(("debit", "credit")), "last4": str(digits[i]),
+    banks = sample(rng, pool["banks"], randint(rng, MIN_CARDS, MAX_CARDS))
+    digits = sample(rng, range(1000, 10000), len(banks))
+    default = randrange(rng, len(banks))
+    return [{"id": f"card_{i + 1}", "bank": bank, "kind": choice(rng, ("debit", "credit")), "last4": str(digits[i]),
              "default": i == default} for i, bank in enumerate(banks)]
 
 
 def make_bills(rng: random.Random, pool: dict[str, Any], today: dt.date,
                cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    kinds = rng.sample(pool["bills"], rng.randint(MIN_BILLS, MAX_BILLS))
-    offsets = rng.sample(range(DUE_FROM, DUE_TO + 1), len(kinds))
+    kinds = sample(rng, pool["bills"], randint(rng, MIN_BILLS, MAX_BILLS))
+    offsets = sample(rng, range(DUE_FROM, DUE_TO + 1), len(kinds))
     bills = []
     for i, (kind, offset) in enumerate(zip(kinds, offsets), 1):
         due = today + dt.timedelta(days=offset)
         credit = [c["bank"] for c in cards if c["kind"] == "credit"] or pool["banks"]
-        biller = rng.choice(kind["billers"] or credit)
+        biller = choice(rng, kind["billers"] or credit)
         paid = rng.random() < (0.5 if offset < 0 else 0.2)
-        paid_on = min(today, due - dt.timedelta(days=rng.randint(0, 5))) if paid else None
+        paid_on = min(today, due - dt.timedelta(days=randint(rng, 0, 5))) if paid else None
         bills.append({"id": f"bill_{i}", "name": kind["name"], "biller": biller, "category": kind["category"],
-                      "account": str(rng.randint(1000, 9999)), "amount": draw_amount(rng, *kind["amount"]),
+                      "account": str(randint(rng, 1000, 9999)), "amount": draw_amount(rng, *kind["amount"]),
                       "due": due.isoformat(), "paid": paid, "paid_on": paid_on.isoformat() if paid_on else ""})
     return bills
 
@@ -94,12 +95,12 @@ class _Moments:
         to the day before)."""
         rng = self.rng
         for _ in range(200):
-            when = day or self.days[rng.randrange(HISTORY_DAYS + 1)]
+            when = day or self.days[randrange(rng, HISTORY_DAYS + 1)]
             index = self.days.index(when) if when in self.days else 1
             while index + 1 < len(self.days) and self._full(index):
                 index += 1  # every minute of the day is taken (today may have only a few): the day before
             when, last = self.days[index], self._last(index)
-            key = (when, FIRST_MINUTE + rng.randrange(last - FIRST_MINUTE + 1))
+            key = (when, FIRST_MINUTE + randrange(rng, last - FIRST_MINUTE + 1))
             if key not in self.taken:
                 self.taken.add(key)
                 return key
@@ -112,21 +113,20 @@ def make_transactions(rng: random.Random, pool: dict[str, Any], now: dt.datetime
     rows: list[tuple[str, int, dict[str, Any]]] = []
     categories = sorted(pool["merchants"])
     total = sum(w for _, w in KIND_WEIGHTS)
-    for _ in range(rng.randint(MIN_TRANSACTIONS, MAX_TRANSACTIONS)):
+    for _ in range(randint(rng, MIN_TRANSACTIONS, MAX_TRANSACTIONS)):
         roll = rng.random() * total
         kind = "payment" if not people or roll < KIND_WEIGHTS[0][1] else (
             "transfer_out" if roll < KIND_WEIGHTS[0][1] + KIND_WEIGHTS[1][1] else "transfer_in")
         date, minute = moments.draw()
         if kind == "payment":
-            category = categories[rng.randrange(len(categories))]
-            merchants = pool["merchants"][category]
-            row = {"kind": kind, "phone": "", "note": "", "method": cards[rng.randrange(len(cards))]["id"], "bill_id": "",
-                   "counterparty": merchants[rng.randrange(len(merchants))], "category": category,
+            category = choice(rng, categories)
+            row = {"kind": kind, "phone": "", "note": "", "method": choice(rng, cards)["id"], "bill_id": "",
+                   "counterparty": choice(rng, pool["merchants"][category]), "category": category,
                    "amount": -draw_amount(rng, *pool["spend"][category])}
         else:
-            person = people[rng.randrange(len(people))]
+            person = people[randrange(rng, len(people))]
             value = draw_amount(rng, *pool["transfer"])
-            row = {"kind": kind, "phone": person["phones"][0]["number"], "note": rng.choice(pool["notes"]),
+            row = {"kind": kind, "phone": person["phones"][0]["number"], "note": choice(rng, pool["notes"]),
                    "method": "balance", "bill_id": "", "counterparty": person["name"], "category": "transfer",
                    "amount": value if kind == "transfer_in" else -value}
         rows.append((date, minute, row))
@@ -148,6 +148,6 @@ def generate(world: World) -> dict[str, Any]:
     cards = make_cards(rng, pool)
     bills = make_bills(rng, pool, world.today, cards)
     return {"balance": money(rng.uniform(*pool["balance"])), "currency": pool["currency"],
-            "settings": {"passcode": f"{rng.randrange(10 ** 6):06d}"},
+            "settings": {"passcode": f"{randrange(rng, 10 ** 6):06d}"},
             "cards": cards, "bills": bills,
             "transactions": make_transactions(rng, pool, world.now, people, cards, bills)}

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
-from mobilegym.sim.worldgen.draws import choice, randint, weighted
+from mobilegym.sim.worldgen.draws import choice, indices, randint, sample, weighted
 from mobilegym.sim.worldgen.pools import load_pool, read_pool
 
 PACKAGE = __package__
@@ -46,6 +46,12 @@ def _precip(rng: random.Random, condition: str) -> int:
     return 5 * randint(rng, *PRECIP_STEPS[condition])
 
 
+def _precips(rng: random.Random, condition: str, count: int) -> list[int]:
+    """``[_precip(rng, condition) for _ in range(count)]``, drawn in bulk."""
+    lo, hi = PRECIP_STEPS[condition]
+    return [5 * (lo + step) for step in indices(rng, hi - lo + 1, count)]
+
+
 @lru_cache(maxsize=64)
 def _season_curve(first: dt.date, south: bool) -> tuple[float, ...]:
     """The seasonal swing's cosine on the forecast days from ``first`` (warmest around 20 July in the north,
@@ -63,39 +69,44 @@ def _day_condition(rng: random.Random, climate: dict[str, Any], high: int) -> st
     return weighted(rng, DRY, DRY_CUM)
 
 
-def _hour_temp(hour: int, low: int, high: int) -> int:
-    """A day's temperature curve: coolest at 05:00, warmest at 15:00, cooling through the evening."""
-    if hour <= 5:
-        return low
-    if hour <= 15:
-        return round(low + (high - low) * (1 - math.cos(math.pi * (hour - 5) / 10)) / 2)
-    return round(high - (high - low) * 0.6 * (hour - 15) / 8)
+_RISE = tuple(1 - math.cos(math.pi * (hour - 5) / 10) for hour in range(24))  # the morning curve, per hour
+
+
+@lru_cache(maxsize=4096)
+def _day_temps(low: int, high: int, start: int) -> tuple[int, ...]:
+    """A day's temperatures for hours ``start``..23: coolest at 05:00, warmest at 15:00, cooling through
+    the evening."""
+    return tuple(low if hour <= 5 else round(low + (high - low) * _RISE[hour] / 2) if hour <= 15
+                 else round(high - (high - low) * 0.6 * (hour - 15) / 8) for hour in range(start, 24))
 
 
 def _hourly(rng: random.Random, today: dict[str, Any], start: int, wet_from: int | None) -> list[dict[str, Any]]:
-    """Hours ``start``..23 of today. A wet day is wet from ``wet_from`` for a few hours, cloudy around it."""
+    """Hours ``start``..23 of today. A wet day is wet from ``wet_from`` for a few hours, cloudy around it.
+    Each hour's precipitation is one ``randint``; they are drawn in bulk (``indices``, the same stream)."""
     condition, high, low, day_precip = today["condition"], today["high"], today["low"], today["precip"]
-    wet = condition in WET
-    end = 24
-    if wet:
+    hours = range(start, 24)
+    if condition in WET:
         assert wet_from is not None
         end = min(24, wet_from + randint(rng, 3, 9))
         before = choice(rng, ("Cloudy", "Partly cloudy", "Cloudy"))
-    rows = []
-    for hour in range(start, 24):
-        if wet:
+        last = condition if condition in ("Snow", "Thunderstorm") else "Light rain"
+        conds, precips = [], []
+        for hour, step in zip(hours, indices(rng, 4, len(hours))):  # randint(0, 3) and randint(1, 4)
             if wet_from <= hour < end:
-                cond = condition if condition in ("Snow", "Thunderstorm") or hour < end - 1 else "Light rain"
-                precip = max(50, day_precip - 5 * randint(rng, 0, 3))
+                conds.append(condition if hour < end - 1 else last)
+                precips.append(max(50, day_precip - 5 * step))
             else:
-                cond, precip = (before if hour < wet_from else "Cloudy"), 5 * randint(rng, 1, 4)
-        elif condition == "Fog":
-            cond = "Fog" if hour < 11 else "Cloudy"
-            precip = _precip(rng, cond)
-        else:
-            cond, precip = condition, min(day_precip, _precip(rng, condition))
-        rows.append({"hour": hour, "temp": _hour_temp(hour, low, high), "condition": cond, "precip": precip})
-    return rows
+                conds.append(before if hour < wet_from else "Cloudy")
+                precips.append(5 * (1 + step))
+    elif condition == "Fog":
+        foggy = max(0, 11 - start)
+        conds = ["Fog"] * foggy + ["Cloudy"] * (len(hours) - foggy)
+        precips = _precips(rng, "Fog", foggy) + _precips(rng, "Cloudy", len(hours) - foggy)
+    else:
+        conds = [condition] * len(hours)
+        precips = [min(day_precip, precip) for precip in _precips(rng, condition, len(hours))]
+    return [{"hour": hour, "temp": temp, "condition": cond, "precip": precip}
+            for hour, temp, cond, precip in zip(hours, _day_temps(low, high, start), conds, precips)]
 
 
 def _current(rng: random.Random, climate: dict[str, Any], hour: dict[str, Any]) -> dict[str, Any]:
@@ -142,7 +153,7 @@ def make_city(rng: random.Random, climate: dict[str, Any], now: dt.datetime, *,
     wet_from = None
     if today["condition"] in WET:
         later = rain_later or rng.random() < 0.6
-        wet_from = rng.randint(now.hour + 1, 21) if later else rng.randint(max(0, now.hour - 4), now.hour)
+        wet_from = randint(rng, now.hour + 1, 21) if later else randint(rng, max(0, now.hour - 4), now.hour)
     hourly = _hourly(rng, today, now.hour, wet_from)
     return {"id": climate["id"], "name": climate["name"], "name_zh": climate["name_zh"],
             "country": climate["country"], "country_zh": climate["country_zh"],
@@ -170,23 +181,23 @@ def _ensure_variety(world: Any, cities: dict[str, dict[str, Any]], saved: list[s
     changes tomorrow."""
     rng = world.rng("weather|variety")
     if not any(_dry_now_rain_later(cities[c]) for c in saved):
-        pick = rng.choice(saved)
+        pick = choice(rng, saved)
         cities[pick] = make_city(world.rng(f"weather|{pick}|rain"), climates[pick], world.now, rain_later=True)
     if not any(0 < _rainy_days(cities[c]) < DAYS for c in saved):
-        city = cities[rng.choice(saved)]
-        day = city["forecast"][rng.randint(1, DAYS - 1)]
+        city = cities[choice(rng, saved)]
+        day = city["forecast"][randint(rng, 1, DAYS - 1)]
         if _rainy_days(city) == 0:
             day["condition"] = "Light rain"
         else:
-            day["condition"] = rng.choice(("Cloudy", "Partly cloudy"))
+            day["condition"] = choice(rng, ("Cloudy", "Partly cloudy"))
         day["precip"] = _precip(rng, day["condition"])
     if not any(_has_unique_warmest_later(cities[c]) for c in saved):
-        city = cities[rng.choice(saved)]
+        city = cities[choice(rng, saved)]
         highs = [d["high"] for d in city["forecast"]]
-        day = city["forecast"][rng.randint(1, DAYS - 1)]
-        day["high"] = max(highs) + rng.randint(1, 2)
+        day = city["forecast"][randint(rng, 1, DAYS - 1)]
+        day["high"] = max(highs) + randint(rng, 1, 2)
     if not any(cities[c]["forecast"][1]["condition"] != cities[c]["current"]["condition"] for c in saved):
-        city = cities[rng.choice(saved)]
+        city = cities[choice(rng, saved)]
         day = city["forecast"][1]
         day["condition"] = next(c for c in ("Partly cloudy", "Cloudy") if c != city["current"]["condition"])
         day["precip"] = _precip(rng, day["condition"])
@@ -199,15 +210,15 @@ def generate(world: Any) -> dict[str, Any]:
     climates = {c["id"]: c for c in pool}
     weights = REGION_WEIGHTS[world.language]
     saved: list[str] = []
-    n_saved = rng.randint(MIN_SAVED, MAX_SAVED)
+    n_saved = randint(rng, MIN_SAVED, MAX_SAVED)
     candidates = list(pool)
     while len(saved) < n_saved:
         pick = rng.choices(candidates, [weights[c["region"]] for c in candidates])[0]
         candidates.remove(pick)
         saved.append(pick["id"])
     others = [c["id"] for c in pool if c["id"] not in saved]
-    size = rng.randint(MIN_CATALOGUE, MAX_CATALOGUE)
-    listed = set(saved) | set(rng.sample(others, size - len(saved)))
+    size = randint(rng, MIN_CATALOGUE, MAX_CATALOGUE)
+    listed = set(saved) | set(sample(rng, others, size - len(saved)))
     cities = {c["id"]: make_city(world.rng(f"weather|{c['id']}"), c, world.now)
               for c in pool if c["id"] in listed}
     _ensure_variety(world, cities, saved, climates)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
+from math import ceil, log
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -49,4 +50,34 @@ def indices(rng: random.Random, n: int, count: int) -> list[int]:
         while r >= n:
             r = getrandbits(bits)
         out.append(r)
+    return out
+
+
+def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    """``rng.sample(population, k)`` for a sequence: CPython's algorithm (a shrinking copy of a small
+    population, a set of the indices taken from a large one) with its ``randrange`` draws inlined."""
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("sample larger than population or is negative")
+    getrandbits, out = rng.getrandbits, []
+    setsize = 21  # CPython's threshold between the two ways, to the letter
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    if n <= setsize:
+        pool = list(population)
+        for left in range(n, n - k, -1):  # randrange(left); the last item left fills the gap
+            bits = left.bit_length()
+            j = getrandbits(bits)
+            while j >= left:
+                j = getrandbits(bits)
+            out.append(pool[j])
+            pool[j] = pool[left - 1]
+    else:
+        bits, taken = n.bit_length(), set()
+        for _ in range(k):
+            j = getrandbits(bits)
+            while j >= n or j in taken:  # randrange(n) again while taken
+                j = getrandbits(bits)
+            taken.add(j)
+            out.append(population[j])
     return out
