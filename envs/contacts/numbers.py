@@ -10,7 +10,7 @@ NUMBER_CHARS = re.compile(r"^\+?[\d\s().-]+$")
 
 def digits(number: str) -> str:
     """Only the digits of a number ("+1 415-555-0132" -> "14155550132")."""
-    return "".join(ch for ch in number if ch.isdigit())
+    return "".join(filter(str.isdigit, number))
 
 
 def number_key(number: str) -> str:

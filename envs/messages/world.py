@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from mobilegym.envs.contacts.numbers import number_key
 from mobilegym.sim.clock import to_ms
 from mobilegym.sim.worldgen import load_pool
 from mobilegym.sim.worldgen.draws import choice, indices, randint, randrange, sample
@@ -112,10 +113,6 @@ class _Thread:
         return count
 
 
-def _key(number: str) -> str:
-    return "".join(filter(str.isdigit, number))[-10:]
-
-
 def _lay_out(thread: _Thread, rng: Any, lines: list[tuple[bool, str]], end: dt.datetime, gap_max: int = 40) -> None:
     """Add ``lines`` so the last one is at ``end``, earlier ones a few minutes apart."""
     times = [end]
@@ -151,16 +148,16 @@ def generate(world: Any) -> dict[str, Any]:
     p = read_pool(PACKAGE, "pools", lang)
     now = world.now
     contacts = [c for c in world.app_state("contacts")["contacts"] if c["phones"]]
-    used = {_key(ph["number"]) for c in contacts for ph in c["phones"]}
-    used.update(_key(s.mobile) for s in world.strangers())
+    used = {number_key(ph["number"]) for c in contacts for ph in c["phones"]}
+    used.update(number_key(s.mobile) for s in world.strangers())
     threads: list[_Thread] = []
 
     def free(address: str) -> str:
         """``address``, or one like it when a contact or another thread already uses that number."""
         number = address
-        while len(_key(number)) >= 7 and _key(number) in used:
+        while len(number_key(number)) >= 7 and number_key(number) in used:
             number = number[:-2] + f"{randrange(rng, 100):02d}"
-        used.add(_key(number))
+        used.add(number_key(number))
         return number
 
     def ago(low_min: int, high_min: int) -> dt.datetime:
@@ -222,8 +219,8 @@ def generate(world: Any) -> dict[str, Any]:
     for text in sample(rng, p["spam"], randint(rng, 0, 4)):
         for _ in range(50):
             number = fill_digits(rng, choice(rng, p["spam_numbers"]))
-            if _key(number) not in used:
-                used.add(_key(number))
+            if number_key(number) not in used:
+                used.add(number_key(number))
                 thread = _Thread("spam", number)
                 thread.add(text, ago(60, 60 * 24 * 10), True)
                 threads.append(thread)
