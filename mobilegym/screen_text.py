@@ -45,7 +45,7 @@ def node_from_element(el: ET.Element) -> Node:
         raise ValueError(f"node has malformed bounds {el.get('bounds')!r}")
     return Node(
         text=el.get("text", ""), resource_id=el.get("resource-id", ""), cls=el.get("class", ""),
-        desc=el.get("content-desc", ""), bounds=tuple(int(v) for v in match.groups()),  # type: ignore[arg-type]
+        desc=el.get("content-desc", ""), bounds=tuple(map(int, match.groups())),  # type: ignore[arg-type]
         clickable=el.get("clickable") == "true", checkable=el.get("checkable") == "true",
         checked=el.get("checked") == "true", scrollable=el.get("scrollable") == "true",
         focused=el.get("focused") == "true", selected=el.get("selected") == "true",

@@ -118,10 +118,6 @@ class Element(NamedTuple):
         return (n.clickable, n.checkable, n.checked, n.scrollable, n.focused, n.selected, self.editable)
 
 
-def _true(node: ET.Element, name: str) -> bool:
-    return node.get(name) == "true"
-
-
 def _first_text(node: ET.Element) -> str:
     for el in node.iter("node"):
         label = el.get("text") or el.get("content-desc")
@@ -145,10 +141,11 @@ def parse_elements(xml: str, max_elements: int) -> tuple[Element, ...]:
     def visit(node: ET.Element, inside_interactive: bool) -> None:
         if len(out) >= max_elements:
             return
-        cls = node.get("class", "")
-        editable = cls.endswith("EditText")
-        interactive = editable or any(_true(node, f) for f in ("clickable", "long-clickable", "checkable", "scrollable"))
-        own = node.get("text") or node.get("content-desc") or ""
+        get = node.get
+        editable = get("class", "").endswith("EditText")
+        interactive = (editable or get("clickable") == "true" or get("long-clickable") == "true"
+                       or get("checkable") == "true" or get("scrollable") == "true")
+        own = get("text") or get("content-desc") or ""
         if interactive or (own and not inside_interactive):
             label = own or (_first_text(node) if interactive else "")
             out.append(Element(node_from_element(node), label, editable))
