@@ -71,3 +71,16 @@ def test_a_drag_reaches_the_last_row_of_a_long_lazy_list():
     view = ui.ScrollList(ui.Rows(range(300), row), rid="list", pad=8, gap=2)
     view.place(*SCREEN, env)
     assert shown(view)[-1][0] == "Item 299" and view.max_offset() == env.scroll["list"]
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_placing_a_list_again_finds_its_visible_rows_again(lazy):
+    children = ui.Rows(range(200), row) if lazy else [row(i) for i in range(200)]
+    view, env = laid_out(children)
+    top = shown(view)
+    assert top and view.visible_children() is view.visible_children()  # found once per layout
+    env.scroll["list"] = 3000.0
+    view.place(*SCREEN, env)
+    moved = shown(view)
+    assert moved and moved[0][0] != top[0][0]
+    assert all(SCREEN[1] - f[3] < f[1] < SCREEN[1] + SCREEN[3] for _, f in moved)

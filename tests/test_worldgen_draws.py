@@ -58,3 +58,33 @@ def test_empty_ranges_are_errors_not_endless_loops() -> None:
         draws.indices(rng, 0, 3)
     with pytest.raises(ValueError):
         draws.sample(rng, [1, 2], 3)
+
+
+def test_fill_digits_draws_one_randrange_per_mark() -> None:
+    fast, reference = _twins(7)
+    assert draws.fill_digits(fast, "+1 (###) 555-##") == "+1 ({}{}{}) 555-{}{}".format(
+        *(reference.randrange(10) for _ in range(5)))
+    assert fast.getstate() == reference.getstate()
+    assert draws.fill_digits(fast, "no marks") == "no marks" and fast.getstate() == reference.getstate()
+
+
+class _Scripted(random.Random):
+    """A generator whose integer draws follow a script (as the task-parameter enumerator's does)."""
+
+    def __init__(self, script: list[int]) -> None:
+        super().__init__(0)
+        self.script = list(script)
+
+    def _randbelow(self, n: int) -> int:
+        return self.script.pop(0) % n
+
+
+def test_bulk_draws_go_through_a_subclass_own_draws() -> None:
+    assert draws.indices(_Scripted([3, 4]), 10, 2) == [3, 4]
+    assert draws.fill_digits(_Scripted([7, 1]), "#-#") == "7-1"
+    assert draws.sample(_Scripted([2, 0]), "abcde", 2) == random.Random.sample(_Scripted([2, 0]), "abcde", 2)
+
+
+def test_sample_refuses_what_is_not_a_sequence() -> None:
+    with pytest.raises(TypeError):
+        draws.sample(random.Random(0), {1, 2, 3}, 2)

@@ -36,7 +36,8 @@ def pools(language: str) -> dict[str, Any]:
     return load_pool(PACKAGE, "pools", language)
 
 
-HHMM = tuple(f"{minute // 60:02d}:{minute % 60:02d}" for minute in range(24 * 60))  # "HH:MM" by minute of the day
+# "HH:MM" by minute of the day: timed events start and end within the day (fits() ends them by 23:55)
+HHMM = tuple(f"{minute // 60:02d}:{minute % 60:02d}" for minute in range(24 * 60))
 
 
 def _minutes(hhmm: str) -> int:

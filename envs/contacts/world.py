@@ -10,8 +10,10 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.sim.clock import to_ms
-from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
+from mobilegym.sim.worldgen.draws import choice, fill_digits, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
+
+from .numbers import number_key
 
 PACKAGE = __package__
 PHONE_TYPES = ("mobile", "work", "home")
@@ -89,15 +91,15 @@ def _second_lines(world: Any, rng: Any, contacts: list[dict[str, Any]]) -> None:
     """At least two contacts have more than one number (tasks call or read someone's other line)."""
     spec = read_pool("mobilegym.sim.worldgen", "phones")[world.language]
     region = spec["regions"][spec["home"]]
-    used = {"".join(ch for ch in p["number"] if ch.isdigit())[-10:] for c in contacts for p in c["phones"]}
-    used.update("".join(ch for ch in s.mobile if ch.isdigit())[-10:] for s in world.strangers())
+    used = {number_key(p["number"]) for c in contacts for p in c["phones"]}
+    used.update(number_key(s.mobile) for s in world.strangers())
     single = [c for c in contacts if len(c["phones"]) == 1]
     missing = 2 - sum(1 for c in contacts if len(c["phones"]) > 1)
     for contact in sample(rng, single, max(0, min(missing, len(single)))):
         for _ in range(200):
             template = choice(rng, region["formats"]).replace("{a}", choice(rng, region["areas"]))
-            number = "".join(str(randrange(rng, 10)) if ch == "#" else ch for ch in template)
-            key = "".join(ch for ch in number if ch.isdigit())[-10:]
+            number = fill_digits(rng, template)
+            key = number_key(number)
             if key not in used:
                 used.add(key)
                 kind = next(k for k in ("work" if contact["company"] else "home", "home", "mobile")

@@ -17,10 +17,11 @@ from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.contacts.prepare import ensure_contact, fresh_number
 from mobilegym.sim.app import Prep
 from mobilegym.sim.clock import to_ms
+from mobilegym.sim.worldgen.draws import fill_digits
 
 from ..l10n import in_language
 from . import APP
-from .world import OUT_FOR_DELIVERY, PARCEL, date_text, delivery_text, delivery_window, fill_digits, pool
+from .world import OUT_FOR_DELIVERY, PARCEL, date_text, delivery_text, delivery_window, pool
 
 CHATS = {
     "brunch": {"en": [(True, "Brunch on {day} at 11?"), (False, "Sounds great, where?"), (True, "{place}")],

@@ -16,7 +16,7 @@ from typing import Any
 from mobilegym.envs.contacts.numbers import number_key
 from mobilegym.sim.clock import to_ms
 from mobilegym.sim.worldgen import load_pool
-from mobilegym.sim.worldgen.draws import choice, indices, randint, randrange, sample
+from mobilegym.sim.worldgen.draws import choice, fill_digits, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -67,12 +67,6 @@ def delivery_text(language: str, carrier: str, tracking: str, start: str, end: s
     """The out-for-delivery notice of a carrier with its window ("HH:MM" start and end)."""
     return pool(language)["out_for_delivery"].format(carrier=carrier, tracking=tracking,
                                                      start=clock_text(language, start), end=clock_text(language, end))
-
-
-def fill_digits(rng: Any, template: str) -> str:
-    """The template with a random digit for each '#' (drawn in bulk: the same stream as randrange(10) each)."""
-    digits = iter(indices(rng, 10, template.count("#")))
-    return "".join([str(next(digits)) if ch == "#" else ch for ch in template])
 
 
 def date_text(language: str, day: dt.date) -> str:

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
-from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
+from mobilegym.sim.worldgen.draws import choice, fill_digits, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -92,7 +92,7 @@ def _addresses(world: World, rng: random.Random) -> list[dict[str, Any]]:
 def order_number(rng: random.Random, language: str) -> str:
     """An order number as the shop prints it: 112-1234567-1234567, or 16 digits on a Chinese phone."""
     if language == "zh":
-        return "".join(str(randrange(rng, 10)) for _ in range(16))
+        return fill_digits(rng, "#" * 16)
     return f"112-{randrange(rng, 10 ** 7):07d}-{randrange(rng, 10 ** 7):07d}"
 
 

@@ -53,7 +53,7 @@ class TreeExporter:
         rid = view.rid
         rid = "" if not rid else rid if ":id/" in rid else f"{package}:id/{rid}"
         clickable = view.on_click is not None
-        focusable = view.focusable
+        focusable = view.focusable  # focused() is asked only of focusable views (what View.focused requires)
         text, desc, hint = view.text, view.desc, view.hint
         flags = _FLAGS[(1 if view.checkable else 0) | (2 if view.checked else 0) | (4 if clickable else 0)
                        | (8 if view.enabled else 0) | (16 if focusable or clickable else 0)

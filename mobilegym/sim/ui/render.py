@@ -177,10 +177,7 @@ class Canvas(Geometry):
                 return
         x0, y0, x1, y1 = intersect((x0, y0, x1, y1), self._clips[-1])
         if x1 > x0 and y1 > y0:
-            ink = self._inks.get(color)
-            if ink is None:
-                ink = self._inks[color] = self._draw.draw.draw_ink(color)
-            self._draw.draw.draw_rectangle((x0, y0, x1 - 1, y1 - 1), ink, 1)
+            self._fill((x0, y0, x1 - 1, y1 - 1), color)
 
     def _rounded_rect(self, box: Box, r: float, color: Color) -> None:
         bw, bh = box[2] - box[0], box[3] - box[1]

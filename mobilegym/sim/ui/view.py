@@ -386,7 +386,8 @@ class ScrollList(Column):
         return heights
 
     def visible_children(self) -> list[View]:
-        """The children inside the list's frame (found once per layout: painting, the tree and every touch ask)."""
+        """The children inside the list's frame, found once per layout (painting, the tree and every touch ask):
+        the same list each time, to read, never change."""
         if self._visible is None:
             x, y, w, h = self.frame
             self._visible = [c for c in self.children if c.frame[1] < y + h and c.frame[1] + c.frame[3] > y]

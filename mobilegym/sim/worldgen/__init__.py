@@ -31,7 +31,8 @@ class WorldImage:
 
     @property
     def generated(self) -> frozenset[str]:
-        """The apps generated so far (the rest are generated when first asked for)."""
+        """The apps generated so far, those another app's generator read included (the rest are generated when
+        first asked for)."""
         return self._world.generated
 
     def __getstate__(self) -> dict:

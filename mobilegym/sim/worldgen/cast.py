@@ -6,7 +6,7 @@ import random
 from functools import lru_cache
 from typing import NamedTuple
 
-from .draws import choice, indices, randint, randrange
+from .draws import choice, fill_digits, randint, randrange
 from .pools import read_pool
 
 PACKAGE = __package__
@@ -15,7 +15,6 @@ COMPANY_SHARE = 0.55  # people with an employer
 BIRTHDAY_SHARE = 0.8  # people whose birthday is known
 NOTE_SHARE = 0.25
 SECOND_LINE_SHARE = 0.35  # people with a work or home line beside their mobile
-_DIGITS = "0123456789"
 
 
 class Phone(NamedTuple):
@@ -49,13 +48,6 @@ class Person(NamedTuple):
         return next((p.number for p in self.phones if p.type == "mobile"), self.phones[0].number)
 
 
-def _digit_string(rng: random.Random, template: str, area: str) -> str:
-    """The template with its area code, and a random digit for each '#'."""
-    pattern = template.replace("{a}", area)
-    digits = iter(indices(rng, 10, pattern.count("#")))
-    return "".join([_DIGITS[next(digits)] if ch == "#" else ch for ch in pattern])
-
-
 def _key(number: str) -> str:
     return "".join(filter(str.isdigit, number))[-10:]
 
@@ -77,7 +69,7 @@ class NumberMaker:
         region = choice(rng, self.foreign_regions) if foreign else spec["home"]
         layout = spec["regions"][region]
         for _ in range(200):
-            number = _digit_string(rng, choice(rng, layout["formats"]), choice(rng, layout["areas"]))
+            number = fill_digits(rng, choice(rng, layout["formats"]).replace("{a}", choice(rng, layout["areas"])))
             key = _key(number)
             if key not in self.used:
                 self.used.add(key)

@@ -1,12 +1,17 @@
 """Faster draws for generators' hot loops: each draws exactly the same stream, and returns the same value,
 as the ``random.Random`` method it stands for, minus that method's argument checks and call layers.
+
+``indices`` and ``sample`` inline CPython's rejection sampling on ``getrandbits``; for any other generator than a
+plain ``random.Random`` (a subclass that scripts ``_randbelow``, as the task-parameter enumerator does) they go
+through its own methods.
 """
 from __future__ import annotations
 
 import random
 from bisect import bisect
 from math import ceil, log
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -44,6 +49,8 @@ def indices(rng: random.Random, n: int, count: int) -> list[int]:
     digits of a phone number, the characters of a serial)."""
     if n <= 0:
         raise ValueError(f"empty range for indices({n})")
+    if type(rng) is not random.Random:
+        return [rng._randbelow(n) for _ in range(count)]
     bits, getrandbits, out = n.bit_length(), rng.getrandbits, []
     for _ in range(count):
         r = getrandbits(bits)
@@ -56,6 +63,10 @@ def indices(rng: random.Random, n: int, count: int) -> list[int]:
 def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
     """``rng.sample(population, k)`` for a sequence: CPython's algorithm (a shrinking copy of a small
     population, a set of the indices taken from a large one) with its ``randrange`` draws inlined."""
+    if not isinstance(population, Sequence):
+        raise TypeError("the population must be a sequence (a set's order is not reproducible)")
+    if type(rng) is not random.Random:
+        return rng.sample(population, k)
     n = len(population)
     if not 0 <= k <= n:
         raise ValueError("sample larger than population or is negative")
@@ -81,3 +92,12 @@ def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
             taken.add(j)
             out.append(population[j])
     return out
+
+
+def fill_digits(rng: random.Random, template: str) -> str:
+    """``template`` with a random digit for each '#' (the stream of one ``randrange(10)`` per '#', in order)."""
+    drawn = iter(indices(rng, 10, template.count("#")))
+    return "".join([_DIGITS[next(drawn)] if ch == "#" else ch for ch in template])
+
+
+_DIGITS = "0123456789"

@@ -82,7 +82,7 @@ class World:
 
     @property
     def generated(self) -> frozenset[str]:
-        """The apps whose data has been generated so far."""
+        """The apps whose data has been generated so far (with those another app's generator read)."""
         return frozenset(self._blobs)
 
     def app_state(self, app_id: str) -> dict[str, Any]:
