@@ -21,6 +21,7 @@ from .device.base import CAP_SNAPSHOT, CAP_STATE, WORLDS, Device, UnsupportedCap
 from .judge import EVAL_MODES, Episode, JudgeResult, TaskError, resolve_tasks
 from .judge.grounded import ANSWER_SHEET
 from .judge.state.side_effects import SIDE_EFFECT_MODES
+from .jsoncopy import copy_doc
 from .shaping import Potential, final_reward, resolve_penalties, step_reward
 from .variation import Variation, VariedPhone, choose, fixed, interruption_patch, parse_variation, settings_patch
 
@@ -627,7 +628,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         assert self.episode is not None
         return {
             "task_id": self.episode.id,
-            "params": copy.deepcopy(self.episode.params),
+            "params": copy_doc(self.episode.params),
             "world_seed": None if self.world == "canonical" else self.episode.metadata.get("world_seed"),
             "step": self.steps,
             "max_steps": self.max_steps,
