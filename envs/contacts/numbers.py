@@ -5,17 +5,14 @@ import random
 import re
 from typing import Iterable
 
+from mobilegym.sim.worldgen.cast import number_key  # one rule for the world's numbers and the apps'
+
 NUMBER_CHARS = re.compile(r"^\+?[\d\s().-]+$")
 
 
 def digits(number: str) -> str:
     """Only the digits of a number ("+1 415-555-0132" -> "14155550132")."""
     return "".join(filter(str.isdigit, number))
-
-
-def number_key(number: str) -> str:
-    """What identifies a number regardless of formatting and country prefix: its last ten digits."""
-    return digits(number)[-10:]
 
 
 def same_number(a: str, b: str) -> bool:

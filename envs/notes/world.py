@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World, load_pool
-from mobilegym.sim.worldgen.draws import choice, indices, randint, randrange, sample
+from mobilegym.sim.worldgen.draws import choice, fill_digits, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
@@ -42,7 +42,7 @@ def _codes(rng: random.Random, spec: dict[str, Any]) -> str:
     guest = [f"{spec['guest_ssid']}: {choice(rng, spec['guest_ssids'])}",
              f"{spec['guest_password']}: {choice(rng, words)}{randint(rng, 1000, 9999)}"]
     garage = [f"{spec['garage']}: {randint(rng, 1000, 9999)}"]
-    extras = [f"{label}: {randint(rng, 1000, 9999) if rng.random() < 0.6 else '-'.join(map(str, indices(rng, 10, 4)))}"
+    extras = [f"{label}: {randint(rng, 1000, 9999) if rng.random() < 0.6 else fill_digits(rng, '#-#-#-#')}"
               for label in sample(rng, spec["extras"], randint(rng, 0, 2))]
     rest = [guest, garage, *([e] for e in extras)]
     rng.shuffle(rest)

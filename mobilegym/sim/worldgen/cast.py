@@ -48,7 +48,8 @@ class Person(NamedTuple):
         return next((p.number for p in self.phones if p.type == "mobile"), self.phones[0].number)
 
 
-def _key(number: str) -> str:
+def number_key(number: str) -> str:
+    """What identifies a number regardless of formatting and country prefix: its last ten digits."""
     return "".join(filter(str.isdigit, number))[-10:]
 
 
@@ -70,7 +71,7 @@ class NumberMaker:
         layout = spec["regions"][region]
         for _ in range(200):
             number = fill_digits(rng, choice(rng, layout["formats"]).replace("{a}", choice(rng, layout["areas"])))
-            key = _key(number)
+            key = number_key(number)
             if key not in self.used:
                 self.used.add(key)
                 return number

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
-from math import ceil, log
 from collections.abc import Sequence
+from math import ceil, log
+from string import digits
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -97,7 +98,4 @@ def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
 def fill_digits(rng: random.Random, template: str) -> str:
     """``template`` with a random digit for each '#' (the stream of one ``randrange(10)`` per '#', in order)."""
     drawn = iter(indices(rng, 10, template.count("#")))
-    return "".join([_DIGITS[next(drawn)] if ch == "#" else ch for ch in template])
-
-
-_DIGITS = "0123456789"
+    return "".join([digits[next(drawn)] if ch == "#" else ch for ch in template])
