@@ -1,4 +1,5 @@
-"""The ``mobilegym`` command line: demo, list, oracle, adversaries, and (from other modules) eval and serve-adb."""
+"""The ``mobilegym`` command line: demo, list, oracle, adversaries, and (from other modules) eval, serve and
+serve-adb."""
 from __future__ import annotations
 
 import argparse
@@ -315,6 +316,10 @@ def build_parser() -> argparse.ArgumentParser:
     from mobilegym.eval.harness.cli import add_eval_parser
 
     add_eval_parser(sub, _number_type)
+
+    from mobilegym.serve import add_serve_parser
+
+    add_serve_parser(sub, _number_type)
 
     adbd = sub.add_parser("serve-adb", help="serve a simulated phone over the ADB protocol (adb connect HOST:PORT)")
     adbd.add_argument("--port", type=PORT, default=5555, help="TCP port (default 5555; 0 picks a free one)")
