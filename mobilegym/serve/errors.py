@@ -11,8 +11,8 @@ class ServeError(Exception):
         self.code = code
         self.message = message
 
-    def to_dict(self) -> dict[str, str]:
-        return {"error": self.code, "message": self.message}
+    def to_dict(self) -> dict[str, object]:
+        return {"error": self.code, "message": self.message, "status": self.status}
 
 
 def bad_request(code: str, message: str) -> ServeError:
