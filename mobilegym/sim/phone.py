@@ -2,6 +2,7 @@
 navigation (nav.py), input dispatch (input.py), the window stack (windows.py) and a frame cache."""
 from __future__ import annotations
 
+import copy
 from urllib.parse import parse_qsl
 from typing import Any, Callable, Sequence
 
@@ -184,6 +185,15 @@ class Phone:
         """Return to a snapshot taken with :meth:`snapshot`."""
         self.world_doc.restore(snapshot)
         self._changed()
+
+    def fork(self) -> Phone:
+        """A new phone in this one's exact state (world, screens, clock, files); the two then move apart."""
+        twin = copy.copy(self)
+        twin.world_doc = self.world_doc.fork()
+        twin.nav, twin.input = Navigator(twin), Input(twin)
+        twin._shell = None
+        twin.frame_cache = FrameCache(self.frame_cache.reuse)
+        return twin
 
     def time_ms(self) -> int:
         return self.world_doc.time_ms()
