@@ -31,6 +31,7 @@ INVALID_ACTION_POLICIES = ("raise", "noop")
 REWARD_MODES = ("final", "auto_complete", "dense", "shaped")
 MAX_TEXT_OBS = 2_000_000
 MIN_SCREEN = (200, 300)
+NO_FIELD = "type: no text field has focus, so the text went nowhere (tap a field first, or give x and y)"
 MAX_SCREEN = 4096  # pixels per side, as the simulated phone allows (mobilegym.sim.phone)
 
 
@@ -421,7 +422,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         error = None
         try:
             parsed = parse_action(action, self.coords)
-            self._perform(parsed)
+            error = self._perform(parsed)
         except InvalidAction as exc:
             if self.invalid_action == "raise":
                 raise
@@ -606,7 +607,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
             return matches[0]
         return self.tasks[int(self.np_random.integers(len(self.tasks)))]
 
-    def _perform(self, action: Action) -> None:
+    def _perform(self, action: Action) -> str | None:
+        """Carry out a valid action; returns a note for ``info["last_action_error"]`` when it reached nothing."""
         device, args = self.device, action.args
         kind = action.type
         if kind in ("tap", "double_tap"):
@@ -620,7 +622,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
         elif kind == "type":
             if args["x"] is not None:
                 device.tap(args["x"], args["y"])
-            device.type_text(args["text"], clear=args["clear"])
+            if device.type_text(args["text"], clear=args["clear"]) is False:
+                return NO_FIELD
         elif kind == "key":
             device.key(args["key"])
         elif kind == "open_app":
@@ -634,6 +637,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
             self.answer = args["text"]
         elif kind in TERMINAL_TYPES and args.get("text") is not None and self.answer is None:
             self.answer = args["text"]
+        return None
 
     def _screenshot(self) -> np.ndarray:
         shot = self.device.screenshot()

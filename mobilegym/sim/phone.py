@@ -243,10 +243,14 @@ class Phone:
         start, end = self._dp(x, y), self._dp(x2, y2)
         self._input(lambda: self.input.drag(start, end, 1.0))
 
-    def type_text(self, text: str, clear: bool = False) -> None:
+    def type_text(self, text: str, clear: bool = False) -> bool:
+        """Type into the focused field; returns False when no field has focus (the input still counts, as on
+        Android, where keys with nothing focused reach no field)."""
         if not isinstance(text, str):
             raise ValueError(f"text must be a string, got {type(text).__name__}")
-        self._input(lambda: self.input.type_text(text, clear))
+        typed: list[bool] = []
+        self._input(lambda: typed.append(self.input.type_text(text, clear)))
+        return typed[0]
 
     def key(self, name: str) -> None:
         if name not in KEYS:
