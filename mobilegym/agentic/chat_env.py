@@ -45,6 +45,17 @@ def as_completion(reply: Any) -> Completion:
     raise TypeError(f"a reply must be the model's text (str) or a Completion, got {type(reply).__name__}")
 
 
+def make_chat_env(task: Any, make_kwargs: Mapping[str, Any]) -> gym.Env:
+    """``gym.make("MobileGym-v0", ...)`` for a chat: coord_space defaults to norm1000 and invalid actions are
+    "noop" (an action the phone rejects is told to the model on the next turn, never raised)."""
+    kwargs = {"disable_env_checker": True, "coord_space": DEFAULT_COORD_SPACE, "invalid_action": "noop",
+              **make_kwargs, "task": task}
+    if kwargs["invalid_action"] != "noop":
+        raise ValueError("a chat needs invalid_action='noop': an action the phone rejects is told to the model on "
+                         "the next turn, never raised")
+    return gym.make("MobileGym-v0", **kwargs)
+
+
 def conversation_for(env: gym.Env, adapter: str | Adapter, adapter_options: Mapping[str, Any] | None,
                      **options: Any) -> Conversation:
     """The conversation of a chat over ``env``: the ``json`` adapter reads coordinates in the env's own
@@ -85,11 +96,7 @@ class ChatEnv:
                  **make_kwargs: Any) -> None:
         self.format_penalty = check_penalty(format_penalty)
         if env is None:
-            make_kwargs.setdefault("coord_space", DEFAULT_COORD_SPACE)
-            if make_kwargs.setdefault("invalid_action", "noop") != "noop":
-                raise ValueError("ChatEnv needs invalid_action='noop': an action the phone rejects is told to the "
-                                 "model on the next turn, never raised")
-            env = gym.make("MobileGym-v0", **{"disable_env_checker": True, "task": task, **make_kwargs})
+            env = make_chat_env(task, make_kwargs)
         elif task is not None or make_kwargs:
             raise ValueError("give ChatEnv either env= or the task and make arguments, not both")
         elif env.unwrapped.invalid_action != "noop":

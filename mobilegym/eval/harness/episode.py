@@ -148,10 +148,25 @@ async def run_episode(env: Any, agent: Any, obs: Any, info: dict[str, Any], star
     return outcome, obs
 
 
+def in_coords(action: Mapping[str, Any], coords: Any) -> dict[str, Any]:
+    """An action in device pixels written in a coordinate space (``env.unwrapped.coords``) so that the env
+    maps it back to exactly those pixels: the same dict in ``pixels``, each pixel's centre otherwise."""
+    out = dict(action)
+    if coords.extent is None:
+        return out
+    for key in ("x", "y", "x2", "y2"):
+        if isinstance(out.get(key), (int, float)):
+            size = coords.width if key[0] == "x" else coords.height
+            out[key] = (out[key] + 0.5) / size * coords.extent
+    return out
+
+
 def send(env: Any, decision: Decision) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-    """Step the env with a decision's action; a decision without one is sent as an invalid action, which an
-    env built with ``invalid_action="noop"`` ignores and counts as a step."""
-    return env.step(decision.action if decision.action is not None else {})
+    """Step the env with a decision's action (device pixels, whatever the env's coordinate space); a decision
+    without one is sent as an invalid action, which an env built with ``invalid_action="noop"`` ignores and
+    counts as a step."""
+    action = decision.action
+    return env.step(in_coords(action, env.unwrapped.coords) if action is not None else {})
 
 
 async def _run(env: Any, agent: Any, obs: Any, info: dict[str, Any], start: Mapping[str, Any], outcome: Outcome,
