@@ -74,12 +74,14 @@ def test_a_bad_policy_earns_nothing_and_pays_its_format_penalties() -> None:
         assert "Your previous reply could not be used" in trajectory.steps[1].messages[-1]["content"][-1]["text"]
 
 
-def test_an_endpoint_is_a_policy() -> None:
-    def model(body: dict[str, Any]) -> Out:
-        step = step_of(body["messages"])
-        action = {"type": "open_app", "app": "Clock"} if step == 0 else {"type": "complete", "text": "4"}
-        return ok(json.dumps(action), usage=(700, 12))
+def model(body: dict[str, Any]) -> Out:
+    """A fake model for CountAlarms in text mode: open Clock, then answer 4 (the canonical world's count)."""
+    step = step_of(body["messages"])
+    action = {"type": "open_app", "app": "Clock"} if step == 0 else {"type": "complete", "text": "4"}
+    return ok(json.dumps(action), usage=(700, 12))
 
+
+def test_an_endpoint_is_a_policy() -> None:
     with ScriptedServer([model] * 4) as server:
         client = ChatClient(server.url, "fake-vl", max_retries=0)
         [group] = group_rollouts(TASK, 0, group_size=2, policy=client, eval_mode="text", **MAKE)
@@ -89,6 +91,17 @@ def test_an_endpoint_is_a_policy() -> None:
         [group] = group_rollouts(TASK, 0, group_size=2, policy=ChatClient(server.url, "m", max_retries=0), **MAKE)
     assert all(t.error_kind == "model_error" and "HTTP 401" in t.error and not t.success
                for t in group.trajectories)
+
+
+def test_worker_processes_share_out_the_instances() -> None:
+    """Two spawned processes play against the same loopback endpoint; the groups come back in order."""
+    with ScriptedServer([model] * 12) as server:
+        groups = group_rollouts(TASK, [0, 1, 2], group_size=2, workers=2, eval_mode="text",
+                                policy=ChatClient(server.url, "fake-vl", max_retries=0), **MAKE)
+    assert [g.seed for g in groups] == [0, 1, 2] and len(server.requests) == 12
+    assert all(g.rewards == [1.0, 1.0] for g in groups)
+    with pytest.raises(TypeError, match="does not pickle"):
+        group_rollouts(TASK, [0, 1], workers=2, policy=lambda messages: "{}")
 
 
 def test_bad_arguments_are_named() -> None:

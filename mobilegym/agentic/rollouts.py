@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import multiprocessing
+import pickle
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -127,10 +130,15 @@ def _count(name: str, value: Any) -> int:
     return value
 
 
-async def agroup_rollouts(
-    tasks: str | Sequence[str],
-    seeds: int | Sequence[int],
-    group_size: int = 4,
+async def agroup_rollouts(tasks: str | Sequence[str], seeds: int | Sequence[int], group_size: int = 4, *,
+                          policy: Policy, **options: Any) -> list[Group]:
+    """:func:`group_rollouts` awaited in a running event loop (all in this process)."""
+    return await _play(_instances(tasks, seeds), group_size, policy=policy, **options)
+
+
+async def _play(
+    instances: list[tuple[str, int]],
+    group_size: int,
     *,
     policy: Policy,
     start: str = "seed",
@@ -146,8 +154,6 @@ async def agroup_rollouts(
     time_limit_s: float | None = None,
     **make_kwargs: Any,
 ) -> list[Group]:
-    """:func:`group_rollouts` awaited in a running event loop."""
-    instances = _instances(tasks, seeds)
     group_size, concurrency = _count("group_size", group_size), _count("concurrency", concurrency)
     if start not in STARTS:
         raise ValueError(f"start must be one of {', '.join(STARTS)}, got {start!r}")
@@ -215,8 +221,12 @@ async def agroup_rollouts(
     return [Group(task, seed, chunk) for (task, seed), chunk in zip(instances, chunks)]
 
 
+def _shard(instances: list[tuple[str, int]], group_size: int, policy: Policy, options: dict[str, Any]) -> list[Group]:
+    return asyncio.run(_play(instances, group_size, policy=policy, **options))
+
+
 def group_rollouts(tasks: str | Sequence[str], seeds: int | Sequence[int], group_size: int = 4, *,
-                   policy: Policy, **options: Any) -> list[Group]:
+                   policy: Policy, workers: int = 1, **options: Any) -> list[Group]:
     """``group_size`` episodes of every (task, seed) instance, played by ``policy``; one Group per instance,
     in the order tasks x seeds.
 
@@ -225,14 +235,35 @@ def group_rollouts(tasks: str | Sequence[str], seeds: int | Sequence[int], group
         group_size: episodes per instance (G).
         policy: a ChatClient (an OpenAI-compatible endpoint) or a callable ``messages -> reply``
             (``str`` or ``Completion``, or an awaitable of one).
+        workers: processes the instances are shared out to (spawned; the policy must pickle, as a
+            ChatClient or a module-level callable does); 1 plays everything in this process.
         start: ``"seed"`` (each member resets with the instance's seed: the same phone) or ``"fork"``
             (one reset, then ``env.unwrapped.fork(group_size)``: cheaper, needs the simulated phone).
         adapter, adapter_options, history, history_images, send_tree, set_of_mark, format_penalty: as
             for :class:`~mobilegym.agentic.ChatEnv`.
-        concurrency: episodes in play at once (the phone steps of all of them share this event loop).
+        concurrency: episodes in play at once in each process (their phone steps share its event loop).
         loop_limit: end an episode after this many identical actions on an unchanged screen (0: never).
         time_limit_s: end an episode after this many seconds (None: never).
-        make_kwargs: the rest goes to ``gym.make("MobileGym-v0", ...)``, as for ChatEnv (coord_space
-            defaults to norm1000, invalid actions are "noop").
+        The other keyword arguments go to ``gym.make("MobileGym-v0", ...)``, as for ChatEnv (coord_space
+        defaults to norm1000, invalid actions are "noop").
     """
-    return asyncio.run(agroup_rollouts(tasks, seeds, group_size, policy=policy, **options))
+    instances = _instances(tasks, seeds)
+    workers = _count("workers", workers)
+    if workers == 1:
+        return asyncio.run(_play(instances, group_size, policy=policy, **options))
+    try:
+        pickle.dumps(policy)
+    except Exception as exc:
+        raise TypeError(f"workers > 1 sends the policy to other processes, and it does not pickle ({exc}); "
+                        "use a ChatClient or a module-level callable, or workers=1") from None
+    positions = [list(range(k, len(instances), workers)) for k in range(min(workers, len(instances)))]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(len(positions), mp_context=context) as pool:
+        futures = [pool.submit(_shard, [instances[i] for i in shard], group_size, policy, options)
+                   for shard in positions]
+        shards = [future.result() for future in futures]
+    groups: list[Group | None] = [None] * len(instances)
+    for shard, played in zip(positions, shards):
+        for index, group in zip(shard, played):
+            groups[index] = group
+    return [group for group in groups if group is not None]
