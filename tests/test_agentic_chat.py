@@ -16,7 +16,8 @@ import mobilegym  # noqa: F401  (registers MobileGym-v0)
 from mobilegym.agentic import ChatEnv
 from mobilegym.eval.agents.openai import OpenAIAgent
 from mobilegym.eval.agents.openai.client import Completion, ToolCall
-from mobilegym.eval.harness.episode import agent_info
+from mobilegym.actions import CoordinateSpace
+from mobilegym.eval.harness.episode import agent_info, in_coords
 from mobilegym.oracle import plans_for, run_plan
 
 TASK = "clock.CountAlarms"
@@ -184,6 +185,15 @@ def test_rewards_equal_the_raw_envs_for_the_same_actions(coord_space: str) -> No
     assert reward == 1.0 and info["judge"]["checks"] == raw_info["judge"]["checks"]
     for env in (raw, replay, chat):
         env.close()
+
+
+@pytest.mark.parametrize("space", ["pixels", "norm1000", "norm1"])
+@pytest.mark.parametrize("size", [(1080, 2400), (108, 240), (1440, 3120)])
+def test_device_pixels_written_in_a_coordinate_space_come_back_exactly(space: str, size: tuple[int, int]) -> None:
+    coords = CoordinateSpace(space, size)
+    for px in range(size[1]):
+        point = in_coords({"type": "tap", "x": px % size[0], "y": px}, coords)
+        assert (coords.to_device(point["x"], "x"), coords.to_device(point["y"], "y")) == (px % size[0], px)
 
 
 # forks ----------------------------------------------------------------------------------------------------
