@@ -25,11 +25,13 @@ from .jsoncopy import copy_doc
 from .shaping import Potential, final_reward, resolve_penalties, step_reward
 from .variation import Variation, VariedPhone, choose, fixed, interruption_patch, parse_variation, settings_patch
 
-OBS_PARTS = ("screenshot", "a11y", "instruction")
+OBS_PARTS = ("screenshot", "a11y", "instruction")  # the default observation
+ALL_OBS_PARTS = OBS_PARTS + ("text",)
 INVALID_ACTION_POLICIES = ("raise", "noop")
 REWARD_MODES = ("final", "auto_complete", "dense", "shaped")
 MAX_TEXT_OBS = 2_000_000
 MIN_SCREEN = (200, 300)
+NO_FIELD = "type: no text field has focus, so the text went nowhere (tap a field first, or give x and y)"
 MAX_SCREEN = 4096  # pixels per side, as the simulated phone allows (mobilegym.sim.phone)
 
 
@@ -241,7 +243,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
             list of these; with several, each reset draws one with the reset's seed. None: all tasks.
         device: "sim" (default), ADB settings {"serial", "host", "port"}, or a Device instance.
         eval_mode: "grounded" (answers through the AnswerSheet app) or "text" (the answer action).
-        obs_parts: which of "screenshot", "a11y", "instruction" the observation holds.
+        obs_parts: which of "screenshot", "a11y", "instruction" and "text" (the compact screen text:
+            one numbered line per element, centres in ``coord_space``) the observation holds.
         screen_size: (width, height) of the simulated screen in pixels.
         render_scale: screenshot scale in (0, 1]; the sim draws small directly.
         coord_space: "pixels" (device pixels), "norm1000" (0-1000) or "norm1" (0-1).
@@ -306,6 +309,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         allow_hosts: Sequence[str] = (),
         variation: Mapping[str, Any] | str | None = None,
     ) -> None:
+        self.make_kwargs: dict[str, Any] = {name: value for name, value in locals().items() if name != "self"}
         self.eval_mode = _choice("eval_mode", eval_mode, EVAL_MODES)
         self.invalid_action = _choice("invalid_action", invalid_action, INVALID_ACTION_POLICIES)
         self.reward_mode = _choice("reward_mode", reward_mode, REWARD_MODES)
@@ -318,9 +322,9 @@ class MobileGymEnv(gym.Env[dict, dict]):
             _choice("render_mode", render_mode, self.metadata["render_modes"])
         self.render_mode = render_mode
         parts = tuple(obs_parts)
-        unknown = [p for p in parts if p not in OBS_PARTS]
+        unknown = [p for p in parts if p not in ALL_OBS_PARTS]
         if unknown or not parts:
-            raise ValueError(f"obs_parts must be a non-empty subset of {OBS_PARTS}, got {parts}")
+            raise ValueError(f"obs_parts must be a non-empty subset of {ALL_OBS_PARTS}, got {parts}")
         self.obs_parts = parts
         if max_steps is not None and (isinstance(max_steps, (bool, np.bool_))
                                       or not isinstance(max_steps, (int, np.integer)) or max_steps < 1):
@@ -360,6 +364,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
             "screenshot": spaces.Box(0, 255, (self.frame_size[1], self.frame_size[0], 3), np.uint8),
             "a11y": UnicodeText(MAX_TEXT_OBS),
             "instruction": UnicodeText(MAX_TEXT_OBS),
+            "text": UnicodeText(MAX_TEXT_OBS),
         }
         self.observation_space = spaces.Dict({p: obs_spaces[p] for p in parts})
         apps = list(getattr(self.device, "apps", {}) or ["settings"])
@@ -404,7 +409,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self._last_progress = self.episode.progress(answer=self.answer) if self.reward_mode == "dense" else 0.0
         self._last_potential = Potential.of(self.judge_now()) if self.reward_mode == "shaped" else Potential()
         started = time.perf_counter()
-        obs = self._observe()
+        obs = self.observe()
         return obs, self._info(render_ms=(time.perf_counter() - started) * 1000)
 
     def step(self, action: Mapping[str, Any] | Action) -> tuple[dict, float, bool, bool, dict]:
@@ -417,7 +422,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         error = None
         try:
             parsed = parse_action(action, self.coords)
-            self._perform(parsed)
+            error = self._perform(parsed)
         except InvalidAction as exc:
             if self.invalid_action == "raise":
                 raise
@@ -451,7 +456,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         timings["judge_ms"] = (time.perf_counter() - started) * 1000
         self._done = terminated or truncated
         started = time.perf_counter()
-        obs = self._observe()
+        obs = self.observe()
         timings["render_ms"] = (time.perf_counter() - started) * 1000
         info = self._info(**timings)
         if error is not None:
@@ -497,6 +502,29 @@ class MobileGymEnv(gym.Env[dict, dict]):
         return EnvSnapshot(self.device.snapshot(), copy.copy(self.episode), self.steps, self.answer, self._done,
                            self._last_progress, self._last_potential)
 
+    def fork(self, n: int = 1) -> list[MobileGymEnv]:
+        """``n`` new, independent environments in this one's exact state (phone, world, screens, clock,
+        episode, judge, step count, random generators), e.g. for GRPO groups or tree search. Each has a phone
+        of its own: stepping one moves neither the others nor this one. Wrappers are not copied."""
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+            raise ValueError(f"fork needs a positive number of environments, got {n!r}")
+        if self.episode is None:
+            raise RuntimeError("no episode yet: call reset() before fork()")
+        if CAP_SNAPSHOT not in self.device.capabilities:
+            raise UnsupportedCapability(f"{type(self.device).__name__} cannot fork (needs '{CAP_SNAPSHOT}')")
+        return [self._twin() for _ in range(int(n))]
+
+    def _twin(self) -> MobileGymEnv:
+        twin = copy.copy(self)
+        twin.device = self.device.fork()
+        key = next(key for key, phone in self._phones.items() if phone is self.device)
+        twin._phones = {key: twin.device}  # the other variations' phones are made again when an episode needs them
+        twin.episode = self.episode.on(twin.device)
+        twin._np_random = copy.deepcopy(self._np_random)
+        twin.action_space = copy.deepcopy(self.action_space)
+        twin.observation_space = copy.deepcopy(self.observation_space)
+        return twin
+
     def restore(self, snapshot: EnvSnapshot) -> dict[str, Any]:
         """Return to a snapshot of this environment; returns the observation there."""
         self.device.restore(snapshot.device)
@@ -504,7 +532,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.episode, self.steps, self.answer = copy.copy(snapshot.episode), snapshot.steps, snapshot.answer
         self._done, self._last_progress = snapshot.done, snapshot.last_progress
         self._last_potential = snapshot.last_potential
-        return self._observe()
+        return self.observe()
 
     def judge_now(self) -> JudgeResult:
         """Judge the phone as it is now (without ending the episode)."""
@@ -579,7 +607,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
             return matches[0]
         return self.tasks[int(self.np_random.integers(len(self.tasks)))]
 
-    def _perform(self, action: Action) -> None:
+    def _perform(self, action: Action) -> str | None:
+        """Carry out a valid action; returns a note for ``info["last_action_error"]`` when it reached nothing."""
         device, args = self.device, action.args
         kind = action.type
         if kind in ("tap", "double_tap"):
@@ -593,7 +622,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
         elif kind == "type":
             if args["x"] is not None:
                 device.tap(args["x"], args["y"])
-            device.type_text(args["text"], clear=args["clear"])
+            if device.type_text(args["text"], clear=args["clear"]) is False:
+                return NO_FIELD
         elif kind == "key":
             device.key(args["key"])
         elif kind == "open_app":
@@ -607,6 +637,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
             self.answer = args["text"]
         elif kind in TERMINAL_TYPES and args.get("text") is not None and self.answer is None:
             self.answer = args["text"]
+        return None
 
     def _screenshot(self) -> np.ndarray:
         shot = self.device.screenshot()
@@ -614,15 +645,27 @@ class MobileGymEnv(gym.Env[dict, dict]):
             shot = np.asarray(Image.fromarray(shot).resize(self.frame_size, Image.BILINEAR))
         return shot
 
-    def _observe(self) -> dict[str, Any]:
+    def observe(self) -> dict[str, Any]:
+        """The observation of the phone as it is now (what reset and step return)."""
         obs: dict[str, Any] = {}
-        if "screenshot" in self.obs_parts:
+        parts = self.obs_parts
+        if "screenshot" in parts:
             obs["screenshot"] = self._screenshot()
-        if "a11y" in self.obs_parts:
-            obs["a11y"] = self.device.a11y_xml()
-        if "instruction" in self.obs_parts:
+        if "a11y" in parts or "text" in parts:
+            xml = self.device.a11y_xml()
+            if "a11y" in parts:
+                obs["a11y"] = xml
+            if "text" in parts:
+                obs["text"] = screen_text.indexed_text(xml, point=self._text_point, screen=self.device.screen_size)
+        if "instruction" in parts:
             obs["instruction"] = self.instruction
         return obs
+
+    def _text_point(self, x: int, y: int) -> str:
+        """A centre in the text observation, in the agent's coordinate space."""
+        coords = self.coords
+        mx, my = coords.from_device(x, "x"), coords.from_device(y, "y")
+        return f"({mx:.3f},{my:.3f})" if coords.name == "norm1" else f"({round(mx)},{round(my)})"
 
     def _info(self, **timings: float) -> dict[str, Any]:
         assert self.episode is not None

@@ -86,3 +86,10 @@ def described_nodes(xml: str, point: Callable[[int, int], str] | None = None,
 def describe(xml: str) -> str:
     """One line per node that shows text or can be acted on."""
     return "\n".join(line for _, line in described_nodes(xml))
+
+
+def indexed_text(xml: str, point: Callable[[int, int], str] | None = None,
+                 screen: tuple[int, int] | None = None) -> str:
+    """The compact screen text of an observation: the lines of :func:`described_nodes`, each numbered
+    ``[i]`` so an agent can refer to an element without parsing XML."""
+    return "\n".join(f"[{i}] {line}" for i, (_, line) in enumerate(described_nodes(xml, point, screen)))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import time
 import traceback
 from copy import deepcopy
 from multiprocessing.connection import Connection
@@ -33,7 +34,7 @@ from typing import Any, Callable, Sequence
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
-from gymnasium.error import ClosedEnvironmentError
+from gymnasium.error import AlreadyPendingCallError, ClosedEnvironmentError, NoAsyncCallError
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import (
     CloudpickleWrapper,
@@ -114,6 +115,7 @@ class BatchedAsyncVectorEnv(VectorEnv):
         self.worker_envs = [range(start, min(start + self.envs_per_worker, self.num_envs))
                             for start in range(0, self.num_envs, self.envs_per_worker)]
         self._pipes: list[Connection] = []
+        self._pending_step = False  # step_async was called and step_wait not yet
         self._processes: list[multiprocessing.process.BaseProcess] = []
         with clear_mpi_env_vars():
             for index, envs in enumerate(self.worker_envs):
@@ -175,12 +177,40 @@ class BatchedAsyncVectorEnv(VectorEnv):
         infos = _per_env(self._take_observations(replies))
         return self._observations_out(), infos
 
-    def step_each(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
-        """:meth:`step` with the infos left as one dict per env."""
+    def step_async(self, actions: Any) -> None:
+        """Send every env its action and return at once; :meth:`step_wait` collects the results (gymnasium's
+        ``AsyncVectorEnv`` split: the caller works, e.g. queries a model, while the workers step)."""
         self._check_open()
         per_env = self._checked_actions(actions)
-        replies = self._request("step", [(per_env[envs.start:envs.stop],) for envs in self.worker_envs])
-        results = _per_env(self._take_observations(replies))
+        self._send("step", [(per_env[envs.start:envs.stop],) for envs in self.worker_envs])
+        self._pending_step = True
+
+    def step_wait(self, timeout: float | None = None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """The results of :meth:`step_async`, as :meth:`step` returns them. With ``timeout`` (seconds) a
+        ``multiprocessing.TimeoutError`` is raised if the workers have not all answered by then (the step
+        stays pending)."""
+        observations, rewards, terminated, truncated, infos_each = self._step_results(timeout)
+        infos: dict[str, Any] = {}
+        for i, info in enumerate(infos_each):
+            infos = self._add_info(infos, info, i)
+        return observations, rewards, terminated, truncated, infos
+
+    def step_each(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
+        """:meth:`step` with the infos left as one dict per env."""
+        self.step_async(actions)
+        return self._step_results(None)
+
+    def _step_results(self, timeout: float | None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray,
+                                                            list[dict[str, Any]]]:
+        self._check_open()
+        if not self._pending_step:
+            raise NoAsyncCallError("call step_async() before step_wait()", "step")
+        if timeout is not None:
+            deadline = time.monotonic() + timeout
+            if not all(pipe.poll(max(0.0, deadline - time.monotonic())) for pipe in self._pipes):
+                raise multiprocessing.TimeoutError(f"step_wait: the workers did not answer within {timeout} s")
+        self._pending_step = False
+        results = _per_env(self._take_observations(self._gather(fatal=True)))
         rewards = np.array([result[0] for result in results], np.float64)
         terminated = np.array([result[1] for result in results], np.bool_)
         truncated = np.array([result[2] for result in results], np.bool_)
@@ -297,10 +327,15 @@ class BatchedAsyncVectorEnv(VectorEnv):
     def _observations_out(self) -> Any:
         return deepcopy(self.observations) if self.copy else self.observations
 
-    def _request(self, command: str, per_worker: list[Any]) -> list[Any]:
+    def _send(self, command: str, per_worker: list[Any]) -> None:
+        if self._pending_step:
+            raise AlreadyPendingCallError(f"a step is pending: call step_wait() before {command}", "step")
         for pipe, data in zip(self._pipes, per_worker):
             pipe.send((command, data))
-        return self._gather(fatal=command in ("reset", "step"))
+
+    def _request(self, command: str, per_worker: list[Any]) -> list[Any]:
+        self._send(command, per_worker)
+        return self._gather(fatal=command == "reset")
 
     def _gather(self, fatal: bool = True) -> list[Any]:
         """One reply per worker. The first failure is raised here, with the worker's traceback; it

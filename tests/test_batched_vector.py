@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import time
 from typing import Any
 
 import gymnasium as gym
@@ -268,3 +269,56 @@ def test_a_failed_call_raises_but_keeps_the_env_running() -> None:
         assert obs.ravel().tolist() == [4, 4, 4]
     finally:
         envs.close()
+
+
+class Slow(Countdown):
+    """Countdown whose action 0 sleeps a little (so a step can be caught pending)."""
+
+    def step(self, action: int):
+        if action == 0:
+            time.sleep(0.3)
+        return super().step(action)
+
+
+def test_step_async_then_step_wait_equals_step() -> None:
+    sync, split = (BatchedAsyncVectorEnv([Countdown] * 4, envs_per_worker=2) for _ in range(2))
+    try:
+        assert_same(split.reset(seed=3), sync.reset(seed=3))
+        for actions in ([0, 0, 0, 0], [1, 0, 0, 1], [0, 0, 0, 0]):
+            split.step_async(np.array(actions))
+            assert_same(split.step_wait(), sync.step(np.array(actions)))
+    finally:
+        sync.close()
+        split.close()
+
+
+def test_step_wait_without_step_async_and_calls_while_pending_are_refused() -> None:
+    from gymnasium.error import AlreadyPendingCallError, NoAsyncCallError
+
+    envs = BatchedAsyncVectorEnv([Slow] * 2, envs_per_worker=1)
+    try:
+        envs.reset(seed=0)
+        with pytest.raises(NoAsyncCallError, match="step_async"):
+            envs.step_wait()
+        with pytest.raises(ValueError, match="env index"):
+            envs.step_async(np.array([0, 9]))  # a malformed action sends nothing: nothing is pending
+        envs.step_async(np.array([0, 0]))
+        with pytest.raises(multiprocessing.TimeoutError, match="within"):
+            envs.step_wait(timeout=0.01)  # still stepping: the step stays pending
+        for call in (lambda: envs.step(np.array([1, 1])), lambda: envs.reset(), lambda: envs.get_attr("left")):
+            with pytest.raises(AlreadyPendingCallError, match="step_wait"):
+                call()
+        obs, reward, *_ = envs.step_wait(timeout=30)
+        assert obs.ravel().tolist() == [4, 4] and reward.tolist() == [1, 1]
+        assert envs.get_attr("left") == (4, 4)  # idle again
+    finally:
+        envs.close()
+
+
+def test_a_failed_async_step_is_raised_by_step_wait_and_closes_the_env() -> None:
+    envs = BatchedAsyncVectorEnv([Countdown] * 2, envs_per_worker=1)
+    envs.reset(seed=0)
+    envs.step_async(np.array([0, 2]))
+    with pytest.raises(RuntimeError, match="boom"):
+        envs.step_wait()
+    assert envs.closed

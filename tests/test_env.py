@@ -377,3 +377,18 @@ def test_every_fork_of_a_snapshot_judges_afresh() -> None:
         *_, info = env.step({"type": "complete"})
         endings.append((info["judge"]["score"], info["app"]))
     assert endings == [(1.0, "launcher")] * 2  # postconfig (go home) ran at the end of both
+
+
+@pytest.mark.parametrize("policy", ["raise", "noop"])
+def test_typing_with_no_field_focused_is_reported_not_dropped_silently(policy: str) -> None:
+    env = make("clock.AddAlarm", invalid_action=policy)
+    obs, _ = env.reset(seed=2)
+    before = env.unwrapped.device.get_state()["apps"]
+    obs, reward, terminated, _, info = env.step({"type": "type", "text": "07:30"})  # the home screen: no field
+    assert "no text field has focus" in info["last_action_error"] and (reward, terminated) == (0.0, False)
+    assert info["step"] == 1 and env.unwrapped.device.get_state()["apps"] == before
+    obs, *_ = env.step({"type": "open_app", "app": "Clock"})
+    obs, *_ = env.step(center(obs, rid="add_alarm"))
+    tap = center(obs, rid="label_input")
+    _, _, _, _, info = env.step({"type": "type", "text": "Gym", "x": tap["x"], "y": tap["y"]})
+    assert "last_action_error" not in info  # a focused field took it

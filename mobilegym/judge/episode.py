@@ -8,6 +8,7 @@ mode (the AnswerSheet, the instruction's request and the larger step budget).
 """
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from typing import Any, Mapping, Sequence
 
@@ -40,6 +41,12 @@ class Episode(ABC):
     def progress(self, answer: str | None = None) -> float:
         """Fraction of checks passing right now (0.0 on a task error)."""
         return self.evaluate(answer).progress
+
+    def on(self, device: Any) -> Episode:
+        """This episode judged on another device in the same state (a fork of the episode's phone)."""
+        twin = copy.copy(self)
+        twin.device = device
+        return twin
 
 
 class TaskRef(ABC):

@@ -53,8 +53,8 @@ class KeySink(Protocol):
     def os(self) -> dict[str, Any]:
         """The ``os`` part of the world document."""
 
-    def type_text(self, text: str, clear: bool) -> None:
-        """Type into the focused field, as the ``type`` action does."""
+    def type_text(self, text: str, clear: bool) -> bool:
+        """Type into the focused field, as the ``type`` action does (False: no field has focus)."""
 
     def delete(self) -> None:
         """The delete key."""

@@ -107,11 +107,14 @@ class Input:
                     return view
         return None
 
-    def type_text(self, text: str, clear: bool) -> None:
+    def type_text(self, text: str, clear: bool) -> bool:
+        """Type into the focused field; False when no field has focus (the text reaches nothing)."""
         field = self.focused_field()
-        if field is not None:
-            self.before_handler()
-            field.type(text, clear)
+        if field is None:
+            return False
+        self.before_handler()
+        field.type(text, clear)
+        return True
 
     def key(self, name: str) -> None:
         """One of :data:`KEYS` (checked by the caller)."""

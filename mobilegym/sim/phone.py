@@ -2,6 +2,7 @@
 navigation (nav.py), input dispatch (input.py), the window stack (windows.py) and a frame cache."""
 from __future__ import annotations
 
+import copy
 from urllib.parse import parse_qsl
 from typing import Any, Callable, Sequence
 
@@ -185,6 +186,15 @@ class Phone:
         self.world_doc.restore(snapshot)
         self._changed()
 
+    def fork(self) -> Phone:
+        """A new phone in this one's exact state (world, screens, clock, files); the two then move apart."""
+        twin = copy.copy(self)
+        twin.world_doc = self.world_doc.fork()
+        twin.nav, twin.input = Navigator(twin), Input(twin)
+        twin._shell = None
+        twin.frame_cache = FrameCache(self.frame_cache.reuse)
+        return twin
+
     def time_ms(self) -> int:
         return self.world_doc.time_ms()
 
@@ -233,10 +243,14 @@ class Phone:
         start, end = self._dp(x, y), self._dp(x2, y2)
         self._input(lambda: self.input.drag(start, end, 1.0))
 
-    def type_text(self, text: str, clear: bool = False) -> None:
+    def type_text(self, text: str, clear: bool = False) -> bool:
+        """Type into the focused field; returns False when no field has focus (the input still counts, as on
+        Android, where keys with nothing focused reach no field)."""
         if not isinstance(text, str):
             raise ValueError(f"text must be a string, got {type(text).__name__}")
-        self._input(lambda: self.input.type_text(text, clear))
+        typed: list[bool] = []
+        self._input(lambda: typed.append(self.input.type_text(text, clear)))
+        return typed[0]
 
     def key(self, name: str) -> None:
         if name not in KEYS:

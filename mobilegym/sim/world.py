@@ -115,6 +115,16 @@ class WorldDoc:
     def snapshot(self) -> PhoneSnapshot:
         return PhoneSnapshot(copy_doc(self.doc), copy.deepcopy(self.files.nodes))
 
+    def fork(self) -> WorldDoc:
+        """A new document in this one's exact state, sharing only what never changes (the apps, their
+        defaults, the world image)."""
+        if self.in_input:
+            raise RuntimeError("cannot fork the phone while an input is running")
+        twin = copy.copy(self)
+        twin.files = VirtualFS(clock=twin.time_ms)
+        twin.restore(self.snapshot())
+        return twin
+
     def restore(self, snapshot: PhoneSnapshot) -> None:
         self.doc = copy_doc(snapshot.doc)
         with self.files.lock:

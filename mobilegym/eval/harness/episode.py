@@ -8,7 +8,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from ..agents.base import AgentError, Decision
 from .config import EvalConfig
@@ -80,34 +80,63 @@ async def decide(agent: Any, obs: Mapping[str, Any], info: Mapping[str, Any], ti
     return Decision.of(step)
 
 
+def agent_info(env: Any) -> dict[str, Any]:
+    """What an agent's reset learns of the phone: screen size (device pixels), language, evaluation mode, apps."""
+    unwrapped = env.unwrapped
+    return {"screen_size": (unwrapped.coords.width, unwrapped.coords.height), "language": unwrapped.language,
+            "eval_mode": unwrapped.eval_mode, "apps": list(unwrapped.action_space.apps)}
+
+
 def reset_info(spec: EpisodeSpec, config: EvalConfig, env: Any, info: Mapping[str, Any],
                selection: Any) -> dict[str, Any]:
     """What an agent's reset receives: the env's info plus the episode's settings."""
-    unwrapped = env.unwrapped
-    return {**info, "seed": spec.seed, "repeat": spec.repeat, "screen_size": tuple(config.screen_size),
-            "language": config.language, "eval_mode": config.eval_mode, "apps": list(unwrapped.action_space.apps),
+    return {**info, "seed": spec.seed, "repeat": spec.repeat, **agent_info(env),
             "env_kwargs": config.env_kwargs(selection), "reset_options": spec.reset_options}
+
+
+class Recorder(Protocol):
+    """Receives each step of an episode (the trajectory writer, a rollout's in-memory record)."""
+
+    def step(self, index: int, obs: Mapping[str, Any], info: Mapping[str, Any], decision: Decision,
+             action: Mapping[str, Any] | None, reward: float, error: str | None) -> None:
+        """The screen the agent saw at step ``index`` (and the info beside it), what it did, what it earned."""
 
 
 async def play(spec: EpisodeSpec, config: EvalConfig, env: Any, agent: Any, selection: Any,
                root: Path | None) -> tuple[dict[str, Any], str | None]:
     """Run one episode; returns its results row and, for an errored episode, the traceback."""
     started = time.perf_counter()
-    outcome = Outcome()
     info: dict[str, Any] = {}
-    writer: TrajectoryWriter | None = None
-    obs = None
     try:
         obs, info = env.reset(seed=spec.seed, options=spec.reset_options)
-        outcome.instruction = obs["instruction"]
     except Exception as exc:  # a task that cannot start is broken: a task error, not the agent's 0
-        outcome.error_kind, outcome.error = "task_error", f"{type(exc).__name__}: {exc}"
-        outcome.traceback = traceback.format_exc()
+        outcome = Outcome(error_kind="task_error", error=f"{type(exc).__name__}: {exc}",
+                          traceback=traceback.format_exc())
         return make_row(spec, config, env, info, outcome, None, time.perf_counter() - started), outcome.traceback
+    writer: TrajectoryWriter | None = None
     if root is not None and config.trajectories:
         writer = TrajectoryWriter(root, trajectory_path(spec), tuple(config.screen_size), config.trajectory_scale)
+    outcome, obs = await run_episode(env, agent, obs, info, reset_info(spec, config, env, info, selection),
+                                     loop_limit=config.loop_limit, time_limit_s=config.time_limit_s,
+                                     recorder=writer, started=started)
+    row = make_row(spec, config, env, info, outcome, writer, time.perf_counter() - started)
+    if writer is not None:
+        writer.finish(obs, row, outcome.judge)
+    return row, outcome.traceback
+
+
+async def run_episode(env: Any, agent: Any, obs: Any, info: dict[str, Any], start: Mapping[str, Any], *,
+                      loop_limit: int = 5, time_limit_s: float | None = None, recorder: Recorder | None = None,
+                      started: float | None = None) -> tuple[Outcome, Any]:
+    """Play a started episode to its end and judge it: the agent is reset with ``start`` and acts on
+    ``obs`` until it ends the episode, the step budget runs out, it loops ``loop_limit`` times (0: never
+    checked) or ``time_limit_s`` passes since ``started``. Agent failures are recorded in the outcome,
+    never raised. Returns the outcome and the last observation."""
+    started = time.perf_counter() if started is None else started
+    outcome = Outcome(instruction=obs["instruction"])
     try:
-        obs = await _run(spec, config, env, agent, selection, obs, info, outcome, writer, started)
+        obs = await _run(env, agent, obs, info, start, outcome, LoopDetector(loop_limit), time_limit_s, recorder,
+                         started)
     except (AgentError, asyncio.TimeoutError) as exc:
         _fail(outcome, getattr(exc, "kind", "agent_error"), exc)
     except Exception as exc:  # an agent's own bug: recorded as its error, never a crash of the run
@@ -116,18 +145,35 @@ async def play(spec: EpisodeSpec, config: EvalConfig, env: Any, agent: Any, sele
         outcome.judge = env.unwrapped.judge_now().to_dict()
     if outcome.judge is not None and outcome.judge.get("error") is not None:
         outcome.error_kind, outcome.error = "task_error", str(outcome.judge["error"])
-    row = make_row(spec, config, env, info, outcome, writer, time.perf_counter() - started)
-    if writer is not None:
-        writer.finish(obs, row, outcome.judge)
-    return row, outcome.traceback
+    return outcome, obs
 
 
-async def _run(spec: EpisodeSpec, config: EvalConfig, env: Any, agent: Any, selection: Any, obs: Any,
-               info: dict[str, Any], outcome: Outcome, writer: TrajectoryWriter | None, started: float) -> Any:
-    agent.reset(obs["instruction"], reset_info(spec, config, env, info, selection))
-    loops = LoopDetector(config.loop_limit)
+def in_coords(action: Mapping[str, Any], coords: Any) -> dict[str, Any]:
+    """An action in device pixels written in a coordinate space (``env.unwrapped.coords``) so that the env
+    maps it back to exactly those pixels: the same dict in ``pixels``, each pixel's centre otherwise."""
+    out = dict(action)
+    if coords.extent is None:
+        return out
+    for key in ("x", "y", "x2", "y2"):
+        if isinstance(out.get(key), (int, float)):
+            size = coords.width if key[0] == "x" else coords.height
+            out[key] = (out[key] + 0.5) / size * coords.extent
+    return out
+
+
+def send(env: Any, decision: Decision) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    """Step the env with a decision's action (device pixels, whatever the env's coordinate space); a decision
+    without one is sent as an invalid action, which an env built with ``invalid_action="noop"`` ignores and
+    counts as a step."""
+    action = decision.action
+    return env.step(in_coords(action, env.unwrapped.coords) if action is not None else {})
+
+
+async def _run(env: Any, agent: Any, obs: Any, info: dict[str, Any], start: Mapping[str, Any], outcome: Outcome,
+               loops: LoopDetector, time_limit_s: float | None, recorder: Recorder | None, started: float) -> Any:
+    agent.reset(obs["instruction"], start)
     while True:
-        remaining = None if config.time_limit_s is None else config.time_limit_s - (time.perf_counter() - started)
+        remaining = None if time_limit_s is None else time_limit_s - (time.perf_counter() - started)
         if remaining is not None and remaining <= 0:
             outcome.end = "time_budget"
             return obs
@@ -140,14 +186,15 @@ async def _run(spec: EpisodeSpec, config: EvalConfig, env: Any, agent: Any, sele
         action = decision.action
         if loops.repeated(obs["a11y"], action):
             outcome.end, outcome.loop = "loop", True
-            if writer is not None:
-                writer.step(outcome.steps, obs, info, decision, action, 0.0, "loop: the same action on the same screen")
+            if recorder is not None:
+                recorder.step(outcome.steps, obs, info, decision, action, 0.0,
+                              "loop: the same action on the same screen")
             return obs
         seen, seen_info = obs, info
-        obs, reward, terminated, truncated, info = env.step(action if action is not None else {})
+        obs, reward, terminated, truncated, info = send(env, decision)
         error = decision.error or info.get("last_action_error")
-        if writer is not None:
-            writer.step(outcome.steps, seen, seen_info, decision, action, float(reward), error)
+        if recorder is not None:
+            recorder.step(outcome.steps, seen, seen_info, decision, action, float(reward), error)
         outcome.steps += 1
         if terminated or truncated:
             outcome.judge = info.get("judge")

@@ -19,8 +19,8 @@ import numpy as np
 from mobilegym.screen_text import parse_nodes
 from .errors import ParseError
 
-# coordinate convention -> the extent of its axes (None: the pixels of the image sent)
-CONVENTIONS: dict[str, float | None] = {"image": None, "relative_1000": 1000.0, "relative_1": 1.0}
+# coordinate convention -> the extent of its axes (None: pixels, of the image sent or of the device)
+CONVENTIONS: dict[str, float | None] = {"image": None, "device": None, "relative_1000": 1000.0, "relative_1": 1.0}
 RESIZE_MODES = ("smart", "max_side", "none")
 MAX_ASPECT = 200
 _MARK_COLOURS = ((230, 25, 75), (0, 130, 200), (60, 160, 60), (145, 30, 180), (245, 130, 48), (0, 128, 128))
@@ -183,8 +183,8 @@ def _coordinate(name: str, value: Any) -> float:
 class Frame:
     """The coordinate frame of one step: the device, the image the model saw, and the model's convention.
 
-    ``convention`` is ``image`` (pixels of the image sent, ``image_size``), ``relative_1000`` or
-    ``relative_1``. The model's coordinates must lie within its extent (edges included);
+    ``convention`` is ``image`` (pixels of the image sent, ``image_size``), ``device`` (device pixels,
+    whatever the image's size), ``relative_1000`` or ``relative_1``. The model's coordinates must lie within its extent (edges included);
     anything else is a :class:`ParseError`, never silently clamped.
     """
 
@@ -203,13 +203,18 @@ class Frame:
     def extent(self) -> tuple[float, float]:
         """The upper bound of x and y in the model's convention."""
         span = CONVENTIONS[self.convention]
-        return (float(self.image_size[0]), float(self.image_size[1])) if span is None else (span, span)
+        if span is not None:
+            return span, span
+        width, height = self.device_size if self.convention == "device" else self.image_size
+        return float(width), float(height)
 
     def describe(self) -> str:
         """The convention in words, for prompts and error messages."""
         ex, ey = self.extent
         if self.convention == "image":
             return f"pixels of the {ex:g}x{ey:g} screenshot"
+        if self.convention == "device":
+            return f"pixels of the {ex:g}x{ey:g} screen"
         return f"relative, 0 to {ex:g} on each axis"
 
     def to_device(self, x: Any, y: Any) -> tuple[int, int]:

@@ -3,7 +3,7 @@
 =========  ======================================  ===========================================
 name       reply format                            coordinates
 =========  ======================================  ===========================================
-json       one JSON object in the env's schema     relative 0-1000
+json       one JSON object in the env's schema     relative 0-1000 (or 0-1, device pixels)
 qwen       ``<tool_call>`` mobile_use (or native)  qwen2.5: smart-resized pixels; qwen3: 0-1000
 uitars     ``Thought: ... Action: click(...)``     1.5: smart-resized pixels; 1: 0-1000
 autoglm    ``do(action=...)`` / ``finish(...)``    relative 0-999

@@ -1,8 +1,10 @@
-"""``json``: the model answers one JSON object in the env's own action schema, coordinates 0-1000.
+"""``json``: the model answers one JSON object in the env's own action schema.
 
 The family-neutral adapter for general-purpose models (GPT-4o, Claude, Gemini, Qwen chat models,
 anything with vision): no special tokens, nothing to learn but the schema. The screenshot is sent
-with its longer side shrunk to ``max_side`` (or as captured when ``max_side`` is None).
+with its longer side shrunk to ``max_side`` (or as captured when ``max_side`` is None). Coordinates
+are in one of the env's coordinate spaces (``coordinates``): ``norm1000`` (the default, 0-1000 on
+each axis), ``norm1`` (0-1) or ``pixels`` (device pixels, whatever the screenshot's size).
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from ..images import Frame, ResizePolicy
 from .base import Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, first_json_object
 
 POINT_TYPES = ("tap", "double_tap", "long_press", "type")
+# the env's coordinate spaces -> the frame conventions that read them
+COORDINATES = {"norm1000": "relative_1000", "norm1": "relative_1", "pixels": "device"}
 
 
 class JsonAdapter(Adapter):
@@ -21,8 +25,11 @@ class JsonAdapter(Adapter):
     name = "json"
     PROMPT_VERSION = "1"
 
-    def __init__(self, max_side: int | None = 1280) -> None:
-        self.convention = "relative_1000"
+    def __init__(self, max_side: int | None = 1280, coordinates: str = "norm1000") -> None:
+        if coordinates not in COORDINATES:
+            raise ValueError(f"json coordinates must be one of {', '.join(COORDINATES)}, got {coordinates!r}")
+        self.convention = COORDINATES[coordinates]
+        self._variant = None if coordinates == "norm1000" else coordinates
         self.resize = ResizePolicy("none") if max_side is None else ResizePolicy("max_side", max_side=max_side)
 
     def system_prompt(self, ctx: PromptContext) -> str:
@@ -32,10 +39,10 @@ class JsonAdapter(Adapter):
             + ", and you reply with exactly one action.",
             "",
             "Reply with a single JSON object and nothing else, for example:",
-            '{"thought": "The search field is at the top; tap it before typing.", "type": "tap", "x": 500, "y": 80}',
+            '{"thought": "The search field is at the top; tap it before typing.", "type": "tap", '
+            + _example(ctx.frame) + "}",
             "",
-            "Coordinates x and y are relative to the screenshot: 0 is the left or top edge, 1000 the right "
-            "or bottom edge, whatever the image's size in pixels. Aim at the middle of the element.",
+            _coordinates_rule(ctx.frame) + " Aim at the middle of the element.",
             "",
             'Actions ("thought", a sentence on why, is allowed in every one):',
             '{"type": "tap", "x": X, "y": Y}',
@@ -89,6 +96,26 @@ class JsonAdapter(Adapter):
         else:
             _map_points(action, frame)
         return Parsed(action, thought)
+
+
+def _example(frame: Frame) -> str:
+    """The example tap's coordinates (the middle of the top of the screen) in the frame's convention."""
+    if frame.convention == "device":
+        width, height = frame.device_size
+        return f'"x": {round(width * 0.5)}, "y": {round(height * 0.08)}'
+    if frame.convention == "relative_1":
+        return '"x": 0.5, "y": 0.08'
+    return '"x": 500, "y": 80'
+
+
+def _coordinates_rule(frame: Frame) -> str:
+    if frame.convention == "device":
+        width, height = frame.device_size
+        return (f"Coordinates x and y are pixels of the phone's {width}x{height} screen, whatever the screenshot's "
+                f"size: (0, 0) is the top-left corner, ({width - 1}, {height - 1}) the bottom-right one.")
+    extent = "1" if frame.convention == "relative_1" else "1000"
+    return (f"Coordinates x and y are relative to the screenshot: 0 is the left or top edge, {extent} the right "
+            "or bottom edge, whatever the image's size in pixels.")
 
 
 def _map_points(action: dict[str, Any], frame: Frame) -> None:
