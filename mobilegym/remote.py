@@ -91,7 +91,7 @@ class RemoteEnv(gym.Env[dict, dict]):
         reply = self._call("create", make=wire.to_json(self.make_kwargs), image=self.image)
         self.session = reply["session"]
         self.observation_space = wire.build_space(reply["observation_space"])
-        self.action_space = wire.build_space(reply["action_space"])
+        self._phone(reply)
 
     def _init_state(self) -> None:
         self._last_shot: np.ndarray | None = None
@@ -102,8 +102,9 @@ class RemoteEnv(gym.Env[dict, dict]):
         client = require("websockets.sync.client")
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else None
         try:
-            self._ws = client.connect(_ws_url(self.base_url), additional_headers=headers, max_size=None,
-                                      open_timeout=min(self.timeout_s, 30.0), compression=None)
+            connection = client.connect(_ws_url(self.base_url), additional_headers=headers, max_size=None,
+                                        open_timeout=min(self.timeout_s, 30.0), compression=None)
+            self._ws = connection.__enter__()  # held open until close()
         except Exception as exc:  # noqa: BLE001  (refused, unauthorised, not a MobileGym server)
             status = getattr(getattr(exc, "response", None), "status_code", None)
             if status == 401:
@@ -150,10 +151,20 @@ class RemoteEnv(gym.Env[dict, dict]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
         reply = self._call("reset", seed=seed, options=wire.to_json(options) if options is not None else None)
-        space = wire.build_space(reply["action_space"])
-        if space != self.action_space or list(space.apps) != list(self.action_space.apps):
-            self.action_space = space
+        self._phone(reply)
         return reply["observation"], self._info(reply["info"])
+
+    def _phone(self, reply: Mapping[str, Any]) -> None:
+        """The episode's settings the server reported: action space (kept when unchanged), language, eval mode."""
+        space = wire.build_space(reply["action_space"])
+        if getattr(self, "action_space", None) != space or list(space.apps) != list(self.action_space.apps):
+            self.action_space = space
+        self.language, self.eval_mode = reply["language"], reply["eval_mode"]
+
+    @property
+    def coords(self) -> Any:
+        """The agent's coordinate space (as ``env.unwrapped.coords`` locally)."""
+        return self.action_space.coords
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
         self.step_async(action)
@@ -202,6 +213,7 @@ class RemoteEnv(gym.Env[dict, dict]):
             other.timeout_s, other.make_kwargs, other.image = self.timeout_s, dict(self.make_kwargs), dict(self.image)
             other.session = sid
             other.observation_space, other.action_space = self.observation_space, self.action_space
+            other.language, other.eval_mode = self.language, self.eval_mode
             other._np_random, other._np_random_seed = self._np_random, self._np_random_seed
             other._init_state()
             other._connect()

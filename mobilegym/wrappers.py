@@ -164,7 +164,9 @@ def _overlap(label: str, wanted: set[str]) -> float:
 
 
 def _screen_size(env: gym.Env) -> tuple[int, int]:
-    return tuple(env.unwrapped.device.screen_size)  # type: ignore[attr-defined,return-value]
+    """The device's screen size (width, height), from the action space's coordinates (a RemoteEnv has no device)."""
+    coords = env.unwrapped.action_space.coords  # type: ignore[attr-defined]
+    return coords.width, coords.height
 
 
 def _xml_of(env: gym.Env, obs: dict[str, Any]) -> str:
@@ -461,6 +463,8 @@ def make_sb3_env(
     instruction: str = "bag",
     instruction_length: int = 16,
     vocab: int = 1024,
+    env_url: str | None = None,
+    token: str | None = None,
     **env_kwargs: Any,
 ) -> gym.Env:
     """A MobileGym env with numeric observations and a Discrete action space, ready for SB3.
@@ -480,12 +484,15 @@ def make_sb3_env(
             covers it and only that small image is resized.
         extra_actions: actions after the taps: system keys and/or ``"complete"``.
         instruction, instruction_length, vocab: :class:`InstructionEncoding` settings.
+        env_url, token: play on a ``mobilegym serve`` server (a :class:`~mobilegym.remote.RemoteEnv`) instead of
+            a local env.
         env_kwargs: anything else ``MobileGym-v0`` takes (``shuffle_launcher``, ``apps``,
             ``max_steps``, ``language``, ``device``...).
     """
     locals_spec = dict(task=task, obs=obs, action=action, reward=reward, render_scale=render_scale,
                        image_size=image_size, grid=grid, max_elements=max_elements, extra_actions=extra_actions,
-                       instruction=instruction, instruction_length=instruction_length, vocab=vocab, **env_kwargs)
+                       instruction=instruction, instruction_length=instruction_length, vocab=vocab, env_url=env_url, token=token,
+                       **env_kwargs)
     if obs not in OBS_MODES:
         raise ValueError(f"obs must be one of {OBS_MODES}, got {obs!r}")
     if action not in ACTION_MODES:
@@ -501,8 +508,14 @@ def make_sb3_env(
     parts = ("screenshot", "a11y", "instruction") if obs != "a11y" else ("a11y", "instruction")
     if obs == "image":
         parts = ("screenshot", "a11y") if action == "element" else ("screenshot",)
-    env: gym.Env = MobileGymEnv(task, obs_parts=parts, reward_mode=reward, render_scale=render_scale,
-                                invalid_action="raise", **env_kwargs)
+    if env_url is not None:
+        from .remote import RemoteEnv
+
+        env: gym.Env = RemoteEnv(env_url, token=token, task=task, obs_parts=parts, reward_mode=reward,
+                                 render_scale=render_scale, invalid_action="raise", **env_kwargs)
+    else:
+        env = MobileGymEnv(task, obs_parts=parts, reward_mode=reward, render_scale=render_scale,
+                           invalid_action="raise", **env_kwargs)
     env = SuccessInfo(env)
     if action == "grid":
         env = GridActions(env, *grid, extra=extra_actions)

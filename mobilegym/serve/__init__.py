@@ -66,6 +66,7 @@ def serve_main(args: argparse.Namespace) -> int:
     except OSError as exc:
         sock.close()
         raise OSError(exc.errno, f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    sock.listen(256)  # connections wait in the backlog until the app has started
     pool = Pool(args.workers, limits)
     try:
         config = uvicorn.Config(build_app(pool, token=token, default_make=default_make), log_level="warning",

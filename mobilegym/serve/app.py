@@ -89,7 +89,7 @@ def build_app(pool: Pool, *, token: str | None, default_make: Mapping[str, Any])
 
     async def info(request: Request) -> Response:
         async def work() -> Response:
-            return JSONResponse({"sessions": pool.active, "workers": len(pool.workers),
+            return JSONResponse({"sessions": pool.active, "workers": pool.describe(),
                                  "limits": {k: getattr(limits, k) for k in limits.__dataclass_fields__}})
         return await guarded(request, work)
 

@@ -169,9 +169,9 @@ class Pool:
             await self.close_session(sid)
         return idle
 
-    def worker_pids(self) -> dict[str, int]:
-        """Session id -> the pid of the worker holding it."""
-        return {sid: w.process.pid for sid, w in self.where.items()}
+    def describe(self) -> list[dict[str, Any]]:
+        """Each worker's pid and the sessions it holds."""
+        return [{"pid": w.process.pid, "sessions": sorted(w.sessions)} for w in self.workers]
 
     def close(self) -> None:
         if self._reaper is not None:

@@ -68,8 +68,14 @@ def _make(make: Mapping[str, Any], image: Any) -> Session:
 
 
 def _spaces(session: Session) -> dict[str, Any]:
-    return {"observation_space": wire.describe_space(session.env.observation_space),
-            "action_space": wire.describe_space(session.env.unwrapped.action_space)}
+    return {"observation_space": wire.describe_space(session.env.observation_space), **_phone(session)}
+
+
+def _phone(session: Session) -> dict[str, Any]:
+    """What the env's episode settings are now: its action space, the phone's language, the evaluation mode."""
+    env = session.env.unwrapped
+    return {"action_space": wire.describe_space(env.action_space), "language": env.language,
+            "eval_mode": env.eval_mode}
 
 
 class Worker:
@@ -126,8 +132,7 @@ class Worker:
         except ValueError as exc:
             raise bad_request("bad_reset", f"{type(exc).__name__}: {exc}") from None
         session.episode_id = args.get("episode_id") or uuid.uuid4().hex
-        return {"observation": session.obs(obs, blobs), "info": wire.to_json(info),
-                "action_space": wire.describe_space(session.env.unwrapped.action_space)}, {}
+        return {"observation": session.obs(obs, blobs), "info": wire.to_json(info), **_phone(session)}, {}
 
     def step(self, sid: str, args: dict, blobs: Any) -> tuple[dict, dict]:
         from ..actions import InvalidAction
@@ -139,7 +144,7 @@ class Worker:
             obs, reward, terminated, truncated, info = session.env.step(args["action"])
         except InvalidAction as exc:
             raise bad_request("invalid_action", str(exc)) from None
-        except RuntimeError as exc:  # step before reset, or after the episode ended
+        except (RuntimeError, gym.error.ResetNeeded) as exc:  # step before reset, or after the episode ended
             raise ServeError(409, "bad_state", str(exc)) from None
         return {"observation": session.obs(obs, blobs), "reward": float(reward), "terminated": bool(terminated),
                 "truncated": bool(truncated), "info": wire.to_json(info)}, {}

@@ -96,6 +96,8 @@ def add_eval_parser(sub: Any, number: Any) -> None:
                      help="do not write per-step screenshots and trees")
     run.add_argument("--trajectory-scale", type=number(float, 0, 1, True), default=0.5,
                      help="scale of trajectory screenshots (default 0.5)")
+    run.add_argument("--env-url", help="play on a `mobilegym serve` server at this URL (its token: "
+                                       "$MOBILEGYM_SERVE_TOKEN) instead of local envs")
     run.add_argument("--progress", choices=PROGRESS, default="auto", help="progress bar (auto: on a terminal)")
     run.add_argument("--no-report", dest="report", action="store_false", help="skip report.html and the plots")
     p.set_defaults(func=cmd_eval)
@@ -116,7 +118,7 @@ def config_from_args(args: argparse.Namespace) -> EvalConfig:
         render_scale=args.render_scale, max_steps=args.max_steps, time_limit_s=args.time_limit,
         loop_limit=args.loop_limit, trajectories=args.trajectories, trajectory_scale=args.trajectory_scale,
         workers=args.workers, concurrency=args.concurrency, backend=args.backend, ray_address=args.ray_address,
-        resume=args.resume, rerun_failed=args.rerun_failed, progress=args.progress)
+        resume=args.resume, rerun_failed=args.rerun_failed, progress=args.progress, env_url=args.env_url)
 
 
 def format_summary(summary: dict[str, Any]) -> str:

@@ -13,7 +13,8 @@ BACKENDS = ("local", "ray")
 PROGRESS = ("auto", "on", "off")
 SPLITS = MANIFESTS
 # options that decide how a run is executed, not what its rows hold: a resumed run may change them
-EXECUTION_KEYS = ("workers", "concurrency", "backend", "ray_address", "out", "resume", "rerun_failed", "progress")
+EXECUTION_KEYS = ("workers", "concurrency", "backend", "ray_address", "out", "resume", "rerun_failed", "progress",
+                  "env_url")
 
 
 class ConfigError(ValueError):
@@ -59,6 +60,7 @@ class EvalConfig:
     resume: bool = False
     rerun_failed: bool = False
     progress: str = "auto"
+    env_url: str | None = None  # a `mobilegym serve` server to play on (its token: $MOBILEGYM_SERVE_TOKEN)
 
     def __post_init__(self) -> None:
         if not isinstance(self.agent, str):  # an agent class or factory: recorded as its import path

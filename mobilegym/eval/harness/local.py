@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import queue
 from pathlib import Path
 from typing import Any, Awaitable, Callable
@@ -20,7 +21,12 @@ NextSpec = Callable[[], Awaitable["EpisodeSpec | None"]]
 
 
 def make_env(config: EvalConfig, selection: Any) -> gym.Env:
-    """The env an evaluation slot plays on."""
+    """The env an evaluation slot plays on: local, or a session on the ``env_url`` server."""
+    if config.env_url is not None:
+        from ...remote import RemoteEnv
+        from ...serve import TOKEN_ENV
+
+        return RemoteEnv(config.env_url, token=os.environ.get(TOKEN_ENV), **config.env_kwargs(selection))
     return gym.make("MobileGym-v0", disable_env_checker=True, **config.env_kwargs(selection))
 
 
