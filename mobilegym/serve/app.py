@@ -208,7 +208,7 @@ def build_app(pool: Pool, *, token: str | None, default_make: Mapping[str, Any])
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
-        pool.start_reaper()
+        await pool.start()
         yield
 
     routes = [

@@ -8,11 +8,13 @@ with it: their requests get ``worker_crashed`` and a fresh worker takes its plac
 from __future__ import annotations
 
 import asyncio
+import collections
 import multiprocessing
 import os
+import pickle
+import socket
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,30 +34,64 @@ class Limits:
 
 
 class _Worker:
-    """A worker process, its pipe and the lock that keeps one request in flight on it."""
+    """A worker process and the socket to it: requests go out in order, replies come back in that order."""
 
     def __init__(self, context: Any, limits: Limits) -> None:
-        self.conn, child = context.Pipe()
+        front, child = socket.socketpair()
         self.process = context.Process(target=worker_module.run, args=(child, limits.max_response_bytes),
                                        daemon=True, name="mobilegym-serve-worker")
         self.process.start()
         child.close()
-        self.lock = asyncio.Lock()
+        self.socket = front
         self.sessions: set[str] = set()
+        self.waiting: collections.deque[asyncio.Future] = collections.deque()
+        self.writer: asyncio.StreamWriter | None = None
+        self.alive = True
 
-    def call(self, request: dict[str, Any]) -> tuple[int, bytes, dict[str, Any]]:
-        self.conn.send(request)
-        return self.conn.recv()
+    async def connect(self, on_exit: Any) -> None:
+        reader, self.writer = await asyncio.open_unix_connection(sock=self.socket)
+        asyncio.get_running_loop().create_task(self._read(reader, on_exit))
+
+    async def _read(self, reader: asyncio.StreamReader, on_exit: Any) -> None:
+        try:
+            while True:
+                size = int.from_bytes(await reader.readexactly(8), "big")
+                reply = pickle.loads(await reader.readexactly(size))
+                future = self.waiting.popleft()
+                if not future.done():
+                    future.set_result(reply)
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            pass
+        self.alive = False
+        for future in self.waiting:
+            if not future.done():
+                future.set_exception(_crashed())
+        self.waiting.clear()
+        on_exit(self)
+
+    async def call(self, request: dict[str, Any]) -> tuple[int, bytes, dict[str, Any]]:
+        if not self.alive or self.writer is None:
+            raise _crashed()
+        future = asyncio.get_running_loop().create_future()
+        self.waiting.append(future)
+        self.writer.write(worker_module.frame_of(pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)))
+        await self.writer.drain()
+        return await future
 
     def stop(self) -> None:
         try:
-            self.conn.send(None)
+            self.socket.sendall(worker_module.frame_of(b""))
         except OSError:
             pass
         self.process.join(timeout=5)
         if self.process.is_alive():
             self.process.kill()
-        self.conn.close()
+        self.socket.close()
+
+
+def _crashed() -> ServeError:
+    return ServeError(500, "worker_crashed", "the worker process holding this session died; its sessions are "
+                                            "gone (other sessions are unaffected)")
 
 
 class Pool:
@@ -66,13 +102,16 @@ class Pool:
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(["mobilegym.serve.worker"])
         self.workers = [_Worker(self.context, limits) for _ in range(max(1, workers))]
+        self._closing = False
         self.where: dict[str, _Worker] = {}
         self.last_used: dict[str, float] = {}
         self.reserved = 0  # sessions being made
-        self._threads = ThreadPoolExecutor(max_workers=len(self.workers) + 2, thread_name_prefix="serve-pool")
         self._reaper: asyncio.Task | None = None
 
-    def start_reaper(self) -> None:
+    async def start(self) -> None:
+        """Connect to the workers and start reaping idle sessions (in the server's event loop)."""
+        for w in self.workers:
+            await w.connect(self._exited)
         self._reaper = asyncio.get_running_loop().create_task(self._reap_forever())
 
     @property
@@ -116,16 +155,7 @@ class Pool:
             self.reserved -= n
 
     async def _run(self, target: _Worker, request: dict[str, Any]) -> tuple[int, bytes]:
-        loop = asyncio.get_running_loop()
-        async with target.lock:
-            if target not in self.workers:  # it died while this request waited
-                raise ServeError(500, "worker_crashed", "the worker process holding this session died")
-            try:
-                status, body, meta = await loop.run_in_executor(self._threads, target.call, request)
-            except (EOFError, OSError, BrokenPipeError):
-                self._replace(target)
-                raise ServeError(500, "worker_crashed", "the worker process holding this session died; "
-                                                        "its sessions are gone (other sessions are unaffected)")
+        status, body, meta = await target.call(request)
         now = time.monotonic()
         for sid in meta.get("created", ()):
             self.where[sid] = target
@@ -141,12 +171,17 @@ class Pool:
         if target is not None:
             target.sessions.discard(sid)
 
-    def _replace(self, dead: _Worker) -> None:
+    def _exited(self, dead: _Worker) -> None:
+        """A worker's socket closed: forget its sessions and, unless the server is stopping, start another."""
         for sid in list(dead.sessions):
             self._forget(sid)
-        self.workers[self.workers.index(dead)] = _Worker(self.context, self.limits)
         dead.process.join(timeout=1)
-        dead.conn.close()
+        dead.socket.close()
+        if self._closing or dead not in self.workers:
+            return
+        fresh = _Worker(self.context, self.limits)
+        self.workers[self.workers.index(dead)] = fresh
+        asyncio.get_running_loop().create_task(fresh.connect(self._exited))
 
     async def close_session(self, sid: str) -> None:
         if sid in self.where:
@@ -174,11 +209,11 @@ class Pool:
         return [{"pid": w.process.pid, "sessions": sorted(w.sessions)} for w in self.workers]
 
     def close(self) -> None:
+        self._closing = True
         if self._reaper is not None:
             self._reaper.cancel()
         for w in self.workers:
             w.stop()
-        self._threads.shutdown(wait=False)
 
 
 def default_workers() -> int:

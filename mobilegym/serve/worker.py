@@ -225,19 +225,36 @@ def _encode(op: str, body: dict[str, Any], status: int, style: str, blobs: list[
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def run(conn: Any, max_response_bytes: int) -> None:
-    """The worker process: answer requests from the front until it sends None or goes away."""
+def run(sock: Any, max_response_bytes: int) -> None:
+    """The worker process: answer the front's framed requests (:func:`read_frame`) until it sends an empty
+    frame or goes away."""
+    import pickle
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the front, which then stops the workers
     worker = Worker(max_response_bytes)
+    stream = sock.makefile("rb")
     while True:
+        data = read_frame(stream)
+        if not data:
+            break
+        reply = pickle.dumps(worker.handle(pickle.loads(data)), protocol=pickle.HIGHEST_PROTOCOL)
         try:
-            request = conn.recv()
-        except (EOFError, OSError):
+            sock.sendall(frame_of(reply))
+        except OSError:
             break
-        if request is None:
-            break
-        conn.send(worker.handle(request))
     for session in worker.sessions.values():
         session.env.close()
+
+
+def frame_of(data: bytes) -> bytes:
+    """A message between the front and a worker: an 8-byte big-endian length, then the bytes."""
+    return len(data).to_bytes(8, "big") + data
+
+
+def read_frame(stream: Any) -> bytes:
+    """The next message from a blocking byte stream; b"" at its end."""
+    head = stream.read(8)
+    if len(head) < 8:
+        return b""
+    return stream.read(int.from_bytes(head, "big"))

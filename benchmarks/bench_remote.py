@@ -1,0 +1,98 @@
+"""Steps per second of local envs against the same envs served by `mobilegym serve` (RemoteEnv), at RL resolution.
+
+    python benchmarks/bench_remote.py [--steps 2000] [--sessions 1 8 32] [--workers N]
+
+A row kind is one function ``(sessions, actions) -> steps/s``: ``local`` steps ``sessions`` envs in turn in this
+process; ``server`` drives as many RemoteEnvs on one server with pipelined steps (``step_async`` on every
+session, then ``step_wait``). Each row prints its rate and its ratio to the local row with as many sessions.
+Add a kind to ROWS to compare another way of running the envs.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any, Callable
+
+import gymnasium as gym
+
+sys.path.insert(0, os.path.dirname(__file__))
+from bench_speed import RL_SCALE, SCREEN, agent_actions, as_dict  # noqa: E402
+
+import mobilegym  # noqa: E402,F401  (registers the env ids)
+
+TASK = "home.OpenApp"
+KWARGS: dict[str, Any] = dict(task=TASK, screen_size=SCREEN, render_scale=RL_SCALE, shuffle_launcher=True)
+
+
+def drive(envs: list[Any], actions: list[int], pipelined: bool) -> float:
+    """Step every env through ``actions`` (one action index per round for all of them); steps/s over all envs."""
+    for i, env in enumerate(envs):
+        env.reset(seed=1000 + i)
+    episodes = [0] * len(envs)
+    started = time.perf_counter()
+    for index in actions:
+        action = as_dict(index)
+        if pipelined:
+            for env in envs:
+                env.step_async(action)
+            results = [env.step_wait() for env in envs]
+        else:
+            results = [env.step(action) for env in envs]
+        for i, (_, _, terminated, truncated, _) in enumerate(results):
+            if terminated or truncated:
+                episodes[i] += 1
+                envs[i].reset(seed=1000 + i + 100_000 * episodes[i])
+    return len(actions) * len(envs) / (time.perf_counter() - started)
+
+
+def row_local(sessions: int, actions: list[int], context: dict[str, Any]) -> float:
+    envs = [gym.make("MobileGym-v0", **KWARGS) for _ in range(sessions)]
+    try:
+        return drive(envs, actions, pipelined=False)
+    finally:
+        for env in envs:
+            env.close()
+
+
+def row_server(sessions: int, actions: list[int], context: dict[str, Any]) -> float:
+    from mobilegym.remote import RemoteEnv
+
+    envs = [RemoteEnv(context["url"], **KWARGS) for _ in range(sessions)]
+    try:
+        return drive(envs, actions, pipelined=True)
+    finally:
+        for env in envs:
+            env.close()
+
+
+ROWS: dict[str, Callable[[int, list[int], dict[str, Any]], float]] = {"local": row_local, "server": row_server}
+
+
+def main() -> None:
+    from mobilegym.serve.pool import default_workers
+    from mobilegym.serve.process import ServerProcess
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=2000, help="steps per session count (split over sessions)")
+    parser.add_argument("--sessions", type=int, nargs="+", default=[1, 8, 32])
+    parser.add_argument("--workers", type=int, default=default_workers(), help="server worker processes")
+    parser.add_argument("--rows", nargs="+", choices=list(ROWS), default=list(ROWS))
+    args = parser.parse_args()
+    print(f"task {TASK}, screen {SCREEN[0]}x{SCREEN[1]} at render scale {RL_SCALE:g}, random grid agent, "
+          f"{len(os.sched_getaffinity(0))} cores, server workers {args.workers}\n")
+    print(f"{'row':10} {'sessions':>8} {'steps/s':>10} {'vs local':>9}")
+    with ServerProcess("--workers", str(args.workers), "--max-sessions", str(max(args.sessions) + 1)) as server:
+        context = {"url": server.url}
+        for sessions in args.sessions:
+            actions = agent_actions(max(20, args.steps // sessions), seed=sessions)
+            rates: dict[str, float] = {}
+            for name in args.rows:
+                rates[name] = ROWS[name](sessions, actions, context)
+                ratio = f"{rates[name] / rates['local']:.2f}" if "local" in rates else "-"
+                print(f"{name:10} {sessions:>8} {rates[name]:>10.0f} {ratio:>9}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
