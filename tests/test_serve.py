@@ -16,7 +16,7 @@ from gymnasium.utils.env_checker import check_env
 
 import mobilegym  # noqa: F401  (registers the env ids)
 from mobilegym.actions import InvalidAction
-from mobilegym.remote import RemoteEnv, RemoteRequestError, RemoteStateError
+from mobilegym.remote import RemoteEnv, RemoteError, RemoteRequestError, RemoteStateError
 
 from .serve_support import RL, Server, child_env
 
@@ -249,7 +249,7 @@ def test_a_failing_session_or_a_crashed_worker_leaves_the_others_alone(server: S
 
 def test_token_limits_and_idle_reaping() -> None:
     srv = Server("--workers", "1", "--max-sessions", "2", "--idle-timeout", "1", "--max-request-bytes", "4096",
-                 "--token", "s3cret")
+                 "--max-response-bytes", "16384", "--token", "s3cret")
     try:
         with srv.http() as http:
             assert http.get("/health").status_code == 200  # health needs no token
@@ -270,8 +270,12 @@ def test_token_limits_and_idle_reaping() -> None:
             assert http.get("/v1/info").json()["sessions"] == 0  # both reaped after idling
             assert http.post(f"/v1/sessions/{ids[0]}/reset", json={}).json()["error"] == "unknown_session"
         env = RemoteEnv(srv.url, token="s3cret", **RL)
-        assert env.reset(seed=0)[1]["step"] == 0
+        with pytest.raises(RemoteError, match="response_too_large"):  # a raw screenshot is 77760 bytes
+            env.reset(seed=0)
         env.close()
+        small = RemoteEnv(srv.url, token="s3cret", obs_parts=("instruction",), **RL)
+        assert small.reset(seed=0)[1]["step"] == 0 and small.step(ACTIONS[0])[4]["step"] == 1
+        small.close()
     finally:
         srv.stop()
 
@@ -296,3 +300,37 @@ def test_sb3_learns_against_the_server(server: Server) -> None:
     model.learn(256)
     assert model.num_timesteps >= 256
     venv.close()
+
+
+def test_websocket_errors_keep_the_connection_and_infos_are_json(server: Server) -> None:
+    from websockets.exceptions import ConnectionClosedError
+    from websockets.sync.client import connect
+
+    from mobilegym.serve.wire import unpack_frame
+
+    ws_url = server.url.replace("http://", "ws://")
+    with connect(ws_url + "/v1/ws") as ws:
+        ws.send("{oops")
+        assert unpack_frame(ws.recv(timeout=30))[0]["error"] == "malformed_json"
+        ws.send(json.dumps({"op": "create", "args": {"make": RL}, "style": "json"}))
+        sid = json.loads(ws.recv(timeout=30))["session"]
+        ws.send(json.dumps({"op": "reset", "session": sid, "args": {"seed": 0}, "style": "json"}))
+        assert json.loads(ws.recv(timeout=30))["observation"]["screenshot"]["format"] == "png"
+        ws.send(json.dumps({"op": "step", "session": sid, "args": {"action": ACTIONS[4]}, "style": "json"}))
+        info = json.loads(ws.recv(timeout=30))["info"]
+        assert set(info["timings"]) == {"action_ms", "judge_ms", "render_ms"} and info["judge"]["checks"]
+        ws.send(json.dumps({"op": "close", "session": sid}))
+        assert unpack_frame(ws.recv(timeout=30))[0] == {"closed": sid}
+        ws.send("x" * (2 << 20))  # beyond --max-request-bytes: the server closes the connection (1009)
+        with pytest.raises(ConnectionClosedError) as closed:
+            ws.recv(timeout=30)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    with connect(ws_url + "/ws") as ws:  # OpenEnv's protocol: errors as {"type": "error"} messages
+        ws.send("{oops")
+        assert json.loads(ws.recv(timeout=30))["data"]["code"] == "malformed_json"
+        ws.send(json.dumps({"type": "teleport"}))
+        assert json.loads(ws.recv(timeout=30))["data"]["code"] == "unknown_type"
+        ws.send(json.dumps({"type": "reset", "data": {"seed": 0, "make": {"task": "nope.Nothing"}}}))
+        assert json.loads(ws.recv(timeout=30))["data"]["code"] == "bad_make_kwargs"
+        ws.send(json.dumps({"type": "reset", "data": {"seed": 0, "warp": 9}}))
+        assert json.loads(ws.recv(timeout=30))["data"]["code"] == "bad_reset"
