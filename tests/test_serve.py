@@ -165,8 +165,9 @@ def test_openenv_client_plays_an_episode(server: Server) -> None:
         assert final.reward == final.observation["info"]["judge"]["score"]
         with pytest.raises(RuntimeError, match="bad_state"):
             client.step({"type": "tap", "x": 1, "y": 1})
+        again = client.reset(seed=0)  # no make: the session keeps its arguments, the episode starts over
+        assert again.observation["a11y"] == obs["a11y"] and client.state()["step_count"] == 0
         with pytest.raises(RuntimeError, match="invalid_action"):
-            client.reset(seed=1, make=RL)
             client.step({"type": "fly"})
     with server.http() as http:
         assert http.get("/health").json() == {"status": "healthy"}

@@ -2,8 +2,8 @@
 ``/metadata`` and ``/health`` as OpenEnv's ``EnvClient`` and tools expect them.
 
 A WebSocket on ``/ws`` is one session, made at its first ``reset`` from the server's default make
-arguments (``mobilegym serve --make JSON``) or the reset's own ``make`` object, and closed with the
-connection. ``reset`` data: ``seed``, ``episode_id``, ``options`` (gym reset options), ``make``, ``image``;
+arguments (``mobilegym serve --make JSON``) or the reset's own ``make`` object (a later reset naming
+other ``make`` or ``image`` remakes it), and closed with the connection. ``reset`` data: ``seed``, ``episode_id``, ``options`` (gym reset options), ``make``, ``image``;
 ``step`` data: the action dict. Observations hold the screenshot (base64 PNG by default), the tree,
 the instruction, ``info``, ``terminated`` and ``truncated``; ``reward`` and ``done`` sit beside them.
 """
@@ -113,8 +113,9 @@ class OpenEnvSession:
             return _text(envelope("", exc.to_dict(), exc.status))
 
     async def _reset(self, data: dict[str, Any]) -> bytes:
-        make = data.pop("make", None)
-        made = (make if make is not None else self.default_make, data.pop("image", None))
+        make, image = data.pop("make", None), data.pop("image", None)
+        current = self.made or (self.default_make, None)  # a reset that names neither keeps the session's
+        made = (make if make is not None else current[0], image if image is not None else current[1])
         if self.sid is None or made != self.made:
             await self.close()
             status, body, sid = await self.pool.create(made[0], made[1], "openenv")
