@@ -12,6 +12,7 @@ base_url=..., ...)`` and ``gym.make_vec`` make it too. Needs the ``serve`` extra
 """
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -22,7 +23,7 @@ import numpy as np
 from .serve import require
 from .serve import wire
 
-from . import REMOTE_ENV_ID  # noqa: F401  (the id gym.make knows RemoteEnv by)
+from . import REMOTE_ENV_ID  # the id gym.make knows RemoteEnv by
 
 
 class RemoteError(Exception):
@@ -214,7 +215,7 @@ class RemoteEnv(gym.Env[dict, dict]):
             other.session = sid
             other.observation_space, other.action_space = self.observation_space, self.action_space
             other.language, other.eval_mode = self.language, self.eval_mode
-            other._np_random, other._np_random_seed = self._np_random, self._np_random_seed
+            other._np_random, other._np_random_seed = copy.deepcopy(self._np_random), self._np_random_seed
             other._init_state()
             other._connect()
             other._last_shot = self._last_shot
@@ -248,3 +249,6 @@ class RemoteEnv(gym.Env[dict, dict]):
 
     def __getstate__(self) -> dict[str, Any]:
         raise TypeError("a RemoteEnv holds a live connection; pass its arguments (or a factory) to other processes")
+
+
+__all__ = ["REMOTE_ENV_ID", "RemoteEnv", "RemoteError", "RemoteRequestError", "RemoteStateError", "RemoteTask"]

@@ -39,8 +39,12 @@ def is_loopback(host: str) -> bool:
 
 def serve_main(args: argparse.Namespace) -> int:
     """Run the server until Ctrl-C; prints ``serving on http://HOST:PORT`` once it listens."""
-    require("starlette")
-    uvicorn = require("uvicorn")
+    try:
+        require("starlette")
+        uvicorn = require("uvicorn")
+    except ImportError as exc:  # the command line says what to install, without a traceback
+        print(f"mobilegym serve: error: {exc}", file=sys.stderr)
+        return 1
     from .app import build_app
     from .pool import Limits, Pool
 

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import openenv
 from .errors import ServeError, bad_request
 from .pool import Pool
+from .wire import pack_frame
 
 FRAME_TYPE = "application/x-mobilegym-frame"
 SESSION_OPS = ("reset", "step", "fork", "snapshot", "restore", "drop_snapshot", "judge", "tasks", "state")
@@ -136,8 +137,6 @@ def build_app(pool: Pool, *, token: str | None, default_make: Mapping[str, Any])
                     else:
                         raise bad_request("unknown_op", f"unknown operation {op!r}")
                 except ServeError as exc:
-                    from .wire import pack_frame
-
                     out = pack_frame(exc.to_dict(), []) if style == "frame" else json.dumps(exc.to_dict()).encode()
                 if style == "frame":
                     await websocket.send_bytes(out)
