@@ -2,9 +2,9 @@
 
     python benchmarks/bench_remote.py [--steps 2000] [--sessions 1 8 32] [--workers N]
 
-A row kind is one function ``(sessions, actions) -> steps/s``: ``local`` steps ``sessions`` envs in turn in this
-process; ``server`` drives as many RemoteEnvs on one server with pipelined steps (``step_async`` on every
-session, then ``step_wait``). Each row prints its rate and its ratio to the local row with as many sessions.
+A row kind is one function ``(sessions, actions, context) -> steps/s``: ``local`` steps ``sessions`` envs in
+turn in this process (a process steps one env at a time); ``server`` drives as many RemoteEnvs on one server
+concurrently, a thread per session. Each row prints its rate and its ratio to the local row with as many sessions.
 Add a kind to ROWS to compare another way of running the envs.
 """
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 import time
 from typing import Any, Callable
 
@@ -26,31 +27,35 @@ TASK = "home.OpenApp"
 KWARGS: dict[str, Any] = dict(task=TASK, screen_size=SCREEN, render_scale=RL_SCALE, shuffle_launcher=True)
 
 
-def drive(envs: list[Any], actions: list[int], pipelined: bool) -> float:
-    """Step every env through ``actions`` (one action index per round for all of them); steps/s over all envs."""
-    for i, env in enumerate(envs):
-        env.reset(seed=1000 + i)
-    episodes = [0] * len(envs)
+def episode_loop(env: Any, actions: list[int], seed: int) -> None:
+    """Step one env through ``actions``, resetting (to seeds of its own) when an episode ends."""
+    env.reset(seed=seed)
+    for n, index in enumerate(actions):
+        *_, terminated, truncated, _ = env.step(as_dict(index))
+        if terminated or truncated:
+            env.reset(seed=seed + 100_000 * (n + 1))
+
+
+def drive(envs: list[Any], actions: list[int], concurrent: bool) -> float:
+    """Every env through ``actions``: in turn, or each in a thread of its own (an actor per session, as a
+    trainer's rollout workers drive them); steps/s over all envs, resets included."""
     started = time.perf_counter()
-    for index in actions:
-        action = as_dict(index)
-        if pipelined:
-            for env in envs:
-                env.step_async(action)
-            results = [env.step_wait() for env in envs]
-        else:
-            results = [env.step(action) for env in envs]
-        for i, (_, _, terminated, truncated, _) in enumerate(results):
-            if terminated or truncated:
-                episodes[i] += 1
-                envs[i].reset(seed=1000 + i + 100_000 * episodes[i])
+    if concurrent:
+        threads = [threading.Thread(target=episode_loop, args=(env, actions, 1000 + i)) for i, env in enumerate(envs)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    else:
+        for i, env in enumerate(envs):
+            episode_loop(env, actions, 1000 + i)
     return len(actions) * len(envs) / (time.perf_counter() - started)
 
 
 def row_local(sessions: int, actions: list[int], context: dict[str, Any]) -> float:
     envs = [gym.make("MobileGym-v0", **KWARGS) for _ in range(sessions)]
     try:
-        return drive(envs, actions, pipelined=False)
+        return drive(envs, actions, concurrent=False)
     finally:
         for env in envs:
             env.close()
@@ -61,7 +66,7 @@ def row_server(sessions: int, actions: list[int], context: dict[str, Any]) -> fl
 
     envs = [RemoteEnv(context["url"], **KWARGS) for _ in range(sessions)]
     try:
-        return drive(envs, actions, pipelined=True)
+        return drive(envs, actions, concurrent=True)
     finally:
         for env in envs:
             env.close()
