@@ -287,6 +287,10 @@ def test_binding_beyond_loopback_needs_a_token() -> None:
     result = subprocess.run([sys.executable, "-m", "mobilegym", "serve", "--host", "0.0.0.0", "--port", "0"],
                             capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 2 and "needs a bearer token" in result.stderr and "Traceback" not in result.stderr
+    for make, said in (("{not json", "must be a JSON object"), ('{"task": "/etc/passwd"}', "no file paths")):
+        bad = subprocess.run([sys.executable, "-m", "mobilegym", "serve", "--port", "0", "--make", make],
+                             capture_output=True, text=True, env=env, timeout=60)
+        assert bad.returncode == 2 and said in bad.stderr and "Traceback" not in bad.stderr
 
 
 @pytest.mark.slow

@@ -57,9 +57,13 @@ def serve_main(args: argparse.Namespace) -> int:
         raise ValueError(f"--make must be a JSON object of gym.make arguments: {exc}") from None
     if not isinstance(default_make, dict):
         raise ValueError("--make must be a JSON object of gym.make arguments")
+    from .errors import ServeError
     from .worker import check_make_kwargs
 
-    check_make_kwargs(default_make)
+    try:
+        check_make_kwargs(default_make)
+    except ServeError as exc:
+        raise ValueError(f"--make: {exc.message}") from None
     limits = Limits(max_sessions=args.max_sessions, idle_timeout_s=args.idle_timeout,
                     max_request_bytes=args.max_request_bytes, max_response_bytes=args.max_response_bytes)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
