@@ -79,7 +79,8 @@ def serve_main(args: argparse.Namespace) -> int:
     try:
         config = uvicorn.Config(build_app(pool, token=token, default_make=default_make), log_level="warning",
                                 ws="websockets-sansio", ws_max_size=limits.max_request_bytes, ws_ping_interval=None,
-                                lifespan="on", timeout_keep_alive=30)
+                                lifespan="on", timeout_keep_alive=30,
+                                limit_concurrency=max(64, 4 * limits.max_sessions))  # connections + requests
         port = sock.getsockname()[1]
         print(f"serving on http://{args.host}:{port} ({len(pool.workers)} workers, at most {limits.max_sessions} "
               f"sessions{', token required' if token else ''})", flush=True)
