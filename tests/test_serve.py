@@ -311,7 +311,7 @@ def test_websocket_errors_keep_the_connection_and_infos_are_json(server: Server)
     from websockets.exceptions import ConnectionClosedError
     from websockets.sync.client import connect
 
-    from mobilegym.serve.wire import unpack_frame
+    from mobilegym.serve.wire import decode_obs, unpack_frame
 
     ws_url = server.url.replace("http://", "ws://")
     with connect(ws_url + "/v1/ws") as ws:
@@ -330,6 +330,15 @@ def test_websocket_errors_keep_the_connection_and_infos_are_json(server: Server)
         with pytest.raises(ConnectionClosedError) as closed:
             ws.recv(timeout=30)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    with server.http() as http:  # HTTP with the frame media type: the same binary frames as /v1/ws
+        frame = {"Accept": "application/x-mobilegym-frame"}
+        sid = http.post("/v1/sessions", json={"make": RL, "image": {"format": "raw"}}).json()["session"]
+        reply = http.post(f"/v1/sessions/{sid}/reset", json={"seed": 2}, headers=frame)
+        assert reply.headers["content-type"] == "application/x-mobilegym-frame"
+        header, blobs = unpack_frame(reply.content)
+        local = gym.make("MobileGym-v0", **RL)
+        assert same_obs(decode_obs(header["observation"], blobs), local.reset(seed=2)[0])
+        http.delete(f"/v1/sessions/{sid}")
     with connect(ws_url + "/ws") as ws:  # OpenEnv's protocol: errors as {"type": "error"} messages
         ws.send("{oops")
         assert json.loads(ws.recv(timeout=30))["data"]["code"] == "malformed_json"
