@@ -141,8 +141,9 @@ class Wallet(BaseApp):
         settled = sorted(t["bill_id"] for t in new if t["kind"] == "bill")
         checks.append(check("bill payments", sorted(wanted), settled, settled == sorted(wanted) and len(new) == len(wanted)))
         amounts = {b["id"]: b["amount"] for b in paid}
-        checks.append(check("amounts paid", amounts, {t["bill_id"]: -t["amount"] for t in new},
-                            all(same_amount(-t["amount"], amounts.get(t["bill_id"], float("nan"))) for t in new)))
+        actual = {t.get("bill_id"): -t["amount"] for t in new}
+        checks.append(check("amounts paid", amounts, actual, len(new) == len(amounts) and actual.keys() == amounts.keys()
+                            and all(same_amount(actual[k], v) for k, v in amounts.items())))
         return [*checks, self.check_balance(round(self.initial(".balance") - sum(amounts.values()), 2))]
 
     # --- samplers -------------------------------------------------------------------------------------------
