@@ -176,8 +176,9 @@ def test_routes_are_consistent_across_modes_and_swap() -> None:
     station = next(p["id"] for p in state["places"] if p["name"] == "Central Station")
     assert node(phone, "route_to_text").text == "Central Station"
     assert node(phone, "route_distance").text == f"{geo.route(state, KYOTO, station)['km']:.1f} km"
-    tap(phone, "route_from")
-    phone.key("back")                                         # back ends choosing, the route stays
+    tap(phone, "route_from")                                  # the chooser opens with its search box focused
+    phone.key("back")                                         # back hides the keyboard,
+    phone.key("back")                                         # then ends choosing: the route stays
     assert phone.current_route().startswith("/directions") and node(phone, "route_from_text").text == "Kyoto Garden"
 
 

@@ -95,7 +95,6 @@ def browser(ctx: Ctx) -> ui.Scaffold:
 
     def omnibox() -> None:
         ctx.navigate("/omnibox")
-        ctx.os["focus"] = "url_input"
 
     def back() -> None:
         web.step(s, tab, -1, _lang(ctx))
@@ -125,7 +124,7 @@ def browser(ctx: Ctx) -> ui.Scaffold:
                        on_back=back if can_back else None)  # Back goes back in the tab, then leaves the app
 
 
-@APP.screen("/omnibox")
+@APP.screen("/omnibox", focus="url_input")
 def omnibox(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     typed = ctx.local.get("typed", "")

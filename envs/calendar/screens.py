@@ -328,7 +328,7 @@ def _minutes(hhmm: str) -> int:
 
 # --- search ------------------------------------------------------------------------------------
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
     rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search events", "搜索日程"), ime_action="search")]

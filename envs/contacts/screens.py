@@ -161,7 +161,7 @@ def _match(contact: dict[str, Any], query: str) -> tuple[bool, str | None]:
     return False, None
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip()
     rows: list[ui.View | None] = []

@@ -363,7 +363,7 @@ def folder(ctx: Ctx) -> ui.Scaffold:
     return _file_list(ctx, top, rows, selection, rid="file_list", fab=fab, dialog=dialog)
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
     hits = ops.sort_files([f for f in ops.live_files(ctx.state) if query in f["name"].casefold()], "name") if query else []

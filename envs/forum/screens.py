@@ -43,7 +43,7 @@ def search_results(state: dict[str, Any], query: str) -> tuple[list[dict[str, An
             [p for p in state["posts"] if q in p["title"].casefold()])
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "")
     found_communities, found_posts = search_results(ctx.state, query)

@@ -536,7 +536,7 @@ def compose(ctx: Ctx) -> ui.Scaffold:
 
 # --- search ---------------------------------------------------------------------------------------------------------
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
     shown = []

@@ -21,6 +21,12 @@ def search_bar(ctx: Ctx) -> ui.View:
                   bg="surface", radius=24, rid="search_bar", desc=hint, on_click=lambda: ctx.navigate("/search"))
 
 
+def set_label(ctx: Ctx, which: str) -> None:
+    """Open the screen that sets Home or Work, its search box focused."""
+    ctx.navigate("/label", which=which)
+    ctx.focus("label_search_input")
+
+
 def label_row(ctx: Ctx, which: str) -> ui.View:
     """The Home or Work shortcut: directions there when set, else the screen that sets it."""
     s = ctx.state
@@ -32,9 +38,8 @@ def label_row(ctx: Ctx, which: str) -> ui.View:
         go = lambda: ctx.navigate("/directions", to=target)  # noqa: E731
     else:
         subtitle = ctx.t("Set location", "设置地点")
-        go = lambda: ctx.navigate("/label", which=which)  # noqa: E731
-    edit = ui.IconButton("✎", ctx.t(f"Edit {name}", f"编辑{name}"), lambda: ctx.navigate("/label", which=which),
-                         rid=f"edit_{which}")
+        go = lambda: set_label(ctx, which)  # noqa: E731
+    edit = ui.IconButton("✎", ctx.t(f"Edit {name}", f"编辑{name}"), lambda: set_label(ctx, which), rid=f"edit_{which}")
     return ui.ListItem(name, subtitle=subtitle, leading=ui.Icon("🏠" if which == "home" else "💼", size=24),
                        trailing=edit, rid=f"label_{which}", desc=f"{name} · {subtitle}", on_click=go)
 
@@ -92,7 +97,7 @@ def _category_dialog(ctx: Ctx, current: str) -> ui.Dialog | None:
                      [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     local = ctx.local
     category_id = local.get("category", ctx.params.get("category", ""))

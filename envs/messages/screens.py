@@ -308,7 +308,7 @@ def compose(ctx: Ctx) -> ui.Scaffold:
                        bottom=_composer(ctx, send, ctx.params.get("body", "")))
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip()
     names = contact_names(ctx)

@@ -149,7 +149,7 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
 
 # --- search ------------------------------------------------------------------------------------
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
     rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search notes", "搜索笔记"), ime_action="search")]

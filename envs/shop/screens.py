@@ -5,6 +5,7 @@ import datetime as dt
 from typing import Any, Callable
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -116,7 +117,7 @@ def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
     return None
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     s, local = ctx.state, ctx.local
     category_id = local.get("category", ctx.params.get("category", ""))
@@ -150,16 +151,18 @@ def search(ctx: Ctx) -> ui.Scaffold:
                         rid="filter_free_shipping", flex=1),
                 ui.Chip(sort_label, sort != "relevance", lambda _v: open_dialog("sort"), rid="sort_button", flex=1)], gap=8),
     ], gap=6, pad=8)
+    field = ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Shop", "搜索商品"), ime_action="search")], pad=8)
+    if not local.get("query", "").strip() and not category_id and "category" not in ctx.params:  # nothing searched yet
+        return ui.Scaffold(ui.Column([field]), top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back,
+                                                             actions=[cart_button(ctx)]))
     makers: list[Callable[[], ui.View]] = [
-        lambda: inset(ui.Text(ctx.t(f"{len(found)} results", f"共{len(found)}件商品"), size=13, color="muted", height=28,
-                              rid="result_count"), MARGIN - 8)]
+        lambda: inset(ui.Text(ctx.t(counted(len(found), "result"), f"共{len(found)}件商品"), size=13, color="muted",
+                              height=28, rid="result_count"), MARGIN - 8)]
     makers += [lambda p=p: product_row(ctx, p) for p in found]
     if not found:
         makers.append(lambda: empty(ctx.t("No products match. Try other words or filters.",
                                           "没有符合条件的商品，换个关键词或筛选条件试试。")))
-    body = ui.Column([
-        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Shop", "搜索商品"), ime_action="search")], pad=8),
-        filters, ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="search_results", pad=8)])
+    body = ui.Column([field, filters, ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="search_results", pad=8)])
     return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back, actions=[cart_button(ctx)]),
                        dialog=_filter_dialog(ctx))
 

@@ -47,16 +47,22 @@ def _station_dialog(ctx: Ctx) -> ui.Dialog | None:
         rows.append(ui.Text(ctx.t("No station found", "没有找到车站"), color="muted", align="center", height=56,
                             rid="no_station"))
     title = ctx.t("From", "出发站") if target == "from" else ctx.t("To", "到达站")
-    return ui.Dialog(title, [ctx.field("station_search", "station_query", hint=ctx.t("Station or city", "车站或城市")),
+    return ui.Dialog(title, [ctx.field("station_search", "station_query", hint=ctx.t("Station or city", "车站或城市"), ime_action="search"),
                              ui.ScrollList(rows, rid="station_list", height=320)],
                      [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+
+
+def _choose_station(ctx: Ctx, target: str) -> None:
+    """Open the station picker for ``target`` with its search box focused (typing filters at once)."""
+    ctx.local.update(choosing=target)
+    ctx.focus("station_search")
 
 
 def _station_field(ctx: Ctx, target: str, label: str) -> ui.View:
     chosen = ctx.local.get(target)
     return ui.Column([ui.Text(label, size=12, color="muted"),
                       pickers.PickerField(f"{target}_station", station_name(ctx.state, chosen) if chosen else "",
-                                          lambda: ctx.local.update(choosing=target), hint=ctx.t("Choose a station", "选择车站"),
+                                          lambda: _choose_station(ctx, target), hint=ctx.t("Choose a station", "选择车站"),
                                           desc=label)], gap=4, flex=1)
 
 

@@ -84,7 +84,7 @@ def results(state: dict[str, Any], query: str) -> tuple[list[dict[str, Any]], li
     return channels, lives + sorted((v for v in hit if not v["live_at"]), key=lambda v: v["uploaded"], reverse=True)
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "")
     channels, videos = results(ctx.state, query)
