@@ -217,6 +217,7 @@ def chat_screen(ctx: Ctx) -> ui.Scaffold:
         chat["messages"].append({"id": ctx.new_id("msg"), "sender": ME, "type": "text", "text": text,
                                  "time_ms": ctx.os["time_ms"], "amount": 0.0, "note": "", "status": ""})
         ctx.local["draft"] = ""
+        ctx.scroll_home("message_list")  # what was sent shows, as in every messenger
 
     composer = ui.Row([
         ui.IconButton("¥" if ctx.state["currency"] == "CNY" else "$", ctx.t("Transfer", "转账"),
@@ -231,7 +232,7 @@ def chat_screen(ctx: Ctx) -> ui.Scaffold:
     top = ui.TopBar(title, on_back=ctx.back, actions=[
         ui.IconButton("⋯", ctx.t("Chat info", "聊天信息"), lambda: ctx.navigate("/chat/info", id=chat["id"]),
                       rid="chat_info")])
-    return ui.Scaffold(ui.ScrollList(_messages(ctx, chat), rid="message_list", pad=12, gap=8), top=top,
+    return ui.Scaffold(ui.ScrollList(_messages(ctx, chat), rid="message_list", pad=12, gap=8, from_end=True), top=top,
                        bottom=composer, dialog=_accept_dialog(ctx, chat))
 
 

@@ -230,6 +230,7 @@ def thread(ctx: Ctx) -> ui.Scaffold:
             return
         conv["messages"].append({"id": ctx.new_id("msg"), "text": text, "time_ms": ctx.os["time_ms"], "incoming": False})
         ctx.local["draft"] = ""
+        ctx.scroll_home("message_list")  # what was sent shows, as in every messenger
 
     rows = _bubbles(ctx, conv["messages"])
     if known:
@@ -242,7 +243,7 @@ def thread(ctx: Ctx) -> ui.Scaffold:
     dialog = None
     if ctx.local.get("confirm_delete"):
         dialog = _delete_dialog(ctx, conv, name, ctx.back, lambda: ctx.local.__setitem__("confirm_delete", False))
-    return ui.Scaffold(ui.ScrollList(rows, rid="message_list", pad=12, gap=8),
+    return ui.Scaffold(ui.ScrollList(rows, rid="message_list", pad=12, gap=8, from_end=True),
                        top=ui.TopBar(name, on_back=ctx.back, actions=actions), bottom=_composer(ctx, send), dialog=dialog)
 
 

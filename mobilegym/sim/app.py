@@ -248,6 +248,11 @@ class Ctx:
         it when the picker opens."""
         self._phone.nav.focus(rid)
 
+    def scroll_home(self, rid: str) -> None:
+        """Put a list of this screen back at its resting place: the top, or the end of a ``from_end`` list (a
+        message just sent shows)."""
+        self.local.get("scroll", {}).pop(rid, None)
+
     def new_id(self, prefix: str) -> str:
         """A fresh, deterministic id such as 'alarm_7'."""
         self.os["seq"] += 1
