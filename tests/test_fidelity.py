@@ -5,10 +5,15 @@ a conversation that hides what was just sent, a result count for a search nobody
 """
 from __future__ import annotations
 
+import datetime as dt
+import re
+
 import pytest
 
 from mobilegym.screen_text import Node, parse_nodes
+from mobilegym.sim import ui
 from mobilegym.sim.app import SimApp, installed_apps
+from mobilegym.sim.clock import from_ms
 from mobilegym.sim.phone import Phone
 
 from .uitools import node, tap
@@ -136,3 +141,105 @@ def test_a_conversation_keeps_its_newest_message_in_view(app_id: str, key: str, 
     phone.type_text("And another")
     tap(phone, "send")
     assert _shown(phone, "And another")
+
+
+# --- facts a screenshot shows whole ----------------------------------------------------------------------------
+
+def _cut_texts(phone: Phone) -> list[str]:
+    """The texts drawn cut with an ellipsis on the current screen (what a screenshot cannot read whole): a text
+    view is laid out, and so has lines, only when it is on screen."""
+    return [view.value for root in phone.frame().app_roots() for view in root.walk()
+            if isinstance(view, ui.Text) and view._lines and view._lines[-1].endswith("…")
+            and not view.value.endswith("…")]
+
+
+def _trains_screens(phone: Phone) -> dict[str, list[str]]:
+    """The cut texts of the Trains screens a booking passes through, on the route between the two stations with
+    the longest names (the booking screen is left open)."""
+    stations = sorted(phone.peek_state()["apps"]["trains"]["stations"], key=lambda s: (-len(s["name"]), s["id"]))
+    phone.launch("trains", "/")
+    tap(phone, "from_station")
+    phone.type_text(stations[0]["name"])                      # the picker's search box has the focus
+    phone.tap(*next(n for n in _nodes(phone) if n.short_id == "station_option" and n.desc == stations[0]["name"]).center)
+    cut = {"search form": _cut_texts(phone)}
+    day = (from_ms(phone.time_ms()).date() + dt.timedelta(days=2)).isoformat()
+    phone.launch("trains", f"/results?from={stations[0]['id']}&to={stations[1]['id']}&date={day}")
+    cut["results"] = _cut_texts(phone)
+    tap(phone, "train_item")
+    cut["train"] = _cut_texts(phone)
+    phone.tap(*next(n for n in _nodes(phone) if n.short_id.startswith("book_") and n.clickable).center)
+    cut["book"] = _cut_texts(phone)
+    return cut
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("seed", range(6))
+def test_train_and_forum_facts_show_whole(seed: int, language: str) -> None:
+    """Stations, dates and routes on Trains' results and booking screens, and authors and titles in Forum's feed,
+    are what tasks ask about: no text there is cut with an ellipsis."""
+    phone = _phone(seed, language)
+    cut = _trains_screens(phone)
+    phone.launch("forum")
+    cut["forum feed"] = _cut_texts(phone)
+    assert not {k: v for k, v in cut.items() if v}
+
+
+def test_forum_feed_shows_each_posts_author_on_screen() -> None:
+    phone = _phone()
+    phone.launch("forum")
+    nodes = _nodes(phone)
+    rows = [n for n in nodes if n.short_id == "post_item"][:-1]  # the last may show only its title
+    shown = " ".join(n.text for n in nodes)
+    assert rows
+    for row in rows:
+        author = re.search(r" · by (.+?) · ", row.desc).group(1)
+        assert author in shown, f"{author} is only in the content-desc"
+
+
+@pytest.mark.parametrize("language, mark", [("en", " (Me)"), ("zh", "（本人）")])
+def test_the_booking_screen_marks_the_owner(language: str, mark: str) -> None:
+    phone = _phone(690, language)
+    _trains_screens(phone)
+    owner = next(p for p in phone.peek_state()["apps"]["trains"]["passengers"] if p["self"])
+    labels = [n.text for n in _nodes(phone) if n.short_id == "passenger_check"]
+    assert owner["name"] + mark in labels and sum(mark in t for t in labels) == 1
+
+
+# --- count and noun agree ------------------------------------------------------------------------------------
+
+ONE_PLURAL = re.compile(r"(?<![\d.,])1 (?!(?:bus|class|gas|plus|pass)\b)([a-z]{2,}s)\b")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_screen_reads_one_with_a_plural(seed: int) -> None:
+    """"1 items", "1 comments": every bare screen of every app, on worlds where small counts occur."""
+    phone, bad = _phone(seed), []
+    for app_id, app in APPS.items():
+        for path in app.screens:
+            try:
+                phone.launch(app_id, path)
+            except Exception:  # needs route params
+                continue
+            for n in _nodes(phone):
+                for text in (n.text, n.desc):
+                    if ONE_PLURAL.search(text):
+                        bad.append((app_id, path, text))
+    assert not bad
+
+
+# --- one reading of each instruction ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_quickest_recipe_is_quickest_by_either_reading(seed: int) -> None:
+    """"The shortest cooking time": the recipe page shows Prep and Cook; the prepared world makes the recipe with
+    the shortest Cook also the one with the shortest Prep + Cook, so both readings name it."""
+    from mobilegym.tasks.browser.app import Browser
+
+    phone = _phone(seed)
+    phone.set_state(Browser.prepare_state_with_one_quickest_recipe(phone.copy_state()["apps"]["browser"]))
+    recipes = [p for p in phone.peek_state()["apps"]["browser"]["pages"] if p["kind"] == "recipe"]
+    by_cook = sorted(recipes, key=lambda p: p["cook_min"])
+    by_total = sorted(recipes, key=lambda p: p["cook_min"] + p["prep_min"])
+    assert by_cook[0] is by_total[0]
+    assert by_cook[0]["cook_min"] < by_cook[1]["cook_min"]
+    assert by_total[0]["cook_min"] + by_total[0]["prep_min"] < by_total[1]["cook_min"] + by_total[1]["prep_min"]

@@ -10,6 +10,7 @@ from mobilegym.envs.messages.screens import day_label, time_label
 from mobilegym.envs.wallet import payflow
 from mobilegym.envs.wallet.money import amount_text
 from mobilegym.envs.wallet.screens import parse_amount
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
@@ -381,7 +382,7 @@ def contacts(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/groups")
 def groups(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
-        ui.ListItem(chat_title(ctx, c), subtitle=ctx.t(f"{len(c['members']) + 1} members", f"{len(c['members']) + 1} 人"),
+        ui.ListItem(chat_title(ctx, c), subtitle=ctx.t(counted(len(c['members']) + 1, "member"), f"{len(c['members']) + 1} 人"),
                     leading=avatar(chat_title(ctx, c), 40), title_rid="group_title", rid="group_item",
                     desc=chat_title(ctx, c), on_click=lambda c=c: open_chat(ctx, c))
         for c in sorted((c for c in ctx.state["chats"] if c["kind"] == "group"), key=lambda c: chat_title(ctx, c))]

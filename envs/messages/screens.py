@@ -7,6 +7,7 @@ from typing import Any, Callable
 from mobilegym.envs.contacts.numbers import digits, is_dialable, number_key, same_number
 from mobilegym.envs.contacts.screens import avatar
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
@@ -148,7 +149,7 @@ def _delete_selected_dialog(ctx: Ctx, chosen: list[dict[str, Any]]) -> ui.Dialog
                         "已删除对话" if count == 1 else f"已删除 {count} 个对话"))
 
     return ui.Dialog(
-        ctx.t(f"Delete {count} conversation{'s' * (count != 1)}?", f"删除 {count} 个对话？"),
+        ctx.t(f"Delete {counted(count, 'conversation')}?", f"删除 {count} 个对话？"),
         ctx.t("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
               "其中的所有信息都将被删除。"),
         [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),

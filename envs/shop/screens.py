@@ -35,7 +35,7 @@ def home(ctx: Ctx) -> ui.Scaffold:
         *[ui.ListItem(ctx.t(en, zh), leading=ui.Icon(glyph, size=24), trailing="›", rid=rid,
                       on_click=lambda path=path: ctx.navigate(path)) for rid, glyph, en, zh, path in entry],
         section(ctx.t("Shop by category", "商品分类"), "categories_header"),
-        *[ui.ListItem(c["name"], subtitle=ctx.t(f"{n} products", f"{n}件商品"), trailing="›", rid="category_item",
+        *[ui.ListItem(c["name"], subtitle=ctx.t(counted(n, "product"), f"{n}件商品"), trailing="›", rid="category_item",
                       title_rid="category_name", on_click=lambda c=c: ctx.navigate("/search", category=c["id"]))
           for c in s["categories"] for n in [sum(p["category_id"] == c["id"] for p in s["products"])]],
         section(ctx.t("Top rated", "好评推荐"), "top_rated_header"),
@@ -214,7 +214,7 @@ def product_page(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         ui.Image(item["title"], glyph="▣", height=180, radius=12),
         ui.Text(item["title"], size=20, bold=True, max_lines=3, rid="product_title"),
-        ui.Text(f"{item['rating']:.1f}★ · " + ctx.t(f"{item['reviews']:,} reviews", f"{item['reviews']:,}条评价"),
+        ui.Text(f"{item['rating']:.1f}★ · " + ctx.t(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价"),
                 size=14, color="muted", rid="product_rating"),
         ui.Text(money(ctx, item["price"]), size=26, bold=True, rid="product_price"),
         ui.Text(ctx.t("FREE shipping", "包邮") if item["free_shipping"]
