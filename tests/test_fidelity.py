@@ -243,3 +243,44 @@ def test_the_quickest_recipe_is_quickest_by_either_reading(seed: int) -> None:
     assert by_cook[0] is by_total[0]
     assert by_cook[0]["cook_min"] < by_cook[1]["cook_min"]
     assert by_total[0]["cook_min"] + by_total[0]["prep_min"] < by_total[1]["cook_min"] + by_total[1]["prep_min"]
+
+
+# --- instructions read as a person writes ----------------------------------------------------------------------
+
+ARTICLE_SLOT = re.compile(r"\b(?:the|a|an) \{")
+DOUBLED_ARTICLE = re.compile(r"\b(?:the|a|an) (?:The|A|An) ")
+
+
+def _tasks_with_an_article_before_a_value() -> list[str]:
+    from .suites import REGISTRY, TASK_IDS
+
+    found = []
+    for task_id in TASK_IDS:
+        cls = getattr(REGISTRY.refs[task_id], "cls", None)
+        templates = cls.templates_for("en") if cls is not None and cls.templates else []
+        if any(ARTICLE_SLOT.search(t) for t in templates):
+            found.append(task_id)
+    return found
+
+
+def test_a_value_starting_with_an_article_replaces_the_templates() -> None:
+    from mobilegym.judge.state.templating import render_prose
+
+    title = {"title": "The Lighthouse Keeper's Daughter"}
+    assert render_prose("Order me the {title}.", title) == "Order me The Lighthouse Keeper's Daughter."
+    assert render_prose("Find a {title}", {"title": "An Old Map"}) == "Find An Old Map"
+    assert render_prose("Open the {title}", {"title": "Theory"}) == "Open the Theory"
+    assert render_prose("{title} is the one", title) == "The Lighthouse Keeper's Daughter is the one"
+
+
+@pytest.mark.parametrize("task_id", _tasks_with_an_article_before_a_value())
+def test_no_instruction_doubles_an_article(task_id: str) -> None:
+    import gymnasium as gym
+
+    env = gym.make("MobileGym-v0", task=task_id, obs_parts=("instruction",))
+    try:
+        for seed in range(6):
+            obs, _ = env.reset(seed=seed)
+            assert not DOUBLED_ARTICLE.search(obs["instruction"]), obs["instruction"]
+    finally:
+        env.close()
