@@ -284,3 +284,17 @@ def test_no_instruction_doubles_an_article(task_id: str) -> None:
             assert not DOUBLED_ARTICLE.search(obs["instruction"]), obs["instruction"]
     finally:
         env.close()
+
+
+@pytest.mark.parametrize("seed", [512, *range(8)])
+def test_the_friends_money_is_their_newest_transfer(seed: int) -> None:
+    """OrderForFriendAndChange: "the money they sent me" is the friend's newest transfer in Wallet (a world
+    transfer from them later the same day once made the plan and a player read another amount)."""
+    import gymnasium as gym
+
+    env = gym.make("MobileGym-v0", task="shop.OrderForFriendAndChange", obs_parts=("instruction",))
+    _, info = env.reset(seed=seed)
+    txns = env.unwrapped.device.peek_state()["apps"]["wallet"]["transactions"]
+    theirs = [t for t in txns if t["kind"] == "transfer_in" and t["counterparty"] == info["params"]["name"]]
+    env.close()
+    assert max(theirs, key=lambda t: (t["date"], t["time"]))["id"] == "txn_task_money"

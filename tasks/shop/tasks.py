@@ -429,8 +429,10 @@ class OrderForFriendAndChange(BaseTask):
         else:
             chat_patch = {f"chats[id={direct['id']}]": {"messages": [*direct["messages"], msg],
                                                         "unread": direct["unread"] + 1}}
-        txns = list(wallet["transactions"])
         old_day = (today - dt.timedelta(days=self.rng.randint(7, 15))).isoformat()
+        # the friend's own transfers in since the older one would rival "the money they sent": none is left
+        txns = [t for t in wallet["transactions"]
+                if not (t["kind"] == "transfer_in" and t["phone"] == friend["phone"] and t["date"] >= old_day)]
         for txn_id, day, amount, hour in (("txn_task_old", old_day, earlier, 10),
                                           ("txn_task_money", today.isoformat(), sent, 0)):
             txns.append({"id": txn_id, "date": day, "time": _wallet_free_time(txns, day, hour), "kind": "transfer_in",
