@@ -298,3 +298,32 @@ def test_the_friends_money_is_their_newest_transfer(seed: int) -> None:
     theirs = [t for t in txns if t["kind"] == "transfer_in" and t["counterparty"] == info["params"]["name"]]
     env.close()
     assert max(theirs, key=lambda t: (t["date"], t["time"]))["id"] == "txn_task_money"
+
+
+# --- text sits in the middle of its control ---------------------------------------------------------------------
+
+def _ink_rows(phone: Phone, bounds: tuple[int, int, int, int]) -> tuple[int, int]:
+    """The first and last pixel rows inside ``bounds`` (inset from the rounded edge) holding the label's ink."""
+    import numpy as np
+
+    x1, y1, x2, y2 = bounds
+    box = phone.screenshot()[y1 + 3:y2 - 3, x1 + (x2 - x1) // 4:x2 - (x2 - x1) // 4].astype(int)
+    background = box[0, 0]
+    rows = np.nonzero((np.abs(box - background).sum(axis=2) > 120).any(axis=1))[0]
+    return y1 + 3 + int(rows[0]), y1 + 3 + int(rows[-1])
+
+
+# labels without descenders (a Latin "g" or "p" hangs below the line and lowers the ink's middle)
+@pytest.mark.parametrize("language, query, rids", [
+    ("en", "a", ("filter_price", "sort_button")),
+    ("zh", "包", ("filter_category", "filter_price", "filter_rating", "filter_free_shipping", "sort_button"))])
+def test_chip_labels_sit_in_the_middle_in_every_script(language: str, query: str, rids: tuple[str, ...]) -> None:
+    phone = _phone(58, language)
+    phone.launch("shop", "/search")
+    phone.type_text(query)
+    phone.key("back")                                          # the keyboard down: the filters in full
+    for rid in rids:
+        bounds = node(phone, rid).bounds
+        top, bottom = _ink_rows(phone, bounds)
+        middle = (bounds[1] + bounds[3]) / 2
+        assert abs((top + bottom) / 2 - middle) <= 4.5, (rid, top, bottom, bounds)  # 1.5 dp at density 3
