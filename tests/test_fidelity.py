@@ -327,3 +327,24 @@ def test_chip_labels_sit_in_the_middle_in_every_script(language: str, query: str
         top, bottom = _ink_rows(phone, bounds)
         middle = (bounds[1] + bounds[3]) / 2
         assert abs((top + bottom) / 2 - middle) <= 4.5, (rid, top, bottom, bounds)  # 1.5 dp at density 3
+
+
+# --- a navigation drawer is a drawer -----------------------------------------------------------------------------
+
+def test_mails_folders_slide_in_from_the_left_as_a_drawer() -> None:
+    phone = _phone()
+    phone.launch("mail")
+    tap(phone, "open_drawer")
+    nodes = _nodes(phone)
+    drawer = node(phone, "drawer").bounds
+    status = next(n for n in nodes if n.short_id == "status_bar").bounds
+    navigation = next(n for n in nodes if n.short_id == "navigation_bar").bounds
+    width = phone.screen_size[0]
+    assert drawer[0] == 0 and drawer[1] == status[3] and drawer[3] == navigation[1]   # the start edge, full height
+    assert width - drawer[2] >= 56 * width / 360                                      # the screen shows beside it
+    assert not any(n.short_id.startswith("button") for n in nodes)                    # no dialog buttons
+    phone.tap(width - 20, (drawer[1] + drawer[3]) // 2)                               # the dimmed screen closes it
+    assert "drawer" not in {n.short_id for n in _nodes(phone)}
+    tap(phone, "open_drawer")
+    tap(phone, "drawer_item", index=1)                                                # a folder: shown, drawer shut
+    assert "drawer" not in {n.short_id for n in _nodes(phone)}
