@@ -348,3 +348,39 @@ def test_mails_folders_slide_in_from_the_left_as_a_drawer() -> None:
     tap(phone, "open_drawer")
     tap(phone, "drawer_item", index=1)                                                # a folder: shown, drawer shut
     assert "drawer" not in {n.short_id for n in _nodes(phone)}
+
+
+# --- generated data a person finds plausible ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_shop_sells_what_its_name_says(language: str) -> None:
+    """A product's seller is one of its category's specialists or a general store, never a shop named for
+    another trade."""
+    from mobilegym.envs.shop.world import pools, sellers_for
+
+    pool = pools(language)
+    general = set(pool["sellers"])
+    specialists = {s for c in pool["categories"] for s in c["sellers"]}
+    assert not general & specialists
+    for seed in range(10):
+        shop = _phone(seed, language).peek_state()["apps"]["shop"]
+        names = {c["id"]: c["name"] for c in shop["categories"]}
+        for product in shop["products"]:
+            assert product["seller"] in sellers_for(pool, names[product["category_id"]]), product
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_recipe_times_are_the_dishs_own(language: str) -> None:
+    """Each dish draws its preparation and cooking time from its own range in the pool (pancakes cook in 10-20
+    minutes, a beef stew for hours), never from one range for every dish."""
+    from mobilegym.sim.worldgen.pools import read_pool
+
+    ranges = {r["name"]: (r["prep_min"], r["cook_min"]) for r in read_pool("mobilegym.envs.browser", "pools",
+                                                                           language)["recipes"]}
+    for seed in range(20):
+        pages = _phone(seed, language).peek_state()["apps"]["browser"]["pages"]
+        for page in (p for p in pages if p["kind"] == "recipe"):
+            (prep_lo, prep_hi), (cook_lo, cook_hi) = ranges[page["title"]]
+            assert prep_lo <= page["prep_min"] <= prep_hi and cook_lo <= page["cook_min"] <= cook_hi, page["title"]
+    if language == "en":
+        assert ranges["Pancakes"][1][1] <= 20 and ranges["Beef Stew"][1][0] >= 60
