@@ -203,6 +203,8 @@ def test_the_booking_screen_marks_the_owner(language: str, mark: str) -> None:
     owner = next(p for p in phone.peek_state()["apps"]["trains"]["passengers"] if p["self"])
     labels = [n.text for n in _nodes(phone) if n.short_id == "passenger_check"]
     assert owner["name"] + mark in labels and sum(mark in t for t in labels) == 1
+    margin = 12 * phone.screen_size[0] / 360                   # the checkboxes keep off the screen's edge
+    assert all(n.bounds[0] >= margin for n in _nodes(phone) if n.short_id == "passenger_check")
 
 
 # --- count and noun agree ------------------------------------------------------------------------------------
