@@ -12,3 +12,10 @@ def in_language(value: Any, language: str, what: str = "text") -> Any:
     if language not in value:
         raise ValueError(f"{what} {dict(value)!r} has no {language!r} entry")
     return value[language]
+
+
+def counted(n: int, noun: str, plural: str = "", *, grouped: bool = False) -> str:
+    """An English count and its noun, agreeing: "1 item", "2 items" (``plural`` when it is not noun + "s";
+    ``grouped``: thousands separated, "1,204 reviews")."""
+    number = f"{n:,}" if grouped else str(n)
+    return f"{number} {noun if n == 1 else plural or noun + 's'}"

@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 
+from mobilegym.envs.l10n import counted
 from mobilegym.envs.maps import geo
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.app import load_app
@@ -98,7 +99,7 @@ def test_search_matches_name_address_and_category_nearest_first() -> None:
     _type(phone, "search_input", "pharmac")
     pharmacies = sorted((p for p in state["places"] if p["category"] == "pharmacy"),
                         key=lambda p: geo.distance_km(state["location"], p))
-    assert node(phone, "result_count").text == f"{len(pharmacies)} places"
+    assert node(phone, "result_count").text == counted(len(pharmacies), "place")
     assert [n.text for n in _nodes(phone, "place_name")][:3] == [p["name"] for p in pharmacies[:3]]
     _type(phone, "search_input", "164 elm")
     assert [n.text for n in _nodes(phone, "place_name")] == ["Kyoto Garden"]
@@ -109,7 +110,7 @@ def test_open_now_filter_follows_the_phones_clock() -> None:
     state = _state(phone)
     restaurants = [p for p in state["places"] if p["category"] == "restaurant"]
     _open(phone, "/search?category=restaurant")
-    assert node(phone, "result_count").text == f"{len(restaurants)} places"
+    assert node(phone, "result_count").text == counted(len(restaurants), "place")
     tap(phone, "filter_open")                                 # Monday 09:00: no restaurant is open
     assert node(phone, "result_count").text == "0 places"
     phone.set_state({"os": {"time_ms": phone.get_state()["os"]["time_ms"] + 4 * 3600 * 1000}})  # 13:00
@@ -117,7 +118,7 @@ def test_open_now_filter_follows_the_phones_clock() -> None:
     tap(phone, "filter_open")
     open_now = [p for p in restaurants if geo.is_open(p, NOW.replace(hour=13))]
     assert 0 < len(open_now) < len(restaurants)              # the Golden Wok etc. close on Mondays
-    assert node(phone, "result_count").text == f"{len(open_now)} places"
+    assert node(phone, "result_count").text == counted(len(open_now), "place")
 
 
 def test_opening_a_result_remembers_it_as_recent() -> None:
@@ -176,8 +177,9 @@ def test_routes_are_consistent_across_modes_and_swap() -> None:
     station = next(p["id"] for p in state["places"] if p["name"] == "Central Station")
     assert node(phone, "route_to_text").text == "Central Station"
     assert node(phone, "route_distance").text == f"{geo.route(state, KYOTO, station)['km']:.1f} km"
-    tap(phone, "route_from")
-    phone.key("back")                                         # back ends choosing, the route stays
+    tap(phone, "route_from")                                  # the chooser opens with its search box focused
+    phone.key("back")                                         # back hides the keyboard,
+    phone.key("back")                                         # then ends choosing: the route stays
     assert phone.current_route().startswith("/directions") and node(phone, "route_from_text").text == "Kyoto Garden"
 
 
@@ -185,7 +187,7 @@ def test_removing_a_saved_place_asks_first() -> None:
     phone = _phone()
     favourites = [e["place_id"] for e in _state(phone)["saved"] if e["list"] == "favourites"]
     _open(phone, "/saved")
-    assert node(phone, "saved_count").text == f"{len(favourites)} places"
+    assert node(phone, "saved_count").text == counted(len(favourites), "place")
     tap(phone, "remove_saved")
     tap(phone, "button2")                                     # cancel keeps it
     assert [e["place_id"] for e in _state(phone)["saved"] if e["list"] == "favourites"] == favourites

@@ -63,7 +63,9 @@ def test_every_screen_renders_inside_the_screen(language: str, look: dict) -> No
     phone.set_state({"apps": {"settings": look}})
     assert_screen_ok(phone)                                   # home
     tap(phone, "search_bar")
-    assert_screen_ok(phone)                                   # search, every product
+    assert_screen_ok(phone)                                   # search, nothing typed: no results, keyboard up
+    _type(phone, "search_input", "a")
+    assert_screen_ok(phone)                                   # results and filters
     for chip in ("filter_category", "filter_price", "sort_button"):
         tap(phone, chip)
         assert_screen_ok(phone)                               # a filter dialog

@@ -192,8 +192,9 @@ def test_booking_pays_with_the_passcode_and_takes_the_seats() -> None:
     before = _state(phone)
     train = _open_booking(phone)
     names = [p["name"] for p in before["passengers"][:2]]
-    for name in names:
-        tap(phone, "passenger_check", name)
+    assert before["passengers"][0]["self"]
+    for label in (f"{names[0]} (Me)", names[1]):              # the owner is marked as on the passenger list
+        tap(phone, "passenger_check", label)
     price = train["prices"]["second"]
     assert _texts(phone, "booking_total") == [f"Total {fare(2 * price)}"]
     tap(phone, "submit_order")

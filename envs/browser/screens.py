@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
@@ -95,7 +96,6 @@ def browser(ctx: Ctx) -> ui.Scaffold:
 
     def omnibox() -> None:
         ctx.navigate("/omnibox")
-        ctx.os["focus"] = "url_input"
 
     def back() -> None:
         web.step(s, tab, -1, _lang(ctx))
@@ -125,7 +125,7 @@ def browser(ctx: Ctx) -> ui.Scaffold:
                        on_back=back if can_back else None)  # Back goes back in the tab, then leaves the app
 
 
-@APP.screen("/omnibox")
+@APP.screen("/omnibox", focus="url_input")
 def omnibox(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     typed = ctx.local.get("typed", "")
@@ -207,11 +207,11 @@ def tabs(ctx: Ctx) -> ui.Scaffold:
             on_dismiss=lambda: local.__setitem__("dialog", None))
     elif local.get("dialog") == "confirm":
         dialog = ui.Dialog(ctx.t("Close all tabs?", "要关闭所有标签页吗？"),
-                           [ui.Text(ctx.t(f"{len(cards)} tabs will be closed.", f"将关闭 {len(cards)} 个标签页。"), max_lines=2)],
+                           [ui.Text(ctx.t(f"{counted(len(cards), 'tab')} will be closed.", f"将关闭 {len(cards)} 个标签页。"), max_lines=2)],
                            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text", rid=ui.NEGATIVE),
                             ui.Button(ctx.t("Close all", "全部关闭"), close_all, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("dialog", None))
-    top = ui.TopBar(ctx.t(f"{len(cards)} tabs", f"{len(cards)} 个标签页"), on_back=ctx.back, actions=[
+    top = ui.TopBar(ctx.t(counted(len(cards), "tab"), f"{len(cards)} 个标签页"), on_back=ctx.back, actions=[
         ui.IconButton("+", ctx.t("New tab", "新标签页"), add, rid="new_tab"),
         ui.IconButton("⋮", ctx.t("More options", "更多选项"), lambda: local.__setitem__("dialog", "menu"), rid="tabs_menu")])
     return ui.Scaffold(ui.ScrollList(rows, rid="tab_grid", pad=12, gap=8), top=top, dialog=dialog)
@@ -293,7 +293,7 @@ def history(ctx: Ctx) -> ui.Scaffold:
         def clear() -> None:
             removed = web.clear_history(s, local["span"], ctx.os["time_ms"])
             local["clearing"] = False
-            ctx.toast(ctx.t(f"Cleared {removed} visits", f"已清除 {removed} 条记录"))
+            ctx.toast(ctx.t(f"Cleared {counted(removed, 'visit')}", f"已清除 {removed} 条记录"))
 
         radios = [ui.Radio(f"range_{key}", local["span"] == key, lambda k=key: local.__setitem__("span", k), ctx.t(en, zh))
                   for key, en, zh in RANGES]

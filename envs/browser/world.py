@@ -77,8 +77,9 @@ def _item(kind: str, entry: dict[str, Any], rng: random.Random, world: World, po
         return {"title": entry["title"], "category": entry["category"], "author": choice(rng, pool["authors"]),
                 "published": published.isoformat(), "body": entry["body"]}
     if kind == "recipes":
-        return {"title": entry["name"], "prep_min": choice(rng, (5, 10, 10, 15, 15, 20, 25, 30)),
-                "cook_min": choice(rng, range(10, 125, 5)), "servings": randint(rng, 2, 6),
+        (prep_lo, prep_hi), (cook_lo, cook_hi) = entry["prep_min"], entry["cook_min"]  # the dish's own ranges
+        return {"title": entry["name"], "prep_min": 5 * randint(rng, prep_lo // 5, prep_hi // 5),
+                "cook_min": randint(rng, cook_lo, cook_hi), "servings": randint(rng, 2, 6),
                 "ingredients": list(entry["ingredients"]), "steps": list(entry["steps"])}
     if kind == "stores":
         return {"title": entry["name"], "category": entry["category"],

@@ -10,6 +10,7 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.pickers import MONTHS, WEEKDAYS, WEEKDAYS_ZH, long_date
@@ -44,7 +45,7 @@ def reminder_text(ctx: Ctx, minutes: int | None) -> str:
         return ctx.t("No reminder", "不提醒")
     if minutes % 60 == 0:
         hours = minutes // 60
-        return ctx.t(f"{hours} hour{'s' * (hours != 1)} before", f"提前 {hours} 小时")
+        return ctx.t(f"{counted(hours, 'hour')} before", f"提前 {hours} 小时")
     return ctx.t(f"{minutes} minutes before", f"提前 {minutes} 分钟")
 
 
@@ -93,7 +94,7 @@ def _day_cell(ctx: Ctx, day: dt.date, count: int, today: dt.date) -> ui.View:
     is_today = day == today
     label = long_date(ctx, day)
     if count:
-        label += ctx.t(f", {count} event{'s' * (count != 1)}", f"，{count} 个日程")
+        label += ctx.t(f", {counted(count, 'event')}", f"，{count} 个日程")
     return ui.Column(
         [ui.Text(str(day.day), size=15, bold=is_today, align="center", color="on_primary" if is_today else None,
                  rid="day_number"),
@@ -130,7 +131,7 @@ def month(ctx: Ctx) -> ui.Scaffold:
                  for d in week]
         rows.append(ui.Row(cells, gap=2))
     total = sum(counts.values())
-    rows.append(ui.Text(ctx.t(f"{total} event{'s' * (total != 1)} this month", f"本月 {total} 个日程"),
+    rows.append(ui.Text(ctx.t(f"{counted(total, 'event')} this month", f"本月 {total} 个日程"),
                         size=13, color="muted", align="center", height=32, rid="month_summary"))
     top = ui.TopBar(ctx.t("Calendar", "日历"), actions=[
         ui.Button(ctx.t("Today", "今天"), lambda: ctx.local.__setitem__("month", None), style="text", rid="today"),
@@ -328,14 +329,14 @@ def _minutes(hhmm: str) -> int:
 
 # --- search ------------------------------------------------------------------------------------
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
     rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search events", "搜索日程"), ime_action="search")]
     if query:
         found = sorted((e for e in ctx.state["events"]
                         if query in f"{e['title']}\n{e['location']}\n{e['notes']}".casefold()), key=sort_key)
-        rows.append(ui.Text(ctx.t(f"{len(found)} result{'s' * (len(found) != 1)}", f"{len(found)} 个结果"),
+        rows.append(ui.Text(ctx.t(f"{counted(len(found), 'result')}", f"{len(found)} 个结果"),
                             size=13, color="muted", height=28, rid="result_count"))
         rows += [_event_row(ctx, e, "search_result", with_date=True) for e in found]
     return ui.Scaffold(ui.ScrollList(rows, rid="search_results", pad=8, gap=4),

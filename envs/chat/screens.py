@@ -10,6 +10,7 @@ from mobilegym.envs.messages.screens import day_label, time_label
 from mobilegym.envs.wallet import payflow
 from mobilegym.envs.wallet.money import amount_text
 from mobilegym.envs.wallet.screens import parse_amount
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
@@ -217,6 +218,7 @@ def chat_screen(ctx: Ctx) -> ui.Scaffold:
         chat["messages"].append({"id": ctx.new_id("msg"), "sender": ME, "type": "text", "text": text,
                                  "time_ms": ctx.os["time_ms"], "amount": 0.0, "note": "", "status": ""})
         ctx.local["draft"] = ""
+        ctx.scroll_home("message_list")  # what was sent shows, as in every messenger
 
     composer = ui.Row([
         ui.IconButton("¥" if ctx.state["currency"] == "CNY" else "$", ctx.t("Transfer", "转账"),
@@ -231,7 +233,7 @@ def chat_screen(ctx: Ctx) -> ui.Scaffold:
     top = ui.TopBar(title, on_back=ctx.back, actions=[
         ui.IconButton("⋯", ctx.t("Chat info", "聊天信息"), lambda: ctx.navigate("/chat/info", id=chat["id"]),
                       rid="chat_info")])
-    return ui.Scaffold(ui.ScrollList(_messages(ctx, chat), rid="message_list", pad=12, gap=8), top=top,
+    return ui.Scaffold(ui.ScrollList(_messages(ctx, chat), rid="message_list", pad=12, gap=8, from_end=True), top=top,
                        bottom=composer, dialog=_accept_dialog(ctx, chat))
 
 
@@ -380,7 +382,7 @@ def contacts(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/groups")
 def groups(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
-        ui.ListItem(chat_title(ctx, c), subtitle=ctx.t(f"{len(c['members']) + 1} members", f"{len(c['members']) + 1} 人"),
+        ui.ListItem(chat_title(ctx, c), subtitle=ctx.t(counted(len(c['members']) + 1, "member"), f"{len(c['members']) + 1} 人"),
                     leading=avatar(chat_title(ctx, c), 40), title_rid="group_title", rid="group_item",
                     desc=chat_title(ctx, c), on_click=lambda c=c: open_chat(ctx, c))
         for c in sorted((c for c in ctx.state["chats"] if c["kind"] == "group"), key=lambda c: chat_title(ctx, c))]

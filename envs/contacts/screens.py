@@ -5,6 +5,7 @@ import datetime as dt
 from typing import Any, Callable
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
@@ -125,7 +126,7 @@ def contact_list(ctx: Ctx) -> ui.Scaffold:
         rows.append(lambda contact=contact: _contact_row(ctx, contact))
     count = len(contacts)
     if contacts:
-        rows.append(lambda: ui.Text(ctx.t(f"{count} contact{'s' if count != 1 else ''}", f"{count} 位联系人"),
+        rows.append(lambda: ui.Text(ctx.t(f"{counted(count, 'contact')}", f"{count} 位联系人"),
                                     size=13, color="muted", align="center", height=48, rid="contact_count"))
     else:
         rows.append(lambda: ui.Text(ctx.t("No contacts yet", "还没有联系人"), color="muted", align="center",
@@ -161,7 +162,7 @@ def _match(contact: dict[str, Any], query: str) -> tuple[bool, str | None]:
     return False, None
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip()
     rows: list[ui.View | None] = []

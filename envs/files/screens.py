@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -169,13 +170,13 @@ def _trash_dialog(ctx: Ctx, file_ids: list[str], after: Callable[[], None] | Non
     def delete() -> None:
         ops.trash(ctx.state, file_ids, ops.now_stamp(ctx.now))
         ctx.local.update(trash=None, selected=[])
-        ctx.toast(ctx.t("Moved to Trash" if count == 1 else f"{count} files moved to Trash",
+        ctx.toast(ctx.t("Moved to Trash" if count == 1 else f"{counted(count, 'file')} moved to Trash",
                         "已移至回收站" if count == 1 else f"已将 {count} 个文件移至回收站"))
         if after is not None:
             after()
 
     title = (ctx.t("Move 1 file to Trash?", "将 1 个文件移至回收站？") if count == 1 else
-             ctx.t(f"Move {count} files to Trash?", f"将 {count} 个文件移至回收站？"))
+             ctx.t(f"Move {counted(count, 'file')} to Trash?", f"将 {count} 个文件移至回收站？"))
     return ui.Dialog(title, [ui.Text(ctx.t("Files in Trash are deleted forever after 30 days.",
                                            "回收站中的文件将在 30 天后被永久删除。"), color="muted", max_lines=3)],
                      [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE),
@@ -287,7 +288,7 @@ def browse(ctx: Ctx) -> ui.Scaffold:
                                         f"已用 {s['storage']['used_gb']} GB，共 {s['storage']['total_gb']} GB"),
                          leading=ui.Icon("▥", size=40, badge="primary", shape="square"), rid="storage_entry",
                          on_click=lambda: ctx.navigate("/folder", dir="")),
-             inset(ui.Text(ctx.t(f"{len(live)} files on this phone", f"本机共 {len(live)} 个文件"), size=13,
+             inset(ui.Text(ctx.t(f"{counted(len(live), 'file')} on this phone", f"本机共 {len(live)} 个文件"), size=13,
                            color="muted", height=32, rid="file_total"), MARGIN - 8)]
     top = ui.TopBar(ctx.t("Files", "文件"), actions=[
         ui.IconButton("⚲", ctx.t("Search files", "搜索文件"), lambda: ctx.navigate("/search"), rid="search")])
@@ -363,7 +364,7 @@ def folder(ctx: Ctx) -> ui.Scaffold:
     return _file_list(ctx, top, rows, selection, rid="file_list", fab=fab, dialog=dialog)
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
     hits = ops.sort_files([f for f in ops.live_files(ctx.state) if query in f["name"].casefold()], "name") if query else []
@@ -433,7 +434,7 @@ def pick(ctx: Ctx) -> ui.Scaffold:
             return
         count = len(ids)
         name = folder_name(ctx, at)
-        ctx.toast(ctx.t(f"{'Moved' if mode == 'move' else 'Copied'} {count} item{'s' * (count != 1)} to {name}",
+        ctx.toast(ctx.t(f"{'Moved' if mode == 'move' else 'Copied'} {counted(count, 'item')} to {name}",
                         f"已将 {count} 项{'移动' if mode == 'move' else '复制'}到“{name}”"))
         ctx.back()
 
@@ -448,8 +449,8 @@ def pick(ctx: Ctx) -> ui.Scaffold:
     bottom = ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="text", rid="cancel_pick"),
                      ui.Button(verb, confirm, rid="confirm_pick")], gap=8, pad=8, bg="surface")
     count = len(ids)
-    title = (ctx.t(f"Move {count} item{'s' * (count != 1)} to", f"将 {count} 项移动到") if mode == "move" else
-             ctx.t(f"Copy {count} item{'s' * (count != 1)} to", f"将 {count} 项复制到"))
+    title = (ctx.t(f"Move {counted(count, 'item')} to", f"将 {count} 项移动到") if mode == "move" else
+             ctx.t(f"Copy {counted(count, 'item')} to", f"将 {count} 项复制到"))
     top = ui.TopBar(title, on_back=ctx.back, actions=[
         ui.IconButton("+", ctx.t("New folder", "新建文件夹"), lambda: ctx.local.__setitem__("new_folder", True),
                       rid="new_folder")])
@@ -481,7 +482,7 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
             ctx.toast(ctx.t("Trash emptied", "已清空回收站"))
 
         close = lambda: ctx.local.__setitem__("empty_all", False)  # noqa: E731
-        dialog = ui.Dialog(ctx.t(f"Delete {len(items)} files forever?", f"永久删除 {len(items)} 个文件？"),
+        dialog = ui.Dialog(ctx.t(f"Delete {counted(len(items), 'file')} forever?", f"永久删除 {len(items)} 个文件？"),
                            [ui.Text(ctx.t("You can't undo this.", "此操作无法撤消。"), color="muted")],
                            [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
                             ui.Button(ctx.t("Delete", "删除"), empty, style="text", rid=ui.POSITIVE)],

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -37,19 +38,19 @@ def post_desc(ctx: Ctx, post: dict[str, Any]) -> str:
     count = len(post["comments"])
     return " · ".join([post["title"], feed.community_name(s, post["community_id"], language(ctx)),
                        ctx.t(f"by {feed.handle(s, post['author_id'])}", f"作者 {feed.handle(s, post['author_id'])}"),
-                       ctx.t(f"{feed.score(post)} points", f"{feed.score(post)}赞"),
-                       ctx.t(f"{count} comments", f"{count}条评论"), feed.age(language(ctx), post, ctx.now)])
+                       ctx.t(counted(feed.score(post), "point"), f"{feed.score(post)}赞"),
+                       ctx.t(counted(count, "comment"), f"{count}条评论"), feed.age(language(ctx), post, ctx.now)])
 
 
 def post_row(ctx: Ctx, post: dict[str, Any], *, show_community: bool = True) -> ui.View:
-    """A post in a feed; a tap opens its page."""
+    """A post in a feed (its title on up to two lines, its author always shown); a tap opens its page."""
     s = ctx.state
-    where = feed.community_name(s, post["community_id"], language(ctx)) if show_community else feed.handle(s, post["author_id"])
+    where = [feed.community_name(s, post["community_id"], language(ctx))] if show_community else []
     vote = {1: "▲", -1: "▼"}.get(post["vote"], "△")
-    subtitle = " · ".join([where, feed.age(language(ctx), post, ctx.now),
+    subtitle = " · ".join([*where, feed.handle(s, post["author_id"]), feed.age(language(ctx), post, ctx.now),
                            f"{vote} {feed.score(post)}",
-                           ctx.t(f"{len(post['comments'])} comments", f"{len(post['comments'])}条评论")])
-    return ui.ListItem(post["title"], subtitle=subtitle, rid="post_item", title_rid="post_title",
+                           ctx.t(counted(len(post['comments']), "comment"), f"{len(post['comments'])}条评论")])
+    return ui.ListItem(post["title"], subtitle=subtitle, rid="post_item", title_rid="post_title", title_lines=2,
                        desc=post_desc(ctx, post), on_click=lambda: ctx.navigate("/post", id=post["id"]))
 
 

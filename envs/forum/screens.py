@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, confirm, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -43,7 +44,7 @@ def search_results(state: dict[str, Any], query: str) -> tuple[list[dict[str, An
             [p for p in state["posts"] if q in p["title"].casefold()])
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "")
     found_communities, found_posts = search_results(ctx.state, query)
@@ -59,7 +60,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
 def _community_row(ctx: Ctx, c: dict[str, Any]) -> ui.View:
     count = feed.members(c)
     status = ctx.t(" · Joined", " · 已加入") if c["joined"] else ""
-    subtitle = ctx.t(f"{count:,} members", f"{count:,}位成员") + status
+    subtitle = ctx.t(counted(count, "member", grouped=True), f"{count:,}位成员") + status
     return ui.ListItem(c["name"], subtitle=subtitle, leading=ui.Icon("☰", size=32, badge="primary"), trailing="›",
                        rid="community_item", title_rid="community_name", desc=f"{c['name']} · {subtitle}",
                        on_click=lambda: ctx.navigate("/community", id=c["id"]))
@@ -100,7 +101,7 @@ def community_page(ctx: Ctx) -> ui.Scaffold:
     count = feed.members(c)
     header = ui.Column([
         ui.Row([ui.Column([ui.Text(c["name"], size=20, bold=True, rid="community_title"),
-                           ui.Text(ctx.t(f"{count:,} members", f"{count:,}位成员"), size=13, color="muted",
+                           ui.Text(ctx.t(counted(count, "member", grouped=True), f"{count:,}位成员"), size=13, color="muted",
                                    rid="community_members")], gap=2, flex=1),
                 ui.Button(ctx.t("Joined", "已加入") if c["joined"] else ctx.t("Join", "加入"), toggle,
                           style="outlined" if c["joined"] else "filled", rid="join_button", selected=c["joined"])]),
@@ -141,7 +142,7 @@ def _comment_view(ctx: Ctx, post: dict[str, Any], comment: dict[str, Any], depth
         extra.append(ui.IconButton("🗑", ctx.t("Delete comment", "删除评论"),
                                    lambda: ctx.local.update(deleting_comment=comment["id"]), rid="delete_comment",
                                    width=40, height=40))
-    desc = ctx.t(f"{who}: {comment['text']} · {feed.score(comment)} points",
+    desc = ctx.t(f"{who}: {comment['text']} · {counted(feed.score(comment), 'point')}",
                  f"{who}：{comment['text']} · {feed.score(comment)}赞")
     return ui.Column([
         ui.Text(f"{who} · {feed.age(language(ctx), comment, ctx.now)}", size=12, color="muted", bold=True,
@@ -207,7 +208,7 @@ def post_page(ctx: Ctx) -> ui.Scaffold:
         ui.Text(post["title"], size=20, bold=True, max_lines=4, rid="post_title"),
         ui.Text(post["body"], size=15, max_lines=None, rid="post_body"),
         _vote_row(ctx, post, "post_", [ui.Spacer(flex=1),
-                                      ui.Text(ctx.t(f"{count} comments", f"{count}条评论"), size=13, color="muted",
+                                      ui.Text(ctx.t(counted(count, "comment"), f"{count}条评论"), size=13, color="muted",
                                               rid="comment_count")]),
         ui.Divider(),
         *[_comment_view(ctx, post, c, depth) for c, depth in feed.thread(post)],
@@ -260,7 +261,7 @@ def user_page(ctx: Ctx) -> ui.Scaffold:
     followers = u["followers"] + (1 if u["following"] else 0)
     header = ui.Column([
         ui.Row([ui.Column([ui.Text(u["handle"], size=20, bold=True, rid="user_handle"),
-                           ui.Text(ctx.t(f"{followers:,} followers", f"{followers:,}位粉丝"), size=13, color="muted",
+                           ui.Text(ctx.t(counted(followers, "follower", grouped=True), f"{followers:,}位粉丝"), size=13, color="muted",
                                    rid="user_followers")], gap=2, flex=1),
                 ui.Button(ctx.t("Following", "已关注") if u["following"] else ctx.t("Follow", "关注"), toggle,
                           style="outlined" if u["following"] else "filled", rid="follow_button",

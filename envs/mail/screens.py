@@ -176,7 +176,7 @@ def _delete_forever_dialog(ctx: Ctx, doomed: list[dict[str, Any]], title: str) -
                      on_dismiss=close)
 
 
-def _drawer(ctx: Ctx, current: str) -> ui.Dialog:
+def _drawer(ctx: Ctx, current: str) -> ui.Drawer:
     """The navigation drawer: the system folders with unread counts, then the custom labels."""
     def pick(folder: str) -> Callable[[], None]:
         return lambda: ctx.local.update(folder=folder, drawer=False, selected=[])
@@ -194,9 +194,7 @@ def _drawer(ctx: Ctx, current: str) -> ui.Dialog:
     rows: list[ui.View | None] = [row(f, FOLDER_GLYPHS[f]) for f in FOLDERS]
     rows.append(ui.Text(ctx.t("Labels", "标签"), size=13, bold=True, color="muted", height=28, rid="labels_header"))
     rows += [row(label, "🏷") for label in ctx.state["labels"]]
-    return ui.Dialog(ctx.state["account"]["email"], rows, [ui.Button(ctx.t("Close", "关闭"),
-                     lambda: ctx.local.__setitem__("drawer", False), style="text", rid=ui.NEGATIVE)],
-                     on_dismiss=lambda: ctx.local.__setitem__("drawer", False), rid="drawer")
+    return ui.Drawer(ctx.state["account"]["email"], rows, on_dismiss=lambda: ctx.local.__setitem__("drawer", False))
 
 
 def _draft_row(ctx: Ctx, draft: dict[str, Any]) -> ui.View:
@@ -536,7 +534,7 @@ def compose(ctx: Ctx) -> ui.Scaffold:
 
 # --- search ---------------------------------------------------------------------------------------------------------
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
     shown = []

@@ -75,6 +75,10 @@ def directions(ctx: Ctx) -> ui.Scaffold:
     mode = local.get("mode", "drive")
     editing = local.get("editing")
 
+    def choose_end(which: str) -> None:
+        local.update(editing=which, where="")
+        ctx.focus("route_search_input")
+
     def swap() -> None:
         if end:
             local.update({"from": end, "to": start})
@@ -82,10 +86,10 @@ def directions(ctx: Ctx) -> ui.Scaffold:
     ends = ui.Row([
         ui.Column([
             ui.ListItem(end_name(ctx, start), subtitle=ctx.t("Start", "起点"), leading=ui.Icon("◎", size=20), rid="route_from",
-                        title_rid="route_from_text", on_click=lambda: local.update(editing="from", where="")),
+                        title_rid="route_from_text", on_click=lambda: choose_end("from")),
             ui.ListItem(end_name(ctx, end) if end else ctx.t("Choose destination", "选择终点"), subtitle=ctx.t("Destination", "终点"),
                         leading=ui.Icon("📍", size=20), rid="route_to", title_rid="route_to_text",
-                        on_click=lambda: local.update(editing="to", where=""))], flex=1),
+                        on_click=lambda: choose_end("to"))], flex=1),
         ui.IconButton("⇅", ctx.t("Swap start and destination", "交换起点和终点"), swap, rid="swap", enabled=bool(end))], gap=4)
     if editing:
         body: list[ui.View | None] = _chooser(ctx, editing)

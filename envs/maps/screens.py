@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -21,6 +22,12 @@ def search_bar(ctx: Ctx) -> ui.View:
                   bg="surface", radius=24, rid="search_bar", desc=hint, on_click=lambda: ctx.navigate("/search"))
 
 
+def set_label(ctx: Ctx, which: str) -> None:
+    """Open the screen that sets Home or Work, its search box focused."""
+    ctx.navigate("/label", which=which)
+    ctx.focus("label_search_input")
+
+
 def label_row(ctx: Ctx, which: str) -> ui.View:
     """The Home or Work shortcut: directions there when set, else the screen that sets it."""
     s = ctx.state
@@ -32,9 +39,8 @@ def label_row(ctx: Ctx, which: str) -> ui.View:
         go = lambda: ctx.navigate("/directions", to=target)  # noqa: E731
     else:
         subtitle = ctx.t("Set location", "设置地点")
-        go = lambda: ctx.navigate("/label", which=which)  # noqa: E731
-    edit = ui.IconButton("✎", ctx.t(f"Edit {name}", f"编辑{name}"), lambda: ctx.navigate("/label", which=which),
-                         rid=f"edit_{which}")
+        go = lambda: set_label(ctx, which)  # noqa: E731
+    edit = ui.IconButton("✎", ctx.t(f"Edit {name}", f"编辑{name}"), lambda: set_label(ctx, which), rid=f"edit_{which}")
     return ui.ListItem(name, subtitle=subtitle, leading=ui.Icon("🏠" if which == "home" else "💼", size=24),
                        trailing=edit, rid=f"label_{which}", desc=f"{name} · {subtitle}", on_click=go)
 
@@ -48,7 +54,7 @@ def home(ctx: Ctx) -> ui.Scaffold:
         *[ui.Row(chips[i:i + CHIPS_PER_ROW], gap=6) for i in range(0, len(chips), CHIPS_PER_ROW)],
         section(ctx.t("Your places", "我的地点"), "places_header"),
         label_row(ctx, "home"), label_row(ctx, "work"),
-        ui.ListItem(ctx.t("Saved", "已保存"), subtitle=ctx.t(f"{len(s['saved'])} places in your lists",
+        ui.ListItem(ctx.t("Saved", "已保存"), subtitle=ctx.t(f"{counted(len(s['saved']), 'place')} in your lists",
                                                               f"列表中共{len(s['saved'])}个地点"),
                     leading=ui.Icon("🔖", size=24), trailing="›", rid="saved_entry", on_click=lambda: ctx.navigate("/saved")),
         section(ctx.t("Recent", "最近查看"), "recent_header"),
@@ -92,7 +98,7 @@ def _category_dialog(ctx: Ctx, current: str) -> ui.Dialog | None:
                      [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     local = ctx.local
     category_id = local.get("category", ctx.params.get("category", ""))
@@ -109,7 +115,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
         remember(ctx, item["id"])
         ctx.navigate("/place", id=item["id"])
 
-    makers = [lambda: inset(ui.Text(ctx.t(f"{len(found)} places", f"共{len(found)}个地点"), size=13, color="muted",
+    makers = [lambda: inset(ui.Text(ctx.t(counted(len(found), "place"), f"共{len(found)}个地点"), size=13, color="muted",
                                      height=28, rid="result_count"), MARGIN - 8)]
     makers += [lambda p=p: place_row(ctx, p, lambda p=p: open_place(p)) for p in found]
     if not found:
@@ -180,7 +186,7 @@ def place_page(ctx: Ctx) -> ui.Scaffold:
     labels = [ctx.t(en, zh) for key, en, zh in (("home", "Home", "家"), ("work", "Work", "公司")) if s[key] == item["id"]]
     rows: list[ui.View | None] = [
         ui.Text(item["name"], size=22, bold=True, max_lines=2, rid="place_title"),
-        ui.Text(f"{item['rating']:.1f}★ · " + ctx.t(f"{item['reviews']:,} reviews", f"{item['reviews']:,}条评价")
+        ui.Text(f"{item['rating']:.1f}★ · " + ctx.t(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价")
                 + f" · {category_name(ctx, item)}", size=14, color="muted", rid="place_rating"),
         ui.Row([ui.Button(ctx.t("Directions", "路线"), lambda: ctx.navigate("/directions", to=item["id"]), rid="directions",
                           flex=1),

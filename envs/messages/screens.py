@@ -7,6 +7,7 @@ from typing import Any, Callable
 from mobilegym.envs.contacts.numbers import digits, is_dialable, number_key, same_number
 from mobilegym.envs.contacts.screens import avatar
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
@@ -148,7 +149,7 @@ def _delete_selected_dialog(ctx: Ctx, chosen: list[dict[str, Any]]) -> ui.Dialog
                         "已删除对话" if count == 1 else f"已删除 {count} 个对话"))
 
     return ui.Dialog(
-        ctx.t(f"Delete {count} conversation{'s' * (count != 1)}?", f"删除 {count} 个对话？"),
+        ctx.t(f"Delete {counted(count, 'conversation')}?", f"删除 {count} 个对话？"),
         ctx.t("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
               "其中的所有信息都将被删除。"),
         [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
@@ -230,6 +231,7 @@ def thread(ctx: Ctx) -> ui.Scaffold:
             return
         conv["messages"].append({"id": ctx.new_id("msg"), "text": text, "time_ms": ctx.os["time_ms"], "incoming": False})
         ctx.local["draft"] = ""
+        ctx.scroll_home("message_list")  # what was sent shows, as in every messenger
 
     rows = _bubbles(ctx, conv["messages"])
     if known:
@@ -242,7 +244,7 @@ def thread(ctx: Ctx) -> ui.Scaffold:
     dialog = None
     if ctx.local.get("confirm_delete"):
         dialog = _delete_dialog(ctx, conv, name, ctx.back, lambda: ctx.local.__setitem__("confirm_delete", False))
-    return ui.Scaffold(ui.ScrollList(rows, rid="message_list", pad=12, gap=8),
+    return ui.Scaffold(ui.ScrollList(rows, rid="message_list", pad=12, gap=8, from_end=True),
                        top=ui.TopBar(name, on_back=ctx.back, actions=actions), bottom=_composer(ctx, send), dialog=dialog)
 
 
@@ -308,7 +310,7 @@ def compose(ctx: Ctx) -> ui.Scaffold:
                        bottom=_composer(ctx, send, ctx.params.get("body", "")))
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip()
     names = contact_names(ctx)

@@ -326,7 +326,7 @@ def matches(text: str, query: str) -> bool:
     return query.strip().casefold() in text.casefold()
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     query = ctx.local.get("query", "")

@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
@@ -149,14 +150,14 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
 
 # --- search ------------------------------------------------------------------------------------
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
     rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search notes", "搜索笔记"), ime_action="search")]
     if query:
         found = sorted((n for n in ctx.state["notes"] if query in f"{n['title']}\n{n['body']}".casefold()),
                        key=lambda n: n["updated"], reverse=True)
-        rows.append(ui.Text(ctx.t(f"{len(found)} note{'s' * (len(found) != 1)} found", f"找到 {len(found)} 条笔记"),
+        rows.append(ui.Text(ctx.t(f"{counted(len(found), 'note')} found", f"找到 {len(found)} 条笔记"),
                             size=13, color="muted", height=28, rid="result_count"))
         rows += [_note_row(ctx, n, "search_result") for n in found]
     return ui.Scaffold(ui.ScrollList(rows, rid="search_results", pad=8, gap=4),

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from mobilegym.envs.layout import confirm
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -58,7 +59,7 @@ def cart(ctx: Ctx) -> ui.Scaffold:
     selected = [i for i in lines if i["selected"]]
     count = sum(i["qty"] for i in selected)
     bottom = ui.Row([
-        ui.Column([ui.Text(ctx.t(f"Subtotal ({count} items)", f"合计（{count}件）"), size=13, color="muted"),
+        ui.Column([ui.Text(ctx.t(f"Subtotal ({counted(count, 'item')})", f"合计（{count}件）"), size=13, color="muted"),
                    ui.Text(money(ctx, catalog.cart_subtotal(s)), size=18, bold=True, rid="cart_total")], gap=2, flex=1),
         ui.Button(ctx.t("Checkout", "去结算"), lambda: ctx.navigate("/checkout"), rid="checkout", enabled=bool(selected)),
     ], pad=12, gap=8, bg="surface")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -27,7 +28,7 @@ def product_desc(ctx: Ctx, item: dict[str, Any]) -> str:
     """A product row's description: title, price, rating, reviews and free shipping."""
     parts = [item["title"], money(ctx, item["price"]),
              ctx.t(f"{item['rating']:.1f} stars", f"{item['rating']:.1f}星"),
-             ctx.t(f"{item['reviews']:,} reviews", f"{item['reviews']:,}条评价")]
+             ctx.t(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价")]
     if item["free_shipping"]:
         parts.append(ctx.t("Free shipping", "包邮"))
     return " · ".join(parts)
@@ -50,7 +51,7 @@ def section(title: str, rid: str) -> ui.View:
 
 def cart_button(ctx: Ctx) -> ui.View:
     count = sum(i["qty"] for i in ctx.state["cart"])
-    return ui.IconButton("🛒", ctx.t(f"Cart, {count} items", f"购物车，{count}件商品"), lambda: ctx.navigate("/cart"),
+    return ui.IconButton("🛒", ctx.t(f"Cart, {counted(count, 'item')}", f"购物车，{count}件商品"), lambda: ctx.navigate("/cart"),
                          rid="cart")
 
 

@@ -9,7 +9,7 @@ from mobilegym.sim.app import Prep
 
 from ..l10n import in_language
 from . import APP
-from .world import pools
+from .world import pools, sellers_for
 
 Text = str | dict[str, str]  # a text, or one per language
 
@@ -35,7 +35,7 @@ def product(prep: Prep, title: Text, category: Text, price: float | dict[str, fl
     patch["products[]"] = {
         "id": f"p_{len(shop['products']) + 1}", "title": title, "category_id": found["id"],
         "price": float(in_language(price, prep.language, "price")), "rating": round(rng.uniform(3.8, 4.9), 1),
-        "reviews": rng.randrange(20, 5000), "seller": rng.choice(pool["sellers"]),
+        "reviews": rng.randrange(20, 5000), "seller": rng.choice(sellers_for(pool, name)),
         "free_shipping": rng.random() < 0.5, "variant_kind": "color" if kind == "color" else ("size" if kind else ""),
         "variants": list(pool["variants"][kind]) if kind else []}
     return {"apps": {"shop": patch}}

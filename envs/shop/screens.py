@@ -5,6 +5,7 @@ import datetime as dt
 from typing import Any, Callable
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -34,7 +35,7 @@ def home(ctx: Ctx) -> ui.Scaffold:
         *[ui.ListItem(ctx.t(en, zh), leading=ui.Icon(glyph, size=24), trailing="›", rid=rid,
                       on_click=lambda path=path: ctx.navigate(path)) for rid, glyph, en, zh, path in entry],
         section(ctx.t("Shop by category", "商品分类"), "categories_header"),
-        *[ui.ListItem(c["name"], subtitle=ctx.t(f"{n} products", f"{n}件商品"), trailing="›", rid="category_item",
+        *[ui.ListItem(c["name"], subtitle=ctx.t(counted(n, "product"), f"{n}件商品"), trailing="›", rid="category_item",
                       title_rid="category_name", on_click=lambda c=c: ctx.navigate("/search", category=c["id"]))
           for c in s["categories"] for n in [sum(p["category_id"] == c["id"] for p in s["products"])]],
         section(ctx.t("Top rated", "好评推荐"), "top_rated_header"),
@@ -116,7 +117,7 @@ def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
     return None
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     s, local = ctx.state, ctx.local
     category_id = local.get("category", ctx.params.get("category", ""))
@@ -150,16 +151,18 @@ def search(ctx: Ctx) -> ui.Scaffold:
                         rid="filter_free_shipping", flex=1),
                 ui.Chip(sort_label, sort != "relevance", lambda _v: open_dialog("sort"), rid="sort_button", flex=1)], gap=8),
     ], gap=6, pad=8)
+    field = ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Shop", "搜索商品"), ime_action="search")], pad=8)
+    if not local.get("query", "").strip() and not category_id and "category" not in ctx.params:  # nothing searched yet
+        return ui.Scaffold(ui.Column([field]), top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back,
+                                                             actions=[cart_button(ctx)]))
     makers: list[Callable[[], ui.View]] = [
-        lambda: inset(ui.Text(ctx.t(f"{len(found)} results", f"共{len(found)}件商品"), size=13, color="muted", height=28,
-                              rid="result_count"), MARGIN - 8)]
+        lambda: inset(ui.Text(ctx.t(counted(len(found), "result"), f"共{len(found)}件商品"), size=13, color="muted",
+                              height=28, rid="result_count"), MARGIN - 8)]
     makers += [lambda p=p: product_row(ctx, p) for p in found]
     if not found:
         makers.append(lambda: empty(ctx.t("No products match. Try other words or filters.",
                                           "没有符合条件的商品，换个关键词或筛选条件试试。")))
-    body = ui.Column([
-        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Shop", "搜索商品"), ime_action="search")], pad=8),
-        filters, ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="search_results", pad=8)])
+    body = ui.Column([field, filters, ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="search_results", pad=8)])
     return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back, actions=[cart_button(ctx)]),
                        dialog=_filter_dialog(ctx))
 
@@ -211,7 +214,7 @@ def product_page(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         ui.Image(item["title"], glyph="▣", height=180, radius=12),
         ui.Text(item["title"], size=20, bold=True, max_lines=3, rid="product_title"),
-        ui.Text(f"{item['rating']:.1f}★ · " + ctx.t(f"{item['reviews']:,} reviews", f"{item['reviews']:,}条评价"),
+        ui.Text(f"{item['rating']:.1f}★ · " + ctx.t(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价"),
                 size=14, color="muted", rid="product_rating"),
         ui.Text(money(ctx, item["price"]), size=26, bold=True, rid="product_price"),
         ui.Text(ctx.t("FREE shipping", "包邮") if item["free_shipping"]

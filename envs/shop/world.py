@@ -52,6 +52,13 @@ def _rating(rng: random.Random) -> float:
     return round(min(5.0, max(2.6, rng.gauss(4.25, 0.4))), 1)
 
 
+def sellers_for(pool: dict[str, Any], category: str) -> list[str]:
+    """The shops that sell in a category: its specialists (a beauty lab sells beauty, not resistance bands), then
+    the general stores that sell everything."""
+    found = next((c for c in pool["categories"] if c["name"] == category), None)
+    return [*(found["sellers"] if found else []), *pool["sellers"]]
+
+
 def _catalogue(world: World, rng: random.Random) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     pool = read_pool(PACKAGE, "pools", world.language)
     chosen = sample(rng, pool["categories"], randint(rng, MIN_CATEGORIES, MAX_CATEGORIES))
@@ -61,6 +68,7 @@ def _catalogue(world: World, rng: random.Random) -> tuple[list[dict[str, Any]], 
         categories.append({"id": cat_id, "name": category["name"]})
         entries = sample(rng, category["products"], min(len(category["products"]),
                                                         randint(rng, MIN_PER_CATEGORY, MAX_PER_CATEGORY)))
+        sellers = sellers_for(pool, category["name"])
         for title, base, kind in entries:
             options = pool["variants"][kind] if kind else []
             if kind == "color":
@@ -68,7 +76,7 @@ def _catalogue(world: World, rng: random.Random) -> tuple[list[dict[str, Any]], 
             products.append({"id": f"p_{len(products) + 1}", "title": title, "category_id": cat_id,
                              "price": _price(rng, base, world.language), "rating": _rating(rng),
                              "reviews": min(48000, int(rng.paretovariate(0.9) * 12) + rng.randrange(3, 40)),
-                             "seller": choice(rng, pool["sellers"]), "free_shipping": rng.random() < 0.55,
+                             "seller": choice(rng, sellers), "free_shipping": rng.random() < 0.55,
                              "variant_kind": "color" if kind == "color" else ("size" if kind else ""),
                              "variants": list(options)})
     return categories, products

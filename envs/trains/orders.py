@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -34,11 +35,12 @@ def _find(ctx: Ctx) -> dict[str, Any]:
 def _order_row(ctx: Ctx, order: dict[str, Any], upcoming: bool) -> ui.View:
     route = f"{station_name(ctx.state, order['from'])} → {station_name(ctx.state, order['to'])}"
     count = len(order["passengers"])
-    people = ctx.t(f"{count} passenger{'s' if count != 1 else ''}", f"{count}位乘客")
+    people = ctx.t(f"{counted(count, 'passenger')}", f"{count}位乘客")
     state = "" if upcoming else f" · {status_text(ctx, order['status'] if order['status'] != 'paid' else 'completed')}"
     return ui.ListItem(f"{order['train']} {route}",
                        subtitle=f"{day_text(ctx, order['date'])} {order['depart']}–{order['arrive']} · {people}{state}",
                        trailing=ui.Text(fare(order["total"]), size=15, rid="order_total"), title_rid="order_title",
+                       title_lines=2,
                        rid="order_item", desc=f"{order['train']} {order['date']} {route}",
                        on_click=lambda: ctx.navigate("/order", id=order["id"]))
 

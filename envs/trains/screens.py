@@ -8,12 +8,13 @@ from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.envs.wallet import payflow
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
 from . import APP, timetable
 from .parts import detail_row, error, header, tabs
-from .text import class_name, day_text, duration, fare, seats_text, short_class, station_name
+from .text import class_name, day_text, duration, fare, passenger_label, seats_text, short_class, station_name
 from .timetable import BOOKING_DAYS, CLASSES, PLENTY
 from .world import seat_of
 
@@ -47,17 +48,23 @@ def _station_dialog(ctx: Ctx) -> ui.Dialog | None:
         rows.append(ui.Text(ctx.t("No station found", "没有找到车站"), color="muted", align="center", height=56,
                             rid="no_station"))
     title = ctx.t("From", "出发站") if target == "from" else ctx.t("To", "到达站")
-    return ui.Dialog(title, [ctx.field("station_search", "station_query", hint=ctx.t("Station or city", "车站或城市")),
+    return ui.Dialog(title, [ctx.field("station_search", "station_query", hint=ctx.t("Station or city", "车站或城市"), ime_action="search"),
                              ui.ScrollList(rows, rid="station_list", height=320)],
                      [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+
+
+def _choose_station(ctx: Ctx, target: str) -> None:
+    """Open the station picker for ``target`` with its search box focused (typing filters at once)."""
+    ctx.local.update(choosing=target)
+    ctx.focus("station_search")
 
 
 def _station_field(ctx: Ctx, target: str, label: str) -> ui.View:
     chosen = ctx.local.get(target)
     return ui.Column([ui.Text(label, size=12, color="muted"),
                       pickers.PickerField(f"{target}_station", station_name(ctx.state, chosen) if chosen else "",
-                                          lambda: ctx.local.update(choosing=target), hint=ctx.t("Choose a station", "选择车站"),
-                                          desc=label)], gap=4, flex=1)
+                                          lambda: _choose_station(ctx, target), hint=ctx.t("Choose a station", "选择车站"),
+                                          desc=label)], gap=4)
 
 
 @APP.screen("/")
@@ -82,10 +89,10 @@ def search(ctx: Ctx) -> ui.Scaffold:
     def set_date(target: str, value: str) -> None:
         local.update(date=value, error=None)
 
-    form = ui.Card([
-        ui.Row([_station_field(ctx, "from", ctx.t("From", "出发站")),
-                ui.IconButton("⇄", ctx.t("Swap stations", "交换出发站和到达站"), swap, rid="swap_stations"),
-                _station_field(ctx, "to", ctx.t("To", "到达站"))], gap=4),
+    form = ui.Card([  # the stations one above the other, each the card's width: a long name shows whole
+        ui.Row([ui.Column([_station_field(ctx, "from", ctx.t("From", "出发站")),
+                           _station_field(ctx, "to", ctx.t("To", "到达站"))], gap=8, flex=1),
+                ui.IconButton("⇅", ctx.t("Swap stations", "交换出发站和到达站"), swap, rid="swap_stations")], gap=4),
         ui.Text(ctx.t("Date", "出发日期"), size=12, color="muted"),
         pickers.PickerField("date_input", pickers.date_text(ctx, day),
                             lambda: pickers.open_date(local, "date", day), desc=ctx.t("Date", "出发日期")),
@@ -141,11 +148,11 @@ def results(ctx: Ctx) -> ui.Scaffold:
     earlier = (dt.date.fromisoformat(date) - dt.timedelta(days=1)).isoformat()
     later = (dt.date.fromisoformat(date) + dt.timedelta(days=1)).isoformat()
     days = ui.Row([
-        ui.Button(ctx.t("‹ Previous day", "‹ 前一天"), (lambda: shift(-1)) if on_sale(ctx, earlier) else None,
-                  style="text", rid="previous_day"),
+        ui.IconButton("‹", ctx.t("Previous day", "前一天"), (lambda: shift(-1)) if on_sale(ctx, earlier) else None,
+                      rid="previous_day", enabled=on_sale(ctx, earlier)),
         ui.Text(day_text(ctx, date), size=15, bold=True, align="center", flex=1, rid="results_date"),
-        ui.Button(ctx.t("Next day ›", "后一天 ›"), (lambda: shift(1)) if on_sale(ctx, later) else None, style="text",
-                  rid="next_day"),
+        ui.IconButton("›", ctx.t("Next day", "后一天"), (lambda: shift(1)) if on_sale(ctx, later) else None,
+                      rid="next_day", enabled=on_sale(ctx, later)),
     ], gap=4, pad=4)
     chips = ui.Row([ui.Chip(ctx.t(en, zh), how == key, lambda on, k=key: ctx.local.update(sort=k), rid=f"sort_{key}")
                     for key, en, zh in SORTS], gap=6, pad=8)
@@ -156,15 +163,16 @@ def results(ctx: Ctx) -> ui.Scaffold:
                 rid="filter_available"),
     ], gap=6, pad=8)
     count = len(trains)
-    rows: list[ui.View | None] = [inset(ui.Text(ctx.t(f"{count} train{'s' if count != 1 else ''}", f"共 {count} 趟列车"),
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.t(f"{counted(count, 'train')}", f"共 {count} 趟列车"),
                                                 size=13, color="muted", height=28, rid="result_count"), MARGIN)]
     rows += [_train_row(ctx, t, place) for t in sort_trains(trains, how)]
     if not trains:
         rows.append(ui.Text(ctx.t("No trains match the filters", "没有符合条件的列车"), color="muted", align="center",
                             height=96, rid="no_results"))
-    title = f"{station_name(ctx.state, origin)} → {station_name(ctx.state, goal)}"
-    body = ui.Column([days, chips, filters, ui.ScrollList(rows, rid="train_list")])
-    return ui.Scaffold(body, top=ui.TopBar(title, on_back=ctx.back))
+    route = ui.Text(f"{station_name(ctx.state, origin)} → {station_name(ctx.state, goal)}", size=17, bold=True,
+                    max_lines=2, rid="results_route")
+    body = ui.Column([inset(route, MARGIN, MARGIN), days, chips, filters, ui.ScrollList(rows, rid="train_list")])
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Choose a train", "选择车次"), on_back=ctx.back))
 
 
 # --- a train ---------------------------------------------------------------------------------------------
@@ -183,11 +191,13 @@ def _journey(ctx: Ctx, train: dict[str, Any]) -> ui.View:
     return inset(ui.Card([
         ui.Text(f"{train['number']} · {day_text(ctx, p['date'])}", size=14, color="muted", rid="journey_train"),
         ui.Row([ui.Column([ui.Text(train["depart"], size=24, bold=True, rid="depart_time"),
-                           ui.Text(station_name(ctx.state, p["from"]), size=13, rid="depart_station")], flex=1),
+                           ui.Text(station_name(ctx.state, p["from"]), size=13, max_lines=2, rid="depart_station")],
+                          flex=1),
                 ui.Text(duration(ctx, train["minutes"]), size=13, color="muted", align="center", flex=1,
                         rid="journey_duration"),
                 ui.Column([ui.Text(train["arrive"], size=24, bold=True, align="right", rid="arrive_time"),
-                           ui.Text(station_name(ctx.state, p["to"]), size=13, align="right", rid="arrive_station")],
+                           ui.Text(station_name(ctx.state, p["to"]), size=13, align="right", max_lines=2,
+                                   rid="arrive_station")],
                           flex=1)], gap=8),
     ]), MARGIN - 12, MARGIN - 12)
 
@@ -252,8 +262,9 @@ def book(ctx: Ctx) -> ui.Scaffold:
         detail_row(ctx.t("Seat class", "席别"), f"{class_name(ctx, seat_class)} · {fare(price)}", "booking_class"),
         header(ctx.t("Passengers", "乘车人")),
     ]
-    rows += [ui.Checkbox("passenger_check", x["id"] in chosen, lambda on, pid=x["id"]: toggle(pid, on),
-                         label=x["name"], desc=x["name"]) for x in ctx.state["passengers"]]
+    rows += [inset(ui.Checkbox("passenger_check", x["id"] in chosen, lambda on, pid=x["id"]: toggle(pid, on),
+                               label=passenger_label(ctx, x), desc=x["name"]), MARGIN - 4, MARGIN)
+             for x in ctx.state["passengers"]]
     rows += [ui.Row([ui.Button(ctx.t("+ Add passenger", "+ 添加乘车人"), lambda: ctx.navigate("/passenger/new"),
                                style="text", rid="add_passenger")], pad=8),
              inset(error(local["error"], "booking_error"), MARGIN) if local.get("error") else None,

@@ -12,8 +12,16 @@ CLASS_NAMES = {"second": ("Second class", "二等座"), "first": ("First class",
 SHORT_CLASS = {"second": ("2nd", "二等"), "first": ("1st", "一等"), "business": ("Business", "商务")}
 STATUS = {"paid": ("Paid", "已支付"), "completed": ("Travelled", "已出行"), "refunded": ("Refunded", "已退票")}
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+ME = ("Me", "本人")  # the owner's own passenger entry, as 12306 marks it
 WEEKDAYS = (("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"),
             ("Sun", "周日"))
+
+
+def passenger_label(ctx: Ctx, passenger: Mapping[str, Any]) -> str:
+    """A passenger's name, the owner's marked: "Alex Kim (Me)" / "王芳（本人）"."""
+    if not passenger["self"]:
+        return passenger["name"]
+    return ctx.t(f"{passenger['name']} ({ME[0]})", f"{passenger['name']}（{ME[1]}）")
 
 
 def fare(value: float) -> str:

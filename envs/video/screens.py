@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from mobilegym.envs.layout import confirm
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -56,9 +57,9 @@ def subscriptions(ctx: Ctx) -> ui.Scaffold:
 def library_screen(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("History", "历史记录"), subtitle=ctx.t(f"{len(s['history'])} videos", f"{len(s['history'])}个视频"),
+        ui.ListItem(ctx.t("History", "历史记录"), subtitle=ctx.t(counted(len(s['history']), "video"), f"{len(s['history'])}个视频"),
                     leading=ui.Icon("↻", size=24), trailing="›", rid="history_entry", on_click=lambda: ctx.navigate("/history")),
-        *[ui.ListItem(ctx.t(*lib.LISTS[name]), subtitle=ctx.t(f"{len(s[name])} videos", f"{len(s[name])}个视频"),
+        *[ui.ListItem(ctx.t(*lib.LISTS[name]), subtitle=ctx.t(counted(len(s[name]), "video"), f"{len(s[name])}个视频"),
                       leading=ui.Icon(glyph, size=24), trailing="›", rid=f"{name}_entry",
                       on_click=lambda name=name: ctx.navigate("/list", name=name))
           for name, glyph in (("watch_later", "◷"), ("favorites", "★"))],
@@ -84,7 +85,7 @@ def results(state: dict[str, Any], query: str) -> tuple[list[dict[str, Any]], li
     return channels, lives + sorted((v for v in hit if not v["live_at"]), key=lambda v: v["uploaded"], reverse=True)
 
 
-@APP.screen("/search")
+@APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "")
     channels, videos = results(ctx.state, query)
@@ -119,7 +120,7 @@ def channel_page(ctx: Ctx) -> ui.Scaffold:
     header: list[Any] = [
         lambda: ui.Row([ui.Icon(item["name"][:1], size=56, badge="#C62828", color="#FFFFFF"),
                         ui.Column([ui.Text(item["name"], size=20, bold=True, rid="channel_title"),
-                                   ui.Text(ctx.t(f"{lib.count_text(lang, item['subscribers'])} subscribers · {len(videos)} videos",
+                                   ui.Text(ctx.t(f"{lib.count_text(lang, item['subscribers'])} subscribers · {counted(len(videos), 'video')}",
                                                  f"{lib.count_text(lang, item['subscribers'])}粉丝 · {len(videos)}个视频"),
                                            size=13, color="muted", rid="channel_stats")], gap=2, flex=1)], gap=12, pad=8),
         lambda: ui.Row([subscribe_button(ctx, item)], pad=8),
@@ -181,7 +182,7 @@ def saved_list(ctx: Ctx) -> ui.Scaffold:
         s[name].remove(video_id)
         ctx.toast(ctx.t(f"Removed from {title}", f"已从{title}移除"))
 
-    makers: list[Any] = [lambda: section(ctx.t(f"{len(s[name])} videos", f"共{len(s[name])}个视频"), "list_count")]
+    makers: list[Any] = [lambda: section(ctx.t(counted(len(s[name]), "video"), f"共{len(s[name])}个视频"), "list_count")]
     makers += [lambda v=v: video_row(ctx, v, trailing=ui.IconButton(
         "✕", ctx.t(f"Remove {v['title']} from {title}", f"从{title}移除“{v['title']}”"),
         lambda: remove(v["id"]), rid="list_remove")) for v in (lib.video(s, i) for i in s[name])]

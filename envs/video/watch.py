@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
@@ -145,7 +146,7 @@ def _comments(ctx: Ctx, item: dict[str, Any]) -> list[ui.View | None]:
                 ui.IconButton("➤", ctx.t("Post comment", "发布评论"), post, rid="post_comment")], gap=4),
     ]
     mine = [(s["owner"], c["text"], lib.ago_text(lang, c["at"], ctx.now)) for c in item["comments"]]
-    others = [(a, t, ctx.t(f"{likes} likes", f"{likes}赞")) for a, t, likes in others_comments(lang, item)]
+    others = [(a, t, ctx.t(counted(likes, "like"), f"{likes}赞")) for a, t, likes in others_comments(lang, item)]
     for author, text, note in mine + others:
         rows.append(ui.Column([ui.Text(f"{author} · {note}", size=12, color="muted", rid="comment_author"),
                                ui.Text(text, size=14, max_lines=4, rid="comment_text")], gap=2,
@@ -161,7 +162,7 @@ def video_page(ctx: Ctx) -> ui.Scaffold:
     if item["live_at"]:
         info = ctx.t("Upcoming live stream", "即将开始的直播")
     else:
-        info = ctx.t(f"{item['views']:,} views · {lib.ago_text(lang, item['uploaded'], ctx.now)} · "
+        info = ctx.t(f"{counted(item['views'], 'view', grouped=True)} · {lib.ago_text(lang, item['uploaded'], ctx.now)} · "
                      f"{lib.date_text(lang, item['uploaded'])}",
                      f"{item['views']:,}次观看 · {lib.ago_text(lang, item['uploaded'], ctx.now)} · "
                      f"{lib.date_text(lang, item['uploaded'])}")

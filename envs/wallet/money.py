@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.l10n import counted
 from mobilegym.sim.app import Ctx
 
 SYMBOLS = {"USD": "$", "CNY": "¥"}
@@ -57,7 +58,7 @@ def due_text(ctx: Ctx, bill: dict[str, Any]) -> str:
         return ctx.t(f"Overdue · was due {short_date(ctx, bill['due'])}", f"已逾期 · {short_date(ctx, bill['due'])}到期")
     if days == 0:
         return ctx.t("Due today", "今天到期")
-    return ctx.t(f"Due {short_date(ctx, bill['due'])} · in {days} day{'s' if days != 1 else ''}",
+    return ctx.t(f"Due {short_date(ctx, bill['due'])} · in {counted(days, 'day')}",
                  f"{short_date(ctx, bill['due'])}到期 · 还有{days}天")
 
 

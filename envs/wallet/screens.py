@@ -6,6 +6,7 @@ from typing import Any
 
 from mobilegym.envs.contacts.numbers import digits, is_dialable, same_number
 from mobilegym.envs.layout import MARGIN, inset
+from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -269,7 +270,7 @@ def history(ctx: Ctx) -> ui.Scaffold:
     ], gap=8, pad=8)
     count = len(shown)
     rows: list[ui.View | None] = [
-        inset(ui.Text(ctx.t(f"{count} transaction{'s' if count != 1 else ''}", f"共 {count} 笔交易"), size=13,
+        inset(ui.Text(ctx.t(f"{counted(count, 'transaction')}", f"共 {count} 笔交易"), size=13,
                       color="muted", height=28, rid="result_count"), MARGIN)]
     day = None
     for txn in shown:

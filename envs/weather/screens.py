@@ -216,7 +216,7 @@ def matches(city: dict[str, Any], query: str) -> bool:
     return any(needle in city[k].casefold() for k in ("name", "name_zh", "country", "country_zh"))
 
 
-@APP.screen("/add")
+@APP.screen("/add", focus="search_input")
 def add_city(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     query = ctx.local.get("query", "")

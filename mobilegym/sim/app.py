@@ -42,6 +42,9 @@ class SimApp:
     label_zh: str = ""
     package: str = ""
     screens: dict[str, ScreenFn] = field(default_factory=dict)
+    # the field a screen focuses when it is opened bare (no route params), as a search screen takes the focus
+    # and shows the keyboard on Android: path -> the field's focus key (see SimApp.screen)
+    focus_on_open: dict[str, str] = field(default_factory=dict)
     view_state: tuple[str, ...] = ()  # state paths that are not the user's data (playback, read markers)
     generate: Callable[["World"], dict[str, Any]] | None = None  # the app's data in a generated world
     # named preconditions a task can ask for ("prepare" setup action): fn(Prep, **args) -> state patch
@@ -54,13 +57,17 @@ class SimApp:
         self.package = self.package or f"com.mobilegym.{self.id}"
         self.label_zh = self.label_zh or self.label
 
-    def screen(self, path: str) -> Callable[[ScreenFn], ScreenFn]:
-        """Decorator registering a screen function for a route path."""
+    def screen(self, path: str, focus: str | None = None) -> Callable[[ScreenFn], ScreenFn]:
+        """Decorator registering a screen function for a route path. ``focus`` names the text field (its
+        rid) that takes the focus, showing the keyboard, when the screen is opened without route params
+        (a search screen opened from its button; the same screen opened on a category shows results)."""
 
         def register(fn: ScreenFn) -> ScreenFn:
             if path in self.screens:
                 raise ValueError(f"app {self.id!r} already has a screen for {path!r}")
             self.screens[path] = fn
+            if focus is not None:
+                self.focus_on_open[path] = focus
             return fn
 
         return register
@@ -235,6 +242,16 @@ class Ctx:
         self._phone.nav.open(app_id)
         if path is not None:
             self._phone.nav.push(app_id, path, params)
+
+    def focus(self, rid: str) -> None:
+        """Give the focus to a text field of the screen (its keyboard opens), as a picker's search box takes
+        it when the picker opens."""
+        self._phone.nav.focus(rid)
+
+    def scroll_home(self, rid: str) -> None:
+        """Put a list of this screen back at its resting place: the top, or the end of a ``from_end`` list (a
+        message just sent shows)."""
+        self.local.get("scroll", {}).pop(rid, None)
 
     def new_id(self, prefix: str) -> str:
         """A fresh, deterministic id such as 'alarm_7'."""

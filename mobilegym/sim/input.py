@@ -63,7 +63,7 @@ class Input:
             offset -= top - y
         else:
             return
-        self.set_scroll_offset(scroll_list.rid or "", min(scroll_list.max_offset(), max(0.0, offset)))
+        scroll_list.scroll_to(self, offset)
         self.phone._changed()
 
     # touches (points in dp) ----------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import ime
 from .app import SimApp, route_string
 
 if TYPE_CHECKING:
@@ -70,6 +71,13 @@ class Navigator:
         app = self.phone.apps[app_id]
         self.os["stacks"].setdefault(app_id, []).append(self._entry(app, path, params))
         self._sync()
+        if not params and path in app.focus_on_open:
+            self.focus(app.focus_on_open[path])
+
+    def focus(self, key: str) -> None:
+        """Put the focus on the foreground screen's field ``key``; its keyboard opens on the letters page."""
+        self.os["focus"] = key
+        ime.focus_moved(self.os)
 
     def replace(self, app_id: str, path: str, params: dict[str, Any]) -> None:
         """Swap the top screen of an app's stack for another. The same screen in the same state stays as it is

@@ -23,6 +23,7 @@ ACTIVE_KINDS = (ACTIVITY, DIALOG, SHADE, PERMISSION, CALL)  # the windows that c
 FULL_SCREEN = (SHADE, CALL)  # system windows over the whole screen: the tree shows them alone
 DIALOG_MAX_W = 320.0  # dp
 DIALOG_MARGIN = 24.0  # dp each side
+DRAWER_GAP = 56.0  # dp of the screen a navigation drawer leaves showing (Material)
 TOAST_MARGIN = 32.0  # dp: each side, and above the bottom of the activity
 
 
@@ -188,6 +189,9 @@ def _system_windows(phone: Phone, env: ui.LayoutEnv, screen: tuple[float, float,
 
 def _place_dialog(dialog: ui.Dialog, area: tuple[float, float, float, float], env: ui.LayoutEnv) -> None:
     x, y, w, h = area
+    if isinstance(dialog, ui.Drawer):  # from the start edge, the area's height
+        dialog.place(x, y, min(w - DRAWER_GAP, dialog.max_width), h, env)
+        return
     dw = min(w - 2 * DIALOG_MARGIN, DIALOG_MAX_W)
     dh = dialog.measure(dw, env)
     dialog.place(x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, env)

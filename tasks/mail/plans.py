@@ -94,7 +94,7 @@ def _drawer_count(d: Driver, en: str, zh: str) -> int:
     d.tap(rid="open_drawer")
     row = d.find(rid="drawer_item", desc=d.t(en, zh))
     count = next((n.text for n in d.nodes() if n.short_id == "drawer_count" and _inside(n.bounds, row.bounds)), "")
-    d.tap(rid="button2")
+    d.key("back")  # closes the drawer
     return int(count or 0)
 
 

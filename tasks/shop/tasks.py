@@ -397,9 +397,9 @@ class OrderForFriendAndChange(BaseTask):
     templates = {"en": ["{name} asked me in Chat to order something for them in Shop and sent me the money with "
                         "Wallet. Order it (one, standard shipping to my default address), then send {name} the change "
                         "back with Wallet. My Wallet passcode is {passcode}.",
-                        "Buy in Shop what {name} asked me for in Chat (one, standard shipping, my default address), "
-                        "paid with the money they sent me in Wallet, and return what is left to them in Wallet. "
-                        "My Wallet passcode is {passcode}."],
+                        "Buy in Shop what {name} asked me for in Chat (one, standard shipping, my default address). "
+                        "They already sent me the money in Wallet: send them back with Wallet what is left after the "
+                        "order's total. My Wallet passcode is {passcode}."],
                  "zh": ["{name}在聊天里让我帮他在购物里买个东西，钱已经用钱包转给我了。帮他下单（一件，标准配送到我的"
                         "默认地址），再用钱包把多出来的钱转回给{name}。我的钱包支付密码是{passcode}。"]}
     parameters = {"pick": {"sampler": _sample_friend_order}, "name": {"source": "chat:.friends[*].name"},
@@ -429,8 +429,10 @@ class OrderForFriendAndChange(BaseTask):
         else:
             chat_patch = {f"chats[id={direct['id']}]": {"messages": [*direct["messages"], msg],
                                                         "unread": direct["unread"] + 1}}
-        txns = list(wallet["transactions"])
         old_day = (today - dt.timedelta(days=self.rng.randint(7, 15))).isoformat()
+        # the friend's own transfers in since the older one would rival "the money they sent": none is left
+        txns = [t for t in wallet["transactions"]
+                if not (t["kind"] == "transfer_in" and t["phone"] == friend["phone"] and t["date"] >= old_day)]
         for txn_id, day, amount, hour in (("txn_task_old", old_day, earlier, 10),
                                           ("txn_task_money", today.isoformat(), sent, 0)):
             txns.append({"id": txn_id, "date": day, "time": _wallet_free_time(txns, day, hour), "kind": "transfer_in",

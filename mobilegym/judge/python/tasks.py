@@ -21,7 +21,7 @@ from mobilegym.judge.episode import DIFFICULTY_STEPS
 from mobilegym.judge.python.params import Params, param_type
 from mobilegym.judge.state.side_effects import VOLATILE_PATHS
 from mobilegym.judge.state.paths import StatePath, anchor, patch_for, resolve_state
-from mobilegym.judge.state.templating import render, substitute
+from mobilegym.judge.state.templating import render, render_prose, substitute
 
 _PATH_TEXT = re.compile(r"^(?:[.\[]|[A-Za-z_][\w-]*:[.\[])")
 
@@ -152,7 +152,7 @@ class BaseTask:
     @property
     def description(self) -> str:
         """The instruction: the chosen template with display values filled in."""
-        return render(self.template, self.display)
+        return render_prose(self.template, self.display)
 
     def path(self, path: str | StatePath, apps: Mapping[str, Any]) -> StatePath:
         """A path anchored to its app (see :func:`paths.anchor`)."""
@@ -188,7 +188,7 @@ class BaseTask:
             return None, []
         question = None
         if isinstance(spec, Mapping):
-            question = render(spec["question"], self.display) if spec.get("question") else None
+            question = render_prose(spec["question"], self.display) if spec.get("question") else None
             spec = spec["fields"]
         fields = []
         for field in spec:

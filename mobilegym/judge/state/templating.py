@@ -40,6 +40,31 @@ def render(template: str, params: Mapping[str, Any]) -> str:
     return PLACEHOLDER.sub(fill, template)
 
 
+_ARTICLE_BEFORE = re.compile(r"(?:^|(?<=\s))(?:the|a|an)\s+$")
+_LEADING_ARTICLE = re.compile(r"(?:The|A|An)\s")
+
+
+def render_prose(template: str, params: Mapping[str, Any]) -> str:
+    """:func:`render` for a sentence a person reads: a value that starts with an article ("The Lighthouse
+    Keeper's Daughter") takes the place of the template's own article before it ("order me the {title}" reads
+    "order me The Lighthouse Keeper's Daughter", not "the The ...")."""
+    out: list[str] = []
+    at = 0
+    for match in PLACEHOLDER.finditer(template):
+        out.append(template[at:match.start()])
+        at = match.end()
+        if match.group(0) in ("{{", "}}"):
+            out.append(match.group(0)[0])
+            continue
+        value = lookup(params, match.group(1))
+        text = format(value, match.group(2)) if match.group(2) else str(value)
+        if _LEADING_ARTICLE.match(text) and out and _ARTICLE_BEFORE.search(out[-1]):
+            out[-1] = _ARTICLE_BEFORE.sub("", out[-1])
+        out.append(text)
+    out.append(template[at:])
+    return "".join(out)
+
+
 def substitute(value: Any, params: Mapping[str, Any]) -> Any:
     """Replace placeholders inside a value; a string that is exactly one placeholder keeps the parameter's type."""
     if isinstance(value, str):

@@ -4,7 +4,7 @@ chrome (chrome.py), the renderer (render.py), the a11y export (a11y.py), theme a
 Apps build screens with ``from mobilegym.sim import ui`` and ``ui.Button(...)`` etc.: the view classes
 are re-exported here."""
 from .chrome import (
-    ALERT_TITLE, FAB_CLEARANCE, MESSAGE, NEGATIVE, NEUTRAL, POSITIVE, Dialog, Fab, Scaffold, Toast, TopBar,
+    ALERT_TITLE, FAB_CLEARANCE, MESSAGE, NEGATIVE, NEUTRAL, POSITIVE, Dialog, Drawer, Fab, Scaffold, Toast, TopBar,
 )
 from .view import Card, Column, Divider, Handler, Item, LayoutEnv, Row, Rows, ScrollList, Spacer, Touch, View
 from .widgets import (
@@ -14,7 +14,7 @@ from .widgets import (
 
 __all__ = [
     "ALERT_TITLE", "MESSAGE", "NEGATIVE", "NEUTRAL", "POSITIVE",
-    "FAB_CLEARANCE", "LINE_HEIGHT", "Button", "Card", "Checkbox", "Chip", "Column", "Dialog", "Divider", "Fab",
+    "FAB_CLEARANCE", "LINE_HEIGHT", "Button", "Card", "Checkbox", "Chip", "Column", "Dialog", "Divider", "Drawer", "Fab",
     "Handler", "Icon", "IconButton", "Image", "Item", "LayoutEnv", "ListItem", "Radio", "Row", "Rows", "Scaffold",
     "ScrollList", "Slider", "Spacer", "Switch", "Tabs", "Text", "TextField", "Toast", "Toggle", "TopBar", "Touch",
     "View", "key_fields",

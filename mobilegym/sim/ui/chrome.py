@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .view import Column, Handler, Item, LayoutEnv, Row, Spacer, View
+from .view import Column, Handler, Item, LayoutEnv, Row, ScrollList, Spacer, View
 from .widgets import Button, IconButton, Text
 
 FAB_CLEARANCE = 72  # room below a list's last row so it can scroll clear of a floating button (dp)
@@ -73,6 +73,19 @@ class Dialog(Column):
         actions = Row([Spacer(flex=1), *ordered], gap=8, height=44, rid=BUTTON_PANEL)
         super().__init__([header, *body, actions], gap=12, pad=20, bg="surface", radius=20, rid=rid)
         self.on_dismiss = on_dismiss
+
+
+class Drawer(Dialog):
+    """A navigation drawer: a modal sheet the height of the screen sliding in from its start edge (Material's
+    modal navigation drawer), ``width`` dp at most and 56 dp short of the screen's width; its rows scroll. As a
+    dialog, it takes every tap while open and a tap on the dimmed screen beside it or Back closes it."""
+
+    def __init__(self, title: str, rows: Sequence[View | None], *, on_dismiss: Handler | None = None,
+                 rid: str = "drawer", width: float = 320.0) -> None:
+        header = Text(title, size=16, bold=True, max_lines=2, rid=ALERT_TITLE)
+        Column.__init__(self, [header, ScrollList(rows, rid=f"{rid}_list")], gap=12, pad=16, bg="surface", rid=rid)
+        self.on_dismiss = on_dismiss
+        self.max_width = width
 
 
 class Scaffold(Column):

@@ -220,6 +220,14 @@ def face(text: str, bold: bool, px: int) -> ImageFont.FreeTypeFont:
     return font(font_path(text, bold), px, script_runs(text) > BASIC_RUNS)
 
 
+def rise(text: str, bold: bool, px: int) -> int:
+    """How many pixels higher than its face puts it ``text`` is drawn so every face shares DejaVu's ascent: a
+    face with a taller ascent (Noto Sans CJK: 1.16 em against 0.93) would otherwise sit its glyphs low in the
+    line (a chip's Chinese label under its centre)."""
+    ascent = face(text, bold, px).getmetrics()[0]
+    return max(0, ascent - font(_latin_path(bold), px).getmetrics()[0])
+
+
 def _measure(text: str, size: float, bold: bool) -> float:
     """The laid-out width of one line in dp (uncached)."""
     line = single_line(text)

@@ -42,11 +42,12 @@ def _glyphs(text: str, px: int, bold: bool) -> Glyphs:
 
 def _draw_glyphs(text: str, px: int, bold: bool) -> Glyphs:
     # the face's own mask of the line's ink box (one layout pass): the pixels ImageDraw.text draws there
+    # (raised by fonts.rise: every face's glyphs sit on the line as DejaVu's do)
     core, (left, top) = fonts.face(text, bold, px).getmask2(fonts.single_line(text), "L")
     width, height = core.size
     if width <= 0 or height <= 0:
         return None, 0, 0
-    return Image.Image()._new(core), left, top
+    return Image.Image()._new(core), left, top - fonts.rise(text, bold, px)
 
 
 def _rounded(width: int, height: int, radius: float) -> Image.Image:

@@ -334,13 +334,18 @@ class ScrollList(Column):
 
     ``children`` are views, or :class:`Rows` for a long list: then only the rows down to the bottom of
     the viewport are built and measured, and the content height beyond them is estimated from their
-    average height, as RecyclerView estimates its scroll range, until the last row is reached."""
+    average height, as RecyclerView estimates its scroll range, until the last row is reached.
+
+    ``from_end`` makes a list that grows at its end keep the end in view, as a messenger's conversation does
+    (RecyclerView's stackFromEnd): it opens on the newest item and stays on it as items are added or the
+    keyboard takes room; its position is kept as the distance from the end."""
 
     cls = "androidx.recyclerview.widget.RecyclerView"
 
     def __init__(self, children: Sequence[View | None] | Rows, *, rid: str = "list", gap: float = 0, pad: float = 0,
-                 **kw: Any) -> None:
+                 from_end: bool = False, **kw: Any) -> None:
         kw.setdefault("flex", 1)
+        self.from_end = from_end
         self.rows = children if isinstance(children, Rows) else None
         super().__init__(() if self.rows is not None else children, gap=gap, pad=pad, rid=rid, **kw)
         self.content_height = 0.0
@@ -357,12 +362,12 @@ class ScrollList(Column):
         self.frame = (x, y, w, h)
         self._visible = None
         inner = w - 2 * self.pad
-        wanted = max(0.0, env.scroll.get(self.rid or "", 0.0))
-        heights = self._measure_rows(inner, wanted + h, env)
+        stored = max(0.0, env.scroll.get(self.rid or "", 0.0))
+        heights = self._measure_rows(inner, float("inf") if self.from_end else stored + h, env)
         self.content_height = sum(heights) + self.gap * max(0, len(heights) - 1) + 2 * self.pad
         if self.rows is not None and len(heights) < len(self.rows):
             self.content_height += (len(self.rows) - len(heights)) * (sum(heights) / len(heights) + self.gap)
-        offset = min(self.max_offset(), wanted)
+        offset = max(0.0, self.max_offset() - stored) if self.from_end else min(self.max_offset(), stored)
         env.scroll[self.rid or ""] = offset
         cy = y + self.pad - offset
         for child, ch in zip(self.children, heights):
@@ -401,8 +406,12 @@ class ScrollList(Column):
 
     def drag(self, touch: Touch, start: tuple[float, float], end: tuple[float, float], factor: float) -> None:
         rid = self.rid or ""
-        offset = touch.scroll_offset(rid) + (start[1] - end[1]) * factor
-        touch.set_scroll_offset(rid, min(self.max_offset(), max(0.0, offset)))
+        self.scroll_to(touch, touch.scroll_offset(rid) + (start[1] - end[1]) * factor)
+
+    def scroll_to(self, touch: Touch, offset: float) -> None:
+        """Keep the list scrolled ``offset`` dp from its top (clamped; stored from the end with ``from_end``)."""
+        offset = min(self.max_offset(), max(0.0, offset))
+        touch.set_scroll_offset(self.rid or "", self.max_offset() - offset if self.from_end else offset)
 
     def paint(self, out: list[Item], env: LayoutEnv) -> None:
         x, y, w, h = self.frame

@@ -447,7 +447,8 @@ class Slider(View):
 
 
 class ListItem(Row):
-    """A tappable row: optional leading glyph, a title, a subtitle and a trailing view or text."""
+    """A tappable row: optional leading glyph, a title (``title_lines`` lines at most), a subtitle and a trailing
+    view or text."""
 
     def __init__(
         self,
@@ -457,9 +458,10 @@ class ListItem(Row):
         leading: View | None = None,
         trailing: View | str | None = None,
         title_rid: str | None = None,
+        title_lines: int = 1,
         **kw: Any,
     ) -> None:
-        texts: list[View | None] = [Text(title, size=16, max_lines=1, rid=title_rid)]
+        texts: list[View | None] = [Text(title, size=16, max_lines=title_lines, rid=title_rid)]
         if subtitle:
             texts.append(Text(subtitle, size=13, color="muted", max_lines=2))
         tail = Text(trailing, size=14, color="muted") if isinstance(trailing, str) else trailing
