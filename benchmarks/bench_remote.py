@@ -1,6 +1,6 @@
 """Steps per second of local envs against the same envs served by `mobilegym serve` (RemoteEnv), at RL resolution.
 
-    python benchmarks/bench_remote.py [--steps 2000] [--sessions 1 8 32] [--workers N]
+    python benchmarks/bench_remote.py [--steps 2000] [--sessions 1 8 32] [--workers N] [--forks 200]
 
 A row kind is one function ``(sessions, actions, context) -> steps/s``: ``local`` steps ``sessions`` envs in
 turn in this process (a process steps one env at a time); ``server`` drives as many RemoteEnvs on one server
@@ -75,6 +75,27 @@ def row_server(sessions: int, actions: list[int], context: dict[str, Any]) -> fl
 ROWS: dict[str, Callable[[int, list[int], dict[str, Any]], float]] = {"local": row_local, "server": row_server}
 
 
+def fork_costs(count: int) -> None:
+    """Milliseconds per ``env.unwrapped.fork(1)`` mid-episode, beside a step and a reset measured in the same run."""
+    env = gym.make("MobileGym-v0", **KWARGS, max_steps=10 * count + 10)
+    env.reset(seed=0)
+    env.step({"type": "swipe", "x": 540, "y": 1800, "x2": 540, "y2": 600})
+    unwrapped = env.unwrapped
+
+    def per_call_ms(call: Callable[[], Any]) -> float:
+        started = time.perf_counter()
+        for _ in range(count):
+            call()
+        return (time.perf_counter() - started) / count * 1000
+
+    fork_ms = per_call_ms(lambda: unwrapped.fork(1))
+    step_ms = per_call_ms(lambda: unwrapped.step({"type": "wait", "seconds": 1}))
+    reset_ms = per_call_ms(lambda: unwrapped.reset(seed=0))
+    print(f"fork {fork_ms:.3f} ms, wait step {step_ms:.3f} ms, reset {reset_ms:.3f} ms: "
+          f"a fork costs {fork_ms / step_ms:.2f} steps, {fork_ms / reset_ms:.2f} resets\n")
+    env.close()
+
+
 def main() -> None:
     from mobilegym.serve.pool import default_workers
     from mobilegym.serve.process import ServerProcess
@@ -84,9 +105,12 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, nargs="+", default=[1, 8, 32])
     parser.add_argument("--workers", type=int, default=default_workers(), help="server worker processes")
     parser.add_argument("--rows", nargs="+", choices=list(ROWS), default=list(ROWS))
+    parser.add_argument("--forks", type=int, default=200, help="forks timed (0: skip the fork row)")
     args = parser.parse_args()
     print(f"task {TASK}, screen {SCREEN[0]}x{SCREEN[1]} at render scale {RL_SCALE:g}, random grid agent, "
           f"{len(os.sched_getaffinity(0))} cores, server workers {args.workers}\n")
+    if args.forks:
+        fork_costs(args.forks)
     print(f"{'row':10} {'sessions':>8} {'steps/s':>10} {'vs local':>9}")
     with ServerProcess("--workers", str(args.workers), "--max-sessions", str(max(args.sessions) + 1)) as server:
         context = {"url": server.url}
