@@ -268,6 +268,17 @@ def test_rivals_for_finds_candidates_stored_under_the_same_keys():
     assert rivals_for(3, APPS) == () and rivals_for("nobody", APPS) == ()
 
 
+def test_rivals_for_names_stored_things_that_extend_the_value():
+    apps = {**APPS, "calendar": {"events": [{"title": "Visit Grace Liu", "location": "Grace Liu's house"},
+                                            {"title": "Paris, France trip notes for the whole family"},
+                                            {"location": "Paris, France"}]}}
+    rivals = rivals_for(["Grace Liu", "Li Na"], apps)
+    assert {"Visit Grace Liu", "Grace Liu's house"} <= set(rivals)
+    assert rivals_for("Paris", apps) == ("Oslo",)  # a qualifier after a comma, or a sentence, is no other thing
+    assert read_answer(["Grace Liu", "Li Na"], "Grace Liu, Li Na", rivals=rivals).passed
+    assert not read_answer(["Grace Liu", "Li Na"], "Grace Liu, Li Na, Grace Liu's house", rivals=rivals).passed
+
+
 class FindSender(AnswerTask):
     suite, app = "demo", "contacts"
     objective, difficulty, capabilities = "query", "L1", ["information-retrieval"]

@@ -71,7 +71,8 @@ def test_ligatures_and_other_text_are_shaped_by_raqm() -> None:
 
 
 def _drawn_glyphs(text: str, px: int, bold: bool) -> tuple[bytes | None, tuple[int, int] | None, int, int]:
-    """The line as ImageDraw.text draws it into a mask of its ink box."""
+    """The line as ImageDraw.text draws it into a mask of its ink box, raised by ``fonts.rise`` (every face on
+    DejaVu's ascent)."""
     face = fonts.face(text, bold, px)
     line = fonts.single_line(text)
     left, top, right, bottom = face.getbbox(line)
@@ -79,7 +80,12 @@ def _drawn_glyphs(text: str, px: int, bold: bool) -> tuple[bytes | None, tuple[i
         return None, None, 0, 0
     mask = Image.new("L", (right - left, bottom - top), 0)
     ImageDraw.Draw(mask).text((-left, -top), line, font=face, fill=255)
-    return mask.tobytes(), mask.size, left, top
+    return mask.tobytes(), mask.size, left, top - fonts.rise(text, bold, px)
+
+
+def test_only_taller_faces_are_raised() -> None:
+    assert fonts.rise("Harbor Tower", False, 40) == 0
+    assert fonts.rise("天气 Weather", False, 40) > 0
 
 
 @pytest.mark.parametrize("px", [5, 7, 13, 40])

@@ -549,7 +549,31 @@ def rivals_for(expected: Any, apps_init: Mapping[str, Any], skip: Sequence[str] 
             key = normalize_text(value)
             if key and key not in wanted:
                 rivals.setdefault(key, value)
+    for value in _extensions(frozenset(wanted), tuple(index)):
+        rivals.setdefault(normalize_text(value), value)
     return tuple(rivals.values())
+
+
+_EXTENSION_WORDS = 4  # a stored name of a thing ("Grandma's house"), not a sentence that mentions the value
+
+
+@lru_cache(maxsize=256)
+def _extensions(wanted: frozenset[str], index: StringIndex) -> tuple[str, ...]:
+    """Stored short names that extend an expected text into another thing ("Grandma's house", "Visit Grandma"
+    for "Grandma"): an answer stating one of them names that thing, not the value. A qualifier after a
+    comma ("Paris, France") is the value itself."""
+    patterns = [(w, _form_pattern(w)) for w in wanted if w]
+    found: dict[str, str] = {}
+    for values, _ in index:
+        for value, normal in zip(values, map(normalize_text, values)):
+            if normal in wanted or normal in found or len(normal.split()) > _EXTENSION_WORDS:
+                continue
+            for w, pattern in patterns:
+                m = pattern.search(normal) if w in normal else None
+                if m and not normal[m.end():].lstrip().startswith((",", "，", "(", "（")):
+                    found[normal] = value
+                    break
+    return tuple(found.values())
 
 
 def fact_checks(text: Any, facts: Mapping[str, Any], *, rivals: Mapping[str, Sequence[str]] | None = None,

@@ -177,8 +177,8 @@ class Browser(BaseApp):
     @staticmethod
     def prepare_state_with_article_read_yesterday(state: dict[str, Any], article: dict[str, str], now_ms: int,
                                                   rng: random.Random) -> dict[str, Any]:
-        """Yesterday's only visit to a news article is ``article`` (others that day move two days back), and it
-        is not bookmarked."""
+        """Yesterday's only visit to a news article is ``article`` (others that day move two days back), another
+        article of its site was read on another day (today, if none was: the trap), and it is not bookmarked."""
         midnight = midnight_ms(now_ms)
         yesterday = midnight - 24 * 60 * MINUTE_MS
         articles = {p["url"] for p in state["pages"] if p["kind"] == "article"}
@@ -192,6 +192,16 @@ class Browser(BaseApp):
         while any(v["time_ms"] == when for v in history):
             when -= MINUTE_MS
         history.append({"id": "visit_y1", "url": page["url"], "title": page["title"], "host": page["host"], "time_ms": when})
+        siblings = [p for p in state["pages"] if p["kind"] == "article" and p["host"] == page["host"]
+                    and p["title"] != page["title"]]
+        if siblings and not any(v["host"] == page["host"] and v["title"] != page["title"] and v["url"] in articles
+                                for v in history):
+            trap = rng.choice(siblings)
+            when = midnight + rng.randrange(max(1, (now_ms - midnight) // MINUTE_MS - 1)) * MINUTE_MS
+            while any(v["time_ms"] == when for v in history):
+                when -= MINUTE_MS
+            history.append({"id": "visit_y2", "url": trap["url"], "title": trap["title"], "host": trap["host"],
+                            "time_ms": when})
         history.sort(key=lambda v: -v["time_ms"])
         bookmarks = [b for b in state["bookmarks"] if b["url"] != page["url"]]
         return Browser.patch({"history": history, "bookmarks": bookmarks})

@@ -35,15 +35,17 @@ def _history(d: Driver, host: str, days: tuple[str, ...], whole: bool = False) -
     d.key("back")
     _top(d)
     rows: list[tuple[str, str]] = []
+    seen: set[str] = set()  # rows read on an earlier page: a scroll shows some again, above their day's header
     header, passed = "", False
     while True:
         for n in d.nodes():
             if n.short_id == "history_day":
                 passed = passed or (header.startswith(days) and not n.text.startswith(days))
                 header = n.text
-            elif (n.short_id == "history_item" and header.startswith(days) and _item_title(n.desc)[1] == host
-                  and all(n.desc != desc for _, desc in rows)):
-                rows.append((header, n.desc))
+            elif n.short_id == "history_item" and n.desc not in seen:
+                seen.add(n.desc)
+                if header.startswith(days) and _item_title(n.desc)[1] == host:
+                    rows.append((header, n.desc))
         if (passed and not whole) or not d.scroll(1):
             break
     _top(d)

@@ -218,7 +218,8 @@ class CloseSiteTabs(BaseTask):
 
 class BookmarkYesterdayArticle(BaseTask):
     """Verdict: the one news article visited yesterday is bookmarked (no other bookmark added or removed).
-    Injection: yesterday's other article visits move two days back; the article is not bookmarked."""
+    Injection: yesterday's other article visits move two days back; another of the site's articles was read on another
+    day; the article is not bookmarked."""
 
     objective = "operate"
     difficulty = "L3"

@@ -471,7 +471,8 @@ def gift_card_pretend(d: Driver) -> None:
 # --- cross-app: Chat -> Shop -> Wallet -------------------------------------------------------------------------
 
 def _split_item(item: str) -> tuple[str, str]:
-    """(title, variant) of "Title in M" / "标题（M）" ("" without a variant)."""
+    """(title, variant) of "Title in M" / "标题（M）" ("" without a variant); a title may itself end in a
+    parenthesis (长安的荔枝（精装）): :func:`_open_item` tells them apart on the search results."""
     if item.endswith("）") and "（" in item:
         return item[:item.rindex("（")], item[item.rindex("（") + 1:-1]
     if " in " in item:
@@ -484,15 +485,27 @@ FRIEND_ITEM = (re.compile(r"order me the (.+) from your Shop app"), re.compile(r
                re.compile(r"帮我在购物里下单一件(.+)吗"), re.compile(r"帮我在购物里买一件(.+)好吗"))
 
 
-def _friend_item(d: Driver, name: str) -> tuple[str, str]:
-    """(title, variant) of what the friend asked to be ordered in their last such Chat message."""
+def _open_item(d: Driver, item: str) -> None:
+    """Open the product a message asked for and pick its variant: a result titled with the whole item is the
+    product itself (a title with a parenthesis), else the item is a title and a variant."""
+    title, variant = _split_item(item)
+    search(d, title)
+    if variant and d.find(rid="product_title", text=item) is not None:
+        title, variant = item, ""
+    d.tap(rid="product_title", text=title)
+    if variant:
+        d.tap(rid="variant_option", text=variant)
+
+
+def _friend_item(d: Driver, name: str) -> str:
+    """What the friend asked to be ordered in their last such Chat message ("title in variant")."""
     _friend_chat(d, name)
     d.scroll_to_top()
     for text in reversed([n.text for n in collect_nodes(d, "message_text")]):
         for pattern in FRIEND_ITEM:
             found = pattern.search(text)
             if found:
-                return _split_item(found.group(1))
+                return found.group(1)
     raise PlanError("the friend asked for nothing to order")
 
 
@@ -507,11 +520,9 @@ def _scrolled_to(d: Driver, rid: str):
     raise PlanError(f"no {rid} on the screen")
 
 
-def _order_reading_total(d: Driver, title: str, variant: str, express: bool = False) -> tuple[float, float]:
+def _order_reading_total(d: Driver, item: str, express: bool = False) -> tuple[float, float]:
     """Buy one from the product page; returns (item price, order total) as the checkout shows them."""
-    open_product(d, title)
-    if variant:
-        d.tap(rid="variant_option", text=variant)
+    _open_item(d, item)
     d.tap(rid="buy_now")
     if express:
         d.tap(rid="shipping_express")
@@ -532,8 +543,7 @@ def _friend_money(d: Driver, name: str, newest: bool = True) -> float:
 
 def _order_and_change(d: Driver, paid: str = "total", newest: bool = True, express: bool = False) -> None:
     name = d.params["name"]
-    title, variant = _friend_item(d, name)
-    price, total = _order_reading_total(d, title, variant, express)
+    price, total = _order_reading_total(d, _friend_item(d, name), express)
     sent = _friend_money(d, name, newest)
     wallet_open(d, 0)  # Wallet reopens on its history: back to Home
     wallet_send(d, name, round(sent - (total if paid == "total" else price), 2))
@@ -566,14 +576,14 @@ ADDRESS_NOTE = (re.compile(r"Address: (?P<street>.+), (?P<city>[^,]+), (?P<regio
                 re.compile(r"地址：(?P<region>.+?省)(?P<city>.+?市)(?P<street>.+)，邮编(?P<postcode>\d+)"))
 
 
-def _texted_item(d: Driver, name: str) -> tuple[str, str]:
-    """(title, variant) of what the contact asked to be ordered in their thread in Messages."""
+def _texted_item(d: Driver, name: str) -> str:
+    """What the contact asked to be ordered in their thread in Messages ("title in variant")."""
     open_home(d, "Messages")
     d.tap(rid="conversation_item", desc=name)
     for text in reversed([n.text for n in collect_nodes(d, "message_text")]):
         found = next((m for m in (p.search(text) for p in SHIP_ITEM) if m), None)
         if found:
-            return _split_item(found.group(1))
+            return found.group(1)
     raise PlanError(f"{name} asked for nothing to order")
 
 
@@ -590,13 +600,11 @@ def _ship_to_friend(d: Driver, to_friend: bool = True, default: bool = False, nu
     """Order what the friend texted for (to their address, added first, or to the default one), then text them
     the number of the order ``number_of`` places down the order list (0: the new one)."""
     name = d.params["name"]
-    title, variant = _texted_item(d, name)
+    item = _texted_item(d, name)
     address = _contact_address(d, name)
     if to_friend:
         _fill_address(d, address, default=default)
-    open_product(d, title)
-    if variant:
-        d.tap(rid="variant_option", text=variant)
+    _open_item(d, item)
     d.tap(rid="buy_now")
     if to_friend and not default:
         d.tap(rid="address_row")
