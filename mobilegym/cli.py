@@ -352,6 +352,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # TaskError, InvalidAction, a bad option value: the user's input
         print(f"mobilegym {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except ImportError as exc:  # an optional dependency; the message names the extra that installs it
+        print(f"mobilegym {args.command}: error: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:  # e.g. the port is in use, the output folder cannot be written
         print(f"mobilegym {args.command}: error: {exc}", file=sys.stderr)
         return 1

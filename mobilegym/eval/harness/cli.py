@@ -146,5 +146,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     run = evaluate(config_from_args(args), report=args.report)
     print(format_summary(run.summary))
+    for note in run.notes:
+        print(f"note: {note}")
     print(f"results in {run.root}/" + (f" (open {run.root / 'report.html'})" if args.report else ""))
     return 0

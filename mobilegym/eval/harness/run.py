@@ -1,11 +1,12 @@
 """``evaluate``: the Python API behind ``mobilegym eval``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..agents import load_agent
+from ..extras import MissingExtra
 from .config import ConfigError, EvalConfig
 from .plan import build_plan, select_tasks, task_selection
 from .progress import Progress
@@ -19,6 +20,7 @@ class EvalRun:
     root: Path
     summary: dict[str, Any]
     rows: list[dict[str, Any]]
+    notes: list[str] = field(default_factory=list)  # what the run left out, e.g. plots without matplotlib
 
 
 def agent_meta(agent: Any, config: EvalConfig) -> dict[str, Any]:
@@ -77,18 +79,23 @@ def evaluate(config: EvalConfig | None = None, *, report: bool = True, **options
     finally:
         progress.close()
     summary = folder.finish(plan)
-    if report:
-        write_outputs(folder.root)
+    notes = write_outputs(folder.root) if report else []
     order = {spec.episode_id: spec.index for spec in plan}
     rows = sorted(folder.rows.values(), key=lambda r: order.get(r["episode_id"], len(order)))
-    return EvalRun(folder.root, summary, rows)
+    return EvalRun(folder.root, summary, rows, notes)
 
 
-def write_outputs(root: Path) -> None:
-    """report.html and the PNG plots beside the results."""
+def write_outputs(root: Path) -> list[str]:
+    """report.html and the PNG plots beside the results; returns notes on what was skipped (the plots
+    when matplotlib is missing: the report is written without them)."""
     from .plots import write_plots
     from .report import write_report
 
-    write_plots(root)
+    notes = []
+    try:
+        write_plots(root)
+    except MissingExtra as exc:
+        notes.append(f"plots skipped: {exc}; report.html is written without them")
     write_report(root)
+    return notes
 

@@ -4,7 +4,8 @@ It retries what is worth retrying (HTTP 408/429/5xx, timeouts, refused or droppe
 a fixed exponential schedule, raises :class:`ModelError` after the last attempt, and reports the
 reply's text, native tool calls, token usage, retries and latency. Every client of a process that
 talks to the same endpoint with the same ``max_concurrency`` shares one semaphore, so many episodes
-in one event loop never have more than that many requests in flight. httpx is imported lazily.
+in one event loop never have more than that many requests in flight. httpx (the ``eval`` extra) is imported
+when a client is built, so a missing install fails at the start of a run.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Mapping, Sequence
 
+from ...extras import require
 from .errors import ModelError
 
 Sleep = Callable[[float], Awaitable[Any]]
@@ -130,6 +132,7 @@ class ChatClient:
         sleep: Sleep | None = None,
     ) -> None:
         self.url = chat_url(base_url)
+        require("httpx", "the OpenAI-compatible model client")  # here, so a missing install fails at the start
         if not isinstance(model, str) or not model.strip():
             raise ValueError(f"model must be a non-empty string, got {model!r}")
         if not isinstance(api_key_env, str) or not api_key_env:
