@@ -7,10 +7,19 @@ install would; endpoints are real HTTP servers on loopback (and a port nothing l
 from __future__ import annotations
 
 import json
+import os
+import signal
+import socket
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
+
+import pytest
+
+from mobilegym.cli import main
+from tests.fake_model import FakeModel
 
 ROOT = Path(__file__).resolve().parents[1]
 CLOCK = ["--task", "clock.CountAlarms"]
@@ -57,3 +66,80 @@ def test_without_matplotlib_the_report_is_written_without_plots(tmp_path: Path) 
     assert (out / "report.html").is_file() and not (out / "plots").exists()
     assert "eval: 1/1 episodes (100%), success 100.0% of 1 scored" in done.stderr  # plain lines without tqdm
     assert json.loads((out / "summary.json").read_text())["scored"] == 1
+
+
+# the endpoint --------------------------------------------------------------------------------------
+COMPLETE = '{"type": "complete"}'
+
+
+def _openai(url: str, out: Path, *extra: str) -> list[str]:
+    return ["eval", *CLOCK, "--agent", "openai", "--agent-arg", f"base_url={url}", "--agent-arg", "model=vl",
+            "--no-report", "--no-trajectories", "--out", str(out), *extra]
+
+
+def _dead_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]  # closed on exit: nothing listens there
+
+
+def test_a_dead_endpoint_stops_the_run_before_any_episode(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    url = f"http://127.0.0.1:{_dead_port()}/v1"
+    assert main(_openai(url, tmp_path / "run")) == 1
+    err = capsys.readouterr().err
+    assert f"cannot reach the model endpoint {url}/models" in err and "ConnectError" in err and "base_url" in err
+    assert len(err.strip().splitlines()) == 1 and not (tmp_path / "run").exists()
+
+
+def test_an_endpoint_serving_another_model_is_named(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    with FakeModel(lambda body: COMPLETE, models=["qwen2.5-vl-7b"]) as server:
+        assert main(_openai(server.url, tmp_path / "run")) == 1
+    err = capsys.readouterr().err
+    assert "does not serve model 'vl'" in err and "'qwen2.5-vl-7b'" in err
+    assert [r[0] for r in server.requests] == ["GET"]  # nothing but the check was sent
+
+
+@pytest.mark.parametrize("models", [["vl"], None])  # a server that lists its models, and one that does not
+def test_a_live_endpoint_runs_and_scores(tmp_path: Path, capsys: pytest.CaptureFixture, models) -> None:
+    with FakeModel(lambda body: COMPLETE, models=models) as server:
+        assert main(_openai(server.url, tmp_path / "run", "--progress", "auto")) == 0
+    out, err = capsys.readouterr()
+    assert "all" in out and "0.0%" in out and "no scored" not in out  # scored: it completed without doing the task
+    assert "eval: 1/1 episodes (100%), success 0.0% of 1 scored" in err  # plain progress: stderr is no terminal
+    assert [r[:2] for r in server.requests] == [("GET", "/v1/models"), ("POST", "/v1/chat/completions")]
+
+
+def test_no_scored_episode_exits_1_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    with FakeModel(lambda body: (503, {"error": "overloaded"}), models=["vl"]) as server:
+        status = main(_openai(server.url, tmp_path / "run", "--agent-arg", "max_retries=0"))
+    out, err = capsys.readouterr()
+    assert status == 1 and "no scored episodes (1 errored)" in out and "%" not in out.splitlines()[1]
+    assert "no scored episodes: all 1 errored" in err and "--rerun-failed" in err
+    summary = json.loads((tmp_path / "run" / "summary.json").read_text())
+    assert summary["scored"] == 0 and summary["success_rate"] == {"mean": None, "ci95": None}
+    assert len(server.requests) == 2
+
+
+def test_ctrl_c_says_resume_continues(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+
+    def answer(body: dict) -> str:
+        if sum(1 for r in server.requests if r[0] == "POST") > 1:
+            server.release.wait(120)  # the second episode's model never answers: the user presses Ctrl-C
+        return COMPLETE
+
+    with FakeModel(answer, models=["vl"]) as server:
+        argv = _openai(server.url, out, "--task", "clock.AlarmTime")
+        child = subprocess.Popen([sys.executable, "-m", "mobilegym", *argv],
+                                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+        results = out / "results.jsonl"
+        for _ in range(1200):  # wait (up to 2 minutes) for the first episode's row
+            if results.exists() and results.read_text().strip():
+                break
+            time.sleep(0.1)
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=120)
+    assert child.returncode == 130, err
+    assert "interrupted; 1 finished episode(s) are saved in" in err and "with --resume to continue" in err
+    assert "Traceback" not in err

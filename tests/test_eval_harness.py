@@ -260,7 +260,8 @@ def test_the_command_line(tmp_path: Path) -> None:
     failing = subprocess.run([*command[:4], "--task", "clock.CountAlarms", "--agent", "tests.eval_agents:Failing",
                               "--agent-arg", "kind=model", "--no-report", "--out", str(tmp_path / "failing")],
                              capture_output=True, text=True, cwd=ROOT)
-    assert failing.returncode == 0 and "1 episode(s) errored (model_error 1)" in failing.stdout
+    assert failing.returncode == 1 and "1 episode(s) errored (model_error 1)" in failing.stdout
+    assert "no scored episodes" in failing.stdout and "no scored episodes: all 1 errored" in failing.stderr
     unbuilt = subprocess.run([*command[:4], "--task", "clock.CountAlarms", "--agent", "openai",
                               "--out", str(tmp_path / "openai")], capture_output=True, text=True, cwd=ROOT)
     assert unbuilt.returncode == 2 and "base_url" in unbuilt.stderr and "--agent-arg" in unbuilt.stderr

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
-from .config import BACKENDS, PROGRESS, SPLITS, EvalConfig
+from .config import BACKENDS, PROGRESS, SPLITS, EvalConfig, PreflightError
 
 
 def _key_value(text: str) -> tuple[str, Any]:
@@ -125,6 +127,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     """The summary as a short table: overall, then per suite."""
     def line(name: str, m: dict[str, Any]) -> str:
         sr = m["success_rate"]
+        if not m["scored"]:
+            return f"{name:14} {m['episodes']:8d}   no scored episodes ({m['errors']} errored)"
         return (f"{name:14} {m['episodes']:8d} {sr['mean']:8.1%} [{sr['ci95'][0]:.0%}-{sr['ci95'][1]:.0%}]"
                 f" {m['progress']:8.2f} {m['false_complete_rate']:8.1%} {m['overdue_rate']:8.1%}"
                 f" {m['avg_steps']:6.1f} {m['errors']:6d}")
@@ -140,13 +144,33 @@ def format_summary(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _saved(out: str) -> int:
+    """How many episodes a results folder holds (for the message after an interrupted run)."""
+    path = Path(out) / "results.jsonl"
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip()) if path.exists() else 0
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
-    """Run the evaluation; print the summary table and where the results are."""
+    """Run the evaluation; print the summary table and where the results are. Exit 1 when the agent's
+    preflight fails or no episode could be scored; 130 on Ctrl-C, after saying how to continue."""
     from .run import evaluate
 
-    run = evaluate(config_from_args(args), report=args.report)
+    config = config_from_args(args)
+    try:
+        run = evaluate(config, report=args.report)
+    except PreflightError as exc:
+        print(f"mobilegym eval: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\nmobilegym eval: interrupted; {_saved(config.out)} finished episode(s) are saved in {config.out}/. "
+              "Run the same command with --resume to continue.", file=sys.stderr)
+        return 130
     print(format_summary(run.summary))
     for note in run.notes:
         print(f"note: {note}")
     print(f"results in {run.root}/" + (f" (open {run.root / 'report.html'})" if args.report else ""))
+    if run.summary["episodes"] and not run.summary["scored"]:
+        print(f"mobilegym eval: error: no scored episodes: all {run.summary['episodes']} errored (see "
+              f"{run.root / 'errors.jsonl'}); fix the cause, then --rerun-failed runs them again", file=sys.stderr)
+        return 1
     return 0

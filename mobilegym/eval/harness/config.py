@@ -21,6 +21,10 @@ class ConfigError(ValueError):
     """A bad evaluation option; the message names it."""
 
 
+class PreflightError(RuntimeError):
+    """The agent's check before the first episode failed (e.g. its model endpoint is down); nothing ran."""
+
+
 @dataclass
 class EvalConfig:
     """Everything ``mobilegym eval`` needs; ``to_dict`` is what meta.json records.

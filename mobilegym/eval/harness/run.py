@@ -1,13 +1,15 @@
 """``evaluate``: the Python API behind ``mobilegym eval``."""
 from __future__ import annotations
 
+import asyncio
+import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..agents import load_agent
 from ..extras import MissingExtra
-from .config import ConfigError, EvalConfig
+from .config import ConfigError, EvalConfig, PreflightError
 from .plan import build_plan, select_tasks, task_selection
 from .progress import Progress
 from .results import ResultsFolder
@@ -43,12 +45,31 @@ def _check_agent(agent: Any, config: EvalConfig) -> None:
     config.progress = "off"
 
 
+def preflight(agent: Any) -> None:
+    """Run the agent's optional ``preflight()`` (sync or async) once before any episode; PreflightError
+    with the agent's reason when it fails (e.g. a model endpoint that is down or serves another model)."""
+    check = getattr(agent, "preflight", None)
+    if not callable(check):
+        return
+    try:
+        result = check()
+        if inspect.isawaitable(result):
+            asyncio.run(_wait(result))
+    except Exception as exc:
+        raise PreflightError(f"the {getattr(agent, 'name', 'agent')} agent cannot start: {exc}") from exc
+
+
+async def _wait(result: Any) -> Any:
+    return await result
+
+
 def evaluate(config: EvalConfig | None = None, *, report: bool = True, **options: Any) -> EvalRun:
     """Run an agent over tasks and write the results folder (see the README's "Evaluation" section).
 
     ``evaluate(agent="oracle", suites=["clock"], sample_n=2, out="runs/oracle")`` or
     ``evaluate(EvalConfig(...))``; returns the summary and rows; with ``report`` also writes
-    report.html and the plots.
+    report.html and the plots. Before the first episode the agent's ``preflight()``, when it has one,
+    checks what it depends on (``OpenAIAgent``: its endpoint); PreflightError when that fails.
     """
     if config is None:
         config = EvalConfig(**options)
@@ -59,6 +80,7 @@ def evaluate(config: EvalConfig | None = None, *, report: bool = True, **options
     selection = task_selection(config)
     agent = load_agent(config.agent, config.agent_options)
     _check_agent(agent, config)
+    preflight(agent)
     folder = ResultsFolder(config, agent_meta(agent, config))
     pending = folder.pending(plan)
     progress = Progress(len(plan), len(plan) - len(pending), config.progress)

@@ -32,7 +32,8 @@ def _rate(rows: list[Mapping[str, Any]], key: str) -> float:
 
 def metrics(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The metrics of a set of rows. Errored episodes (task, agent or model errors) are counted apart
-    and left out of every rate: they say nothing of the agent's skill and ``--rerun-failed`` reruns them."""
+    and left out of every rate: they say nothing of the agent's skill and ``--rerun-failed`` reruns them.
+    Without a scored episode the success rate's mean and interval are None (there is no rate, not 0%)."""
     rows = list(rows)
     scored = [r for r in rows if r["error_kind"] is None]
     successes = sum(bool(r["success"]) for r in scored)
@@ -43,8 +44,8 @@ def metrics(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             errors[r["error_kind"]] += 1
     return {
         "episodes": len(rows), "scored": len(scored), "errors": sum(errors.values()), "errors_by_kind": dict(errors),
-        "success_rate": {"mean": round(successes / len(scored), 4) if scored else 0.0,
-                         "ci95": [round(lo, 4), round(hi, 4)]},
+        "success_rate": ({"mean": round(successes / len(scored), 4), "ci95": [round(lo, 4), round(hi, 4)]}
+                         if scored else {"mean": None, "ci95": None}),  # no scored episode: no rate at all
         "progress": round(sum(r["progress"] for r in scored) / len(scored), 4) if scored else 0.0,
         "false_complete_rate": _rate(scored, "false_complete"), "overdue_rate": _rate(scored, "overdue"),
         "side_effect_rate": round(sum(bool(r["side_effects"]) for r in scored) / len(scored), 4) if scored else 0.0,

@@ -73,6 +73,10 @@ class OpenAIAgent(ChatAgent):
                                  extra_body=extra_body, max_concurrency=max_concurrency, sleep=sleep)
         super().__init__(conversation, self.client.complete)
 
+    async def preflight(self) -> None:
+        """Check the endpoint once before a run (see :meth:`ChatClient.check`); ModelError when it cannot be used."""
+        await self.client.check()
+
     def meta(self) -> dict[str, Any]:
         """The agent's full configuration for the results' meta (the API key's variable, never the key)."""
         client, conversation = self.client, self.conversation
