@@ -143,3 +143,61 @@ def test_ctrl_c_says_resume_continues(tmp_path: Path) -> None:
     assert child.returncode == 130, err
     assert "interrupted; 1 finished episode(s) are saved in" in err and "with --resume to continue" in err
     assert "Traceback" not in err
+
+
+# resuming ------------------------------------------------------------------------------------------
+def _readme_resume_line() -> str:
+    """The README's short ``--resume`` example, as printed there."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Evaluating agents (`mobilegym eval`)"):]
+    return next(line.split("#")[0].strip() for line in section.splitlines() if line.rstrip().endswith(
+        "# carry on after an interruption"))
+
+
+def _drop_last_row(out: Path) -> None:
+    results = out / "results.jsonl"
+    results.write_text("".join(results.read_text().splitlines(keepends=True)[:-1]))
+
+
+def test_the_readme_resume_example_continues_a_run_with_new_connection_settings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    line = _readme_resume_line()
+    argv = line.split()
+    assert argv[:2] == ["mobilegym", "eval"] and "--resume" in argv
+    out = Path(argv[argv.index("--out") + 1])
+    monkeypatch.chdir(tmp_path)
+    with FakeModel(lambda body: COMPLETE, models=["vl"]) as first:
+        assert main(["eval", "--task", "clock.CountAlarms", "--task", "clock.AlarmTime", "--agent", "openai",
+                     "--agent-arg", f"base_url={first.url}", "--agent-arg", "model=vl", "--no-report",
+                     "--out", str(out)]) == 0
+    _drop_last_row(out)  # the run was cut short
+    capsys.readouterr()
+    with FakeModel(lambda body: COMPLETE, models=["vl"]) as second:  # another port; new connection options
+        assert main([*argv[1:], "--no-report", "--agent-arg", f"base_url={second.url}",
+                     "--agent-arg", "max_concurrency=2", "--agent-arg", "timeout_s=30"]) == 0, capsys.readouterr()
+    assert [r[0] for r in second.requests] == ["GET", "POST"]  # only the missing episode ran, on the new server
+    rows = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    assert [r["task_id"] for r in rows] == ["clock.AlarmTime", "clock.CountAlarms"]
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["config"]["agent_options"]["base_url"] == second.url
+
+
+def test_a_resume_that_changes_the_rows_names_each_key_and_the_way_to_force_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out = tmp_path / "run"
+    with FakeModel(lambda body: COMPLETE, models=["vl", "vl2"]) as server:
+        first = _openai(server.url, out, "--task", "clock.AlarmTime")
+        assert main(first) == 0
+        _drop_last_row(out)
+        capsys.readouterr()
+        changed = ["eval", "--out", str(out), "--resume", "--no-report", "--agent-arg", "model=vl2",
+                   "--agent-arg", "history=2", "--sample-n", "2"]
+        assert main(changed) == 2
+        err = capsys.readouterr().err
+        assert "agent_options.model: \"vl\" then, \"vl2\" now" in err and "agent.model" in err
+        assert "agent_options.history: null then, 2 now" in err and "agent.history: 4 then, 2 now" in err
+        assert "sample_n: 1 then, 2 now" in err and "--force-resume" in err
+        assert "base_url" not in err and "max_concurrency" not in err
+        assert main([*changed, "--force-resume"]) == 0
+    rows = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    assert len(rows) == 4  # two tasks x two seeds: the missing ones ran with the forced options
