@@ -86,6 +86,8 @@ def add_eval_parser(sub: Any, number: Any) -> None:
     budget.add_argument("--time-limit", type=number(float, 0, 1e6, True), help="seconds per episode")
     budget.add_argument("--loop-limit", type=number(int, 0, 1000), default=5,
                         help="end an episode after this many identical actions on an unchanged screen (0: never)")
+    budget.add_argument("--unreadable-limit", type=number(int, 0, 1000), default=3,
+                        help="end an episode after this many model replies in a row that name no action (0: never)")
     run = p.add_argument_group("running")
     run.add_argument("--out", default="eval_results", help="the results folder (default eval_results)")
     run.add_argument("--resume", action="store_true",

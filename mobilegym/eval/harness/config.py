@@ -58,6 +58,7 @@ class EvalConfig:
     max_steps: int | None = None
     time_limit_s: float | None = None
     loop_limit: int = 5
+    unreadable_limit: int = 3  # end an episode after this many replies in a row that give no action (0: never)
     trajectories: bool = True
     trajectory_scale: float = 0.5
     workers: int = 1
@@ -85,6 +86,7 @@ class EvalConfig:
             _count(name, getattr(self, name), minimum=1)
         _count("seed", self.seed, minimum=0)
         _count("loop_limit", self.loop_limit, minimum=0)
+        _count("unreadable_limit", self.unreadable_limit, minimum=0)
         if self.max_steps is not None:
             _count("max_steps", self.max_steps, minimum=1)
         if self.time_limit_s is not None and not (isinstance(self.time_limit_s, (int, float))

@@ -69,7 +69,9 @@ def differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[tuple[st
     """(key, earlier, now) for each option deciding the rows that differs between two meta.json records: the
     configuration (``agent_options`` key by key) and the agent's identity (``agent.*``: name, version,
     prompt version, model, adapter, ...); connection and execution settings are left out."""
-    before, now = result_options(old.get("config") or {}), result_options(new.get("config") or {})
+    defaults = result_options(EvalConfig().to_dict())  # an option an older run did not record had its default
+    before = {**defaults, **result_options(old.get("config") or {})}
+    now = result_options(new.get("config") or {})
     out = []
     for key in sorted(set(before) | set(now)):
         if key == "agent_options":
