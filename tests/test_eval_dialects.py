@@ -115,3 +115,36 @@ def test_replies_that_cannot_be_read_end_the_episode_and_never_loop(tmp_path: Pa
     # one readable reply between unreadable ones starts the count again
     row, _ = _run(tmp_path / "again", ["?", "?", '{"type": "wait", "seconds": 0}', "?", "?", "?"], loop_limit=0)
     assert row["end"] == "unreadable" and row["model_calls"] == 6
+
+
+# the new families' options -----------------------------------------------------------------------------
+def test_the_tools_adapter_sends_its_functions_and_reads_native_calls(tmp_path: Path) -> None:
+    tool_call = {"id": "c1", "type": "function", "function": {"name": "complete", "arguments": "{}"}}
+    body = {"id": "c", "object": "chat.completion", "model": "vl", "choices": [{"index": 0, "finish_reason": "tool_calls",
+            "message": {"role": "assistant", "content": None, "tool_calls": [tool_call]}}]}
+    with FakeModel(lambda request: (200, body), models=["vl"]) as server:
+        run = evaluate(agent="openai", tasks=["clock.CountAlarms"], out=str(tmp_path / "run"), report=False,
+                       trajectories=False, agent_options={"base_url": server.url, "model": "vl", "adapter": "tools"})
+    request = server.requests[1][2]
+    names = [t["function"]["name"] for t in request["tools"]]
+    assert names[:3] == ["tap", "double_tap", "long_press"] and "abort" in names and request["tool_choice"] == "auto"
+    assert run.rows[0]["end"] == "complete" and run.rows[0]["steps"] == 1
+    meta = json.loads((tmp_path / "run" / "meta.json").read_text())
+    assert meta["agent"]["tools"] == names and meta["agent"]["extra_body"] == {}
+
+
+@pytest.mark.parametrize(("adapter", "reply"), [
+    ("maiui", _call({"action": "ask_user", "text": "Which alarm?"})),
+    ("gelab", "explain:ask\taction:INFO\tvalue:Which alarm?\tsummary:s"),
+])
+def test_a_question_for_the_user_ends_the_episode_unless_a_reply_is_configured(adapter: str, reply: str) -> None:
+    frame = Frame(DEVICE, DEVICE, "relative_999" if adapter == "maiui" else "relative_1000")
+    assert make_adapter(adapter).parse(Reply(reply), frame).action == {"type": "abort", "text": "Which alarm?"}
+    agent = OpenAIAgent("http://127.0.0.1:9/v1", "m", adapter, adapter_options={"user_reply": "the 7:30 one"})
+    agent.reset("Delete the alarm.", {"screen_size": DEVICE})
+    obs = {"screenshot": np.zeros((2400, 1080, 3), np.uint8), "a11y": "<hierarchy/>"}
+    decision = agent.conclude(agent.prepare(obs, {}), Completion(reply))
+    assert decision.action == {"type": "wait", "seconds": 0.0}
+    assert "The user answers: the 7:30 one" in agent.prepare(obs, {}).prompt[-1]["content"][-1]["text"]
+    with pytest.raises(ValueError, match="user_reply must be a non-empty string"):
+        make_adapter(adapter, user_reply="")

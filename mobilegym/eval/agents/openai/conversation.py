@@ -76,7 +76,7 @@ class Conversation:
     """The prompts of one episode and the reading of their replies, through one family adapter.
 
     Args:
-        adapter: ``json``, ``qwen``, ``uitars`` or ``autoglm`` (see :mod:`.adapters`), or an Adapter.
+        adapter: a name of :data:`~.adapters.ADAPTERS` (``json``, ``qwen``, ``uivenus``, ...) or an Adapter.
         adapter_options: the adapter's options, e.g. ``{"variant": "qwen3"}``.
         history: earlier steps replayed in each prompt (their replies; 0 for none).
         history_images: how many of those also re-send their screenshot (the most recent ones).

@@ -91,6 +91,12 @@ class JsonAdapter(Adapter):
         if found is None:
             raise ParseError("json: the reply holds no JSON object")
         action, start, end = found
+        prose = (reply.text[:start] + " " + reply.text[end:]).replace("```json", "").replace("```", "")
+        return self._from_object(action, " ".join(prose.split()) or None, frame)
+
+    def _from_object(self, action: dict[str, Any], prose: str | None, frame: Frame) -> Parsed:
+        """An action object in (or near) the env's schema -> the action in device pixels; ``prose`` is the
+        reasoning around it, used when the object has no "thought"."""
         if isinstance(action.get("action"), dict) and "type" not in action:  # {"thought": ..., "action": {...}}
             action = {**{k: v for k, v in action.items() if k != "action"}, **action["action"]}
         action = dict(action)
@@ -105,8 +111,7 @@ class JsonAdapter(Adapter):
         if thought is not None and not isinstance(thought, str):
             raise ParseError(f"json: \"thought\" must be a string, got {type(thought).__name__}")
         if thought is None:  # the prose around the object, if the model wrote any
-            prose = (reply.text[:start] + " " + reply.text[end:]).replace("```json", "").replace("```", "")
-            thought = " ".join(prose.split()) or None
+            thought = prose
         action, note = _tolerate(action)
         if "mark" in action:
             if action["type"] not in POINT_TYPES:

@@ -116,27 +116,31 @@ class QwenAdapter(Adapter):
             lines.append(apps_line(ctx.apps))
         return "\n".join(lines)
 
+    def _text(self, text: str) -> str:
+        """The reply's text as this family's parser reads it (families with other reasoning tags override it)."""
+        return text
+
     def _parse(self, reply: Reply, frame: Frame) -> Parsed:
-        text, think = strip_think(reply.text)
+        text, think = strip_think(self._text(reply.text))
         if reply.tool_calls:
             name, arguments, before = reply.tool_calls[0].name, reply.tool_calls[0].arguments, text
         else:
             start = text.find("<tool_call>")
             if start == -1:
-                raise ParseError("qwen: the reply has no <tool_call> block and the server returned no tool call")
+                raise ParseError(f"{self.name}: the reply has no <tool_call> block and the server returned no tool call")
             found = first_json_object(text[start:])
             if found is None:
-                raise ParseError("qwen: the <tool_call> block holds no JSON object")
+                raise ParseError(f"{self.name}: the <tool_call> block holds no JSON object")
             name, arguments, before = found[0].get("name"), found[0].get("arguments"), text[:start]
         if name != FUNCTION:
-            raise ParseError(f"qwen: the call is to {name!r}, not {FUNCTION!r}")
+            raise ParseError(f"{self.name}: the call is to {name!r}, not {FUNCTION!r}")
         if isinstance(arguments, str):
             try:
                 arguments = json.loads(arguments)
             except ValueError:
-                raise ParseError(f"qwen: the call's arguments are not JSON: {arguments[:120]!r}") from None
+                raise ParseError(f"{self.name}: the call's arguments are not JSON: {arguments[:120]!r}") from None
         if not isinstance(arguments, dict):
-            raise ParseError(f"qwen: the call's arguments must be an object, got {type(arguments).__name__}")
+            raise ParseError(f"{self.name}: the call's arguments must be an object, got {type(arguments).__name__}")
         thought = " ".join(part for part in (think, " ".join(before.split())) if part) or None
         return self._parsed(arguments, frame, thought)
 
@@ -183,7 +187,7 @@ class QwenAdapter(Adapter):
             return {"type": "answer", "text": args.get("text")}
         if kind == "terminate":
             return {"type": end_status(args.get("status"), self.name)}
-        raise ParseError(f"qwen: unknown action {kind!r}")
+        raise ParseError(f"{self.name}: unknown action {kind!r}")
 
 
 def _seconds(value: Any, name: str) -> float:
