@@ -5,7 +5,8 @@ import math
 from collections import defaultdict
 from typing import Any, Iterable, Mapping
 
-GROUPS = ("suite", "difficulty", "objective", "app")
+GROUPS = ("suite", "difficulty", "objective", "app", "task")
+GROUP_KEYS = {"task": "task_id"}  # the row key of a group named otherwise
 Z95 = 1.959963984540054
 
 
@@ -70,13 +71,13 @@ def pass_at_ks(rows: list[Mapping[str, Any]]) -> dict[str, float]:
 
 
 def summarize(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """The whole summary: overall metrics and the same per suite, difficulty, objective and app."""
+    """The whole summary: overall metrics and the same per suite, difficulty, objective, app and task."""
     rows = list(rows)
     summary = metrics(rows)
     summary["by"] = {}
     for group in GROUPS:
         buckets: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
         for r in rows:
-            buckets[str(r.get(group))].append(r)
+            buckets[str(r.get(GROUP_KEYS.get(group, group)))].append(r)
         summary["by"][group] = {name: metrics(bucket) for name, bucket in sorted(buckets.items())}
     return summary
