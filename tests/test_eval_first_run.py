@@ -201,3 +201,30 @@ def test_a_resume_that_changes_the_rows_names_each_key_and_the_way_to_force_it(
         assert main([*changed, "--force-resume"]) == 0
     rows = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
     assert len(rows) == 4  # two tasks x two seeds: the missing ones ran with the forced options
+
+
+def _readme_first_run() -> list[str]:
+    """The README's first-run command against vLLM, as arguments (line continuations joined)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("**A first run against a model served by vLLM**"):]
+    block = section[section.index("```bash") + len("```bash"):section.index("```", section.index("```bash") + 7)]
+    command = " ".join(line.rstrip("\\").strip() for line in block.strip().splitlines()
+                       if not line.startswith("vllm"))
+    return command.split()
+
+
+def test_the_readme_first_run_works_against_an_openai_compatible_server(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    argv = _readme_first_run()
+    assert argv[:2] == ["mobilegym", "eval"] and "base_url=http://localhost:8000/v1" in argv
+    model = next(a.split("=", 1)[1] for a in argv if a.startswith("model="))
+    done = '<tool_call>\n{"name": "mobile_use", "arguments": {"action": "terminate", "status": "success"}}\n</tool_call>'
+    monkeypatch.chdir(tmp_path)
+    with FakeModel(lambda body: done, models=[model]) as server:
+        argv = [a.replace("http://localhost:8000/v1", server.url) for a in argv]
+        assert main([*argv[1:], "--no-trajectories"]) == 0
+    out, err = capsys.readouterr()
+    assert "results in runs/first/ (open runs/first/report.html)" in out and "eval: 6/6 episodes (100%)" in err
+    rows = [json.loads(x) for x in (tmp_path / "runs/first/results.jsonl").read_text().splitlines()]
+    assert len(rows) == 6 and all(r["end"] == "complete" and r["error_kind"] is None for r in rows)
+    assert (tmp_path / "runs/first/report.html").is_file()
