@@ -402,3 +402,33 @@ def test_repeats_are_grouped_under_their_instance(browser: Any, tmp_path: Path) 
     by_id(browser, "filter-text").send_keys("countalarms")
     shown = [row.get_attribute("class") for row in body if row.is_displayed()]
     assert shown == ["instance", "episode repeat", "episode repeat"]
+
+
+def test_a_long_swipe_caption_wraps_inside_the_screenshot() -> None:
+    import numpy as np
+    from PIL import ImageDraw
+
+    from mobilegym.eval.harness.trajectory import _caption, annotate, wrap_caption
+    from mobilegym.sim.ui.fonts import font, font_path
+
+    action = {"type": "swipe", "x": 540, "y": 1794, "x2": 540, "y2": 598, "duration_ms": 300}
+    caption = _caption(action)
+    image = annotate(np.full((600, 270, 3), 200, np.uint8), action, (1080, 2400))
+    face = font(font_path(caption, False), max(12, image.width // 24))
+    draw = ImageDraw.Draw(image)
+    lines = wrap_caption(caption, lambda text: draw.textlength(text, font=face), image.width - 11)
+    assert len(lines) >= 2 and " ".join(lines) == caption
+    assert all(draw.textlength(line, font=face) <= image.width - 11 for line in lines)
+    assert wrap_caption("a" * 30, len, 10) == ["a" * 10] * 3 and wrap_caption("", len, 10) == [""]
+
+
+def test_group_tables_fit_a_1400_pixel_window(page: Any) -> None:
+    page.set_window_size(1400, 1000)
+    try:
+        for group in ("suite", "difficulty", "objective", "app"):
+            wide = page.execute_script(
+                "const box = document.getElementById(arguments[0]).parentElement;"
+                "return [box.scrollWidth, box.clientWidth];", f"by-{group}")
+            assert wide[0] <= wide[1], (group, wide)
+    finally:
+        page.set_window_size(1280, 1024)
