@@ -120,8 +120,9 @@ def test_replies_that_cannot_be_read_end_the_episode_and_never_loop(tmp_path: Pa
 # the new families' options -----------------------------------------------------------------------------
 def test_the_tools_adapter_sends_its_functions_and_reads_native_calls(tmp_path: Path) -> None:
     tool_call = {"id": "c1", "type": "function", "function": {"name": "complete", "arguments": "{}"}}
-    body = {"id": "c", "object": "chat.completion", "model": "vl", "choices": [{"index": 0, "finish_reason": "tool_calls",
-            "message": {"role": "assistant", "content": None, "tool_calls": [tool_call]}}]}
+    message = {"role": "assistant", "content": None, "tool_calls": [tool_call]}
+    body = {"id": "c", "object": "chat.completion", "model": "vl",
+            "choices": [{"index": 0, "finish_reason": "tool_calls", "message": message}]}
     with FakeModel(lambda request: (200, body), models=["vl"]) as server:
         run = evaluate(agent="openai", tasks=["clock.CountAlarms"], out=str(tmp_path / "run"), report=False,
                        trajectories=False, agent_options={"base_url": server.url, "model": "vl", "adapter": "tools"})

@@ -218,7 +218,8 @@ def test_the_readme_first_run_works_against_an_openai_compatible_server(
     argv = _readme_first_run()
     assert argv[:2] == ["mobilegym", "eval"] and "base_url=http://localhost:8000/v1" in argv
     model = next(a.split("=", 1)[1] for a in argv if a.startswith("model="))
-    done = '<tool_call>\n{"name": "mobile_use", "arguments": {"action": "terminate", "status": "success"}}\n</tool_call>'
+    done = ('<tool_call>\n{"name": "mobile_use", "arguments": {"action": "terminate", "status": "success"}}\n'
+            "</tool_call>")
     monkeypatch.chdir(tmp_path)
     with FakeModel(lambda body: done, models=[model]) as server:
         argv = [a.replace("http://localhost:8000/v1", server.url) for a in argv]
@@ -228,3 +229,20 @@ def test_the_readme_first_run_works_against_an_openai_compatible_server(
     rows = [json.loads(x) for x in (tmp_path / "runs/first/results.jsonl").read_text().splitlines()]
     assert len(rows) == 6 and all(r["end"] == "complete" and r["error_kind"] is None for r in rows)
     assert (tmp_path / "runs/first/report.html").is_file()
+
+
+def test_the_readme_rerun_failed_example_reruns_what_errored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture) -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = next(x.split("#")[0].split() for x in text.splitlines()
+                if x.rstrip().endswith("# rerun the episodes that errored"))
+    assert line[:2] == ["mobilegym", "eval"] and "--rerun-failed" in line
+    monkeypatch.chdir(tmp_path)
+    out = Path(line[line.index("--out") + 1])
+    with FakeModel(lambda body: (503, {"error": "down"}), models=["vl"]) as broken:
+        assert main(_openai(broken.url, out, "--agent-arg", "max_retries=0")) == 1
+    with FakeModel(lambda body: COMPLETE, models=["vl"]) as fixed:
+        assert main([*line[1:], "--agent-arg", f"base_url={fixed.url}"]) == 0
+    rows = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    assert len(rows) == 1 and rows[0]["error_kind"] is None and rows[0]["end"] == "complete"
+    assert (out / "errors.jsonl").read_text() == ""

@@ -185,7 +185,8 @@ class Frame:
     """The coordinate frame of one step: the device, the image the model saw, and the model's convention.
 
     ``convention`` is ``image`` (pixels of the image sent, ``image_size``), ``device`` (device pixels,
-    whatever the image's size), ``relative_1000``, ``relative_999`` (MAI-UI, UI-Venus) or ``relative_1``. The model's coordinates must lie within its extent (edges included);
+    whatever the image's size), ``relative_1000``, ``relative_999`` (MAI-UI, UI-Venus) or ``relative_1``.
+    The model's coordinates must lie within its extent (edges included);
     anything else is a :class:`ParseError`, never silently clamped.
     """
 

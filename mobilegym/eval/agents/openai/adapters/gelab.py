@@ -1,4 +1,5 @@
-"""``gelab``: GELab-Zero's tab-separated actions, ``<THINK>...</THINK>`` then ``explain:...\\taction:CLICK\\tpoint:x,y\\tsummary:...``.
+"""``gelab``: GELab-Zero's tab-separated actions: ``<THINK>...</THINK>``, then
+``explain:...\\taction:CLICK\\tpoint:x,y\\tsummary:...``.
 
 Coordinates are relative, 0-1000 on each axis; the screenshot is sent as captured. The actions: CLICK
 and LONGPRESS (``point``), TYPE (``value``, and ``point`` of the field to tap first when given), SLIDE

@@ -127,7 +127,8 @@ class QwenAdapter(Adapter):
         else:
             start = text.find("<tool_call>")
             if start == -1:
-                raise ParseError(f"{self.name}: the reply has no <tool_call> block and the server returned no tool call")
+                raise ParseError(f"{self.name}: the reply has no <tool_call> block and the server returned no "
+                                 "tool call")
             found = first_json_object(text[start:])
             if found is None:
                 raise ParseError(f"{self.name}: the <tool_call> block holds no JSON object")

@@ -1,4 +1,5 @@
-"""``uivenus``: UI-Venus navigation, ``<think>...</think><action>Click(box=(x, y))</action><conclusion>...</conclusion>``.
+"""``uivenus``: UI-Venus navigation:
+``<think>...</think><action>Click(box=(x, y))</action><conclusion>...</conclusion>``.
 
 Coordinates are relative, 0-999 on each axis ((0, 0) the top-left corner, (999, 999) the bottom-right);
 the screenshot is sent as captured. Actions are calls read as literals (never run): Click and
