@@ -27,6 +27,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from mobilegym.oracle import plans_for, run_plan
     from mobilegym.recording import RecordEpisode
 
+    from mobilegym.judge.registry import find_task
+
+    find_task(args.task)  # an unknown id is a usage error that names the closest ones
     oracle = next((p for p in plans_for(args.task) if p.expect_success), None)
     if oracle is None:
         print(f"error: task {args.task!r} has no scripted plan to demo", file=sys.stderr)
@@ -352,6 +355,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # TaskError, InvalidAction, a bad option value: the user's input
         print(f"mobilegym {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except ImportError as exc:  # an optional dependency; the message names the extra that installs it
+        print(f"mobilegym {args.command}: error: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:  # e.g. the port is in use, the output folder cannot be written
         print(f"mobilegym {args.command}: error: {exc}", file=sys.stderr)
         return 1

@@ -49,9 +49,11 @@ def test_demo_runs_and_records_an_episode(tmp_path: Path, capsys) -> None:
     assert len(shots) == len(log) and log[0]["event"] == "reset" and log[-1]["judge"]["success"]
 
 
-def test_demo_of_a_task_without_plan_is_a_clear_error(capsys) -> None:
-    assert main(["demo", "--task", "no.SuchTask"]) == 2
-    assert "no scripted plan" in capsys.readouterr().err
+def test_demo_of_an_unknown_task_names_the_closest_ids(capsys) -> None:
+    assert main(["demo", "--task", "clock.CountAlarm"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown task or suite 'clock.CountAlarm'; did you mean clock.CountAlarms" in err
+    assert "no scripted plan" not in err
 
 
 def test_oracle_prints_a_per_suite_table(capsys) -> None:

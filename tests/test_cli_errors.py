@@ -46,13 +46,17 @@ def test_bad_option_values_are_usage_errors(argv: list[str], words: str, capsys)
     (["list", "--suite", "nope"], "unknown suite 'nope'"),
     (["list", "--app", "nope"], "unknown app 'nope'"),
     (["oracle", "--suite", "clock", "--suite", "nope"], "unknown suite 'nope'"),
-    (["demo", "--task", "no.SuchTask", "--out", "/tmp/mobilegym-cli-test"], "error"),
+    (["demo", "--task", "no.SuchTask", "--out", "/tmp/mobilegym-cli-test"], "unknown task or suite 'no.SuchTask'"),
+    (["demo", "--task", "settings.ToggleWif", "--out", "/tmp/mobilegym-cli-test"],
+     "unknown task or suite 'settings.ToggleWif'; did you mean settings.ToggleWifi"),
+    (["eval", "--suite", "clock", "--filter", "difficuly=L1", "--out", "/tmp/mobilegym-cli-test-eval"],
+     "unknown filter key 'difficuly'; did you mean difficulty? (the tasks' metadata keys: app, "),
 ])
 def test_unknown_names_exit_2_with_one_line(argv: list[str], words: str, capsys) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert words in err and "Traceback" not in err
-    assert "known:" in err or argv[0] == "demo"
+    assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert "known:" in err or "did you mean" in err or "metadata keys" in err or argv[0] == "demo"
 
 
 def test_a_closed_pipe_ends_the_output_quietly() -> None:

@@ -126,7 +126,7 @@ def test_a_parse_error_is_told_to_the_model_on_the_next_step() -> None:
 
 
 def test_every_adapter_has_goldens_and_a_version() -> None:
-    assert set(ADAPTERS) == {"json", "qwen", "uitars", "autoglm"}
+    assert set(ADAPTERS) == {"json", "qwen", "uitars", "autoglm", "tools", "guiowl", "maiui", "uivenus", "gelab"}
     for name, cls in ADAPTERS.items():
         assert cls.PROMPT_VERSION and _load(name)["configs"], name
         assert all(c["prompt_version"].split("@")[1] == cls.PROMPT_VERSION for c in _load(name)["configs"])

@@ -252,7 +252,7 @@ def test_the_command_line(tmp_path: Path) -> None:
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert "success" in done.stdout and "100.0%" in done.stdout and "results in" in done.stdout
-    assert done.stderr == ""  # no progress bar off a terminal
+    assert done.stderr.startswith("eval: 1/") and "\r" not in done.stderr  # plain progress lines off a terminal
     again = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     assert again.returncode == 2 and "already holds results" in again.stderr and "Traceback" not in again.stderr
     bad = subprocess.run([*command[:4], "--world-seeds", "9-3"], capture_output=True, text=True, cwd=ROOT)
@@ -260,7 +260,8 @@ def test_the_command_line(tmp_path: Path) -> None:
     failing = subprocess.run([*command[:4], "--task", "clock.CountAlarms", "--agent", "tests.eval_agents:Failing",
                               "--agent-arg", "kind=model", "--no-report", "--out", str(tmp_path / "failing")],
                              capture_output=True, text=True, cwd=ROOT)
-    assert failing.returncode == 0 and "1 episode(s) errored (model_error 1)" in failing.stdout
+    assert failing.returncode == 1 and "1 episode(s) errored (model_error 1)" in failing.stdout
+    assert "no scored episodes" in failing.stdout and "no scored episodes: all 1 errored" in failing.stderr
     unbuilt = subprocess.run([*command[:4], "--task", "clock.CountAlarms", "--agent", "openai",
                               "--out", str(tmp_path / "openai")], capture_output=True, text=True, cwd=ROOT)
     assert unbuilt.returncode == 2 and "base_url" in unbuilt.stderr and "--agent-arg" in unbuilt.stderr
@@ -277,8 +278,16 @@ def test_the_progress_bar_shows_the_live_success_rate() -> None:
     progress.close()
     shown = stream.getvalue()
     assert "4/4" in shown and "success 50.0% of 2" in shown
+    plain = io.StringIO()
+    lines = Progress(total=20, done=0, mode="auto", stream=plain)  # not a terminal: a line per tenth
+    for i in range(20):
+        lines.update({"error_kind": "model_error" if i == 0 else None, "success": i % 2 == 0})
+    lines.close()
+    shown = plain.getvalue().splitlines()
+    assert len(shown) == 10 and shown[0] == "eval: 2/20 episodes (10%), success 0.0% of 1 scored, 1 errored"
+    assert shown[-1] == "eval: 20/20 episodes (100%), success 47.4% of 19 scored, 1 errored"
     quiet = io.StringIO()
-    silent = Progress(total=2, done=0, mode="auto", stream=quiet)  # not a terminal
+    silent = Progress(total=2, done=0, mode="off", stream=quiet)
     silent.update({"error_kind": None, "success": True})
     silent.close()
     assert quiet.getvalue() == "" and silent.successes == 1

@@ -68,7 +68,7 @@ def by_id(driver: Any, ident: str) -> Any:
 def visible_rows(driver: Any) -> list[Any]:
     from selenium.webdriver.common.by import By
 
-    return [row for row in driver.find_elements(By.CSS_SELECTOR, "#task-table tbody tr") if row.is_displayed()]
+    return [row for row in driver.find_elements(By.CSS_SELECTOR, "#task-table tbody tr.episode") if row.is_displayed()]
 
 
 def choose(driver: Any, ident: str, value: str) -> None:
@@ -364,3 +364,71 @@ def test_report_assets_ship_in_the_wheel() -> None:
     shipped = {path for pattern in patterns for path in package.glob(pattern)}  # globbed as setuptools does
     for asset in sorted((package / "report_assets").iterdir()):
         assert asset in shipped, f"{asset.relative_to(package)} is not in pyproject's package-data"
+
+
+# ---- per task, repeats, where the configuration goes ----
+
+def test_the_configuration_follows_the_summary_and_the_header_is_short(page: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    order = [s.get_attribute("id") for s in page.find_elements(By.CSS_SELECTOR, "body > section")]
+    assert order.index("summary") < order.index("configuration") < order.index("tasks")
+    assert len(by_id(page, "run-meta").find_elements(By.TAG_NAME, "dt")) <= 7
+    agent = by_id(page, "agent-configuration")
+    assert agent.get_attribute("open") is None  # folded
+    agent.find_element(By.TAG_NAME, "summary").click()
+    assert "base_url" in agent.text and "http://localhost:8000/v1" in agent.text
+    assert "sample_n" in by_id(page, "run-configuration").get_attribute("textContent")
+
+
+def test_repeats_are_grouped_under_their_instance(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    from mobilegym.eval.harness import evaluate
+
+    out = tmp_path / "repeats"
+    evaluate(agent="random", agent_options={"seed": 3}, tasks=["clock.CountAlarms", "clock.AlarmTime"], repeat_n=2,
+             max_steps=2, out=str(out), trajectories=False)
+    summary = json.loads((out / "summary.json").read_text())
+    assert sorted(summary["by"]["task"]) == ["clock.AlarmTime", "clock.CountAlarms"]
+    assert summary["by"]["task"]["clock.AlarmTime"]["episodes"] == 2
+    browser.get((out / "report.html").as_uri())
+    body = by_id(browser, "task-table").find_elements(By.CSS_SELECTOR, "tbody tr")
+    kinds = [row.get_attribute("class") for row in body]
+    assert kinds == ["instance", "episode repeat", "episode repeat"] * 2
+    assert re.fullmatch(r"clock\.AlarmTime, seed 0, world \d+: [0-2] of 2 repeats succeeded", body[0].text)
+    rows = by_id(browser, "by-task").find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert [r.find_element(By.TAG_NAME, "th").text for r in rows] == ["clock.AlarmTime", "clock.CountAlarms"]
+    by_id(browser, "filter-text").send_keys("countalarms")
+    shown = [row.get_attribute("class") for row in body if row.is_displayed()]
+    assert shown == ["instance", "episode repeat", "episode repeat"]
+
+
+def test_a_long_swipe_caption_wraps_inside_the_screenshot() -> None:
+    import numpy as np
+    from PIL import ImageDraw
+
+    from mobilegym.eval.harness.trajectory import _caption, annotate, wrap_caption
+    from mobilegym.sim.ui.fonts import font, font_path
+
+    action = {"type": "swipe", "x": 540, "y": 1794, "x2": 540, "y2": 598, "duration_ms": 300}
+    caption = _caption(action)
+    image = annotate(np.full((600, 270, 3), 200, np.uint8), action, (1080, 2400))
+    face = font(font_path(caption, False), max(12, image.width // 24))
+    draw = ImageDraw.Draw(image)
+    lines = wrap_caption(caption, lambda text: draw.textlength(text, font=face), image.width - 11)
+    assert len(lines) >= 2 and " ".join(lines) == caption
+    assert all(draw.textlength(line, font=face) <= image.width - 11 for line in lines)
+    assert wrap_caption("a" * 30, len, 10) == ["a" * 10] * 3 and wrap_caption("", len, 10) == [""]
+
+
+def test_group_tables_fit_a_1400_pixel_window(page: Any) -> None:
+    page.set_window_size(1400, 1000)
+    try:
+        for group in ("suite", "difficulty", "objective", "app"):
+            wide = page.execute_script(
+                "const box = document.getElementById(arguments[0]).parentElement;"
+                "return [box.scrollWidth, box.clientWidth];", f"by-{group}")
+            assert wide[0] <= wide[1], (group, wide)
+    finally:
+        page.set_window_size(1280, 1024)

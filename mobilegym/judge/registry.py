@@ -204,15 +204,19 @@ def filter_tasks(refs: Iterable[TaskRef], **criteria: Any) -> list[TaskRef]:
     return out
 
 
-def _not_found(spec: str, registry: Registry) -> TaskError:
-    names = list(registry.refs) + list(registry.suites)
+def did_you_mean(spec: str, names: Iterable[str]) -> str:
+    """``"; did you mean a, b?"`` naming the known names closest to ``spec`` (case first), or ``""``: the one
+    way unknown task ids, suites and filter keys are answered."""
+    names = list(names)
     close = difflib.get_close_matches(spec, names, n=5, cutoff=0.5)
     lower = {n.lower(): n for n in names}
     if spec.lower() in lower:
         close.insert(0, lower[spec.lower()])
-    message = f"unknown task or suite {spec!r}"
-    if close:
-        message += f"; did you mean {', '.join(dict.fromkeys(close))}?"
+    return f"; did you mean {', '.join(dict.fromkeys(close))}?" if close else ""
+
+
+def _not_found(spec: str, registry: Registry) -> TaskError:
+    message = f"unknown task or suite {spec!r}" + did_you_mean(spec, list(registry.refs) + list(registry.suites))
     if registry.errors:
         message += f" ({len(registry.errors)} task source(s) failed to load: {', '.join(registry.errors)})"
     return TaskError(message)
@@ -291,10 +295,24 @@ def resolve_tasks(spec: Any, registry: Registry | None = None, include_placehold
             refs.setdefault(ref.id, ref)
     if not refs:
         raise TaskError(f"no tasks in {spec!r}")
+    known = sorted({key for ref in refs.values() for key in ref.metadata})
+    for key in filters:
+        if key not in known:
+            raise TaskError(f"unknown filter key {key!r}{did_you_mean(key, known)} (the tasks' metadata keys: "
+                            f"{', '.join(known)})")
     chosen = filter_tasks(refs.values(), **filters) if filters else list(refs.values())
     if not chosen:
         raise TaskError(f"no task of {spec!r} matches {filters}")
     return chosen
+
+
+def find_task(task_id: str, registry: Registry | None = None) -> TaskRef:
+    """The registered task ``task_id``; TaskError naming the closest ids when there is none."""
+    registry = registry or default_registry()
+    ref = registry.refs.get(task_id)
+    if ref is None:
+        raise _not_found(task_id, registry)
+    return ref
 
 
 def task_index(registry: Registry | None = None) -> Mapping[str, list[str]]:

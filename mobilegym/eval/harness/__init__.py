@@ -4,7 +4,7 @@
 files), ``local`` / ``ray_backend`` (where episodes run), ``results`` (the folder, resuming),
 ``summary`` (metrics), ``report`` / ``plots`` (HTML and PNG), ``run`` (the ``evaluate`` API).
 """
-from .config import ConfigError, EvalConfig
+from .config import ConfigError, EvalConfig, PreflightError
 from .run import EvalRun, evaluate
 
-__all__ = ["ConfigError", "EvalConfig", "EvalRun", "evaluate"]
+__all__ = ["ConfigError", "EvalConfig", "EvalRun", "PreflightError", "evaluate"]

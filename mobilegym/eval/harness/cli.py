@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
-from .config import BACKENDS, PROGRESS, SPLITS, EvalConfig
+from .config import BACKENDS, EXECUTION_KEYS, PROGRESS, SPLITS, ConfigError, EvalConfig, PreflightError
 
 
 def _key_value(text: str) -> tuple[str, Any]:
@@ -83,10 +86,15 @@ def add_eval_parser(sub: Any, number: Any) -> None:
     budget.add_argument("--time-limit", type=number(float, 0, 1e6, True), help="seconds per episode")
     budget.add_argument("--loop-limit", type=number(int, 0, 1000), default=5,
                         help="end an episode after this many identical actions on an unchanged screen (0: never)")
+    budget.add_argument("--unreadable-limit", type=number(int, 0, 1000), default=3,
+                        help="end an episode after this many model replies in a row that name no action (0: never)")
     run = p.add_argument_group("running")
     run.add_argument("--out", default="eval_results", help="the results folder (default eval_results)")
-    run.add_argument("--resume", action="store_true", help="continue the run in --out, skipping finished episodes")
+    run.add_argument("--resume", action="store_true",
+                     help="continue the run in --out, skipping finished episodes; options not given are the run's")
     run.add_argument("--rerun-failed", action="store_true", help="continue the run in --out, rerunning errored ones")
+    run.add_argument("--force-resume", action="store_true",
+                     help="resume even if options that decide the rows (tasks, seeds, agent, prompts, model) changed")
     run.add_argument("--workers", type=number(int, 1, 256), default=1, help="worker processes (default 1)")
     run.add_argument("--concurrency", type=number(int, 1, 1024), default=1,
                      help="episodes in flight per worker (model calls overlap; default 1)")
@@ -100,31 +108,74 @@ def add_eval_parser(sub: Any, number: Any) -> None:
                                        "$MOBILEGYM_SERVE_TOKEN) instead of local envs")
     run.add_argument("--progress", choices=PROGRESS, default="auto", help="progress bar (auto: on a terminal)")
     run.add_argument("--no-report", dest="report", action="store_false", help="skip report.html and the plots")
+    # Options left out of the command line are absent from the parsed namespace (their defaults live in
+    # DEFAULTS), so a resumed run can take them from the run it continues.
+    for action in p._actions:
+        if action.dest != "help":
+            DEFAULTS[action.dest] = action.default
+            action.default = argparse.SUPPRESS
     p.set_defaults(func=cmd_eval)
 
 
+DEFAULTS: dict[str, Any] = {}
+# command-line destinations -> EvalConfig fields (the rest have the same name; `report` is not a field)
+FIELDS = {"suite": "suites", "task": "tasks", "filter": "filters", "agent_arg": "agent_options", "mode": "eval_mode",
+          "time_limit": "time_limit_s"}
+
+
+def option(args: argparse.Namespace, dest: str) -> Any:
+    """A parsed option, or its default when the command line left it out."""
+    return getattr(args, dest, DEFAULTS.get(dest))
+
+
+def given_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The EvalConfig fields the command line gives explicitly."""
+    given: dict[str, Any] = {}
+    for dest in DEFAULTS:
+        if dest == "report" or not hasattr(args, dest):
+            continue
+        value = getattr(args, dest)
+        if dest == "filter":
+            filters: dict[str, list[str]] = {}
+            for key, item in value:
+                values = item if isinstance(item, list) else str(item).split(",")
+                filters.setdefault(key, []).extend(str(v) for v in values)
+            value = filters
+        elif dest == "agent_arg":
+            value = dict(value)
+        given[FIELDS.get(dest, dest)] = value
+    return given
+
+
 def config_from_args(args: argparse.Namespace) -> EvalConfig:
-    """The EvalConfig the parsed command line names."""
-    filters: dict[str, list[str]] = {}
-    for key, value in args.filter:
-        values = value if isinstance(value, list) else str(value).split(",")
-        filters.setdefault(key, []).extend(str(v) for v in values)
-    agent_options = dict(args.agent_arg)
-    return EvalConfig(
-        out=args.out, split=args.split, suites=args.suite, tasks=args.task, filters=filters, agent=args.agent,
-        agent_options=agent_options, seed=args.seed, sample_n=args.sample_n, repeat_n=args.repeat_n,
-        world_seeds=args.world_seeds, eval_mode=args.mode, language=args.language, world=args.world,
-        shuffle_launcher=args.shuffle_launcher, side_effects=args.side_effects, screen_size=args.screen_size,
-        render_scale=args.render_scale, max_steps=args.max_steps, time_limit_s=args.time_limit,
-        loop_limit=args.loop_limit, trajectories=args.trajectories, trajectory_scale=args.trajectory_scale,
-        workers=args.workers, concurrency=args.concurrency, backend=args.backend, ray_address=args.ray_address,
-        resume=args.resume, rerun_failed=args.rerun_failed, progress=args.progress, env_url=args.env_url)
+    """The EvalConfig the parsed command line names. With --resume, --rerun-failed or --force-resume the
+    options it leaves out are those of the run in --out (its meta.json), and --agent-arg values are merged
+    into that run's agent options; so ``mobilegym eval --out DIR --resume`` continues a run as it was."""
+    given = given_options(args)
+    if not any(given.get(k) for k in ("resume", "rerun_failed", "force_resume")):
+        return EvalConfig(**given)
+    out = given.get("out", DEFAULTS["out"])
+    meta_path = Path(out) / "meta.json"
+    if not meta_path.exists():
+        raise ConfigError(f"nothing to resume: {meta_path} does not exist")
+    try:
+        saved = dict(json.loads(meta_path.read_text(encoding="utf-8"))["config"])
+    except (ValueError, KeyError, TypeError):
+        raise ConfigError(f"{meta_path} is not a mobilegym eval meta.json; the results folder is damaged") from None
+    for key in EXECUTION_KEYS:  # how the earlier run executed is not carried over
+        saved.pop(key, None)
+    if "agent" not in given or given["agent"] == saved.get("agent"):
+        given["agent_options"] = {**saved.get("agent_options", {}), **given.get("agent_options", {})}
+    known = {f.name for f in dataclasses.fields(EvalConfig)}
+    return EvalConfig(**{**{k: v for k, v in saved.items() if k in known}, **given})
 
 
 def format_summary(summary: dict[str, Any]) -> str:
     """The summary as a short table: overall, then per suite."""
     def line(name: str, m: dict[str, Any]) -> str:
         sr = m["success_rate"]
+        if not m["scored"]:
+            return f"{name:14} {m['episodes']:8d}   no scored episodes ({m['errors']} errored)"
         return (f"{name:14} {m['episodes']:8d} {sr['mean']:8.1%} [{sr['ci95'][0]:.0%}-{sr['ci95'][1]:.0%}]"
                 f" {m['progress']:8.2f} {m['false_complete_rate']:8.1%} {m['overdue_rate']:8.1%}"
                 f" {m['avg_steps']:6.1f} {m['errors']:6d}")
@@ -140,11 +191,34 @@ def format_summary(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _saved(out: str) -> int:
+    """How many episodes a results folder holds (for the message after an interrupted run)."""
+    path = Path(out) / "results.jsonl"
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip()) if path.exists() else 0
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
-    """Run the evaluation; print the summary table and where the results are."""
+    """Run the evaluation; print the summary table and where the results are. Exit 1 when the agent's
+    preflight fails or no episode could be scored; 130 on Ctrl-C, after saying how to continue."""
     from .run import evaluate
 
-    run = evaluate(config_from_args(args), report=args.report)
+    config = config_from_args(args)
+    report = option(args, "report")
+    try:
+        run = evaluate(config, report=report)
+    except PreflightError as exc:
+        print(f"mobilegym eval: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\nmobilegym eval: interrupted; {_saved(config.out)} finished episode(s) are saved in {config.out}/. "
+              "Run the same command with --resume to continue.", file=sys.stderr)
+        return 130
     print(format_summary(run.summary))
-    print(f"results in {run.root}/" + (f" (open {run.root / 'report.html'})" if args.report else ""))
+    for note in run.notes:
+        print(f"note: {note}")
+    print(f"results in {run.root}/" + (f" (open {run.root / 'report.html'})" if report else ""))
+    if run.summary["episodes"] and not run.summary["scored"]:
+        print(f"mobilegym eval: error: no scored episodes: all {run.summary['episodes']} errored (see "
+              f"{run.root / 'errors.jsonl'}); fix the cause, then --rerun-failed runs them again", file=sys.stderr)
+        return 1
     return 0

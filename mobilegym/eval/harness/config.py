@@ -14,11 +14,18 @@ PROGRESS = ("auto", "on", "off")
 SPLITS = MANIFESTS
 # options that decide how a run is executed, not what its rows hold: a resumed run may change them
 EXECUTION_KEYS = ("workers", "concurrency", "backend", "ray_address", "out", "resume", "rerun_failed", "progress",
-                  "env_url")
+                  "env_url", "force_resume")
+# agent options (and agent meta keys) that say how to reach the model, not what it answers: they may change too
+CONNECTION_KEYS = frozenset({"base_url", "max_concurrency", "timeout_s", "max_retries", "backoff_s", "backoff_max_s",
+                             "backoff_delays_s", "api_key_env", "sleep"})
 
 
 class ConfigError(ValueError):
     """A bad evaluation option; the message names it."""
+
+
+class PreflightError(RuntimeError):
+    """The agent's check before the first episode failed (e.g. its model endpoint is down); nothing ran."""
 
 
 @dataclass
@@ -51,6 +58,7 @@ class EvalConfig:
     max_steps: int | None = None
     time_limit_s: float | None = None
     loop_limit: int = 5
+    unreadable_limit: int = 3  # end an episode after this many replies in a row that give no action (0: never)
     trajectories: bool = True
     trajectory_scale: float = 0.5
     workers: int = 1
@@ -60,6 +68,7 @@ class EvalConfig:
     resume: bool = False
     rerun_failed: bool = False
     progress: str = "auto"
+    force_resume: bool = False  # continue the run in ``out`` even if options deciding the rows changed
     env_url: str | None = None  # a `mobilegym serve` server to play on (its token: $MOBILEGYM_SERVE_TOKEN)
 
     def __post_init__(self) -> None:
@@ -77,6 +86,7 @@ class EvalConfig:
             _count(name, getattr(self, name), minimum=1)
         _count("seed", self.seed, minimum=0)
         _count("loop_limit", self.loop_limit, minimum=0)
+        _count("unreadable_limit", self.unreadable_limit, minimum=0)
         if self.max_steps is not None:
             _count("max_steps", self.max_steps, minimum=1)
         if self.time_limit_s is not None and not (isinstance(self.time_limit_s, (int, float))
@@ -95,6 +105,8 @@ class EvalConfig:
                 raise ConfigError("world_seeds need world='generated' (the canonical world is one fixed phone)")
         if self.backend == "local" and self.ray_address is not None:
             raise ConfigError("ray_address needs backend='ray'")
+        if self.force_resume and not self.rerun_failed:
+            self.resume = True
         if self.resume and self.rerun_failed:
             raise ConfigError("choose one of resume (skip finished episodes) and rerun_failed (rerun errored ones)")
         if not isinstance(self.agent_options, Mapping):
@@ -111,8 +123,9 @@ class EvalConfig:
         return dataclasses.asdict(self)
 
     def result_options(self) -> dict[str, Any]:
-        """The options that decide the rows (a resumed run must keep them)."""
-        return {k: v for k, v in self.to_dict().items() if k not in EXECUTION_KEYS}
+        """The options that decide the rows (a resumed run must keep them): tasks, seeds, phone, budgets, the
+        agent and its options but not how it connects (:data:`CONNECTION_KEYS`) nor how the run executes."""
+        return result_options(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "EvalConfig":
@@ -121,6 +134,15 @@ class EvalConfig:
         if unknown:
             raise ConfigError(f"unknown evaluation option(s) {unknown}")
         return cls(**data)
+
+
+def result_options(config: Mapping[str, Any]) -> dict[str, Any]:
+    """:meth:`EvalConfig.result_options` of a configuration as meta.json records it."""
+    options = {k: v for k, v in config.items() if k not in EXECUTION_KEYS}
+    agent_options = options.get("agent_options")
+    if isinstance(agent_options, Mapping):
+        options["agent_options"] = {k: v for k, v in agent_options.items() if k not in CONNECTION_KEYS}
+    return options
 
 
 def _choice(name: str, value: Any, options: tuple) -> None:

@@ -15,7 +15,7 @@ from .config import EvalConfig
 from .plan import EpisodeSpec
 from .trajectory import TrajectoryWriter
 
-ENDS = ("complete", "abort", "step_budget", "time_budget", "loop", "error")
+ENDS = ("complete", "abort", "step_budget", "time_budget", "loop", "unreadable", "error")
 
 
 @dataclass
@@ -118,7 +118,7 @@ async def play(spec: EpisodeSpec, config: EvalConfig, env: Any, agent: Any, sele
         writer = TrajectoryWriter(root, trajectory_path(spec), tuple(config.screen_size), config.trajectory_scale)
     outcome, obs = await run_episode(env, agent, obs, info, reset_info(spec, config, env, info, selection),
                                      loop_limit=config.loop_limit, time_limit_s=config.time_limit_s,
-                                     recorder=writer, started=started)
+                                     recorder=writer, started=started, unreadable_limit=config.unreadable_limit)
     row = make_row(spec, config, env, info, outcome, writer, time.perf_counter() - started)
     if writer is not None:
         writer.finish(obs, row, outcome.judge)
@@ -127,16 +127,17 @@ async def play(spec: EpisodeSpec, config: EvalConfig, env: Any, agent: Any, sele
 
 async def run_episode(env: Any, agent: Any, obs: Any, info: dict[str, Any], start: Mapping[str, Any], *,
                       loop_limit: int = 5, time_limit_s: float | None = None, recorder: Recorder | None = None,
-                      started: float | None = None) -> tuple[Outcome, Any]:
+                      started: float | None = None, unreadable_limit: int = 0) -> tuple[Outcome, Any]:
     """Play a started episode to its end and judge it: the agent is reset with ``start`` and acts on
     ``obs`` until it ends the episode, the step budget runs out, it loops ``loop_limit`` times (0: never
-    checked) or ``time_limit_s`` passes since ``started``. Agent failures are recorded in the outcome,
-    never raised. Returns the outcome and the last observation."""
+    checked), ``unreadable_limit`` replies in a row give no action (0: never checked; the episode ends
+    as ``unreadable``, judged as it stands) or ``time_limit_s`` passes since ``started``. Agent failures
+    are recorded in the outcome, never raised. Returns the outcome and the last observation."""
     started = time.perf_counter() if started is None else started
     outcome = Outcome(instruction=obs["instruction"])
     try:
         obs = await _run(env, agent, obs, info, start, outcome, LoopDetector(loop_limit), time_limit_s, recorder,
-                         started)
+                         started, unreadable_limit)
     except (AgentError, asyncio.TimeoutError) as exc:
         _fail(outcome, getattr(exc, "kind", "agent_error"), exc)
     except Exception as exc:  # an agent's own bug: recorded as its error, never a crash of the run
@@ -170,8 +171,10 @@ def send(env: Any, decision: Decision) -> tuple[Any, float, bool, bool, dict[str
 
 
 async def _run(env: Any, agent: Any, obs: Any, info: dict[str, Any], start: Mapping[str, Any], outcome: Outcome,
-               loops: LoopDetector, time_limit_s: float | None, recorder: Recorder | None, started: float) -> Any:
+               loops: LoopDetector, time_limit_s: float | None, recorder: Recorder | None, started: float,
+               unreadable_limit: int = 0) -> Any:
     agent.reset(obs["instruction"], start)
+    unreadable = 0
     while True:
         remaining = None if time_limit_s is None else time_limit_s - (time.perf_counter() - started)
         if remaining is not None and remaining <= 0:
@@ -184,6 +187,14 @@ async def _run(env: Any, agent: Any, obs: Any, info: dict[str, Any], start: Mapp
             return obs
         outcome.usage.add(decision)
         action = decision.action
+        unreadable = unreadable + 1 if action is None else 0
+        if unreadable_limit and unreadable >= unreadable_limit:
+            outcome.end = "unreadable"
+            if recorder is not None:
+                recorder.step(outcome.steps, obs, info, decision, action, 0.0,
+                              f"{decision.error or 'no action'} ({unreadable} unreadable replies in a row: "
+                              "the episode ends)")
+            return obs
         if loops.repeated(obs["a11y"], action):
             outcome.end, outcome.loop = "loop", True
             if recorder is not None:

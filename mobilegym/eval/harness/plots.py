@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..extras import require
 from .report import PLOT_DIR, ReportError, read_json
 
 PLOTS = (("suite", "Success rate by suite"), ("difficulty", "Success rate by difficulty"))
@@ -43,13 +44,12 @@ def _rate(record: Any) -> tuple[float, float, float]:
 
 
 def _bar_chart(groups: Mapping[str, Any], title: str, path: Path) -> None:
-    try:
-        from matplotlib import style
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-        from matplotlib.ticker import PercentFormatter
-    except ImportError:
-        raise ImportError("the plots of `mobilegym eval` need matplotlib: pip install matplotlib") from None
+    require("matplotlib", "the plots of `mobilegym eval`")
+    from matplotlib import style
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import PercentFormatter
+
     names = sorted(groups)
     rates = [_rate(groups[name]) for name in names]
     labels = [f"{name}\nn={groups[name].get('episodes', '?')}" if isinstance(groups[name], dict) else name

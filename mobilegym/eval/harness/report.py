@@ -23,7 +23,8 @@ from urllib.parse import quote
 REPORT_FILE = "report.html"
 PLOT_DIR = "plots"  # where plots.py writes its PNGs
 TEXT_LIMIT = 4000  # characters of one step's thought/response/error kept in the page (all are in steps.jsonl)
-GROUPS = (("suite", "By suite"), ("difficulty", "By difficulty"), ("objective", "By objective"), ("app", "By app"))
+GROUPS = (("suite", "By suite"), ("difficulty", "By difficulty"), ("objective", "By objective"), ("app", "By app"),
+          ("task", "By task"))
 OUTCOMES = ("success", "fail", "error")
 
 
@@ -279,7 +280,7 @@ def _page(meta: Mapping[str, Any], summary: Mapping[str, Any], episodes: list[di
         f'<meta http-equiv="Content-Security-Policy" content="{_esc(csp)}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_esc(title)}</title>", f"<style>{style}</style>", "</head>", "<body>",
-        _header(title, meta), _summary(summary), _plots(plots), _tasks(episodes), _viewer(),
+        _header(title, meta), _summary(summary), _plots(plots), _configuration(meta), _tasks(episodes), _viewer(),
         f'<script type="application/json" id="report-data">{_script_json({"episodes": viewer})}</script>',
         f"<script>{script}</script>", "</body>", "</html>", "",
     ]
@@ -302,26 +303,41 @@ def _definitions(pairs: Iterable[tuple[str, Any]]) -> str:
 
 
 def _header(title: str, meta: Mapping[str, Any]) -> str:
-    """The run: agent, model, versions, date (from meta.json, never this machine's clock) and configuration."""
+    """The run in a few lines: agent, model, prompt version, versions, date (from meta.json, never this
+    machine's clock); the rest of the agent's record and the configuration follow the summary."""
     agent, config, git = _mapping(meta.get("agent")), _mapping(meta.get("config")), _mapping(meta.get("git"))
     commit = git.get("commit")
     if commit and git.get("dirty"):
         commit = f"{commit} (with uncommitted changes)"
     version = agent.get("version")
-    shown = {"name", "version", "model", "prompt_version"}
-    extra = [(f"Agent {key.replace('_', ' ')}", _json_text(agent[key])) for key in sorted(agent) if key not in shown]
-    config_rows = "".join(f"<tr><th>{_esc(key)}</th><td><code>{_esc(_json_text(config[key]))}</code></td></tr>"
-                          for key in sorted(config))
     return (
         f'<header><h1>{_esc(title)}</h1><p class="subtitle">Written by '
         f'{_esc(meta.get("created_by", "mobilegym eval"))} from the results in this folder.</p>'
         + _definitions([("Agent", f"{agent.get('name', '')} {'v' + str(version) if version else ''}".strip()),
-                        ("Model", _model(agent, config)), ("Prompt version", agent.get("prompt_version")), *extra,
+                        ("Model", _model(agent, config)), ("Prompt version", agent.get("prompt_version")),
                         ("MobileGym version", meta.get("mobilegym_version")), ("Git commit", commit),
                         ("Python", meta.get("python")), ("Date", meta.get("created_at"))])
-        + '<details id="configuration"><summary>Configuration</summary>'
-        + f"<table><tbody>{config_rows}</tbody></table></details></header>"
+        + '<p class="note"><a href="#configuration">Agent and run configuration</a> below the summary.</p>'
+        "</header>"
     )
+
+
+HEADER_AGENT_KEYS = {"name", "version", "model", "prompt_version"}
+
+
+def _configuration(meta: Mapping[str, Any]) -> str:
+    """The agent's full record (adapter, sampling, history, ...) and the run's configuration, folded."""
+    agent, config = _mapping(meta.get("agent")), _mapping(meta.get("config"))
+
+    def rows(record: Mapping[str, Any], skip: set[str]) -> str:
+        return "".join(f"<tr><th>{_esc(key)}</th><td><code>{_esc(_json_text(record[key]))}</code></td></tr>"
+                       for key in sorted(record) if key not in skip)
+
+    return ('<section id="configuration"><h2>Configuration</h2>'
+            f'<details id="agent-configuration"><summary>Agent ({len(set(agent) - HEADER_AGENT_KEYS)} settings)'
+            f'</summary><table><tbody>{rows(agent, HEADER_AGENT_KEYS)}</tbody></table></details>'
+            f'<details id="run-configuration"><summary>Run ({len(config)} options)</summary>'
+            f"<table><tbody>{rows(config, set())}</tbody></table></details></section>")
 
 
 def _errors(record: Mapping[str, Any]) -> str:
@@ -388,8 +404,21 @@ def _tasks(episodes: list[dict[str, Any]]) -> str:
     def distinct(key: str) -> list[str]:
         return sorted({str(row.get(key)) for row in episodes if row.get(key) is not None})
 
+    instances: dict[tuple[Any, ...], list[int]] = {}
+    for index, row in enumerate(episodes):
+        instances.setdefault(_instance(row), []).append(index)
     rows = []
     for index, row in enumerate(episodes):
+        key = _instance(row)
+        members = instances[key]
+        group = str(list(instances).index(key))
+        if len(members) > 1 and members[0] == index:  # the repeats of one instance under one heading
+            results = [outcome(episodes[i]) for i in members]
+            world = f", world {row['world_seed']}" if row.get("world_seed") is not None else ""
+            rows.append(f'<tr class="instance" data-instance="{group}"><th colspan="{len(TASK_COLUMNS)}">'
+                        f'{_esc(row["task_id"])}, seed {_esc(row.get("seed"))}{_esc(world)}: '
+                        f'{results.count("success")} of {len(members)} repeats succeeded'
+                        + (f", {results.count('error')} errored" if "error" in results else "") + "</th></tr>")
         result = outcome(row)
         tokens = row.get("tokens") if isinstance(row.get("tokens"), dict) else {}
         total = sum(v for v in tokens.values() if isinstance(v, int) and not isinstance(v, bool))
@@ -406,8 +435,10 @@ def _tasks(episodes: list[dict[str, Any]]) -> str:
             f'<td class="num">{_number(row.get("wall_time_s"))}</td>',
             f'<td><button type="button" data-episode="{index}">View</button></td>',
         ]
-        rows.append(f'<tr data-suite="{_esc(row.get("suite"))}" data-difficulty="{_esc(row.get("difficulty"))}" '
-                    f'data-outcome="{result}" data-search="{_esc(search)}">{"".join(cells)}</tr>')
+        repeat = ' class="episode repeat"' if len(members) > 1 else ' class="episode"'
+        rows.append(f'<tr{repeat} data-instance="{group}" data-suite="{_esc(row.get("suite"))}" '
+                    f'data-difficulty="{_esc(row.get("difficulty"))}" data-outcome="{result}" '
+                    f'data-search="{_esc(search)}">{"".join(cells)}</tr>')
     head = "".join(f"<th>{c}</th>" for c in TASK_COLUMNS)
     filters = (_select("filter-suite", "Suite", distinct("suite"))
                + _select("filter-difficulty", "Difficulty", distinct("difficulty"))
@@ -417,6 +448,11 @@ def _tasks(episodes: list[dict[str, Any]]) -> str:
             f'<p id="task-count">{len(episodes)} episodes</p>'
             f'<div class="scroll"><table id="task-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
             "</table></div></section>")
+
+
+def _instance(row: Mapping[str, Any]) -> tuple[Any, ...]:
+    """An episode's instance (its repeats share it): task, seed and world."""
+    return row["task_id"], row.get("seed"), row.get("world_seed")
 
 
 def _viewer() -> str:

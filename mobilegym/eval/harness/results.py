@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ... import __version__
-from .config import ConfigError, EvalConfig
+from .config import CONNECTION_KEYS, ConfigError, EvalConfig, result_options
 from .plan import EpisodeSpec
 from .summary import summarize
 
@@ -50,6 +50,41 @@ def _write_jsonl(path: Path, rows: Iterable[Mapping[str, Any]]) -> None:
     path.write_text("".join(json.dumps(r, ensure_ascii=False, default=str) + "\n" for r in rows), encoding="utf-8")
 
 
+def _agent_identity(agent: Mapping[str, Any]) -> dict[str, Any]:
+    """What meta.json says of the agent that decides its answers (not its options, compared apart, nor how it
+    reaches its model)."""
+    return {k: v for k, v in agent.items() if k not in ("options", "spec") and k not in CONNECTION_KEYS}
+
+
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
+    """(key, earlier, now) for each option deciding the rows that differs between two meta.json records: the
+    configuration (``agent_options`` key by key) and the agent's identity (``agent.*``: name, version,
+    prompt version, model, adapter, ...); connection and execution settings are left out."""
+    defaults = result_options(EvalConfig().to_dict())  # an option an older run did not record had its default
+    before = {**defaults, **result_options(old.get("config") or {})}
+    now = result_options(new.get("config") or {})
+    out = []
+    for key in sorted(set(before) | set(now)):
+        if key == "agent_options":
+            a, b = before.get(key, {}), now.get(key, {})
+            out += [(f"agent_options.{k}", a.get(k), b.get(k)) for k in sorted(set(a) | set(b))
+                    if not _same(a.get(k), b.get(k))]
+        elif not _same(before.get(key), now.get(key)):
+            out.append((key, before.get(key), now.get(key)))
+    a, b = _agent_identity(old.get("agent", {})), _agent_identity(new.get("agent", {}))
+    out += [(f"agent.{k}", a.get(k), b.get(k)) for k in sorted(set(a) | set(b)) if not _same(a.get(k), b.get(k))]
+    return out
+
+
 class ResultsFolder:
     """Writes one run's results; with ``resume`` or ``rerun_failed`` continues an earlier run of the same
     configuration, skipping its finished episodes (rerunning errored ones with ``rerun_failed``)."""
@@ -77,11 +112,11 @@ class ResultsFolder:
         if not old_path.exists():
             raise ConfigError(f"nothing to resume: {old_path} does not exist")
         old = json.loads(old_path.read_text(encoding="utf-8"))
-        now = self.config.result_options()
-        before = {k: v for k, v in old.get("config", {}).items() if k in now}
-        changed = sorted(k for k in now if json.dumps(now[k], default=str) != json.dumps(before.get(k), default=str))
-        if changed:
-            raise ConfigError(f"cannot resume {self.root}: option(s) {', '.join(changed)} differ from the earlier run")
+        changed = differences(old, meta)
+        if changed and not self.config.force_resume:
+            shown = "; ".join(f"{key}: {_short(then)} then, {_short(now)} now" for key, then, now in changed)
+            raise ConfigError(f"cannot resume {self.root}: what decides its rows changed ({shown}). Run with the "
+                              f"earlier values, choose another --out, or pass --force-resume to continue anyway")
         rows = {r["episode_id"]: r for r in _read_jsonl(self.root / RESULTS)}
         errors = {r["episode_id"]: r for r in _read_jsonl(self.root / ERRORS)}
         if self.config.rerun_failed:

@@ -1,12 +1,15 @@
 """``evaluate``: the Python API behind ``mobilegym eval``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+import inspect
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..agents import load_agent
-from .config import ConfigError, EvalConfig
+from ..extras import MissingExtra
+from .config import ConfigError, EvalConfig, PreflightError
 from .plan import build_plan, select_tasks, task_selection
 from .progress import Progress
 from .results import ResultsFolder
@@ -19,6 +22,7 @@ class EvalRun:
     root: Path
     summary: dict[str, Any]
     rows: list[dict[str, Any]]
+    notes: list[str] = field(default_factory=list)  # what the run left out, e.g. plots without matplotlib
 
 
 def agent_meta(agent: Any, config: EvalConfig) -> dict[str, Any]:
@@ -41,12 +45,31 @@ def _check_agent(agent: Any, config: EvalConfig) -> None:
     config.progress = "off"
 
 
+def preflight(agent: Any) -> None:
+    """Run the agent's optional ``preflight()`` (sync or async) once before any episode; PreflightError
+    with the agent's reason when it fails (e.g. a model endpoint that is down or serves another model)."""
+    check = getattr(agent, "preflight", None)
+    if not callable(check):
+        return
+    try:
+        result = check()
+        if inspect.isawaitable(result):
+            asyncio.run(_wait(result))
+    except Exception as exc:
+        raise PreflightError(f"the {getattr(agent, 'name', 'agent')} agent cannot start: {exc}") from exc
+
+
+async def _wait(result: Any) -> Any:
+    return await result
+
+
 def evaluate(config: EvalConfig | None = None, *, report: bool = True, **options: Any) -> EvalRun:
     """Run an agent over tasks and write the results folder (see the README's "Evaluation" section).
 
     ``evaluate(agent="oracle", suites=["clock"], sample_n=2, out="runs/oracle")`` or
     ``evaluate(EvalConfig(...))``; returns the summary and rows; with ``report`` also writes
-    report.html and the plots.
+    report.html and the plots. Before the first episode the agent's ``preflight()``, when it has one,
+    checks what it depends on (``OpenAIAgent``: its endpoint); PreflightError when that fails.
     """
     if config is None:
         config = EvalConfig(**options)
@@ -57,6 +80,7 @@ def evaluate(config: EvalConfig | None = None, *, report: bool = True, **options
     selection = task_selection(config)
     agent = load_agent(config.agent, config.agent_options)
     _check_agent(agent, config)
+    preflight(agent)
     folder = ResultsFolder(config, agent_meta(agent, config))
     pending = folder.pending(plan)
     progress = Progress(len(plan), len(plan) - len(pending), config.progress)
@@ -77,18 +101,23 @@ def evaluate(config: EvalConfig | None = None, *, report: bool = True, **options
     finally:
         progress.close()
     summary = folder.finish(plan)
-    if report:
-        write_outputs(folder.root)
+    notes = write_outputs(folder.root) if report else []
     order = {spec.episode_id: spec.index for spec in plan}
     rows = sorted(folder.rows.values(), key=lambda r: order.get(r["episode_id"], len(order)))
-    return EvalRun(folder.root, summary, rows)
+    return EvalRun(folder.root, summary, rows, notes)
 
 
-def write_outputs(root: Path) -> None:
-    """report.html and the PNG plots beside the results."""
+def write_outputs(root: Path) -> list[str]:
+    """report.html and the PNG plots beside the results; returns notes on what was skipped (the plots
+    when matplotlib is missing: the report is written without them)."""
     from .plots import write_plots
     from .report import write_report
 
-    write_plots(root)
+    notes = []
+    try:
+        write_plots(root)
+    except MissingExtra as exc:
+        notes.append(f"plots skipped: {exc}; report.html is written without them")
     write_report(root)
+    return notes
 

@@ -5,7 +5,8 @@ import math
 from collections import defaultdict
 from typing import Any, Iterable, Mapping
 
-GROUPS = ("suite", "difficulty", "objective", "app")
+GROUPS = ("suite", "difficulty", "objective", "app", "task")
+GROUP_KEYS = {"task": "task_id"}  # the row key of a group named otherwise
 Z95 = 1.959963984540054
 
 
@@ -32,7 +33,8 @@ def _rate(rows: list[Mapping[str, Any]], key: str) -> float:
 
 def metrics(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The metrics of a set of rows. Errored episodes (task, agent or model errors) are counted apart
-    and left out of every rate: they say nothing of the agent's skill and ``--rerun-failed`` reruns them."""
+    and left out of every rate: they say nothing of the agent's skill and ``--rerun-failed`` reruns them.
+    Without a scored episode the success rate's mean and interval are None (there is no rate, not 0%)."""
     rows = list(rows)
     scored = [r for r in rows if r["error_kind"] is None]
     successes = sum(bool(r["success"]) for r in scored)
@@ -43,8 +45,8 @@ def metrics(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             errors[r["error_kind"]] += 1
     return {
         "episodes": len(rows), "scored": len(scored), "errors": sum(errors.values()), "errors_by_kind": dict(errors),
-        "success_rate": {"mean": round(successes / len(scored), 4) if scored else 0.0,
-                         "ci95": [round(lo, 4), round(hi, 4)]},
+        "success_rate": ({"mean": round(successes / len(scored), 4), "ci95": [round(lo, 4), round(hi, 4)]}
+                         if scored else {"mean": None, "ci95": None}),  # no scored episode: no rate at all
         "progress": round(sum(r["progress"] for r in scored) / len(scored), 4) if scored else 0.0,
         "false_complete_rate": _rate(scored, "false_complete"), "overdue_rate": _rate(scored, "overdue"),
         "side_effect_rate": round(sum(bool(r["side_effects"]) for r in scored) / len(scored), 4) if scored else 0.0,
@@ -69,13 +71,13 @@ def pass_at_ks(rows: list[Mapping[str, Any]]) -> dict[str, float]:
 
 
 def summarize(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """The whole summary: overall metrics and the same per suite, difficulty, objective and app."""
+    """The whole summary: overall metrics and the same per suite, difficulty, objective, app and task."""
     rows = list(rows)
     summary = metrics(rows)
     summary["by"] = {}
     for group in GROUPS:
         buckets: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
         for r in rows:
-            buckets[str(r.get(group))].append(r)
+            buckets[str(r.get(GROUP_KEYS.get(group, group)))].append(r)
         summary["by"][group] = {name: metrics(bucket) for name, bucket in sorted(buckets.items())}
     return summary

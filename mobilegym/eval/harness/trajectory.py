@@ -41,11 +41,34 @@ def annotate(screenshot: np.ndarray, action: Mapping[str, Any] | None, screen_si
         draw.ellipse(_box(start, line * 1.5), fill=MARK)
     size = max(12, image.width // 24)
     face = font(font_path(caption, False), size)
-    left, top, right, bottom = draw.textbbox((0, 0), caption, font=face)
-    y = image.height - (bottom - top) - size
+    lines = wrap_caption(caption, lambda text: draw.textlength(text, font=face), image.width - size)
+    step = round(size * 1.25)
+    y = image.height - step * len(lines) - size // 2
     draw.rectangle([0, y - size // 3, image.width, image.height], fill=(0, 0, 0))
-    draw.text((size // 2, y - top), caption, fill=(255, 255, 255), font=face)
+    for i, text in enumerate(lines):
+        draw.text((size // 2, y + i * step), text, fill=(255, 255, 255), font=face)
     return image
+
+
+def wrap_caption(caption: str, width_of: Any, width: float) -> list[str]:
+    """The caption in lines no wider than ``width`` (``width_of`` measures a text), broken between words and,
+    inside a word longer than a line, between characters."""
+    lines: list[str] = []
+    current = ""
+    for word in caption.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if width_of(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        current = ""
+        for char in word:
+            if current and width_of(current + char) > width:
+                lines.append(current)
+                current = ""
+            current += char
+    return lines + [current] if current or not lines else lines
 
 
 def _caption(action: Mapping[str, Any] | None) -> str:
@@ -55,7 +78,7 @@ def _caption(action: Mapping[str, Any] | None) -> str:
     detail = {k: v for k, v in action.items() if k != "type"}
     text = " ".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in detail.items())
     caption = f"{kind} {text}".strip()
-    return caption if len(caption) <= 80 else caption[:79] + "…"
+    return caption if len(caption) <= 160 else caption[:159] + "…"
 
 
 def _box(center: tuple[float, float], radius: float) -> list[float]:

@@ -2,7 +2,7 @@
 
 ``OpenAIAgent(base_url, model, adapter="json" | "qwen" | "uitars" | "autoglm", ...)``; see
 :mod:`.agent` for the options and :mod:`.adapters` for the formats and coordinate conventions.
-httpx is imported only when a request is sent.
+httpx (``pip install 'mobilegym[eval]'``) is imported when a client is built, never at import.
 """
 from .adapters import ADAPTERS, Adapter, make_adapter
 from .agent import OpenAIAgent

@@ -25,7 +25,8 @@ class OpenAIAgent(ChatAgent):
     Args:
         base_url: the endpoint, e.g. ``http://localhost:8000/v1``.
         model: the served model name.
-        adapter: ``json``, ``qwen``, ``uitars`` or ``autoglm`` (see :mod:`.adapters`), or an Adapter.
+        adapter: ``json``, ``tools``, ``qwen``, ``guiowl``, ``maiui``, ``uitars``, ``uivenus``, ``autoglm`` or
+            ``gelab`` (see :mod:`.adapters`), or an Adapter; ``tools`` sends its functions as the request's ``tools``.
         adapter_options: the adapter's options, e.g. ``{"variant": "qwen3"}`` or ``{"version": "1"}``.
         api_key_env: the environment variable holding the API key (unset: no Authorization header).
         history: earlier steps replayed in each prompt (their replies; 0 for none).
@@ -67,11 +68,21 @@ class OpenAIAgent(ChatAgent):
     ) -> None:
         conversation = Conversation(adapter, adapter_options=adapter_options, history=history,
                                     history_images=history_images, send_tree=send_tree, set_of_mark=set_of_mark)
+        if extra_body is not None and not isinstance(extra_body, Mapping):
+            raise ValueError(f"extra_body must be a mapping of request fields, got {type(extra_body).__name__}")
+        self.extra_body = dict(extra_body or {})
+        tools = getattr(conversation.adapter, "tools", None)  # a tool-calling family sends its functions
+        fields = {"tools": tools(), "tool_choice": "auto"} if callable(tools) else {}
         self.client = ChatClient(base_url, model, api_key_env=api_key_env, timeout_s=timeout_s,
                                  max_retries=max_retries, backoff_s=backoff_s, backoff_max_s=backoff_max_s,
                                  temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed,
-                                 extra_body=extra_body, max_concurrency=max_concurrency, sleep=sleep)
+                                 extra_body={**fields, **self.extra_body}, max_concurrency=max_concurrency,
+                                 sleep=sleep)
         super().__init__(conversation, self.client.complete)
+
+    async def preflight(self) -> None:
+        """Check the endpoint once before a run (see :meth:`ChatClient.check`); ModelError when it cannot be used."""
+        await self.client.check()
 
     def meta(self) -> dict[str, Any]:
         """The agent's full configuration for the results' meta (the API key's variable, never the key)."""
@@ -82,7 +93,8 @@ class OpenAIAgent(ChatAgent):
                 "history_images": conversation.history_images, "send_tree": conversation.send_tree,
                 "set_of_mark": conversation.set_of_mark, "max_concurrency": client.max_concurrency,
                 "timeout_s": client.timeout_s, "max_retries": client.max_retries,
-                "backoff_delays_s": list(client.delays), **client.sampling, "extra_body": client.extra_body}
+                "backoff_delays_s": list(client.delays), **client.sampling, "extra_body": self.extra_body,
+                "tools": [t["function"]["name"] for t in client.extra_body.get("tools", ())] or None}
 
 
 __all__ = ["OpenAIAgent", "PreparedStep"]

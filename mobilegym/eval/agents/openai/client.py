@@ -4,7 +4,8 @@ It retries what is worth retrying (HTTP 408/429/5xx, timeouts, refused or droppe
 a fixed exponential schedule, raises :class:`ModelError` after the last attempt, and reports the
 reply's text, native tool calls, token usage, retries and latency. Every client of a process that
 talks to the same endpoint with the same ``max_concurrency`` shares one semaphore, so many episodes
-in one event loop never have more than that many requests in flight. httpx is imported lazily.
+in one event loop never have more than that many requests in flight. httpx (the ``eval`` extra) is imported
+when a client is built, so a missing install fails at the start of a run.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Mapping, Sequence
 
+from ...extras import require
 from .errors import ModelError
 
 Sleep = Callable[[float], Awaitable[Any]]
@@ -130,6 +132,7 @@ class ChatClient:
         sleep: Sleep | None = None,
     ) -> None:
         self.url = chat_url(base_url)
+        require("httpx", "the OpenAI-compatible model client")  # here, so a missing install fails at the start
         if not isinstance(model, str) or not model.strip():
             raise ValueError(f"model must be a non-empty string, got {model!r}")
         if not isinstance(api_key_env, str) or not api_key_env:
@@ -197,6 +200,41 @@ class ChatClient:
             return _completion(data, self.url, retries=attempt, latency_s=time.perf_counter() - started)
         raise ModelError(f"{self.url}: {failure} (gave up after {self.max_retries + 1} attempt(s))")
 
+    async def check(self, timeout_s: float = 30.0) -> list[str]:
+        """One request to the endpoint before a run: ``GET /models``. Returns the served model ids (empty
+        when the server does not list them); raises ModelError naming the URL and the cause when the
+        server cannot be reached, refuses the key, or lists models without this one."""
+        import httpx
+
+        url = models_url(self.url)
+        timeout = min(timeout_s, self.timeout_s)
+        try:
+            async with httpx.AsyncClient(timeout=httpx.Timeout(timeout)) as http:
+                response = await asyncio.wait_for(http.get(url, headers=self._headers()), timeout)
+        except (asyncio.TimeoutError, httpx.TimeoutException):
+            raise ModelError(f"the model endpoint {url} did not answer within {timeout:g} s") from None
+        except httpx.TransportError as exc:
+            raise ModelError(f"cannot reach the model endpoint {url}: {type(exc).__name__}: {exc or 'no detail'}"
+                             " (is the server running, and is base_url right?)") from None
+        status = response.status_code
+        if status in (401, 403):
+            where = f"${self.api_key_env}" + ("" if self.has_key else " (unset)")
+            raise ModelError(f"the model endpoint {url} refused the API key from {where}: HTTP {status}: "
+                             f"{_snippet(response.text)}")
+        if status >= 500 and status != 501:
+            raise ModelError(f"the model endpoint {url} failed: HTTP {status}: {_snippet(response.text)}")
+        if status != 200:
+            return []  # up, but no model list here (404, 405, 501): the first request will tell
+        try:
+            data = response.json()
+            ids = [str(item["id"]) for item in data["data"]]
+        except (ValueError, KeyError, TypeError):
+            return []
+        if ids and self.model not in ids:
+            raise ModelError(f"the model endpoint {url} does not serve model {self.model!r}; it serves "
+                             f"{', '.join(repr(i) for i in ids[:10])}{' ...' if len(ids) > 10 else ''}")
+        return ids
+
     async def _post(self, httpx: Any, body: dict[str, Any]) -> Any:
         try:
             async with httpx.AsyncClient(timeout=httpx.Timeout(self.timeout_s)) as http:
@@ -215,6 +253,11 @@ class ChatClient:
             return response.json()
         except ValueError:
             raise ModelError(f"{self.url}: the answer is not JSON: {_snippet(response.text)}") from None
+
+
+def models_url(chat: str) -> str:
+    """The ``/models`` URL beside a chat-completions URL."""
+    return chat.removesuffix("/chat/completions") + "/models"
 
 
 def _retry_after(headers: Mapping[str, str]) -> float | None:

@@ -76,7 +76,7 @@ class Conversation:
     """The prompts of one episode and the reading of their replies, through one family adapter.
 
     Args:
-        adapter: ``json``, ``qwen``, ``uitars`` or ``autoglm`` (see :mod:`.adapters`), or an Adapter.
+        adapter: a name of :data:`~.adapters.ADAPTERS` (``json``, ``qwen``, ``uivenus``, ...) or an Adapter.
         adapter_options: the adapter's options, e.g. ``{"variant": "qwen3"}``.
         history: earlier steps replayed in each prompt (their replies; 0 for none).
         history_images: how many of those also re-send their screenshot (the most recent ones).
@@ -167,10 +167,10 @@ class Conversation:
     def conclude(self, step: PreparedStep, completion: Completion) -> Decision:
         """Parse the model's answer to a prepared step, remember the step, and record it as a Decision."""
         response = reply_text(completion)
-        action, thought, error = None, None, None
+        action, thought, error, note = None, None, None, None
         try:
             parsed = self.adapter.parse(Reply(completion.text, completion.tool_calls), step.frame)
-            action, thought = parsed.action, parsed.thought
+            action, thought, note = parsed.action, parsed.thought, parsed.note
         except ParseError as exc:
             error = str(exc)
         self._turns.append(Turn(self._step, response, step.image, step.notes))
@@ -178,7 +178,7 @@ class Conversation:
         recent = list(self._turns)[max(0, len(self._turns) - self.history_images):] if self.history_images else []
         self._urls = {turn.image: self._urls[turn.image] for turn in recent if turn.image in self._urls}
         self._notes = ((f"Your previous reply could not be used: {error}. Answer in the format described above.",)
-                       if error else ())
+                       if error else (note,) if note else ())
         self._last_failed = action is None
         self._step += 1
         for key, value in (("calls", 1), ("retries", completion.retries), ("prompt", completion.usage.get("prompt", 0)),

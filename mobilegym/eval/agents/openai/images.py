@@ -20,7 +20,8 @@ from mobilegym.screen_text import parse_nodes
 from .errors import ParseError
 
 # coordinate convention -> the extent of its axes (None: pixels, of the image sent or of the device)
-CONVENTIONS: dict[str, float | None] = {"image": None, "device": None, "relative_1000": 1000.0, "relative_1": 1.0}
+CONVENTIONS: dict[str, float | None] = {"image": None, "device": None, "relative_1000": 1000.0, "relative_999": 999.0,
+                                        "relative_1": 1.0}
 RESIZE_MODES = ("smart", "max_side", "none")
 MAX_ASPECT = 200
 _MARK_COLOURS = ((230, 25, 75), (0, 130, 200), (60, 160, 60), (145, 30, 180), (245, 130, 48), (0, 128, 128))
@@ -184,7 +185,8 @@ class Frame:
     """The coordinate frame of one step: the device, the image the model saw, and the model's convention.
 
     ``convention`` is ``image`` (pixels of the image sent, ``image_size``), ``device`` (device pixels,
-    whatever the image's size), ``relative_1000`` or ``relative_1``. The model's coordinates must lie within its extent (edges included);
+    whatever the image's size), ``relative_1000``, ``relative_999`` (MAI-UI, UI-Venus) or ``relative_1``.
+    The model's coordinates must lie within its extent (edges included);
     anything else is a :class:`ParseError`, never silently clamped.
     """
 

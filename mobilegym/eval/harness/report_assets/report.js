@@ -29,7 +29,8 @@
   }
 
   // ---- per-task table filters ----
-  const rows = Array.from(document.querySelectorAll("#task-table tbody tr"));
+  const rows = Array.from(document.querySelectorAll("#task-table tbody tr.episode"));
+  const headings = Array.from(document.querySelectorAll("#task-table tbody tr.instance"));
   const filters = ["filter-suite", "filter-difficulty", "filter-outcome", "filter-text"].map(byId);
 
   function applyFilters() {
@@ -43,6 +44,9 @@
         && (!text || row.dataset.search.includes(text));
       row.hidden = !visible;
       if (visible) shown += 1;
+    }
+    for (const heading of headings) {  // a heading of repeats shows while one of its episodes does
+      heading.hidden = !rows.some((row) => !row.hidden && row.dataset.instance === heading.dataset.instance);
     }
     byId("task-count").textContent = shown + " of " + rows.length + " episodes shown";
   }

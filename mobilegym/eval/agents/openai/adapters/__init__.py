@@ -1,13 +1,18 @@
 """The model-family adapters of the OpenAI-compatible agent, by name.
 
-=========  ======================================  ===========================================
-name       reply format                            coordinates
-=========  ======================================  ===========================================
-json       one JSON object in the env's schema     relative 0-1000 (or 0-1, device pixels)
-qwen       ``<tool_call>`` mobile_use (or native)  qwen2.5: smart-resized pixels; qwen3: 0-1000
-uitars     ``Thought: ... Action: click(...)``     1.5: smart-resized pixels; 1: 0-1000
-autoglm    ``do(action=...)`` / ``finish(...)``    relative 0-999
-=========  ======================================  ===========================================
+=========  ==========================================  ===========================================
+name       reply format                                coordinates
+=========  ==========================================  ===========================================
+json       one JSON object in the env's schema         relative 0-1000 (or 0-1, device pixels)
+tools      OpenAI tool calls, one function per action  relative 0-1000 (or 0-1, device pixels)
+qwen       ``<tool_call>`` mobile_use (or native)      qwen2.5: smart-resized pixels; qwen3: 0-1000
+guiowl     ``<thinking>``, mobile_use, ``<conclusion>``  smart-resized pixels (factor 28)
+maiui      ``<thinking>``, mobile_use (``ask_user``)   relative 0-999
+uitars     ``Thought: ... Action: click(...)``         1.5: smart-resized pixels; 1: 0-1000
+uivenus    ``<action>Click(box=(x,y))</action>``       relative 0-999
+autoglm    ``do(action=...)`` / ``finish(...)``        relative 0-999 (divided by 1000)
+gelab      ``explain:...\taction:CLICK\tpoint:x,y``    relative 0-1000
+=========  ==========================================  ===========================================
 """
 from __future__ import annotations
 
@@ -16,12 +21,18 @@ from typing import Any
 
 from .autoglm import AutoGLMAdapter
 from .base import Adapter, Parsed, PromptContext, Reply, Turn
+from .gelab import GELabAdapter
+from .guiowl import GUIOwlAdapter
+from .maiui import MAIUIAdapter
 from .plain_json import JsonAdapter
 from .qwen import QwenAdapter
+from .tools import ToolsAdapter
 from .uitars import UITarsAdapter
+from .uivenus import UIVenusAdapter
 
 ADAPTERS: dict[str, type[Adapter]] = {
-    cls.name: cls for cls in (JsonAdapter, QwenAdapter, UITarsAdapter, AutoGLMAdapter)}
+    cls.name: cls for cls in (JsonAdapter, QwenAdapter, UITarsAdapter, AutoGLMAdapter, ToolsAdapter, GUIOwlAdapter,
+                              MAIUIAdapter, UIVenusAdapter, GELabAdapter)}
 
 
 def make_adapter(name: str, **options: Any) -> Adapter:
@@ -37,5 +48,6 @@ def make_adapter(name: str, **options: Any) -> Adapter:
     return cls(**options)
 
 
-__all__ = ["ADAPTERS", "Adapter", "AutoGLMAdapter", "JsonAdapter", "Parsed", "PromptContext", "QwenAdapter", "Reply",
-           "Turn", "UITarsAdapter", "make_adapter"]
+__all__ = ["ADAPTERS", "Adapter", "AutoGLMAdapter", "GELabAdapter", "GUIOwlAdapter", "JsonAdapter", "MAIUIAdapter",
+           "Parsed", "PromptContext", "QwenAdapter", "Reply", "ToolsAdapter", "Turn", "UITarsAdapter", "UIVenusAdapter",
+           "make_adapter"]

@@ -1,6 +1,8 @@
 """``autoglm``: AutoGLM-Phone's ``do(action="Tap", element=[x, y])`` / ``finish(message="...")`` calls.
 
 Coordinates are relative, 0-999 on each axis (divided by 1000, as AutoGLM's own runtime does).
+``Note`` and ``Call_API`` (the model recording or summing up what it read) leave the phone alone: a
+zero-second wait; ``Interact`` (asking the user to choose) ends the episode like ``Take_over``.
 The reply may wrap its reasoning and action as ``<think>...</think><answer>...</answer>``; without
 the tags the first ``do(`` or ``finish(`` starts the action. The screenshot is sent as captured.
 """
@@ -118,9 +120,11 @@ class AutoGLMAdapter(Adapter):
             return {"type": "key", "key": kind.lower()}
         if kind == "Wait":
             return {"type": "wait", "seconds": _duration(args.get("duration"))}
-        if kind == "Take_over":
+        if kind in ("Take_over", "Interact"):  # no one is there to take over or to choose: the episode ends
             message = args.get("message")
             return {"type": "abort", "text": message if isinstance(message, str) and message.strip() else None}
+        if kind in ("Note", "Call_API"):  # the model records or sums up what it read; the phone is left alone
+            return {"type": "wait", "seconds": 0}
         raise ParseError(f"autoglm: unknown action {kind!r}")
 
 

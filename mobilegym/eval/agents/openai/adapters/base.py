@@ -59,10 +59,12 @@ class Reply:
 
 @dataclass(frozen=True)
 class Parsed:
-    """An action (the env's schema, device pixels) and the model's stated reasoning."""
+    """An action (the env's schema, device pixels), the model's stated reasoning, and a note the next prompt
+    passes on to the model (e.g. that a key it pressed does nothing on this phone)."""
 
     action: dict[str, Any]
     thought: str | None = None
+    note: str | None = None
 
 
 class Adapter(ABC):
@@ -141,7 +143,7 @@ class Adapter(ABC):
             action = parse_action(parsed.action, CoordinateSpace("pixels", frame.device_size)).to_dict()
         except InvalidAction as exc:
             raise ParseError(f"{self.name}: {exc}") from None
-        return Parsed(action, parsed.thought or None)
+        return Parsed(action, parsed.thought or None, parsed.note)
 
 
 def _content(image: str | None, text: str) -> list[dict[str, Any]]:
@@ -196,6 +198,51 @@ def scroll(start: tuple[int, int], direction: Any, device_size: tuple[int, int])
     x2 = min(width - 1, max(0, x + dx * round(width * SCROLL_FRACTION)))
     y2 = min(height - 1, max(0, y + dy * round(height * SCROLL_FRACTION)))
     return {"type": "swipe", "x": x, "y": y, "x2": x2, "y2": y2}
+
+
+# Android keys this phone has no use for: pressing one is read as a step that changes nothing (and the model is
+# told), not as an unreadable reply
+IDLE_KEYS = frozenset({"volume_up", "volume_down", "volume_mute", "mute", "power", "camera", "search", "notification",
+                       "media_play_pause", "media_play", "media_pause", "media_next", "media_previous", "brightness_up",
+                       "brightness_down", "sleep", "wakeup"})
+KEY_ALIASES = {"back": "back", "home": "home", "menu": "recent", "recent": "recent", "recents": "recent",
+               "app_switch": "recent", "enter": "enter", "return": "enter", "delete": "delete", "del": "delete",
+               "backspace": "delete"}
+
+
+def key_action(name: Any, family: str) -> tuple[dict[str, Any], str | None]:
+    """A key press by its Android name (``KEYCODE_`` and case ignored) -> (action, note). Keys this phone
+    ignores (volume, power, ...) give a zero-second wait and a note saying so; unknown names a ParseError."""
+    key = name.strip().lower().removeprefix("keycode_").replace(" ", "_") if isinstance(name, str) else None
+    if key in KEY_ALIASES:
+        return {"type": "key", "key": KEY_ALIASES[key]}, None
+    if key in IDLE_KEYS:
+        return {"type": "wait", "seconds": 0}, f"The {key} key does nothing on this phone; nothing changed."
+    raise ParseError(f"{family}: unknown key {name!r}; expected one of {', '.join(KEY_ALIASES)}")
+
+
+def swipe_toward(start: tuple[int, int], direction: Any, device_size: tuple[int, int]) -> dict[str, Any]:
+    """A swipe whose finger moves ``direction`` from ``start`` ("up": the finger moves up, showing what lies
+    below), ``SCROLL_FRACTION`` of the screen."""
+    if not isinstance(direction, str) or direction.strip().lower() not in DIRECTIONS:
+        raise ParseError(f"swipe direction must be one of {', '.join(DIRECTIONS)}, got {direction!r}")
+    opposite = {"up": "down", "down": "up", "left": "right", "right": "left"}[direction.strip().lower()]
+    return scroll(start, opposite, device_size)
+
+
+def centre(device_size: tuple[int, int]) -> tuple[int, int]:
+    """The middle of the screen (where a swipe without a start point begins)."""
+    return device_size[0] // 2, device_size[1] // 2
+
+
+def end_status(status: Any, family: str) -> str:
+    """A terminate call's status -> "complete" or "abort" (the spellings real models use)."""
+    word = status.strip().lower() if isinstance(status, str) else None
+    if word in ("success", "succeeded", "successful", "done", "complete", "completed", "finish", "finished"):
+        return "complete"
+    if word in ("failure", "fail", "failed", "infeasible", "impossible", "abort", "error"):
+        return "abort"
+    raise ParseError(f"{family}: terminate needs status 'success' or 'failure', got {status!r}")
 
 
 def strip_think(text: str) -> tuple[str, str | None]:

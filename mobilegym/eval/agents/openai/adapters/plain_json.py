@@ -12,9 +12,20 @@ from typing import Any
 
 from ..errors import ParseError
 from ..images import Frame, ResizePolicy
-from .base import Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, first_json_object
+from .base import (Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, centre, end_status,
+                   first_json_object, key_action, scroll, swipe_toward)
 
 POINT_TYPES = ("tap", "double_tap", "long_press", "type")
+# what general models write instead of the schema's type names
+TYPE_ALIASES = {"click": "tap", "single_tap": "tap", "double_click": "double_tap", "long_click": "long_press",
+                "input": "type", "input_text": "type", "type_text": "type", "open": "open_app", "launch": "open_app",
+                "open_application": "open_app", "finish": "complete", "done": "complete", "stop": "complete",
+                "answer_question": "answer", "press_key": "key", "system_button": "key"}
+NAMED_KEYS = {"back": "back", "navigate_back": "back", "press_back": "back", "home": "home", "navigate_home": "home",
+              "press_home": "home", "enter": "enter", "press_enter": "enter"}
+# other names of the schema's fields
+FIELD_ALIASES = {"coordinate": ("x", "y"), "start_coordinate": ("x", "y"), "coordinate2": ("x2", "y2"),
+                 "end_coordinate": ("x2", "y2")}
 # the env's coordinate spaces -> the frame conventions that read them
 COORDINATES = {"norm1000": "relative_1000", "norm1": "relative_1", "pixels": "device"}
 
@@ -80,22 +91,69 @@ class JsonAdapter(Adapter):
         if found is None:
             raise ParseError("json: the reply holds no JSON object")
         action, start, end = found
-        if "type" not in action:
-            raise ParseError(f"json: the object has no \"type\": {action!r}"[:200])
+        prose = (reply.text[:start] + " " + reply.text[end:]).replace("```json", "").replace("```", "")
+        return self._from_object(action, " ".join(prose.split()) or None, frame)
+
+    def _from_object(self, action: dict[str, Any], prose: str | None, frame: Frame) -> Parsed:
+        """An action object in (or near) the env's schema -> the action in device pixels; ``prose`` is the
+        reasoning around it, used when the object has no "thought"."""
+        if isinstance(action.get("action"), dict) and "type" not in action:  # {"thought": ..., "action": {...}}
+            action = {**{k: v for k, v in action.items() if k != "action"}, **action["action"]}
         action = dict(action)
+        if "type" not in action:  # {"action": "tap", ...} or {"action_type": "tap", ...}
+            for key in ("action", "action_type"):
+                if isinstance(action.get(key), str):
+                    action["type"] = action.pop(key)
+                    break
+            else:
+                raise ParseError(f"json: the object has no \"type\": {action!r}"[:200])
         thought = action.pop("thought", None)
         if thought is not None and not isinstance(thought, str):
             raise ParseError(f"json: \"thought\" must be a string, got {type(thought).__name__}")
         if thought is None:  # the prose around the object, if the model wrote any
-            prose = (reply.text[:start] + " " + reply.text[end:]).replace("```json", "").replace("```", "")
-            thought = " ".join(prose.split()) or None
+            thought = prose
+        action, note = _tolerate(action)
         if "mark" in action:
             if action["type"] not in POINT_TYPES:
                 raise ParseError(f"json: \"mark\" works with {', '.join(POINT_TYPES)}, not {action['type']!r}")
             action["x"], action["y"] = frame.mark(action.pop("mark"))
         else:
             _map_points(action, frame)
-        return Parsed(action, thought)
+        if action["type"] == "scroll" or (action["type"] == "swipe" and "direction" in action and "x2" not in action):
+            start = (action["x"], action["y"]) if action.get("x") is not None else centre(frame.device_size)
+            move = scroll if action["type"] == "scroll" else swipe_toward
+            action = move(start, action.get("direction"), frame.device_size)
+        return Parsed(action, thought, note)
+
+
+def _tolerate(action: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """The readings of what real models write beside the schema: other type names (``click``, ``input_text``,
+    ``open``, ``back``, ``terminate`` with a status), ``coordinate`` pairs, ``app_name``, Android key names
+    (keys this phone ignores give a zero-second wait and a note). ``scroll`` is handled by the caller."""
+    kind = action["type"].strip().lower() if isinstance(action["type"], str) else action["type"]
+    note = None
+    for name, (kx, ky) in FIELD_ALIASES.items():
+        pair = action.pop(name, None)
+        if isinstance(pair, (list, tuple)) and len(pair) == 2 and kx not in action:
+            action[kx], action[ky] = pair
+    if kind in NAMED_KEYS:
+        return {"type": "key", "key": NAMED_KEYS[kind]}, None
+    if kind == "terminate":
+        return {"type": end_status(action.get("status"), "json"),
+                **({"text": action["text"]} if isinstance(action.get("text"), str) else {})}, None
+    kind = TYPE_ALIASES.get(kind, kind)
+    action["type"] = kind
+    if kind == "open_app" and "app" not in action:
+        for key in ("app_name", "text", "name"):
+            if key in action:
+                action["app"] = action.pop(key)
+                break
+    if kind == "type" and "text" not in action and "content" in action:
+        action["text"] = action.pop("content")
+    if kind == "key":
+        name = next((action.get(k) for k in ("key", "button", "text") if action.get(k) is not None), None)
+        return key_action(name, "json")
+    return action, note
 
 
 def _example(frame: Frame) -> str:

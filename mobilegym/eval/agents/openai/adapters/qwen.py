@@ -17,7 +17,8 @@ from typing import Any
 
 from ..errors import ParseError
 from ..images import Frame, ResizePolicy
-from .base import Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, first_json_object, point, strip_think
+from .base import (Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, centre, end_status,
+                   first_json_object, key_action, point, strip_think, swipe_toward)
 
 VARIANTS = {
     "qwen2.5": ("image", ResizePolicy("smart", factor=28, min_pixels=4 * 28 * 28, max_pixels=16384 * 28 * 28)),
@@ -25,8 +26,6 @@ VARIANTS = {
 }
 FUNCTION = "mobile_use"
 BUTTONS = {"back": "back", "home": "home", "menu": "recent", "enter": "enter"}
-KEY_NAMES = {**BUTTONS, "recent": "recent", "app_switch": "recent", "delete": "delete", "del": "delete",
-             "backspace": "delete"}
 DEFAULT_WAIT_S = 2.0
 
 
@@ -117,31 +116,46 @@ class QwenAdapter(Adapter):
             lines.append(apps_line(ctx.apps))
         return "\n".join(lines)
 
+    def _text(self, text: str) -> str:
+        """The reply's text as this family's parser reads it (families with other reasoning tags override it)."""
+        return text
+
     def _parse(self, reply: Reply, frame: Frame) -> Parsed:
-        text, think = strip_think(reply.text)
+        text, think = strip_think(self._text(reply.text))
         if reply.tool_calls:
             name, arguments, before = reply.tool_calls[0].name, reply.tool_calls[0].arguments, text
         else:
             start = text.find("<tool_call>")
             if start == -1:
-                raise ParseError("qwen: the reply has no <tool_call> block and the server returned no tool call")
+                raise ParseError(f"{self.name}: the reply has no <tool_call> block and the server returned no "
+                                 "tool call")
             found = first_json_object(text[start:])
             if found is None:
-                raise ParseError("qwen: the <tool_call> block holds no JSON object")
+                raise ParseError(f"{self.name}: the <tool_call> block holds no JSON object")
             name, arguments, before = found[0].get("name"), found[0].get("arguments"), text[:start]
         if name != FUNCTION:
-            raise ParseError(f"qwen: the call is to {name!r}, not {FUNCTION!r}")
+            raise ParseError(f"{self.name}: the call is to {name!r}, not {FUNCTION!r}")
         if isinstance(arguments, str):
             try:
                 arguments = json.loads(arguments)
             except ValueError:
-                raise ParseError(f"qwen: the call's arguments are not JSON: {arguments[:120]!r}") from None
+                raise ParseError(f"{self.name}: the call's arguments are not JSON: {arguments[:120]!r}") from None
         if not isinstance(arguments, dict):
-            raise ParseError(f"qwen: the call's arguments must be an object, got {type(arguments).__name__}")
+            raise ParseError(f"{self.name}: the call's arguments must be an object, got {type(arguments).__name__}")
         thought = " ".join(part for part in (think, " ".join(before.split())) if part) or None
-        return Parsed(self._action(arguments, frame), thought)
+        return self._parsed(arguments, frame, thought)
+
+    def _parsed(self, args: dict[str, Any], frame: Frame, thought: str | None) -> Parsed:
+        if args.get("action") in ("key", "system_button"):
+            raw = args.get("text" if args["action"] == "key" else "button")
+            if args["action"] == "key" or not (isinstance(raw, str) and raw.strip().lower() in BUTTONS):
+                action, note = key_action(raw, self.name)
+                return Parsed(action, thought, note)
+        return Parsed(self._action(args, frame), thought)
 
     def _action(self, args: dict[str, Any], frame: Frame) -> dict[str, Any]:
+        """The ``mobile_use`` arguments as an action; also the readings of MAI-UI-style calls (a swipe by
+        ``direction``, ``drag`` from ``start_coordinate``, ``terminate`` with status ``fail``)."""
         kind = args.get("action")
         if kind in ("click", "long_press"):
             x, y = frame.mark(args["mark"]) if "mark" in args else point(frame, args.get("coordinate"), "coordinate")
@@ -151,21 +165,21 @@ class QwenAdapter(Adapter):
             if args.get("time") is not None:
                 action["duration_ms"] = _seconds(args["time"], "time") * 1000
             return action
-        if kind == "swipe":
-            x, y = point(frame, args.get("coordinate"), "coordinate")
-            x2, y2 = point(frame, args.get("coordinate2"), "coordinate2")
-            return {"type": "swipe", "x": x, "y": y, "x2": x2, "y2": y2}
+        if kind == "swipe" and args.get("coordinate2") is None and args.get("direction") is not None:
+            start = point(frame, args["coordinate"], "coordinate") if args.get("coordinate") else centre(
+                frame.device_size)
+            return swipe_toward(start, args["direction"], frame.device_size)
+        if kind in ("swipe", "drag"):
+            first, second = (("start_coordinate", "end_coordinate") if "start_coordinate" in args
+                             else ("coordinate", "coordinate2"))
+            x, y = point(frame, args.get(first), first)
+            x2, y2 = point(frame, args.get(second), second)
+            return {"type": kind, "x": x, "y": y, "x2": x2, "y2": y2}
         if kind == "type":
             return {"type": "type", "text": args.get("text")}
-        if kind in ("key", "system_button"):
-            raw = args.get("text" if kind == "key" else "button")
-            names = KEY_NAMES if kind == "key" else BUTTONS
-            key = names.get(raw.strip().lower().removeprefix("keycode_")) if isinstance(raw, str) else None
-            if key is None:
-                raise ParseError(f"qwen: unknown {'key' if kind == 'key' else 'button'} {raw!r}; "
-                                 f"expected one of {', '.join(names)}")
-            return {"type": "key", "key": key}
-        if kind == "open":
+        if kind == "system_button":
+            return {"type": "key", "key": BUTTONS[args["button"].strip().lower()]}
+        if kind in ("open", "awake"):
             return {"type": "open_app", "app": args.get("text")}
         if kind == "wait":
             seconds = DEFAULT_WAIT_S if args.get("time") is None else _seconds(args["time"], "time")
@@ -173,11 +187,8 @@ class QwenAdapter(Adapter):
         if kind == "answer":
             return {"type": "answer", "text": args.get("text")}
         if kind == "terminate":
-            status = args.get("status")
-            if status not in ("success", "failure"):
-                raise ParseError(f"qwen: terminate needs status 'success' or 'failure', got {status!r}")
-            return {"type": "complete" if status == "success" else "abort"}
-        raise ParseError(f"qwen: unknown action {kind!r}")
+            return {"type": end_status(args.get("status"), self.name)}
+        raise ParseError(f"{self.name}: unknown action {kind!r}")
 
 
 def _seconds(value: Any, name: str) -> float:
