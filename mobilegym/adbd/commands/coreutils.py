@@ -404,8 +404,14 @@ def format_date(ms: int, fmt: str) -> str:
 @command("date")
 def date(inv: Invocation) -> int:
     args = inv.args[1:]
-    if any(not a.startswith("+") for a in args if a != "-u"):
-        raise CommandError("date: setting the date is not supported on the simulated phone")
+    setting = [a for a in args if not a.startswith("+") and a not in ("-u", "-s")]
+    if setting:  # `date MMDDhhmm[[CC]YY][.ss]`, `date -s 'YYYY-MM-DD hh:mm:ss'`: the clock moves forward only
+        from .agent import parse_date, set_clock
+
+        if len(setting) > 1 and "-s" not in args:
+            raise CommandError(f"date: extra operand '{setting[1]}'")
+        with inv.shell.lock:
+            set_clock(inv, parse_date(" ".join(setting), inv.shell.phone.time_ms()), "date")
     fmt = next((a[1:] for a in args if a.startswith("+")), "%a %b %e %H:%M:%S %Z %Y")
     with inv.shell.lock:
         ms = inv.shell.phone.time_ms()
