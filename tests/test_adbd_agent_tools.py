@@ -230,3 +230,22 @@ def test_assignment_prefix_sets_a_variable_for_one_command() -> None:
     shell_ = Shell(Phone(540, 1200, apps=("settings",)))
     assert shell_.run("A=1; echo $A").stdout == b"1\n"
     assert shell_.run("B=2 echo x").stdout == b"x\n" and "B" not in shell_.env
+
+
+def test_adb_device_types_unicode_on_a_stock_phone_through_adbkeyboard(adb: AdbServer) -> None:
+    from mobilegym.device.adb import AdbDevice
+
+    plain = AdbdServer(Phone(540, 1200, apps=APPS, world="canonical"), extensions=False).start()
+    try:
+        device = AdbDevice(plain.serial, adb_port=adb.port)
+        assert not device.is_sim
+        device.shell("am start -a android.intent.action.SENDTO -d sms:5551234")
+        device.type_text("早上好")  # nothing focused: reaches no field, as keys would, and no error
+        field = next(n for n in parse_nodes(plain.phone.a11y_xml()) if n.short_id == "message_input")
+        device.tap(*field.center)
+        device.type_text("早上好")
+        assert next(n.text for n in parse_nodes(plain.phone.a11y_xml()) if n.short_id == "message_input") == "早上好"
+        assert device.shell("settings get secure default_input_method").strip() == ADB_IME
+    finally:
+        adb.cli("disconnect", plain.serial)
+        plain.close()

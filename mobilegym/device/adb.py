@@ -35,6 +35,8 @@ PATCH_PATH = "/data/local/tmp/mobilegym_patch.json"
 INLINE_PATCH_MAX = 8000
 MIN_LONG_PRESS_MS = 500
 ADB_KEYBOARD = "com.android.adbkeyboard"
+ADB_KEYBOARD_IME = f"{ADB_KEYBOARD}/.AdbIME"
+IME_SETTING = "default_input_method"
 _TRANSPORT_ERRORS = ("not found", "offline", "no devices", "unauthorized", "closed", "device still")
 _FOCUS = re.compile(r"mCurrentFocus=Window\{[^}]*?\s(?P<pkg>[\w.]+)/(?P<act>[^\s}]+)\}")
 _FOCUSED_APP = re.compile(r"mFocusedApp=.*?\s(?P<pkg>[\w.]+)/(?P<act>[^\s}]+)")
@@ -372,8 +374,13 @@ class AdbDevice:
         if self._packages_list().count(ADB_KEYBOARD) == 0:
             raise UnsupportedCapability(
                 f"{self.serial}: typing non-ASCII text needs ADBKeyboard ({ADB_KEYBOARD}) installed and enabled")
+        if self._check(f"settings get secure {IME_SETTING}", idempotent=True).strip() != ADB_KEYBOARD_IME:
+            self._input(f"ime enable {ADB_KEYBOARD_IME}")  # ADBKeyboard receives the text only when selected
+            self._input(f"ime set {ADB_KEYBOARD_IME}")
         encoded = base64.b64encode(text.encode("utf-8")).decode()
-        self._input(f"am broadcast -a ADB_INPUT_B64 --es msg {encoded}")
+        out = self.run(f"am broadcast -a ADB_INPUT_B64 --es msg {encoded}", idempotent=False)
+        if out.returncode != 0 and "no text field has focus" not in out.text:  # nothing focused: no field, as keys
+            raise DeviceError(f"{self.serial}: typing through ADBKeyboard failed: {out.text.strip()}")
 
     def key(self, name: str) -> None:
         if name not in KEYCODES:
