@@ -249,3 +249,12 @@ def test_adb_device_types_unicode_on_a_stock_phone_through_adbkeyboard(adb: AdbS
     finally:
         adb.cli("disconnect", plain.serial)
         plain.close()
+
+
+def test_uiautomator2_connect_fails_with_the_reason(adb: AdbServer, served: AdbdServer) -> None:
+    u2 = pytest.importorskip("uiautomator2")
+    adbutils = pytest.importorskip("adbutils")
+    device = adbutils.AdbClient(host="127.0.0.1", port=adb.port).device(served.serial)
+    with pytest.raises(Exception) as caught:
+        u2.connect(device).info
+    assert "runs no Android runtime" in str(caught.value)
