@@ -13,6 +13,7 @@ import io
 import json
 import re
 import shlex
+import os
 import socket
 import time
 from dataclasses import dataclass
@@ -493,11 +494,15 @@ _CONFIG_KEYS = {"serial", "host", "port", "adb_host", "adb_port", "timeout", "re
 
 def make_adb_device(config: Mapping[str, Any]) -> AdbDevice:
     """An AdbDevice from env settings: {"serial", "host"/"adb_host", "port"/"adb_port", "timeout",
-    "retries", "apps", "screencap"}; host/port are the adb server's (default 127.0.0.1:5037)."""
+    "retries", "apps", "screencap"}; host/port are the adb server's (default $ANDROID_ADB_SERVER_ADDRESS:$ANDROID_ADB_SERVER_PORT as adb reads them, else
+    127.0.0.1:5037)."""
     unknown = set(config) - _CONFIG_KEYS
     if unknown:
         raise ValueError(f"unknown ADB device setting(s) {sorted(unknown)}; allowed: {sorted(_CONFIG_KEYS)}")
     options = {k: config[k] for k in ("timeout", "retries", "apps", "screencap") if k in config}
-    return AdbDevice(serial=config.get("serial"),
-                     adb_host=config.get("adb_host", config.get("host", "127.0.0.1")),
-                     adb_port=int(config.get("adb_port", config.get("port", 5037))), **options)
+    host = os.environ.get("ANDROID_ADB_SERVER_ADDRESS") or "127.0.0.1"
+    port = os.environ.get("ANDROID_ADB_SERVER_PORT") or "5037"
+    if not port.isdigit():
+        raise ValueError(f"ANDROID_ADB_SERVER_PORT must be a port number, got {port!r}")
+    return AdbDevice(serial=config.get("serial"), adb_host=config.get("adb_host", config.get("host", host)),
+                     adb_port=int(config.get("adb_port", config.get("port", port))), **options)

@@ -98,6 +98,9 @@ def add_eval_parser(sub: Any, number: Any) -> None:
                      help="scale of trajectory screenshots (default 0.5)")
     run.add_argument("--env-url", help="play on a `mobilegym serve` server at this URL (its token: "
                                        "$MOBILEGYM_SERVE_TOKEN) instead of local envs")
+    run.add_argument("--device", metavar="SERIAL|HOST:PORT",
+                     help="play on this ADB device (a phone, an emulator or `mobilegym serve-adb`) instead of the "
+                          "in-process simulated phone; the adb server: $ANDROID_ADB_SERVER_PORT (default 5037)")
     run.add_argument("--progress", choices=PROGRESS, default="auto", help="progress bar (auto: on a terminal)")
     run.add_argument("--no-report", dest="report", action="store_false", help="skip report.html and the plots")
     p.set_defaults(func=cmd_eval)
@@ -118,7 +121,8 @@ def config_from_args(args: argparse.Namespace) -> EvalConfig:
         render_scale=args.render_scale, max_steps=args.max_steps, time_limit_s=args.time_limit,
         loop_limit=args.loop_limit, trajectories=args.trajectories, trajectory_scale=args.trajectory_scale,
         workers=args.workers, concurrency=args.concurrency, backend=args.backend, ray_address=args.ray_address,
-        resume=args.resume, rerun_failed=args.rerun_failed, progress=args.progress, env_url=args.env_url)
+        resume=args.resume, rerun_failed=args.rerun_failed, progress=args.progress, env_url=args.env_url,
+        device=args.device)
 
 
 def format_summary(summary: dict[str, Any]) -> str:
