@@ -71,3 +71,15 @@ def test_device_options_are_checked(options: dict, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         EvalConfig(**options)
     assert EvalConfig(device="emulator-5554").env_kwargs("clock.CountAlarms")["device"] == {"serial": "emulator-5554"}
+
+
+def test_a_stock_phone_names_the_missing_state_capability(adb: AdbServer, tmp_path: Path) -> None:
+    plain = AdbdServer(Phone(apps=("settings",)), extensions=False).start()
+    try:
+        out = tmp_path / "stock"
+        _eval(adb, "--task", "settings.ToggleWifi", "--device", plain.serial, "--no-report", "--out", str(out))
+        row = json.loads((out / "results.jsonl").read_text().splitlines()[0])
+        assert row["error_kind"] == "task_error" and "lacks the 'state' capability" in row["error"]
+    finally:
+        adb.cli("disconnect", plain.serial)
+        plain.close()
