@@ -221,9 +221,13 @@ def test_pm_install_is_refused_and_pm_grant_accepted(adb: AdbServer, served: Adb
     assert "Unknown permission" in shell(adb, served, "pm grant com.mobilegym.clock CAMERA", code=255)
 
 
-def test_uiautomator2_server_is_refused_clearly(adb: AdbServer, served: AdbdServer) -> None:
-    out = shell(adb, served, "CLASSPATH=/data/local/tmp/u2.jar app_process / com.wetest.uia2.Main -p 9008", code=1)
-    assert "uiautomator2's on-device server" in out and "runs no Android runtime" in out
+def test_uiautomator2_launch_without_the_jar_fails_with_the_reason(adb: AdbServer, served: AdbdServer) -> None:
+    out = shell(adb, served, "CLASSPATH=/data/local/tmp/u2.jar app_process / com.wetest.uia2.Main -p 9008")
+    assert "Could not find or load main class com.wetest.uia2.Main" in out and "push" in out
+    assert "runs no Android runtime" in shell(adb, served, "app_process / com.example.Main", code=1)
+    assert shell(adb, served, "toybox echo hi").strip() == "hi"
+    assert shell(adb, served, "echo -n abc > /sdcard/a.txt; toybox md5sum /sdcard/a.txt").split()[0] == \
+        "900150983cd24fb0d6963f7d28e17f72"
 
 
 def test_assignment_prefix_sets_a_variable_for_one_command() -> None:
@@ -251,10 +255,44 @@ def test_adb_device_types_unicode_on_a_stock_phone_through_adbkeyboard(adb: AdbS
         plain.close()
 
 
-def test_uiautomator2_connect_fails_with_the_reason(adb: AdbServer, served: AdbdServer) -> None:
+def test_uiautomator2_drives_the_phone(adb: AdbServer, served: AdbdServer) -> None:
     u2 = pytest.importorskip("uiautomator2")
     adbutils = pytest.importorskip("adbutils")
     device = adbutils.AdbClient(host="127.0.0.1", port=adb.port).device(served.serial)
-    with pytest.raises(Exception) as caught:
-        u2.connect(device).info
-    assert "runs no Android runtime" in str(caught.value)
+    d = u2.connect(device)
+    try:
+        info = d.info
+        assert (info["displayWidth"], info["displayHeight"], info["sdkInt"]) == (540, 1200, 34)
+        assert info["currentPackageName"] == "com.mobilegym.launcher"
+        assert d.dump_hierarchy() == served.phone.a11y_xml()
+        assert d.screenshot().size == (540, 1200)
+        d.app_start("com.mobilegym.messages")
+        assert d.app_current()["package"] == "com.mobilegym.messages"
+        new = next(n for n in parse_nodes(d.dump_hierarchy()) if n.short_id == "new_message")
+        d.click(*new.center)
+        assert served.phone.current_route().startswith("/compose")
+        field = next(n for n in parse_nodes(d.dump_hierarchy()) if n.short_id == "recipient_input")
+        d.click(*field.center)
+        d.send_keys("5551234 ☎")  # through the clipboard, as uiautomator2 does without its own keyboard
+        assert field_text(served, "recipient_input") == "5551234 ☎"
+        d.clear_text()
+        assert field_text(served, "recipient_input") == ""
+        d.press("back")
+        d.swipe(270, 900, 270, 300, steps=20)
+        d.press("home")
+        assert served.phone.current_app() == "launcher"
+        with pytest.raises(u2.exceptions.RPCUnknownError, match="Method not found: objInfo"):
+            d.jsonrpc.objInfo({"text": "x"})
+        with pytest.raises(u2.exceptions.RPCUnknownError, match="outside the 540x1200 screen"):
+            d.click(540, 1200)
+    finally:
+        d.stop_uiautomator()
+    done = adb.cli("forward", "tcp:0", "tcp:9008", serial=served.serial)  # stopped: the port is closed again
+    assert done.returncode == 0
+    local = int(done.stdout.decode().strip())
+    import socket
+
+    with socket.create_connection(("127.0.0.1", local), timeout=5) as sock:
+        sock.sendall(b"GET /ping HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert sock.recv(100) == b""
+    adb.cli("forward", "--remove", f"tcp:{local}", serial=served.serial)

@@ -1,6 +1,7 @@
 """What agent runtimes call beside `input` and `uiautomator`: ADBKeyboard broadcasts, `ime`,
 `getevent`, `screenrecord`, `cmd clipboard|notification|alarm`, `wm size WxH`, setting the date
-and `app_process` (uiautomator2's on-device server, refused: the phone runs no Android runtime).
+and `app_process` (refused: the phone runs no Android runtime; uiautomator2's launch line is answered by
+:mod:`mobilegym.adbd.u2` before it reaches the shell).
 
 Each either does on the simulated phone what it does on Android or fails with a message that
 says why; none reports a success it did not have.
@@ -365,13 +366,14 @@ def _notification(inv: Invocation, rest: list[str]) -> int:
 # --------------------------------------------------------------------------- app_process
 @command("app_process", "app_process64")
 def app_process(inv: Invocation) -> int:
-    """Refused: uiautomator2 (and any jar run this way) needs an Android runtime the phone does not have."""
+    """Refused: a jar run this way needs an Android runtime the phone does not have (uiautomator2's own launch
+    line never gets here: the stream service serves it, see :mod:`mobilegym.adbd.u2`)."""
     main = next((a for a in inv.args[1:] if "." in a and not a.startswith(("/", "-"))), "the class")
-    hint = " (uiautomator2's on-device server)" if "uia2" in main or "uiautomator" in main else ""
+    hint = (" (uiautomator2's server starts only as uiautomator2 launches it: `CLASSPATH=/data/local/tmp/u2.jar "
+            "app_process / com.wetest.uia2.Main [-p PORT]` as a whole shell command)") if "uia2" in main else ""
     raise CommandError(
         f"app_process: cannot start {main}{hint}: the MobileGym simulated phone runs no Android runtime, so "
-        "no jar or dex code runs on it. Drive it with adb shell commands (uiautomator dump, input, screencap, "
-        "am start) or with mobilegym's ADB device.", 1)
+        "no jar or dex code runs on it.", 1)
 
 
 def sms_route(data: str, extras: dict[str, Any]) -> str:
