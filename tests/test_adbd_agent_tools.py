@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import struct
+import subprocess
 from typing import Iterator
 
 import pytest
@@ -167,6 +168,12 @@ def test_screenrecord_writes_a_real_mp4(adb: AdbServer, served: AdbdServer, tmp_
     assert 3000 <= duration <= 3001
     assert "must specify output file" in shell(adb, served, "screenrecord", code=1)
     assert "exceeds maximum 180s" in shell(adb, served, "screenrecord --time-limit 999 /sdcard/a.mp4", code=1)
+    imageio_ffmpeg = pytest.importorskip("imageio_ffmpeg")  # ships with moviepy (mobilegym[wrappers])
+    decoded = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-i", str(local), "-f", "framemd5", "-"],
+                             capture_output=True, text=True, timeout=120)
+    assert decoded.returncode == 0 and decoded.stderr == "", decoded.stderr  # ffmpeg plays it, frame for frame
+    frames = [line for line in decoded.stdout.splitlines() if line and not line.startswith("#")]
+    assert len(frames) == count and "dimensions 0: 270x600" in decoded.stdout
 
 
 def test_clipboard_and_notifications(adb: AdbServer, served: AdbdServer) -> None:
