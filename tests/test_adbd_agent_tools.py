@@ -303,3 +303,17 @@ def test_uiautomator2_drives_the_phone(adb: AdbServer, served: AdbdServer) -> No
         sock.sendall(b"GET /ping HTTP/1.1\r\nHost: x\r\n\r\n")
         assert sock.recv(100) == b""
     adb.cli("forward", "--remove", f"tcp:{local}", serial=served.serial)
+
+
+def test_adb_shell_package_reaches_the_same_commands(served: AdbdServer) -> None:
+    adb_device = pytest.importorskip("adb_shell.adb_device")
+    host, port = served.serial.rsplit(":", 1)
+    device = adb_device.AdbDeviceTcp(host, int(port), default_transport_timeout_s=10)
+    device.connect(auth_timeout_s=1)
+    try:
+        out = device.shell("ime list -s; cmd clipboard set-primary-clip hi; cmd clipboard get-primary-clip; "
+                           "getevent -lp | grep -c ABS_MT", read_timeout_s=10)
+        lines = out.split()
+        assert ADB_IME in lines and "hi" in lines and lines[-1] == "6"
+    finally:
+        device.close()
