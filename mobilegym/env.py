@@ -5,6 +5,7 @@ import contextlib
 import copy
 import multiprocessing
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, ContextManager, Mapping, Sequence
 
@@ -46,6 +47,26 @@ class UnicodeText(spaces.Text):
 
     def __repr__(self) -> str:
         return f"UnicodeText({self.min_length}, {self.max_length})"
+
+
+FLATTEN_WARN_ELEMENTS = 1_000_000  # flattening a bigger observation warns: no policy wants such a vector
+
+
+class ObservationSpace(spaces.Dict):
+    """The env's dict observation space; flattening it (FlattenObservation) warns when the vector is huge."""
+
+
+@flatten_space.register(ObservationSpace)
+def _flatten_space_observation(space: ObservationSpace) -> spaces.Box:
+    flat = flatten_space.dispatch(spaces.Dict)(space)
+    if flat.shape[0] > FLATTEN_WARN_ELEMENTS:
+        parts = ", ".join(f"{name} {int(np.prod(flatten_space(part).shape)):,}" for name, part in space.spaces.items())
+        warnings.warn(
+            f"flattening MobileGym's observation gives a {flat.shape[0]:,}-element {flat.dtype} vector ({parts}). "
+            "For a policy, use mobilegym.wrappers.make_sb3_env(task, obs='image'|'multi'|'a11y') or an image-only "
+            "observation: SelectObservation(env, 'screenshot') then ResizeObservation/GrayscaleObservation",
+            stacklevel=4)
+    return flat
 
 
 # Gymnasium flattens a Text space (FlattenObservation, and the shared memory of async vector envs) into
@@ -366,9 +387,12 @@ class MobileGymEnv(gym.Env[dict, dict]):
             "instruction": UnicodeText(MAX_TEXT_OBS),
             "text": UnicodeText(MAX_TEXT_OBS),
         }
-        self.observation_space = spaces.Dict({p: obs_spaces[p] for p in parts})
+        self.observation_space = ObservationSpace({p: obs_spaces[p] for p in parts})
         apps = list(getattr(self.device, "apps", {}) or ["settings"])
         self.action_space = ActionSpace(self.coords, apps=apps)
+        from .torchrl_specs import register_if_imported
+
+        register_if_imported()  # torchrl's GymEnv converts the spaces right after building the env
         self.episode: Episode | None = None
         self.steps = 0
         self.answer: str | None = None

@@ -15,9 +15,11 @@ fi
 python -m pip install -q --upgrade pip setuptools wheel
 # The CPU build of torch first, so stable-baselines3 does not pull a CUDA build.
 python -c "import torch" 2>/dev/null || python -m pip install -q torch==2.13.0
-python -m pip install -q -e ".[dev,adb,rl,eval,ray,bench,serve]"
+python -m pip install -q -e ".[dev,adb,rl,eval,ray,bench,serve,torchrl,wrappers]"
 # The serve tests drive the server with OpenEnv's own client. openenv-core's full dependency set (gradio) pins an
 # older Pillow, so it goes in without them plus the few its client imports.
 python -m pip install -q --no-deps "openenv-core==0.3.0" && python -m pip install -q fastapi fastmcp requests
 # The ADB compatibility tests drive serve-adb with these clients; grep over ADB needs RE2.
-python -c "import re2, adbutils, adb_shell, ppadb" || { echo "setup: the ADB clients or google-re2 did not install" >&2; exit 1; }
+python -c "import re2, adbutils, adb_shell, ppadb, uiautomator2" || { echo "setup: the ADB clients or google-re2 did not install" >&2; exit 1; }
+# The ecosystem tests run TorchRL's GymEnv, Gymnasium's RecordVideo (moviepy 1.x) and ResizeObservation (OpenCV).
+python -c "import torchrl, moviepy, cv2" || { echo "setup: torchrl, moviepy or opencv did not install" >&2; exit 1; }

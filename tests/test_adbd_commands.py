@@ -153,7 +153,7 @@ def test_settings_intents_open_their_screen(sh, phone: Phone, action: str, route
     ("am start -a android.intent.action.SHOW_ALARMS", "clock", "/alarms"),
     ("am start -a android.intent.action.SET_TIMER", "clock", "/timer"),
     ("am start -a android.intent.action.MAIN -c android.intent.category.APP_CONTACTS", "contacts", "/"),
-    ("am start -a android.intent.action.SENDTO -d sms:5550101", "messages", "/compose"),
+    ("am start -a android.intent.action.SENDTO -d sms:5550101", "messages", "/compose?to=5550101"),
     ("am start -a android.settings.LOCATION_SOURCE_SETTINGS", "settings", "/"),
 ])
 def test_other_intents(sh, phone: Phone, line: str, app: str, route: str) -> None:

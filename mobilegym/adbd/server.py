@@ -44,6 +44,7 @@ class AdbdServer:
         self.lock = lock or threading.RLock()
         self.props = dict(props or {})
         self.settings: dict[tuple[str, str], str] = {}
+        self.services: dict[str, Any] = {}  # the clipboard, the display size override: see Shell.services
         self.logs = new_log()  # what `logcat` shows, shared by every shell of this server
         self._fallback_files: VirtualFS | None = None
         self._listener: socket.socket | None = None
@@ -143,7 +144,8 @@ class AdbdServer:
     def new_shell(self) -> Shell:
         """A shell sharing this server's lock, properties and unmapped settings."""
         return Shell(self.phone, lock=self.lock, props=self.props, settings=self.settings,
-                     files=self.files(), extensions=self.extensions, logs=self.logs)
+                     files=self.files(), extensions=self.extensions, logs=self.logs,
+                     services=self.services)
 
     def _accept_loop(self) -> None:
         resolver = make_resolver(self.new_shell, self.files)

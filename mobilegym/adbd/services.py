@@ -1,4 +1,5 @@
-"""Stream services of the simulated adbd: `shell:` (legacy), `shell,v2,...:`, `exec:`, `sync:`.
+"""Stream services of the simulated adbd: `shell:` (legacy), `shell,v2,...:`, `exec:`, `sync:`, and
+`tcp:PORT` for uiautomator2's server while its launch stream is open (:mod:`.u2`).
 
 An empty command (``adb shell`` with no arguments) starts an interactive session: a prompt
 and line editing with a PTY, or plain line-by-line execution of a piped script without one.
@@ -8,6 +9,7 @@ from __future__ import annotations
 import struct
 from typing import Callable
 
+from . import u2
 from .shell import Shell
 from .sync import serve_sync
 from .transport import Service, Stream
@@ -137,6 +139,18 @@ def make_resolver(new_shell: Callable[[], Shell], files_of: Callable[[], Virtual
     def resolve(name: str) -> Service | None:
         if name.startswith("sync:"):
             return lambda stream: serve_sync(stream, files_of)
+        if name.startswith("tcp:"):  # a device port: only uiautomator2's server, while it runs
+            port = name[len("tcp:"):]
+            shell = new_shell()
+            if not port.isdigit() or not u2.running(shell, int(port)):
+                return None
+            return lambda stream: u2.serve_http(stream, shell)
+        launch = u2.launch_port(name.partition(":")[2]) if name.startswith(("exec:", "shell")) else None
+        if launch is not None:
+            head = name.partition(":")[0]
+            v2 = "v2" in head.split(",")[1:]
+            return lambda stream: u2.serve_launch(stream, new_shell(), *launch,
+                                                  frame=(lambda data: _v2_packet(ID_STDOUT, data)) if v2 else None)
         if name.startswith("exec:"):
             command = name[len("exec:"):]
             return lambda stream: ShellSession(stream, new_shell(), False, False).run_command(command)

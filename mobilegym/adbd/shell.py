@@ -6,6 +6,7 @@ Commands live in a registry (name -> function): :mod:`mobilegym.adbd.commands`.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections import deque
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ MAX_OUTPUT = 256 * 1024 * 1024  # bytes one command line may print (pipes includ
 log = logging.getLogger(__name__)
 OPERATORS = ("2>&1", ">&2", "2>>", "&&", "||", ">>", "2>", "1>", ";", "|", "&", ">", "<", "\n")
 SEPARATORS = {";", "&&", "||", "&", "\n"}
+ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 REDIRECTS = {">", ">>", "1>", "2>", "2>>", "<"}
 
 
@@ -224,8 +226,11 @@ class Shell:
     def __init__(self, phone: Any, *, lock: threading.RLock | None = None,
                  props: dict[str, str] | None = None, settings: dict[tuple[str, str], str] | None = None,
                  files: VirtualFS | None = None, extensions: bool = True, logs: deque | None = None,
-                 max_output: int = MAX_OUTPUT) -> None:
+                 max_output: int = MAX_OUTPUT, services: dict[str, Any] | None = None) -> None:
         self.phone = phone
+        # what the phone's system services hold beside the world document (the clipboard, the display
+        # size override); shared between the shells of one server
+        self.services = services if services is not None else {}
         self.logs = logs if logs is not None else new_log()
         self.max_output = max_output
         self.output = 0  # bytes printed by the command line that is running
@@ -325,6 +330,13 @@ class Shell:
                  capture: bool) -> tuple[int, bytes]:
         """Run one simple command; returns (status, stdout if captured for a pipe)."""
         args = [a for w in cmd.words for a in self._expand(w)]
+        assigned: dict[str, str] = {}
+        while args and ASSIGNMENT.match(args[0]):
+            name, _, value = args.pop(0).partition("=")
+            assigned[name] = value
+        if assigned and not args:  # `VAR=value` alone sets a shell variable
+            self.env.update(assigned)
+            return 0, b""
         out_target: tuple[str, bool] | None = None  # (path, append)
         err_target: tuple[str, bool] | None = None
         err_to_out = out_to_err = False
@@ -346,7 +358,7 @@ class Shell:
             return 1, b""
         if not args:
             return 0, b""
-        inv = Invocation(self, args, stdin)
+        inv = Invocation(self, args, stdin, assigned)
         name = resolve(self, args[0])  # a name, or its path in the PATH (/system/bin/input)
         fn = COMMANDS.get(name) if name and (self.extensions or name != "mobilegym") else None
         if fn is None:

@@ -13,6 +13,7 @@ import io
 import json
 import re
 import shlex
+import os
 import socket
 import time
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ PATCH_PATH = "/data/local/tmp/mobilegym_patch.json"
 INLINE_PATCH_MAX = 8000
 MIN_LONG_PRESS_MS = 500
 ADB_KEYBOARD = "com.android.adbkeyboard"
+ADB_KEYBOARD_IME = f"{ADB_KEYBOARD}/.AdbIME"
+IME_SETTING = "default_input_method"
 _TRANSPORT_ERRORS = ("not found", "offline", "no devices", "unauthorized", "closed", "device still")
 _FOCUS = re.compile(r"mCurrentFocus=Window\{[^}]*?\s(?P<pkg>[\w.]+)/(?P<act>[^\s}]+)\}")
 _FOCUSED_APP = re.compile(r"mFocusedApp=.*?\s(?P<pkg>[\w.]+)/(?P<act>[^\s}]+)")
@@ -372,8 +375,13 @@ class AdbDevice:
         if self._packages_list().count(ADB_KEYBOARD) == 0:
             raise UnsupportedCapability(
                 f"{self.serial}: typing non-ASCII text needs ADBKeyboard ({ADB_KEYBOARD}) installed and enabled")
+        if self._check(f"settings get secure {IME_SETTING}", idempotent=True).strip() != ADB_KEYBOARD_IME:
+            self._input(f"ime enable {ADB_KEYBOARD_IME}")  # ADBKeyboard receives the text only when selected
+            self._input(f"ime set {ADB_KEYBOARD_IME}")
         encoded = base64.b64encode(text.encode("utf-8")).decode()
-        self._input(f"am broadcast -a ADB_INPUT_B64 --es msg {encoded}")
+        out = self.run(f"am broadcast -a ADB_INPUT_B64 --es msg {encoded}", idempotent=False)
+        if out.returncode != 0 and "no text field has focus" not in out.text:  # nothing focused: no field, as keys
+            raise DeviceError(f"{self.serial}: typing through ADBKeyboard failed: {out.text.strip()}")
 
     def key(self, name: str) -> None:
         if name not in KEYCODES:
@@ -486,11 +494,15 @@ _CONFIG_KEYS = {"serial", "host", "port", "adb_host", "adb_port", "timeout", "re
 
 def make_adb_device(config: Mapping[str, Any]) -> AdbDevice:
     """An AdbDevice from env settings: {"serial", "host"/"adb_host", "port"/"adb_port", "timeout",
-    "retries", "apps", "screencap"}; host/port are the adb server's (default 127.0.0.1:5037)."""
+    "retries", "apps", "screencap"}; host/port are the adb server's (default $ANDROID_ADB_SERVER_ADDRESS:$ANDROID_ADB_SERVER_PORT as adb reads them, else
+    127.0.0.1:5037)."""
     unknown = set(config) - _CONFIG_KEYS
     if unknown:
         raise ValueError(f"unknown ADB device setting(s) {sorted(unknown)}; allowed: {sorted(_CONFIG_KEYS)}")
     options = {k: config[k] for k in ("timeout", "retries", "apps", "screencap") if k in config}
-    return AdbDevice(serial=config.get("serial"),
-                     adb_host=config.get("adb_host", config.get("host", "127.0.0.1")),
-                     adb_port=int(config.get("adb_port", config.get("port", 5037))), **options)
+    host = os.environ.get("ANDROID_ADB_SERVER_ADDRESS") or "127.0.0.1"
+    port = os.environ.get("ANDROID_ADB_SERVER_PORT") or "5037"
+    if not port.isdigit():
+        raise ValueError(f"ANDROID_ADB_SERVER_PORT must be a port number, got {port!r}")
+    return AdbDevice(serial=config.get("serial"), adb_host=config.get("adb_host", config.get("host", host)),
+                     adb_port=int(config.get("adb_port", config.get("port", port))), **options)

@@ -131,6 +131,17 @@ class Phone:
     def screen_size(self) -> tuple[int, int]:
         return (self.width, self.height)
 
+    def resize(self, width: int, height: int) -> None:
+        """Show the screens at another size in pixels (what `wm size WxH` does): the width stays
+        360 dp, so the density follows the width and the height in dp follows the aspect ratio."""
+        width = _int_option("screen width", width, MIN_SCREEN[0], MAX_SCREEN)
+        height = _int_option("screen height", height, MIN_SCREEN[1], MAX_SCREEN)
+        self.width, self.height = width, height
+        self.density = width / DP_WIDTH
+        self.size_dp = (DP_WIDTH, height / self.density)
+        self.render_size = (max(1, round(width * self.render_scale)), max(1, round(height * self.render_scale)))
+        self._changed()
+
     @property
     def doc(self) -> dict[str, Any]:
         """The world document ``{"os": ..., "apps": ...}`` (live: see :class:`WorldDoc`)."""

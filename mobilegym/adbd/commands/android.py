@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from . import agent
 from . import settings as settings_map
 from .registry import COMMANDS, CommandError, Invocation, command
 from ...sim.nav import LAUNCHER as LAUNCHER_ID
@@ -20,6 +21,7 @@ from ...sim.clock import MAX_MS
 from ...sim.vfs import normpath
 
 SYSTEM_PACKAGES = ("android", "com.android.shell", "com.android.systemui", LAUNCHER_PACKAGE)
+TOOL_PACKAGES = (agent.ADB_KEYBOARD,)  # installed tools that are not apps of the simulated phone
 HOME_INTENT = "android.intent.category.HOME"
 DUMP_DEFAULT = "/sdcard/window_dump.xml"
 TTY_PATHS = ("/dev/tty", "/dev/stdout")
@@ -222,15 +224,15 @@ def input_(inv: Invocation) -> int:
 def wm(inv: Invocation) -> int:
     args = inv.args[1:]
     phone = inv.shell.phone
-    if args[:1] == ["size"] and len(args) == 1:
-        w, h = phone.screen_size
-        inv.out(f"Physical size: {w}x{h}\n")
-    elif args[:1] == ["density"] and len(args) == 1:
+    if args[:1] == ["size"]:
+        return agent.wm_size(inv, args[1:])
+    if args[:1] == ["density"] and len(args) == 1:
         inv.out(f"Physical density: {round(getattr(phone, 'density', 2.625) * 160)}\n")
-    elif args[:1] in (["size"], ["density"]):
-        raise CommandError(f"Error: changing the {args[0]} is not supported on the simulated phone")
+    elif args[:1] == ["density"]:
+        raise CommandError("Error: changing the density is not supported on the simulated phone (the screens are "
+                           "laid out 360 dp wide; `wm size WxH` changes the size)")
     else:
-        raise CommandError("usage: wm [size|density]")
+        raise CommandError("usage: wm [size [WxH|reset]|density]")
     return 0
 
 
@@ -366,10 +368,7 @@ def am(inv: Invocation) -> int:
             inv.shell.call(inv.shell.phone.key, "home")
         return 0
     if args[0] == "broadcast":
-        action = next((args[i + 1] for i in range(1, len(args) - 1) if args[i] == "-a"), None)
-        inv.out(f"Broadcasting: Intent {{ {'act=' + action + ' ' if action else ''}flg=0x400000 }}\n"
-                "Broadcast completed: result=0\n")
-        return 0
+        return agent.broadcast(inv, args[1:])
     if args[0] not in ("start", "start-activity"):
         raise CommandError(f"Error: am {args[0]} is not supported on the simulated phone")
     component = action = category = data = None
@@ -383,7 +382,7 @@ def am(inv: Invocation) -> int:
             category = value if a == "-c" else category
             data = value if a == "-d" else data
             i += 2
-        elif a.startswith("--e") or a in ("-e", "--ez", "--ei", "--es"):
+        elif a.startswith("--e") or a == "-e":
             i += 3
         elif a.startswith("-"):
             i += 1
@@ -407,6 +406,8 @@ def am(inv: Invocation) -> int:
     target = resolve_intent(action, category, data)
     if target is not None and target[0] in getattr(inv.shell.phone, "apps", {}):
         app_id, route = target
+        if target == ("messages", "/compose") and data:
+            route = agent.sms_route(data, agent.intent_extras(args[1:])[1])
         launch = getattr(inv.shell.phone, "launch", None)
         if route == "/" or launch is None:
             inv.shell.call(inv.shell.phone.open_app, app_id)
@@ -516,13 +517,31 @@ def pm(inv: Invocation) -> int:
     if args[:2] == ["list", "packages"]:
         flags = {a for a in args[2:] if a.startswith("-")}
         needle = next((a for a in args[2:] if not a.startswith("-")), "")
-        found = apps if "-3" in flags else list(SYSTEM_PACKAGES) if "-s" in flags else sorted([*SYSTEM_PACKAGES, *apps])
+        found = sorted([*apps, *TOOL_PACKAGES]) if "-3" in flags else list(SYSTEM_PACKAGES) if "-s" in flags \
+            else sorted([*SYSTEM_PACKAGES, *TOOL_PACKAGES, *apps])
         for pkg in found:
             if needle in pkg:
                 inv.out(f"package:/data/app/{pkg}/base.apk={pkg}\n" if "-f" in flags else f"package:{pkg}\n")
         return 0
+    if args[:1] in (["install"], ["install-create"], ["install-multiple"]):
+        inv.out("Failure [INSTALL_FAILED_UNSUPPORTED: the MobileGym simulated phone cannot install APKs: its apps "
+                "are built in (pm list packages)]\n")
+        return 1
+    if args[:1] in (["grant"], ["revoke"]):
+        names = [a for a in args[1:] if not a.startswith("-") and a not in ("0",)]
+        if len(names) != 2:
+            raise CommandError(f"usage: pm {args[0]} [--user USER] PACKAGE PERMISSION")
+        if names[0] not in apps and names[0] not in SYSTEM_PACKAGES and names[0] not in TOOL_PACKAGES:
+            inv.err(f"Exception occurred while executing '{args[0]}':\n"
+                    f"java.lang.IllegalArgumentException: Unknown package: {names[0]}\n")
+            return 255
+        if not names[1].startswith("android.permission."):
+            inv.err(f"Exception occurred while executing '{args[0]}':\n"
+                    f"java.lang.IllegalArgumentException: Unknown permission: {names[1]}\n")
+            return 255
+        return 0  # the simulated apps ask for no runtime permissions: granting one changes nothing
     if args[:1] == ["path"] and len(args) == 2:
-        if args[1] not in apps and args[1] not in SYSTEM_PACKAGES:
+        if args[1] not in apps and args[1] not in SYSTEM_PACKAGES and args[1] not in TOOL_PACKAGES:
             return 1
         inv.out(f"package:/data/app/{args[1]}/base.apk\n")
         return 0
@@ -629,6 +648,9 @@ def cmd(inv: Invocation) -> int:
                            "usage: cmd connectivity airplane-mode [enable|disable]")
     if inv.args[1] == "bluetooth_manager" and rest[:1] in (["enable"], ["disable"]):
         return _cmd_switch(inv, "bluetooth", rest[0], "usage: cmd bluetooth_manager enable|disable")
+    served = agent.cmd_service(inv, inv.args[1], rest)
+    if served is not None:
+        return served
     target = CMD_SERVICES.get(inv.args[1])
     if target is None:
         inv.err(f"cmd: Can't find service: {inv.args[1]}\n")

@@ -404,8 +404,14 @@ def format_date(ms: int, fmt: str) -> str:
 @command("date")
 def date(inv: Invocation) -> int:
     args = inv.args[1:]
-    if any(not a.startswith("+") for a in args if a != "-u"):
-        raise CommandError("date: setting the date is not supported on the simulated phone")
+    setting = [a for a in args if not a.startswith("+") and a not in ("-u", "-s")]
+    if setting:  # `date MMDDhhmm[[CC]YY][.ss]`, `date -s 'YYYY-MM-DD hh:mm:ss'`: the clock moves forward only
+        from .agent import parse_date, set_clock
+
+        if len(setting) > 1 and "-s" not in args:
+            raise CommandError(f"date: extra operand '{setting[1]}'")
+        with inv.shell.lock:
+            set_clock(inv, parse_date(" ".join(setting), inv.shell.phone.time_ms()), "date")
     fmt = next((a[1:] for a in args if a.startswith("+")), "%a %b %e %H:%M:%S %Z %Y")
     with inv.shell.lock:
         ms = inv.shell.phone.time_ms()
@@ -553,4 +559,29 @@ def stat(inv: Invocation) -> int:
         kind = "directory" if node.is_dir else "regular file"
         inv.out(f"  File: {name}\n  Size: {node.size}\t{kind}\n"
                 f"Access: ({node.mode & 0o7777:04o}/{stat_mod.filemode(node.st_mode)})\n")
+    return code
+
+
+@command("md5sum")
+def md5sum(inv: Invocation) -> int:
+    """``HASH  NAME`` per file (stdin without operands), as toybox prints it."""
+    import hashlib
+
+    operands = [a for a in inv.args[1:] if not a.startswith("-") or a == "-"]
+    found = _inputs(inv, operands)
+    for name, data in found:
+        inv.out(f"{hashlib.md5(data).hexdigest()}  {name}\n")
+    return 1 if len(found) < max(1, len(operands)) else 0
+
+
+@command("toybox")
+def toybox(inv: Invocation) -> int:
+    """``toybox COMMAND ARGS``: the command itself (every command here is a toybox one or stands in for it)."""
+    from .registry import COMMANDS
+
+    if len(inv.args) < 2 or inv.args[1] not in COMMANDS or inv.args[1] == "mobilegym":
+        raise CommandError(f"toybox: Unknown command {inv.args[1] if len(inv.args) > 1 else ''}".rstrip())
+    sub = Invocation(inv.shell, inv.args[1:], inv.stdin, inv.env)
+    code = COMMANDS[inv.args[1]](sub)
+    inv.chunks.extend(sub.chunks)
     return code

@@ -26,10 +26,11 @@ class OutputLimit(Exception):
 class Invocation:
     """One running command: its arguments, stdin and output buffers."""
 
-    def __init__(self, shell: Shell, args: list[str], stdin: bytes) -> None:
+    def __init__(self, shell: Shell, args: list[str], stdin: bytes, env: dict[str, str] | None = None) -> None:
         self.shell = shell
         self.args = args
         self.stdin = stdin
+        self.env = env or {}  # `NAME=value command`: variables set for this command only
         self.chunks: list[tuple[int, bytes]] = []
 
     def out(self, data: bytes | str) -> None:

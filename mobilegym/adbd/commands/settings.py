@@ -97,6 +97,7 @@ DEFAULTS: dict[tuple[str, str], str] = {
     ("secure", "android_id"): "6d6f62696c65677a",
     ("secure", "location_mode"): "3",
     ("secure", "default_input_method"): "com.mobilegym.ime/.SimpleIME",
+    ("secure", "enabled_input_methods"): "com.mobilegym.ime/.SimpleIME:com.android.adbkeyboard/.AdbIME",
 }
 
 

@@ -29,7 +29,11 @@ class OracleAgent:
         oracle = next((p for p in plans_for(info["task_id"]) if p.expect_success), None)
         if oracle is None:
             raise AgentError(f"task {info['task_id']!r} has no oracle plan")
-        shadow = gym.make("MobileGym-v0", disable_env_checker=True, **info["env_kwargs"])
+        # always the in-process simulated phone: a shadow run on the episode's own device (ADB) would change it
+        kwargs = {**info["env_kwargs"], "device": "sim"}
+        if "screen_size" in info:
+            kwargs["screen_size"] = tuple(info["screen_size"])
+        shadow = gym.make("MobileGym-v0", disable_env_checker=True, **kwargs)
         try:
             obs, first = shadow.reset(seed=info["seed"], options=info["reset_options"])
             driver = Driver(shadow, obs, first)

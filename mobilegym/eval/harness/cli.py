@@ -106,6 +106,9 @@ def add_eval_parser(sub: Any, number: Any) -> None:
                      help="scale of trajectory screenshots (default 0.5)")
     run.add_argument("--env-url", help="play on a `mobilegym serve` server at this URL (its token: "
                                        "$MOBILEGYM_SERVE_TOKEN) instead of local envs")
+    run.add_argument("--device", metavar="SERIAL|HOST:PORT",
+                     help="play on this ADB device (a phone, an emulator or `mobilegym serve-adb`) instead of the "
+                          "in-process simulated phone; the adb server: $ANDROID_ADB_SERVER_PORT (default 5037)")
     run.add_argument("--progress", choices=PROGRESS, default="auto", help="progress bar (auto: on a terminal)")
     run.add_argument("--no-report", dest="report", action="store_false", help="skip report.html and the plots")
     # Options left out of the command line are absent from the parsed namespace (their defaults live in

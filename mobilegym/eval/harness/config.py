@@ -70,6 +70,7 @@ class EvalConfig:
     progress: str = "auto"
     force_resume: bool = False  # continue the run in ``out`` even if options deciding the rows changed
     env_url: str | None = None  # a `mobilegym serve` server to play on (its token: $MOBILEGYM_SERVE_TOKEN)
+    device: str | None = None  # an ADB device to play on: its serial or HOST:PORT (adb server: $ANDROID_ADB_SERVER_PORT)
 
     def __post_init__(self) -> None:
         if not isinstance(self.agent, str):  # an agent class or factory: recorded as its import path
@@ -109,6 +110,8 @@ class EvalConfig:
             self.resume = True
         if self.resume and self.rerun_failed:
             raise ConfigError("choose one of resume (skip finished episodes) and rerun_failed (rerun errored ones)")
+        if self.device is not None:
+            _check_device(self)
         if not isinstance(self.agent_options, Mapping):
             raise ConfigError(f"agent_options must be a mapping, got {self.agent_options!r}")
 
@@ -117,7 +120,7 @@ class EvalConfig:
         return {"task": task, "eval_mode": self.eval_mode, "language": self.language, "world": self.world,
                 "shuffle_launcher": self.shuffle_launcher, "side_effects": self.side_effects,
                 "screen_size": self.screen_size, "render_scale": self.render_scale, "max_steps": self.max_steps,
-                "invalid_action": "noop"}
+                "invalid_action": "noop", **({"device": {"serial": self.device}} if self.device else {})}
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -143,6 +146,17 @@ def result_options(config: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(agent_options, Mapping):
         options["agent_options"] = {k: v for k, v in agent_options.items() if k not in CONNECTION_KEYS}
     return options
+
+
+def _check_device(config: EvalConfig) -> None:
+    """One ADB phone plays one episode at a time, here."""
+    if not isinstance(config.device, str) or not config.device.strip() or any(c.isspace() for c in config.device):
+        raise ConfigError(f"device must be an ADB serial or HOST:PORT, got {config.device!r}")
+    if config.env_url is not None:
+        raise ConfigError("choose one of device (an ADB phone) and env_url (a `mobilegym serve` server)")
+    if config.workers != 1 or config.concurrency != 1 or config.backend != "local":
+        raise ConfigError("an ADB device plays one episode at a time: device needs workers=1, concurrency=1 and "
+                          "backend='local'")
 
 
 def _choice(name: str, value: Any, options: tuple) -> None:
