@@ -30,7 +30,7 @@ def tiny_tokenizer() -> object:
     transformers = require("transformers")
     from trl.chat_template_utils import qwen2_5_chat_template
 
-    specials = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<tool_call>", "</tool_call>"]
+    specials = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
     tok = tokenizers.Tokenizer(tokenizers.models.BPE())
     tok.pre_tokenizer = tokenizers.pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = tokenizers.decoders.ByteLevel()
@@ -41,6 +41,7 @@ def tiny_tokenizer() -> object:
     tok.train_from_iterator(corpus, trainer)
     fast = transformers.PreTrainedTokenizerFast(tokenizer_object=tok, eos_token="<|im_end|>",
                                                 pad_token="<|endoftext|>", padding_side="left")
+    fast.add_tokens(["<tool_call>", "</tool_call>"])  # plain added tokens, as in Qwen's (decoding keeps them)
     fast.chat_template = qwen2_5_chat_template
     return fast
 
