@@ -17,7 +17,7 @@ from verl.experimental.agent_loop.agent_loop import (AgentLoopOutput, DictConfig
 from verl.utils.dataset.rl_dataset import RLHFDataset  # noqa: E402
 from verl.workers.rollout.replica import TokenOutput  # noqa: E402
 
-from mobilegym.trainers.verl import AGENT_NAME, MobileGymAgentLoop, episode_spec  # noqa: E402
+from mobilegym.trainers.verl import AGENT_NAME, MobileGymAgentLoop, episode_spec, verl_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "examples"))
@@ -128,3 +128,16 @@ def test_example_config_names_the_loop():
     entry = next(item for item in config if item["name"] == AGENT_NAME)
     module, _, name = entry["_target_"].rpartition(".")
     assert getattr(importlib.import_module(module), name) is MobileGymAgentLoop
+
+
+def test_verl_rows_drive_the_loop(tokenizer):
+    rows = verl_rows([("home.OpenApp", 0), ("clock.CountAlarms", 2)])
+    assert [row["agent_name"] for row in rows] == [AGENT_NAME] * 2
+    server = ScriptedServer(tokenizer, [json.dumps({"type": "open_app", "app": "Messages"}),
+                                        json.dumps({"type": "complete"})])
+    row = {k: v for k, v in rows[0].items() if k != "prompt"}
+    assert play(server, tokenizer, {}, raw_prompt=rows[0]["prompt"], **row).reward_score == 1.0
+    with pytest.raises(ValueError, match="pairs"):
+        verl_rows(["home.OpenApp"])
+    with pytest.raises(ValueError, match="at least one"):
+        verl_rows([])

@@ -69,6 +69,22 @@ def episode_spec(kwargs: Mapping[str, Any]) -> tuple[str, int]:
     return task, seed
 
 
+def verl_rows(pairs: Any) -> list[dict[str, Any]]:
+    """verl dataset rows (write them to parquet) for (task id, seed) pairs: ``agent_name`` selects this loop,
+    ``extra_info`` carries the task and seed, and ``prompt`` is a placeholder RLHFDataset needs (the loop
+    builds the real prompt from the phone). verl's ``rollout.n`` copies of a row start from the same phone."""
+    rows = []
+    for pair in pairs:
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
+            raise ValueError(f"verl_rows takes (task id, seed) pairs, got {pair!r}")
+        task, seed = episode_spec({"task": pair[0], "seed": pair[1]})
+        rows.append({"data_source": "mobilegym", "agent_name": AGENT_NAME,
+                     "prompt": [{"role": "user", "content": task}], "extra_info": {"task": task, "seed": seed}})
+    if not rows:
+        raise ValueError("verl_rows needs at least one (task id, seed) pair")
+    return rows
+
+
 def _loop_class() -> type:
     agent_loop = _require_verl()
 
@@ -159,4 +175,4 @@ def _loop_class() -> type:
 
 
 MobileGymAgentLoop = _loop_class()
-__all__ = ["AGENT_NAME", "MobileGymAgentLoop", "decode_image", "episode_spec", "user_turn"]
+__all__ = ["AGENT_NAME", "MobileGymAgentLoop", "decode_image", "episode_spec", "user_turn", "verl_rows"]
