@@ -10,7 +10,7 @@ no-argument constructor).
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable
 
 import gymnasium as gym
 
