@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("verl.experimental.agent_loop")
@@ -141,3 +142,19 @@ def test_verl_rows_drive_the_loop(tokenizer):
         verl_rows(["home.OpenApp"])
     with pytest.raises(ValueError, match="at least one"):
         verl_rows([])
+
+
+def test_screenshots_become_verl_image_parts():
+    from mobilegym.agentic import ChatEnv
+    from mobilegym.trainers.verl import decode_image, user_turn
+
+    with ChatEnv(task="home.OpenApp", **CHAT) as chat:
+        request, _ = chat.reset(seed=0)
+        message, images = user_turn(request[-1], with_images=True)
+        text_only, none = user_turn(request[-1], with_images=False)
+        shot = chat.unwrapped.observe()["screenshot"]
+    assert [part["type"] for part in message["content"]][:1] == ["image"] and len(images) == 1
+    assert images[0].size == (108, 240) and (np.asarray(images[0]) == shot).all()
+    assert none == [] and "Open the Messages app" in text_only["content"]
+    with pytest.raises(ValueError, match="data URI"):
+        decode_image("http://example.com/x.png")
