@@ -199,7 +199,8 @@ def wrong_target(runner: Runner, case: Case) -> list[Outcome]:
 
 def memoriser(runner: Runner, case: Case) -> list[Outcome]:
     """The answer most often right on other worlds, given without reading this phone; skipped where it happens
-    to be this world's truth (tests/test_worlds.py bounds how often that is)."""
+    to be this world's truth (tests/test_answer_spread.py bounds how often that is: at most 3 of 20 worlds for a
+    count, 2 for a name or an amount)."""
     run = runner.oracle(case)
     answer = runner.memorised_answer(case.task_id, case.language)
     if answer is None or run.answer is None or len(answer) != len(run.answer):
