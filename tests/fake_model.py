@@ -17,14 +17,37 @@ def completion(text: str) -> dict[str, Any]:
             "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
 
 
-class FakeModel:
+class LoopbackServer:
+    """A threaded HTTP server on a free loopback port serving ``handler``; ``stop`` is set at exit, so a
+    request that waits on it ends. A context manager: ``with Server(...) as server: server.url``."""
+
+    def __init__(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        self.stop = threading.Event()
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def __enter__(self) -> Any:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class FakeModel(LoopbackServer):
     """``answer(body)`` gives the reply text (200) or ``(status, body)``; ``models`` is what /models lists
     (None: /models is 404, as on servers that do not list models)."""
 
     def __init__(self, answer: Answer, models: list[str] | None = None) -> None:
         self.answer, self.models = answer, models
         self.requests: list[tuple[str, str, Any]] = []
-        self.release = threading.Event()  # set at exit, so an answer that waits on it ends
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -56,19 +79,4 @@ class FakeModel:
                 status, reply = (200, completion(out)) if isinstance(out, str) else out
                 self._send(status, reply)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-    def __enter__(self) -> "FakeModel":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.release.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().__init__(Handler)

@@ -125,7 +125,7 @@ def test_ctrl_c_says_resume_continues(tmp_path: Path) -> None:
 
     def answer(body: dict) -> str:
         if sum(1 for r in server.requests if r[0] == "POST") > 1:
-            server.release.wait(120)  # the second episode's model never answers: the user presses Ctrl-C
+            server.stop.wait(120)  # the second episode's model never answers: the user presses Ctrl-C
         return COMPLETE
 
     with FakeModel(answer, models=["vl"]) as server:

@@ -15,7 +15,7 @@ import re
 import socket
 import threading
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, Callable
 
 import gymnasium as gym
@@ -27,6 +27,7 @@ import mobilegym  # noqa: F401  (registers MobileGym-v0)
 from mobilegym.eval.agents.base import Decision, ModelError
 from mobilegym.eval.agents.openai import OpenAIAgent
 from mobilegym.screen_text import parse_nodes
+from tests.fake_model import LoopbackServer
 
 KEY_ENV = "MOBILEGYM_TEST_MODEL_KEY"
 DEVICE = (1080, 2400)
@@ -57,7 +58,7 @@ def ok(text: str | None, usage: tuple[int, int] = (1200, 30), tool_calls: list[d
 Entry = Out | Callable[[dict[str, Any]], Out]
 
 
-class ScriptedServer:
+class ScriptedServer(LoopbackServer):
     """An OpenAI-compatible endpoint answering from a script, one entry per request, in order."""
 
     def __init__(self, script: list[Entry]) -> None:
@@ -65,7 +66,6 @@ class ScriptedServer:
         self.requests: list[dict[str, Any]] = []
         self.in_flight = self.max_in_flight = 0
         self._lock = threading.Lock()
-        self._stop = threading.Event()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -82,7 +82,7 @@ class ScriptedServer:
                     server.max_in_flight = max(server.max_in_flight, server.in_flight)
                 try:
                     out = entry(body) if callable(entry) else entry
-                    server._stop.wait(out.delay)
+                    server.stop.wait(out.delay)
                     payload = out.body if isinstance(out.body, str) else json.dumps(out.body)
                     self.send_response(out.status)
                     self.send_header("Content-Type", "application/json")
@@ -97,22 +97,7 @@ class ScriptedServer:
                     with server._lock:
                         server.in_flight -= 1
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-    def __enter__(self) -> "ScriptedServer":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self._stop.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().__init__(Handler)
 
 
 class Sleeps:
