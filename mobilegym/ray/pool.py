@@ -4,7 +4,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Generator, Iterable, Mapping, Sequence
 
-from .actor import EnvActor, Failure
+from .actor import CALLABLE, EnvActor, Failure
 from .errors import (ActorDiedError, BatchError, EnvCreateError, EnvError, EnvLostError, EnvPoolError,
                      PoolClosedError, UnknownEnvError)
 
@@ -84,9 +84,9 @@ class EnvPool:
 
     def __init__(self, num_envs: int = 1, *, envs_per_actor: int = 1, address: str | None = None,
                  actor_options: Mapping[str, Any] | None = None, spread: bool = True, **make_kwargs: Any) -> None:
-        ray = require_ray()
         _positive("num_envs", num_envs)
         _positive("envs_per_actor", envs_per_actor)
+        ray = require_ray()
         self.make_kwargs = dict(make_kwargs)
         self._connected_here = not ray.is_initialized()
         if self._connected_here:
@@ -231,6 +231,8 @@ class EnvPool:
 
     def call(self, env_id: int, method: str, *args: Any, **kwargs: Any) -> Any:
         """An env's ``judge`` (``judge_now().to_dict()``), ``observe`` or ``state`` (steps, task id, phone clock)."""
+        if method not in CALLABLE:
+            raise ValueError(f"{method!r} cannot be called through the pool; callable: {', '.join(sorted(CALLABLE))}")
         return EnvFuture(self, env_id, method, self._live_actor(env_id).call.remote(env_id, method, args, kwargs)
                          ).result()
 
@@ -301,7 +303,7 @@ class EnvPool:
         for actor in live:
             try:
                 ray.kill(actor, no_restart=True)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001  (already gone)
                 pass
         self._actors, self._home = [], {}
         if self._connected_here and ray.is_initialized():
