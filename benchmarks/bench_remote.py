@@ -95,21 +95,21 @@ def row_ray(sessions: int, actions: list[int], context: dict[str, Any]) -> float
             flying[env_id] = pool.step_async([as_dict(actions[0])], [env_id])[0]
         while flying:
             ready, _ = pool.wait(list(flying.values()))
-            future = ready[0]
-            env_id = future.env_id
-            del flying[env_id]
-            if future.op == "step":
-                *_, terminated, truncated, _ = future.result()
-                done_steps[env_id] += 1
-                n = done_steps[env_id]
-                if n == len(actions):
-                    continue
-                if terminated or truncated:
-                    flying[env_id] = pool.reset_async([env_id], seed=1000 + env_id + 100_000 * n)[0]
-                    continue
-            else:
-                future.result()
-            flying[env_id] = pool.step_async([as_dict(actions[done_steps[env_id]])], [env_id])[0]
+            for future in ready:
+                env_id = future.env_id
+                del flying[env_id]
+                if future.op == "step":
+                    *_, terminated, truncated, _ = future.result()
+                    done_steps[env_id] += 1
+                    n = done_steps[env_id]
+                    if n == len(actions):
+                        continue
+                    if terminated or truncated:
+                        flying[env_id] = pool.reset_async([env_id], seed=1000 + env_id + 100_000 * n)[0]
+                        continue
+                else:
+                    future.result()
+                flying[env_id] = pool.step_async([as_dict(actions[done_steps[env_id]])], [env_id])[0]
         return len(actions) * sessions / (time.perf_counter() - started)
 
 

@@ -216,11 +216,14 @@ class EnvPool:
 
     def wait(self, futures: Sequence[EnvFuture], num_returns: int = 1,
              timeout: float | None = None) -> tuple[list[EnvFuture], list[EnvFuture]]:
-        """``(done, pending)``: at least ``num_returns`` futures that have finished (unless ``timeout``
-        seconds pass first), the earliest first, and the others."""
+        """``(done, pending)``: the futures that have finished once at least ``num_returns`` have (unless
+        ``timeout`` seconds pass first; every one finished by then is in ``done``), and the others."""
         ray = require_ray()
         by_ref = {future.ref: future for future in futures}
         done, pending = ray.wait(list(by_ref), num_returns=min(num_returns, len(by_ref)), timeout=timeout)
+        if pending:  # the others that are ready too: one call instead of one per future
+            more, pending = ray.wait(pending, num_returns=len(pending), timeout=0)
+            done += more
         return [by_ref[r] for r in done], [by_ref[r] for r in pending]
 
     async def astep(self, actions: Sequence[Any], env_ids: Sequence[int] | None = None) -> list[Any]:
