@@ -9,6 +9,7 @@ from .errors import (ActorDiedError, BatchError, EnvCreateError, EnvError, EnvLo
                      PoolClosedError, UnknownEnvError)
 
 DEFAULT_ACTOR_OPTIONS: dict[str, Any] = {"num_cpus": 1, "max_restarts": 0}
+CLOSE_TIMEOUT_S = 30.0  # close() waits this long at most for the actors to end
 Seeds = int | Sequence[int | None] | None
 
 
@@ -19,6 +20,22 @@ def require_ray() -> Any:
     except ImportError:
         raise ImportError("mobilegym.ray needs Ray: pip install \"mobilegym[ray]\"") from None
     return ray
+
+
+def _await_exit(ray: Any, actors: list[Any], timeout_s: float) -> None:
+    """Until every actor has ended (a kill reaches an actor after calls already on their way to it)."""
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    for actor in actors:
+        while time.monotonic() < deadline:
+            try:
+                ray.get(actor.where.remote(), timeout=max(0.1, deadline - time.monotonic()))
+            except (ray.exceptions.RayActorError, ray.exceptions.GetTimeoutError):
+                break
+            except Exception:  # noqa: BLE001  (any other sign that it is gone)
+                break
+            time.sleep(0.05)
 
 
 def _positive(name: str, value: Any) -> int:
@@ -293,7 +310,8 @@ class EnvPool:
 
     # the end ----------------------------------------------------------------------------------------
     def close(self) -> None:
-        """Close every env and end the actors (and the Ray connection, if the pool made it). Idempotent."""
+        """Close every env and end the actors (and the Ray connection, if the pool made it); returns once the
+        actors have ended (or after CLOSE_TIMEOUT_S). Idempotent."""
         if self._closed:
             return
         self._closed = True
@@ -308,6 +326,7 @@ class EnvPool:
                 ray.kill(actor, no_restart=True)
             except Exception:  # noqa: BLE001  (already gone)
                 pass
+        _await_exit(ray, live, CLOSE_TIMEOUT_S)
         self._actors, self._home = [], {}
         if self._connected_here and ray.is_initialized():
             ray.shutdown()
