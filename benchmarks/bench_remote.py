@@ -2,8 +2,8 @@
 (mobilegym.ray.EnvPool), at RL and full resolution; the cost of a fork and of ChatEnv per step.
 
     python benchmarks/bench_remote.py [--steps 2000] [--full-steps 300] [--sessions 1 8 32]
-        [--resolutions rl full] [--rows local server ray] [--workers N] [--ray-actors N] [--forks 200]
-        [--chat-steps 400]
+        [--resolutions rl full] [--rows local server ray ray-batch] [--workers N] [--ray-actors N]
+        [--ray-inline-kb 100] [--forks 200] [--chat-steps 400]
 
 A row kind is one function ``(sessions, actions, context) -> steps/s``: ``local`` steps ``sessions`` envs in
 turn in this process (a process steps one env at a time); ``server`` drives as many RemoteEnvs on one server
@@ -179,10 +179,14 @@ def main() -> None:
     parser.add_argument("--rows", nargs="+", choices=list(ROWS), default=list(ROWS))
     parser.add_argument("--forks", type=int, default=200, help="forks timed (0: skip the fork row)")
     parser.add_argument("--ray-actors", type=int, default=default_workers(), help="actors of the Ray rows")
+    parser.add_argument("--ray-inline-kb", type=int, default=100,
+                        help="results up to this size travel inline in Ray's replies rather than through its "
+                             "object store (Ray's max_direct_call_object_size; Ray's default is 100)")
     parser.add_argument("--chat-steps", type=int, default=400, help="ChatEnv steps timed (0: skip the ChatEnv row)")
     args = parser.parse_args()
     print(f"task {TASK}, screen {SCREEN[0]}x{SCREEN[1]}, random grid agent, {len(os.sched_getaffinity(0))} cores, "
-          f"server workers {args.workers}, Ray actors {args.ray_actors}\n")
+          f"server workers {args.workers}, Ray actors {args.ray_actors}, Ray inline results up to "
+          f"{args.ray_inline_kb} KB\n")
     if args.forks:
         fork_costs(args.forks)
     if args.chat_steps:
@@ -190,7 +194,8 @@ def main() -> None:
     if "ray" in args.rows:
         import ray
 
-        ray.init(num_cpus=args.ray_actors, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        ray.init(num_cpus=args.ray_actors, include_dashboard=False, log_to_driver=False, configure_logging=False,
+                 _system_config={"max_direct_call_object_size": args.ray_inline_kb * 1024})
     print(f"{'row':10} {'resolution':>10} {'sessions':>8} {'steps/s':>10} {'vs local':>9}")
     with ServerProcess("--workers", str(args.workers), "--max-sessions", str(max(args.sessions) + 1)) as server:
         for resolution in args.resolutions:
