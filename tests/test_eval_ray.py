@@ -2,43 +2,26 @@
 from __future__ import annotations
 
 import json
-import re
-import shutil
-import socket
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from mobilegym.eval.harness import evaluate
 
+from .ray_support import RayHead
+
 pytestmark = pytest.mark.slow
 EPISODES = {"suites": ["clock"], "filters": {"difficulty": ["L1"]}, "agent": "oracle", "report": False}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def ray_cluster(tmp_path_factory: pytest.TempPathFactory):
-    """A local head; the head and this process agree on no token authentication (Ray's default for `ray start`
-    varies across versions, and a test cluster on localhost needs none)."""
-    ray = shutil.which("ray")
-    assert ray is not None, "the `ray` command is missing: scripts/setup.sh installs ray[default]"
-    temp = tmp_path_factory.mktemp("ray")
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("RAY_AUTH_MODE", "disabled")
-        started = subprocess.run([ray, "start", "--head", f"--port={_free_port()}", "--num-cpus=2",
-                                  "--include-dashboard=false", "--disable-usage-stats", f"--temp-dir={temp}"],
-                                 capture_output=True, text=True, timeout=180)
-        assert started.returncode == 0, started.stderr
-        address = re.search(r"ray start --address='([^']+)'", started.stdout + started.stderr)
-        assert address is not None, started.stdout
-        yield address.group(1)
-        subprocess.run([ray, "stop", "--force"], capture_output=True, timeout=120)
+    """A local 2-CPU head (``ray start --head``), stopped by its own process group (see tests/ray_support.py)."""
+    head = RayHead(tmp_path_factory.mktemp("ray"), num_cpus=2)
+    try:
+        yield head.address
+    finally:
+        head.stop()
 
 
 def _rows(folder: Path) -> list[dict]:
