@@ -27,7 +27,7 @@ from ..contacts.app import Contacts
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (stem_ext, FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
-                  FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_TRASH_CHANGES, Files, language)
+                  FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_GONE_CHANGES, GONE_END_STATES, Files, language)
 
 
 @localised(zh={"fields": [{"label": "照片数量"}]})
@@ -213,7 +213,8 @@ class DeleteDuplicateCopies(BaseTask):
                  "zh": ["“{file.name}”我下载了好几次。删除下载文件夹里多余的副本，保留原文件。",
                         "把下载文件夹里“{file.name}”的重复副本删掉，原文件留着"]}
     parameters = {"file": {"sampler": Files.sample_duplicated, "fields": ["id", "name", "copies"]}}
-    expected_changes = FILES_TRASH_CHANGES
+    expected_changes = FILES_GONE_CHANGES
+    end_states = GONE_END_STATES
 
     def _prepare(self, device) -> None:
         patch = Files.prepare_state_with_duplicates(copy_state(device)["apps"]["files"], self.rng)
@@ -223,7 +224,7 @@ class DeleteDuplicateCopies(BaseTask):
     def check_goals(self, input):
         now = Files(input.apps["files"], input.apps_init["files"])
         copies = list(self.p.file["copies"])
-        return [now.check_gone("copies deleted", copies), now.check_others_unchanged(copies)]
+        return [now.check_in_trash_or_deleted("copies deleted", copies), now.check_others_unchanged(copies)]
 
 
 class DeleteOldDownloads(BaseTask):
@@ -242,14 +243,15 @@ class DeleteOldDownloads(BaseTask):
                  "zh": ["腾点空间：把下载文件夹里超过 {age.days} 天的文件都删掉，较新的保留。",
                         "清理 Download：把最后修改时间在 {age.days} 天以前的文件都移到回收站，更新的文件保留"]}
     parameters = {"age": {"sampler": Files.sample_age, "fields": ["days", "today"]}}
-    expected_changes = FILES_TRASH_CHANGES
+    expected_changes = FILES_GONE_CHANGES
+    end_states = GONE_END_STATES
 
     def check_goals(self, input):
         init = Files(input.apps_init["files"])
         now = Files(input.apps["files"], input.apps_init["files"])
         days = self.p.age["days"]
         old = [f["id"] for f in init.older_than("Download", days, sim_datetime(input.os_init))]
-        return [now.check_gone(f"downloads older than {days} days deleted", old), now.check_others_unchanged(old)]
+        return [now.check_in_trash_or_deleted(f"downloads older than {days} days deleted", old), now.check_others_unchanged(old)]
 
 
 class ShareFileToContact(BaseTask):

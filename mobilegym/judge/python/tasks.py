@@ -78,6 +78,9 @@ class BaseTask:
     app: ClassVar[str | None] = None
     suite: ClassVar[str | None] = None
     expected_changes: ClassVar[Sequence[str]] = ()
+    # The end states the goal accepts when there are several ("in Trash", "deleted for good"): expected_changes
+    # must allow each, and each has a right plan (the oracle, or one registered with oracle.alternative).
+    end_states: ClassVar[Sequence[str]] = ()
     always_ignore: ClassVar[Sequence[str]] = VOLATILE_PATHS
     answer_fields: ClassVar[Any] = None
     answer_hint: ClassVar[str | None] = None
@@ -117,6 +120,7 @@ class BaseTask:
                 "objective": cls.objective, "composition": cls.composition,
                 "difficulty": cls.difficulty, "capabilities": list(cls.capabilities),
                 "max_steps": cls.step_budget(), "note": cls.note, "high_risk": cls.high_risk,
+                "end_states": list(cls.end_states),
                 "has_answer_fields": cls.answer_fields is not None,
                 "parameters": sorted(cls.parameters), "doc": inspect.getdoc(cls) or ""}
 
