@@ -18,6 +18,8 @@ Task index:
 """
 from __future__ import annotations
 
+from typing import Any
+
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
 
@@ -25,6 +27,7 @@ from mobilegym.envs.files import ops
 
 from ..contacts.app import Contacts
 from ..l10n import localised
+from ..spread import fit_count, spread_count
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (stem_ext, FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
                   FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_GONE_CHANGES, GONE_END_STATES, Files, language)
@@ -42,6 +45,30 @@ class CountPhotosOnDate(AnswerTask):
                  "zh": ["我{day.label}拍了几张照片？", "看看相机文件夹：{day.label}拍了多少张照片？"]}
     parameters = {"day": {"sampler": Files.sample_photo_day, "fields": ["iso", "label"]}}
     answer_fields = [{"type": "number", "label": "Number of photos"}]
+
+    def _post_sample(self, device) -> None:
+        """One to twelve photos that day, the count drawn uniformly (tasks/spread.py): more are taken at free
+        minutes of the day, or some of them removed."""
+        from mobilegym.envs.files.world import make_file
+
+        state = copy_state(device)["apps"]["files"]
+        iso = self.p.day["iso"]
+        first = 1 + max(int(f["id"].rsplit("_", 1)[1]) for f in state["files"])
+        shots = [f for f in Files(state).photos_on(iso)]
+
+        def add(k: int, now: list[dict[str, Any]]) -> dict[str, Any]:
+            taken = {f["modified"][11:16] for f in now if f["modified"][:10] == iso}
+            free = [m for m in range(8 * 60, 22 * 60) if f"{m // 60:02d}:{m % 60:02d}" not in taken]
+            m = self.rng.choice(free)
+            name = f"IMG_{iso.replace('-', '')}_{m // 60:02d}{m % 60:02d}{self.rng.randint(0, 59):02d}.jpg"
+            return make_file(f"file_{first + k}", name, "DCIM/Camera", self.rng.randint(1400, 6800) * 1024,
+                             f"{iso} {m // 60:02d}:{m % 60:02d}")
+
+        ids = {f["id"] for f in shots}
+        files = fit_count(state["files"], lambda f: f["id"] in ids or f["id"].startswith("file_") and
+                          int(f["id"].rsplit("_", 1)[1]) >= first, spread_count(self.rng, 1), self.rng,
+                          drop=lambda f: None, add=add)
+        device.set_state({"apps": {"files": {"files": files}}})
 
     def get_answer(self, input):
         return len(Files(input.apps_init["files"]).photos_on(self.p.day["iso"]))
