@@ -33,6 +33,7 @@ from ..maps.app import Maps
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from ..notes.app import NOTES_ADD_TODO_CHANGES, Notes
 from ..l10n import localised
+from ..spread import COUNT_SPAN, fit_count, spread_count
 from .app import (CALENDAR_ADD_EVENT_CHANGES, CALENDAR_CLEAR_DAY_CHANGES, CALENDAR_DELETE_EVENT_CHANGES,
                   CALENDAR_MOVE_EVENT_CHANGES, PREPARE_FOR, TAXI_TITLE, Calendar, week_bounds)
 from mobilegym.envs.messages.world import pool as messages_pool
@@ -115,6 +116,26 @@ class CountEventsInWeek(AnswerTask):
     parameters = {"week": {"type": "enum", "values": {"this week": 0, "next week": 1}},
                   "span": {"sampler": Calendar.sample_week_label}}
     answer_fields = [{"type": "number", "label": "Number of events"}]
+
+    def _post_sample(self, device) -> None:
+        """The week's count drawn uniformly from twelve values around the world's (tasks/spread.py): events of
+        the week removed, or events of other weeks repeated on its days."""
+        state = copy_state(device)
+        events = state["apps"]["calendar"]["events"]
+        first, last = week_bounds(sim_today(state["os"]), self.p.week)
+        days = [(dt.date.fromisoformat(first) + dt.timedelta(days=i)).isoformat() for i in range(7)]
+        in_week = lambda e: first <= e["date"] <= last  # noqa: E731
+        now = sum(map(in_week, events))
+        outside = sorted((e for e in events if not in_week(e)), key=lambda e: e["id"])
+        top = 1 + max((int(e["id"].rsplit("_", 1)[1]) for e in events if e["id"].rsplit("_", 1)[1].isdigit()),
+                      default=0)
+
+        def add(k: int, _now: list) -> dict | None:
+            return {**self.rng.choice(outside), "id": f"evt_{top + k}", "date": self.rng.choice(days)} if outside else None
+
+        target = spread_count(self.rng, max(1, now - COUNT_SPAN // 2))
+        device.set_state({"apps": {"calendar": {"events": fit_count(events, in_week, target, self.rng,
+                                                                    drop=lambda e: None, add=add)}}})
 
     def get_answer(self, input):
         return Calendar(input.apps_init["calendar"]).count_between(*week_bounds(sim_today(input.os_init), self.p.week))

@@ -42,7 +42,7 @@ MONEY_HINT, MONEY_HINT_ZH = "e.g. 25.50", "例如 25.50"
 SPARE = 500  # what a task that pays leaves on the balance at least
 OK = {"en": "OK", "zh": "好的"}
 GOOD_MORNING = {"en": "Good morning", "zh": "早上好"}
-# CountUnreadGroups: the answer spreads over 1 to COUNT_SPAN (tasks/spread.py); groups the world lacks are started,
+# CountUnreadGroups: the answer spreads over 1 to 15 (tasks/spread.py); groups the world lacks are started,
 # named from the pool and then from these
 MORE_GROUPS = {"en": ["Running Club", "Board Game Night", "Parents of Class 3B", "Choir", "Team Alpha", "Climbing Gym",
                       "Cousins", "Flat Share", "Garden Allotment", "Photo Walks", "Old Colleagues", "Cooking Class",
@@ -75,12 +75,12 @@ def _friend_id(state: dict, name: str) -> str:
 @localised(zh={"fields": [{"label": "有未读消息的群聊数"}]})
 class CountUnreadGroups(AnswerTask):
     """Verdict: the answer is the number of group chats with unread messages (one-to-one chats do not count).
-    Injection: one to six groups are unread (seeded; more groups are started when the world has too few), one
+    Injection: one to fifteen groups are unread (drawn uniformly; more groups are started when the world has too few), one
     group read and one one-to-one chat unread."""
 
     objective = "query"
     difficulty = "L1"
-    max_steps = 30  # up to a dozen unread groups to scroll past
+    max_steps = 45  # up to fifteen unread groups to scroll past
     capabilities = ["counting"]
     templates = {"en": ["How many of my group chats in Chat have unread messages?"],
                  "zh": ["聊天里有几个群聊有未读消息？"]}
@@ -93,7 +93,7 @@ class CountUnreadGroups(AnswerTask):
         state, now, language = _chat(device), _now(device), _language(device)
         chats = [dict(c) for c in state["chats"]]
         state = {**state, "chats": chats}  # free_time sees the messages added here
-        unread = spread_count(self.rng, 1)
+        unread = spread_count(self.rng, 1, 15)
         groups = [c for c in chats if c["kind"] == "group"]
         names = [n for n in [*chat_pools(language)["groups"], *MORE_GROUPS[language]]
                  if n not in {c["name"] for c in chats}]

@@ -215,13 +215,18 @@ class Video(BaseApp):
         return {"apps": {"video": {"watch_later": [extra, *state["watch_later"]]}}}
 
     @staticmethod
-    def prepare_state_with_clear_biggest(state: dict[str, Any]) -> dict[str, Any] | None:
-        """A patch giving the biggest subscribed channel 30% more subscribers than the next when it does not lead
-        by BIGGEST_MARGIN (so abbreviated counts tell them apart); None when it does."""
-        ranked = sorted((c for c in state["channels"] if c["subscribed"]), key=lambda c: -c["subscribers"])
-        if len(ranked) < 2 or ranked[0]["subscribers"] >= ranked[1]["subscribers"] * BIGGEST_MARGIN:
+    def prepare_state_with_clear_biggest(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+        """A patch making a subscribed channel drawn uniformly the biggest (so the answer spreads over the
+        channel pool, tasks/spread.py), with 30% more subscribers than the next when it does not lead by
+        BIGGEST_MARGIN (so abbreviated counts tell them apart); None when the drawn one leads so already."""
+        subscribed = sorted((c for c in state["channels"] if c["subscribed"]), key=lambda c: c["id"])
+        if len(subscribed) < 2:
             return None
-        return {"apps": {"video": {f"channels[id={ranked[0]['id']}]": {"subscribers": ranked[1]["subscribers"] * 13 // 10}}}}
+        chosen = rng.choice(subscribed)
+        rival = max((c["subscribers"] for c in subscribed if c["id"] != chosen["id"]))
+        if chosen["subscribers"] >= rival * BIGGEST_MARGIN:
+            return None
+        return {"apps": {"video": {f"channels[id={chosen['id']}]": {"subscribers": rival * 13 // 10}}}}
 
     @staticmethod
     def prepare_state_with_watched_in_watch_later(state: dict[str, Any]) -> dict[str, Any] | None:

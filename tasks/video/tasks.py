@@ -188,7 +188,7 @@ class SaveLongestToWatchLater(BaseTask):
 @localised(zh={"fields": [{"label": "频道名称"}]})
 class BiggestSubscription(AnswerTask):
     """Verdict: the answer names the subscribed channel with the most subscribers (other channels are rivals).
-    Injection: the biggest leads the next subscribed channel by 20% or more."""
+    Injection: a subscribed channel drawn uniformly is the biggest, leading the next by 20% or more."""
 
     objective = "query"
     difficulty = "L3"
@@ -200,7 +200,7 @@ class BiggestSubscription(AnswerTask):
     answer_fields = [{"type": "text", "label": "Channel"}]
 
     def _prepare(self, device) -> None:
-        _apply(device, Video.prepare_state_with_clear_biggest(_video_state(device)))
+        _apply(device, Video.prepare_state_with_clear_biggest(_video_state(device), self.rng))
 
     def get_answer(self, input):
         channels = [c for c in input.apps_init["video"]["channels"] if c["subscribed"]]
