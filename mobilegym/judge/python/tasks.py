@@ -185,6 +185,14 @@ class BaseTask:
         """Every check passed."""
         return all(c["passed"] for c in self.evaluate(input))
 
+    def option_order(self, options: list[str]) -> list[str]:
+        """A choice field's options in an order drawn per world (seeded by task and seed, the same in every
+        language), so the right option's position is uniform and a fixed-position guess is right on
+        1 world in len(options)."""
+        shuffled = list(options)
+        random.Random(f"{self.task_id()}|{self.seed}|options").shuffle(shuffled)
+        return shuffled
+
     def sheet_spec(self) -> tuple[str | None, list[dict[str, Any]]]:
         """(question or None, fields) of ``answer_fields`` with placeholders filled; fields are [] without it."""
         spec = self.answer_fields
@@ -201,7 +209,7 @@ class BaseTask:
                 if filled.get(key):
                     filled[key] = render(filled[key], self.display)
             if filled.get("options"):
-                filled["options"] = [render(str(o), self.display) for o in filled["options"]]
+                filled["options"] = self.option_order([render(str(o), self.display) for o in filled["options"]])
             fields.append(filled)
         return question, fields
 
