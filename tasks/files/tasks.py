@@ -18,6 +18,7 @@ Task index:
 """
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
@@ -31,6 +32,9 @@ from ..spread import fit_count, spread_count
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (stem_ext, FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
                   FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_GONE_CHANGES, GONE_END_STATES, Files, language)
+from .app import OLD_DAYS
+
+SCAN_NAME = {"en": "Scan", "zh": "扫描件"}  # the threshold traps of DeleteOldDownloads
 
 
 @localised(zh={"fields": [{"label": "照片数量"}]})
@@ -272,6 +276,31 @@ class DeleteOldDownloads(BaseTask):
     parameters = {"age": {"sampler": Files.sample_age, "fields": ["days", "today"]}}
     expected_changes = FILES_GONE_CHANGES
     end_states = GONE_END_STATES
+
+    def _post_sample(self, device) -> None:
+        """Threshold traps: a download dated between N and each neighbouring day count the sampler draws (another
+        world's N), so the plan for that N deletes another set of files."""
+        from mobilegym.envs.files.world import make_file
+
+        state = copy_state(device)
+        files, now = state["apps"]["files"]["files"], sim_datetime(state["os"])
+        days = self.p.age["days"]
+        ages = [(now - ops.parse_stamp(f["modified"])).total_seconds() / 86400 for f in ops.files_in(
+            state["apps"]["files"], "Download")]
+        index = OLD_DAYS.index(days)
+        neighbours = [OLD_DAYS[i] for i in (index - 1, index + 1) if 0 <= i < len(OLD_DAYS)]
+        first = 1 + max(int(f["id"].rsplit("_", 1)[1]) for f in files)
+        added = []
+        for other in neighbours:
+            low, high = sorted((days, other))
+            if any(low + 1 < a < high - 1 for a in ages):
+                continue
+            when = now - dt.timedelta(days=(low + high) / 2, minutes=self.rng.randint(0, 600))
+            name = f"{SCAN_NAME[self.language]}_{when:%Y%m%d}.pdf"
+            added.append(make_file(f"file_{first + len(added)}", name, "Download", self.rng.randint(80, 900) * 1024,
+                                   when.strftime("%Y-%m-%d %H:%M")))
+        if added:
+            device.set_state({"apps": {"files": {"files": [*files, *added]}}})
 
     def check_goals(self, input):
         init = Files(input.apps_init["files"])
