@@ -26,6 +26,7 @@ COMMENTS = {
            "Could you make a follow-up on this topic?"),
     "zh": ("讲得太清楚了，谢谢！", "好视频，期待下一期。", "帮了我大忙，感谢。", "很喜欢里面讲历史的部分。", "能出一期续集吗？"),
 }
+MIN_LATER_WATCHED, MIN_LATER_UNWATCHED = 2, 2  # PruneWatchedFromLater's distractors, each way
 
 
 class Video(BaseApp):
@@ -230,15 +231,17 @@ class Video(BaseApp):
 
     @staticmethod
     def prepare_state_with_watched_in_watch_later(state: dict[str, Any]) -> dict[str, Any] | None:
-        """A patch making Watch later hold at least one watched video (in the history) and at least one unwatched
-        one, adding an upload to its front when needed; None when it does."""
+        """A patch making Watch later hold at least MIN_LATER_WATCHED watched videos (in the history) and at least
+        MIN_LATER_UNWATCHED unwatched ones, adding videos to its front when needed; None when it does."""
         watched = [h["video_id"] for h in state["history"]]
         later = list(state["watch_later"])
-        if not any(v in watched for v in later):
-            later.insert(0, next(v for v in watched if v not in state["favorites"] and v not in later))
-        if all(v in watched for v in later):
-            saved = set(watched) | set(state["favorites"]) | set(later)
-            later.insert(0, next(v["id"] for v in lib.uploads(state) if v["id"] not in saved))
+        spare = [v for v in watched if v not in state["favorites"] and v not in later]
+        while sum(v in watched for v in later) < MIN_LATER_WATCHED and spare:
+            later.insert(0, spare.pop(0))
+        saved = set(watched) | set(state["favorites"]) | set(later)
+        fresh = [v["id"] for v in lib.uploads(state) if v["id"] not in saved]
+        while sum(v not in watched for v in later) < MIN_LATER_UNWATCHED and fresh:
+            later.insert(0, fresh.pop(0))
         return None if later == state["watch_later"] else {"apps": {"video": {"watch_later": later}}}
 
     @staticmethod

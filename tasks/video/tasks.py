@@ -32,7 +32,7 @@ from ..contacts.app import Contacts
 from ..cross_app.app import check_names_one
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages, text_from_contact
-from .app import (VIDEO_COMMENT_CHANGES, VIDEO_HISTORY_REMOVE_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
+from .app import (MIN_LATER_UNWATCHED, MIN_LATER_WATCHED, VIDEO_COMMENT_CHANGES, VIDEO_HISTORY_REMOVE_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
                   VIDEO_UNSUBSCRIBE_CHANGES, VIDEO_WATCH_LATER_ADD_CHANGES, VIDEO_WATCH_LATER_REMOVE_CHANGES, Video)
 
 
@@ -242,7 +242,7 @@ class UnsubscribeStale(BaseTask):
 class PruneWatchedFromLater(BaseTask):
     """Verdict: Watch later holds exactly its initial videos that are not in the watch history (in their order),
     and the answer is how many that is.
-    Injection: Watch later holds at least one watched and one unwatched video."""
+    Injection: Watch later holds at least two watched and two unwatched videos."""
 
     objective = "hybrid"
     difficulty = "L4"
@@ -258,6 +258,12 @@ class PruneWatchedFromLater(BaseTask):
 
     def _prepare(self, device) -> None:
         _apply(device, Video.prepare_state_with_watched_in_watch_later(_video_state(device)))
+
+    def distractors(self, apps, os_state):
+        watched = {h["video_id"] for h in apps["video"]["history"]}
+        later = apps["video"]["watch_later"]
+        return {"watched in Watch later": (sum(v in watched for v in later), MIN_LATER_WATCHED),
+                "unwatched in Watch later": (sum(v not in watched for v in later), MIN_LATER_UNWATCHED)}
 
     def _kept(self, init: dict) -> list[str]:
         watched = {h["video_id"] for h in init["history"]}

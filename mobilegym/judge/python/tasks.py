@@ -142,6 +142,12 @@ class BaseTask:
     def _post_sample(self, device: Any) -> None:
         """After sampling: set up state that depends on the sampled parameters."""
 
+    def distractors(self, apps: Mapping[str, Any], os_state: Mapping[str, Any]) -> Mapping[str, tuple[int, int]] | None:
+        """What keeps the task as hard as its difficulty on this world (the initial state): {what: (found,
+        needed)}, e.g. {"open rivals": (3, 2)}; None when the task declares none. tests/test_difficulty.py
+        checks found >= needed on every matrix world."""
+        return None
+
     def _invert_criteria(self, device: Any) -> None:
         """After _post_sample: make sure the initial state does not already meet the target."""
 
