@@ -30,7 +30,7 @@ from mobilegym.judge.result import check
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar, day_label
 from ..contacts.app import Contacts
 from ..l10n import localised
-from ..spread import fit_count, spread_count
+from ..spread import fit_count
 from ..maps.app import prepare_state_with_incoming
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (BOOKMARK_CHANGES, BROWSE_CHANGES, CLOSE_SITE_TABS_CHANGES, DELETE_BOOKMARK_CHANGES, DELETE_SITE_HISTORY_CHANGES,
@@ -73,7 +73,7 @@ class CountTabs(AnswerTask):
             return {"id": f"tab_{first + k}", "url": page["url"], "title": page["title"], "host": page["host"],
                     "back": [], "forward": []}
 
-        tabs = fit_count(state["tabs"], lambda t: True, spread_count(self.rng, 1), self.rng,
+        tabs = fit_count(state["tabs"], lambda t: True, self.spread.count(1), self.rng,
                          drop=lambda t: None, add=add, keep=lambda t: t["id"] == state["active_tab"])
         if len(tabs) != len(state["tabs"]):
             device.set_state({"apps": {"browser": {"tabs": tabs}}})

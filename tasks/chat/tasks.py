@@ -28,7 +28,6 @@ from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_today
 from mobilegym.judge.result import check
 
 from ..contacts.app import Contacts
-from ..spread import spread_count
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from ..wallet.app import Wallet
@@ -93,7 +92,7 @@ class CountUnreadGroups(AnswerTask):
         state, now, language = _chat(device), _now(device), _language(device)
         chats = [dict(c) for c in state["chats"]]
         state = {**state, "chats": chats}  # free_time sees the messages added here
-        unread = spread_count(self.rng, 1, 15)
+        unread = self.spread.count(1, 15)
         groups = [c for c in chats if c["kind"] == "group"]
         names = [n for n in [*chat_pools(language)["groups"], *MORE_GROUPS[language]]
                  if n not in {c["name"] for c in chats}]

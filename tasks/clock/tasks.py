@@ -26,7 +26,6 @@ from ..contacts.app import Contacts
 from ..maps.app import MAPS_RECENT_CHANGES, MIN_GAP_MIN, Maps, minutes_text
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from ..spread import spread_count
 from .app import alarms_with_count, CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, CLOCK_TIMER_CHANGES, Clock, minus_minutes
 
 
@@ -45,7 +44,7 @@ class CountAlarms(AnswerTask):
     def _prepare(self, device) -> None:
         """Three to twelve alarms, the count drawn uniformly (tasks/spread.py)."""
         state = copy_state(device)
-        total = spread_count(self.rng, 3)
+        total = self.spread.count(3)
         device.set_state({"apps": {"clock": {"alarms": alarms_with_count(
             state["apps"]["clock"]["alarms"], state["os"].get("language", "en"), self.rng, total)}}})
 
@@ -67,7 +66,7 @@ class CountEnabledAlarms(AnswerTask):
         every alarm is wrong."""
         state = copy_state(device)
         alarms = state["apps"]["clock"]["alarms"]
-        on = spread_count(self.rng, 1)
+        on = self.spread.count(1)
         total = max(len(alarms), on + 1 + self.rng.randint(0, 2))
         device.set_state({"apps": {"clock": {"alarms": alarms_with_count(
             alarms, state["os"].get("language", "en"), self.rng, total, enabled=on)}}})

@@ -28,7 +28,7 @@ from mobilegym.envs.files import ops
 
 from ..contacts.app import Contacts
 from ..l10n import localised
-from ..spread import fit_count, spread_count
+from ..spread import fit_count
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (stem_ext, FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
                   FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_GONE_CHANGES, GONE_END_STATES, Files, language)
@@ -70,7 +70,7 @@ class CountPhotosOnDate(AnswerTask):
 
         ids = {f["id"] for f in shots}
         files = fit_count(state["files"], lambda f: f["id"] in ids or f["id"].startswith("file_") and
-                          int(f["id"].rsplit("_", 1)[1]) >= first, spread_count(self.rng, 1), self.rng,
+                          int(f["id"].rsplit("_", 1)[1]) >= first, self.spread.count(1), self.rng,
                           drop=lambda f: None, add=add)
         device.set_state({"apps": {"files": {"files": files}}})
 

@@ -216,16 +216,16 @@ class Forum(BaseApp):
 
     @staticmethod
     def prepare_state_with_unique_count(state: dict[str, Any], post_id: str, language: str, now: str,
-                                        rng: random.Random) -> dict[str, Any] | None:
+                                        spread: Any) -> dict[str, Any] | None:
         """A patch giving the post a comment count drawn uniformly from the first twelve counts from one up that
         no other post has (tasks/spread.py): top-level comments by other users (pool texts) are added, or
         comments no reply hangs from removed. None when the post has that count already."""
-        from ..spread import COUNT_SPAN, spread_choice
+        from ..spread import COUNT_SPAN
 
         post = feed.post(state, post_id)
         others = {len(p["comments"]) for p in state["posts"] if p["id"] != post_id}
         free = [n for n in range(1, 1000) if n not in others][:COUNT_SPAN]
-        target = spread_choice(rng, free, COUNT_SPAN)
+        target, rng = spread.choice(free), spread.rng  # spread: the task's Spread (tasks/spread.py)
         comments = list(post["comments"])
         while len(comments) > target:
             parents = {c["parent"] for c in comments}

@@ -88,7 +88,7 @@ class CommentCount(AnswerTask):
         _patch(device, Forum.prepare_state_with_unique_count(state["apps"]["forum"], self.p.post["id"],
                                                              state["os"].get("language", "en"),
                                                              sim_datetime(state["os"]).isoformat(timespec="minutes"),
-                                                             self.rng))
+                                                             self.spread))
 
     def get_answer(self, input):
         return len(Forum(input.apps_init["forum"]).post(self.p.post["id"])["comments"])

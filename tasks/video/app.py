@@ -230,9 +230,11 @@ class Video(BaseApp):
         return {"apps": {"video": {f"channels[id={chosen['id']}]": {"subscribers": rival * 13 // 10}}}}
 
     @staticmethod
-    def prepare_state_with_watched_in_watch_later(state: dict[str, Any]) -> dict[str, Any] | None:
+    def prepare_state_with_watched_in_watch_later(state: dict[str, Any], unwatched: int | None = None
+                                                  ) -> dict[str, Any] | None:
         """A patch making Watch later hold at least MIN_LATER_WATCHED watched videos (in the history) and at least
-        MIN_LATER_UNWATCHED unwatched ones, adding videos to its front when needed; None when it does."""
+        MIN_LATER_UNWATCHED unwatched ones (exactly ``unwatched`` when given, and the uploads allow), adding videos
+        to its front or dropping unwatched ones when needed; None when it does."""
         watched = [h["video_id"] for h in state["history"]]
         later = list(state["watch_later"])
         spare = [v for v in watched if v not in state["favorites"] and v not in later]
@@ -240,8 +242,11 @@ class Video(BaseApp):
             later.insert(0, spare.pop(0))
         saved = set(watched) | set(state["favorites"]) | set(later)
         fresh = [v["id"] for v in lib.uploads(state) if v["id"] not in saved]
-        while sum(v not in watched for v in later) < MIN_LATER_UNWATCHED and fresh:
+        want = max(MIN_LATER_UNWATCHED, unwatched or 0)
+        while sum(v not in watched for v in later) < want and fresh:
             later.insert(0, fresh.pop(0))
+        while unwatched is not None and sum(v not in watched for v in later) > want:
+            later.remove(next(v for v in reversed(later) if v not in watched))
         return None if later == state["watch_later"] else {"apps": {"video": {"watch_later": later}}}
 
     @staticmethod

@@ -242,7 +242,8 @@ class UnsubscribeStale(BaseTask):
 class PruneWatchedFromLater(BaseTask):
     """Verdict: Watch later holds exactly its initial videos that are not in the watch history (in their order),
     and the answer is how many that is.
-    Injection: Watch later holds at least two watched and two unwatched videos."""
+    Injection: Watch later holds at least two watched videos and two to eight unwatched ones (the count drawn from
+    seven, tasks/spread.py)."""
 
     objective = "hybrid"
     difficulty = "L4"
@@ -257,7 +258,7 @@ class PruneWatchedFromLater(BaseTask):
     answer_fields = [{"type": "number", "label": "Videos left"}]
 
     def _prepare(self, device) -> None:
-        _apply(device, Video.prepare_state_with_watched_in_watch_later(_video_state(device)))
+        _apply(device, Video.prepare_state_with_watched_in_watch_later(_video_state(device), self.spread.count(2, 7)))
 
     def distractors(self, apps, os_state):
         watched = {h["video_id"] for h in apps["video"]["history"]}

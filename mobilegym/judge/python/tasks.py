@@ -89,6 +89,7 @@ class BaseTask:
         self.seed = seed
         self.language = language
         self.rng = random.Random(f"{self.task_id()}|{seed}|task")
+        self.spread_seed: int | None = None  # the caller's reset seed (see TaskRef.start), for self.spread
         self.params: dict[str, Any] = {}
         self.display: dict[str, Any] = {}
         self.p = Params({})
@@ -141,6 +142,13 @@ class BaseTask:
 
     def _post_sample(self, device: Any) -> None:
         """After sampling: set up state that depends on the sampled parameters."""
+
+    @property
+    def spread(self) -> Any:
+        """Answer draws spread evenly over consecutive reset seeds (tasks/spread.py's Spread)."""
+        from mobilegym.judge.spread import Spread
+
+        return Spread(self.task_id(), self.spread_seed, self.rng)
 
     def distractors(self, apps: Mapping[str, Any], os_state: Mapping[str, Any]) -> Mapping[str, tuple[int, int]] | None:
         """What keeps the task as hard as its difficulty on this world (the initial state): {what: (found,
