@@ -62,7 +62,7 @@ class CountTabs(AnswerTask):
     answer_fields = [{"type": "number", "label": "Open tabs"}]
 
     def _prepare(self, device) -> None:
-        """One to ten tabs, the count drawn uniformly (tasks/spread.py): new tabs open pages of the world, and
+        """One to twelve tabs, the count drawn from twelve (tasks/spread.py): new tabs open pages of the world, and
         the active tab stays."""
         state = copy_state(device)["apps"]["browser"]
         pages = sorted(state["pages"], key=lambda p: p["id"])

@@ -42,7 +42,7 @@ class CountAlarms(AnswerTask):
     answer_fields = [{"type": "number", "label": "Number of alarms"}]
 
     def _prepare(self, device) -> None:
-        """Three to twelve alarms, the count drawn uniformly (tasks/spread.py)."""
+        """Three to fourteen alarms, the count drawn from twelve (tasks/spread.py)."""
         state = copy_state(device)
         total = self.spread.count(3)
         device.set_state({"apps": {"clock": {"alarms": alarms_with_count(
@@ -62,7 +62,7 @@ class CountEnabledAlarms(AnswerTask):
     answer_fields = [{"type": "number", "label": "Alarms on"}]
 
     def _prepare(self, device) -> None:
-        """One to ten alarms on, the count drawn uniformly (tasks/spread.py), and at least one off, so counting
+        """One to twelve alarms on, the count drawn from twelve (tasks/spread.py), and at least one off, so counting
         every alarm is wrong."""
         state = copy_state(device)
         alarms = state["apps"]["clock"]["alarms"]
