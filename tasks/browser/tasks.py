@@ -64,6 +64,8 @@ class CountTabs(AnswerTask):
     def _prepare(self, device) -> None:
         """One to twelve tabs, the count drawn from twelve (tasks/spread.py): new tabs open pages of the world, and
         the active tab stays."""
+        if not self.spreads:
+            return
         state = copy_state(device)["apps"]["browser"]
         pages = sorted(state["pages"], key=lambda p: p["id"])
         first = 1 + max(int(t["id"].rsplit("_", 1)[1]) for t in state["tabs"])

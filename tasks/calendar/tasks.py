@@ -70,7 +70,8 @@ class CountEventsOnDate(AnswerTask):
 
     def _post_sample(self, device) -> None:
         """Zero to nine events that day, the count drawn uniformly (tasks/spread.py)."""
-        fit_events(device, self.rng, [self.p.day["iso"]], self.spread.count(0, 10))
+        if self.spreads:
+            fit_events(device, self.rng, [self.p.day["iso"]], self.spread.count(0, 10))
 
 
 @localised(zh={"fields": [{"label": "开始时间", "hint": "例如 14:30"}]})
@@ -139,6 +140,8 @@ class CountEventsInWeek(AnswerTask):
 
     def _post_sample(self, device) -> None:
         """Six to seventeen events that week, the count drawn from twelve (tasks/spread.py)."""
+        if not self.spreads:
+            return
         state = copy_state(device)
         first, _ = week_bounds(sim_today(state["os"]), self.p.week)
         days = [(dt.date.fromisoformat(first) + dt.timedelta(days=i)).isoformat() for i in range(7)]
@@ -299,7 +302,8 @@ class ClearDayAndCount(BaseTask):
         calendar = Calendar(state["apps"]["calendar"])
         device.set_state(calendar.prepare_state_with_more_events(self.rng, self.p.day["iso"], self.rng.randint(0, 3),
                                                                  state["os"].get("language", "en")))
-        fit_events(device, self.rng, [self.p.day["iso"]], self.spread.count(1, 9))
+        if self.spreads:
+            fit_events(device, self.rng, [self.p.day["iso"]], self.spread.count(1, 9))
 
     def check_goals(self, input):
         init = Calendar(input.apps_init["calendar"])

@@ -43,6 +43,8 @@ class CountAlarms(AnswerTask):
 
     def _prepare(self, device) -> None:
         """Three to fourteen alarms, the count drawn from twelve (tasks/spread.py)."""
+        if not self.spreads:
+            return
         state = copy_state(device)
         total = self.spread.count(3)
         device.set_state({"apps": {"clock": {"alarms": alarms_with_count(
@@ -66,8 +68,11 @@ class CountEnabledAlarms(AnswerTask):
         every alarm is wrong."""
         state = copy_state(device)
         alarms = state["apps"]["clock"]["alarms"]
-        on = self.spread.count(1)
-        total = max(len(alarms), on + 1 + self.rng.randint(0, 2))
+        if self.spreads:
+            on = self.spread.count(1)
+            total = max(len(alarms), on + 1 + self.rng.randint(0, 2))
+        else:  # the canonical phone: only one switched when every alarm is on (or off)
+            on, total = min(max(1, sum(a["enabled"] for a in alarms)), len(alarms) - 1), len(alarms)
         device.set_state({"apps": {"clock": {"alarms": alarms_with_count(
             alarms, state["os"].get("language", "en"), self.rng, total, enabled=on)}}})
 

@@ -55,6 +55,8 @@ class CountPhotosOnDate(AnswerTask):
         minutes of the day, or some of them removed."""
         from mobilegym.envs.files.world import make_file
 
+        if not self.spreads:
+            return
         state = copy_state(device)["apps"]["files"]
         iso = self.p.day["iso"]
         first = 1 + max(int(f["id"].rsplit("_", 1)[1]) for f in state["files"])

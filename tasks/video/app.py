@@ -216,14 +216,14 @@ class Video(BaseApp):
         return {"apps": {"video": {"watch_later": [extra, *state["watch_later"]]}}}
 
     @staticmethod
-    def prepare_state_with_clear_biggest(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    def prepare_state_with_clear_biggest(state: dict[str, Any], rng: random.Random | None) -> dict[str, Any] | None:
         """A patch making a subscribed channel drawn uniformly the biggest (so the answer spreads over the
         channel pool, tasks/spread.py), with 30% more subscribers than the next when it does not lead by
         BIGGEST_MARGIN (so abbreviated counts tell them apart); None when the drawn one leads so already."""
         subscribed = sorted((c for c in state["channels"] if c["subscribed"]), key=lambda c: c["id"])
         if len(subscribed) < 2:
             return None
-        chosen = rng.choice(subscribed)
+        chosen = rng.choice(subscribed) if rng else max(subscribed, key=lambda c: c["subscribers"])  # None: the biggest
         rival = max((c["subscribers"] for c in subscribed if c["id"] != chosen["id"]))
         if chosen["subscribers"] >= rival * BIGGEST_MARGIN:
             return None

@@ -200,7 +200,8 @@ class BiggestSubscription(AnswerTask):
     answer_fields = [{"type": "text", "label": "Channel"}]
 
     def _prepare(self, device) -> None:
-        _apply(device, Video.prepare_state_with_clear_biggest(_video_state(device), self.rng))
+        _apply(device, Video.prepare_state_with_clear_biggest(_video_state(device),
+                                                             self.rng if self.spreads else None))
 
     def get_answer(self, input):
         channels = [c for c in input.apps_init["video"]["channels"] if c["subscribed"]]
@@ -258,7 +259,8 @@ class PruneWatchedFromLater(BaseTask):
     answer_fields = [{"type": "number", "label": "Videos left"}]
 
     def _prepare(self, device) -> None:
-        _apply(device, Video.prepare_state_with_watched_in_watch_later(_video_state(device), self.spread.count(2, 7)))
+        _apply(device, Video.prepare_state_with_watched_in_watch_later(
+            _video_state(device), self.spread.count(2, 7) if self.spreads else None))
 
     def distractors(self, apps, os_state):
         watched = {h["video_id"] for h in apps["video"]["history"]}

@@ -55,6 +55,7 @@ class PyTaskRef(TaskRef):
         cls = self.cls
         task = cls(seed=seed, language=language)
         task.spread_seed = spread_seed
+        task.canonical = getattr(device, "world_seed", 0) is None and getattr(device, "world", None) == "canonical"
         device.reset_state(world_seed)
         task._prepare(device)
         state = read_state(device)

@@ -90,6 +90,7 @@ class BaseTask:
         self.language = language
         self.rng = random.Random(f"{self.task_id()}|{seed}|task")
         self.spread_seed: int | None = None  # the caller's reset seed (see TaskRef.start), for self.spread
+        self.canonical = False  # on the fixed canonical phone, whose facts are documented: answers are not spread
         self.params: dict[str, Any] = {}
         self.display: dict[str, Any] = {}
         self.p = Params({})
@@ -142,6 +143,11 @@ class BaseTask:
 
     def _post_sample(self, device: Any) -> None:
         """After sampling: set up state that depends on the sampled parameters."""
+
+    @property
+    def spreads(self) -> bool:
+        """Whether the task spreads its answer on this phone (every generated world; not the canonical one)."""
+        return not self.canonical
 
     @property
     def spread(self) -> Any:
