@@ -426,7 +426,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         with self._downloads():
             self.episode = ref.start(device, seed=episode_seed, eval_mode=self.eval_mode,
                                      language=language, side_effects=self.side_effects,
-                                     world_seed=int(world_seed))
+                                     world_seed=int(world_seed), spread_seed=seed)
         self.steps = 0
         self.answer = None
         self._done = False

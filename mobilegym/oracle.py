@@ -85,6 +85,15 @@ def plan(task_id: str) -> Callable[[PlanFn], PlanFn]:
     return _register(task_id, "oracle", True)
 
 
+END_STATE = "end state: "  # the name prefix of a plan reaching another end state the goal accepts
+
+
+def alternative(task_id: str, end_state: str) -> Callable[[PlanFn], PlanFn]:
+    """Register a right solution reaching another end state the task's goal accepts (one of its
+    ``end_states``, e.g. "deleted for good" beside "in Trash"): the judge must score it 1 too."""
+    return _register(task_id, END_STATE + end_state, True)
+
+
 def negative(task_id: str, name: str) -> Callable[[PlanFn], PlanFn]:
     """Register a realistic mistake for a task: the judge must score it 0."""
     return _register(task_id, name, False)
@@ -104,10 +113,10 @@ def _load_suite_plans() -> None:
 
 
 def plans_for(task_id: str) -> list[Plan]:
-    """Every registered plan (oracle first, then negatives) of a task."""
+    """Every registered plan (the oracle first, then other end states, then negatives) of a task."""
     _load_suite_plans()
     found = _PLANS.get(task_id, [])
-    return sorted(found, key=lambda p: not p.expect_success)
+    return sorted(found, key=lambda p: (not p.expect_success, p.name != "oracle"))
 
 
 def all_plans() -> dict[str, list[Plan]]:

@@ -141,3 +141,11 @@ def test_cli_prints_the_table_and_rejects_unknown_names(capsys: pytest.CaptureFi
     assert "Adversary suite (seeds 0)" in out and "null" in out and "(none)" in out
     assert main(["adversaries", "--adversary", "bribe"]) == 2
     assert "unknown adversary bribe" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("task_id", ["weather.TomorrowCondition", "maps.FastestMode"])
+def test_a_fixed_choice_is_never_paid_and_plays_only_choice_fields(suite_runner: Runner, task_id: str) -> None:
+    outcomes = [o for seed in range(6) for o in play(suite_runner, Case(task_id, "grounded", seed), "fixed choice")]
+    assert len(outcomes) == 12 and not [o.explain() for o in outcomes if o.beat_the_judge]
+    assert any(not o.skipped for o in outcomes)
+    assert play(suite_runner, Case("clock.CountAlarms", "grounded", 0), "fixed choice") == []

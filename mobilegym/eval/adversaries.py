@@ -18,6 +18,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..actions import MAX_TEXT
 from ..judge import Registry
+from ..judge.episode import read_state
+from ..judge.grounded import ANSWER_SHEET
+from ..oracle import PlanError
 from ..judge.matchers import TIME_TOLERANCE, match_time, parse_time
 from .phrasings import HEDGES, as_text, hedged, wrong_value
 from .runs import CONTENT_FIELDS, Case, OracleRun, Outcome, Runner, TaskKind, apps_without_sheet, seeded
@@ -210,6 +213,34 @@ def memoriser(runner: Runner, case: Case) -> list[Outcome]:
                      skipped=_coincides(answer, run.answer) or runner.sheet_holds_truth(run))]
 
 
+def fixed_choice(runner: Runner, case: Case) -> list[Outcome]:
+    """Every choice field of the AnswerSheet ticked at a fixed position (the first option, then the last), the
+    other fields as the oracle answered; skipped where that position holds the truth (the 1-in-options chance
+    tests/test_choice_fields.py bounds)."""
+    run = runner.oracle(case)
+    if case.mode != "grounded" or run.answer is None or not run.forkable \
+            or not any(f.get("type") == "choice" for f in run.fields):
+        return []
+    out = []
+    for position in (0, -1):
+        driver = runner.resume(run, "answer")
+        fields = read_state(runner.env(case).unwrapped.device)["apps"][ANSWER_SHEET]["fields"]
+        choices = [i for i, f in enumerate(fields) if f.get("type") == "choice" and f.get("options")]
+        if not choices or len(fields) != len(run.answer):
+            return []
+        answer = list(run.answer)
+        for i in choices:
+            answer[i] = fields[i]["options"][position]
+        try:
+            driver.submit_answer(answer)
+        except PlanError:
+            pass
+        out.append(_outcome("fixed choice", f"option {'first' if position == 0 else 'last'}", case,
+                            runner.finish(driver),
+                            skipped=all(as_text(answer[i]) == as_text(run.answer[i]) for i in choices)))
+    return out
+
+
 def _coincides(answer: Sequence[Any], truth: Sequence[Any]) -> bool:
     """Whether a memorised answer happens to be this world's truth: the same text, or a time of day within
     the tolerance a time answer is judged with (12:30 for 12:25)."""
@@ -326,6 +357,8 @@ ADVERSARIES: tuple[Adversary, ...] = (
     Adversary("content shotgun", lambda k, m: not k.infeasible and k.objective != "query", content_shotgun,
               "written content replaced by or extended with every candidate (tasks that write)"),
     Adversary("memoriser", lambda k, m: k.has_answer, memoriser, "the answer most often right on other worlds"),
+    Adversary("fixed choice", lambda k, m: k.has_answer and m == "grounded", fixed_choice,
+              "every choice field ticked at a fixed position (first, last); tasks without one play nothing"),
     Adversary("wrong target", lambda k, m: not k.infeasible and k.has_params, wrong_target,
               "the oracle plan with another seed's value of one parameter (Runner.wrong_targets per case)"),
     Adversary("oracle+delete", _feasible, _destruction("oracle+delete", True),

@@ -58,10 +58,12 @@ class TaskRef(ABC):
     @abstractmethod
     def start(self, device: Any, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
               params: Mapping[str, Any] | None = None, side_effects: str = "strict",
-              world_seed: int | None = None) -> Episode:
+              world_seed: int | None = None, spread_seed: int | None = None) -> Episode:
         """Reset the device to a world, set the task up, and return the episode. ``side_effects``:
         "strict" (a change to the user's data the task did not ask for fails it) or "warn" (only
-        reported). ``world_seed``: the generated world to start from (default: the episode's ``seed``)."""
+        reported). ``world_seed``: the generated world to start from (default: the episode's ``seed``).
+        ``spread_seed``: the seed the caller reset with, which spreads answers evenly over consecutive
+        seeds (tasks/spread.py; None: the episode's own draws)."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id}>"

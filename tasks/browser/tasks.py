@@ -30,6 +30,7 @@ from mobilegym.judge.result import check
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar, day_label
 from ..contacts.app import Contacts
 from ..l10n import localised
+from ..spread import fit_count
 from ..maps.app import prepare_state_with_incoming
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (BOOKMARK_CHANGES, BROWSE_CHANGES, CLOSE_SITE_TABS_CHANGES, DELETE_BOOKMARK_CHANGES, DELETE_SITE_HISTORY_CHANGES,
@@ -59,6 +60,25 @@ class CountTabs(AnswerTask):
     answer = (".tabs", len)
     expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
     answer_fields = [{"type": "number", "label": "Open tabs"}]
+
+    def _prepare(self, device) -> None:
+        """One to twelve tabs, the count drawn from twelve (tasks/spread.py): new tabs open pages of the world, and
+        the active tab stays."""
+        if not self.spreads:
+            return
+        state = copy_state(device)["apps"]["browser"]
+        pages = sorted(state["pages"], key=lambda p: p["id"])
+        first = 1 + max(int(t["id"].rsplit("_", 1)[1]) for t in state["tabs"])
+
+        def add(k: int, now: list[dict[str, Any]]) -> dict[str, Any]:
+            page = self.rng.choice(pages)
+            return {"id": f"tab_{first + k}", "url": page["url"], "title": page["title"], "host": page["host"],
+                    "back": [], "forward": []}
+
+        tabs = fit_count(state["tabs"], lambda t: True, self.spread.count(1), self.rng,
+                         drop=lambda t: None, add=add, keep=lambda t: t["id"] == state["active_tab"])
+        if len(tabs) != len(state["tabs"]):
+            device.set_state({"apps": {"browser": {"tabs": tabs}}})
 
     def check_goals(self, input):
         return [*build_answer_checks(self.get_answer(input), input.answer), _tabs_check(input)]

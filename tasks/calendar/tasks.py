@@ -33,9 +33,26 @@ from ..maps.app import Maps
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from ..notes.app import NOTES_ADD_TODO_CHANGES, Notes
 from ..l10n import localised
+from ..spread import fit_count
 from .app import (CALENDAR_ADD_EVENT_CHANGES, CALENDAR_CLEAR_DAY_CHANGES, CALENDAR_DELETE_EVENT_CHANGES,
                   CALENDAR_MOVE_EVENT_CHANGES, PREPARE_FOR, TAXI_TITLE, Calendar, week_bounds)
 from mobilegym.envs.messages.world import pool as messages_pool
+
+
+def fit_events(device, rng, days: list[str], target: int) -> None:
+    """Make exactly ``target`` events fall on ``days`` (ISO dates): events there removed, or events of other days
+    repeated on them (a fresh id, a day drawn from ``days``). Raises ValueError when no event is left to repeat."""
+    events = copy_state(device)["apps"]["calendar"]["events"]
+    on_days = lambda e: e["date"] in days  # noqa: E731
+    outside = sorted((e for e in events if not on_days(e)), key=lambda e: e["id"])
+    top = 1 + max((int(e["id"].rsplit("_", 1)[1]) for e in events if e["id"].rsplit("_", 1)[1].isdigit()), default=0)
+
+    def add(k: int, _now: list) -> dict | None:
+        return {**rng.choice(outside), "id": f"evt_{top + k}", "date": rng.choice(days)} if outside else None
+
+    device.set_state({"apps": {"calendar": {"events": fit_count(events, on_days, target, rng, drop=lambda e: None,
+                                                                add=add)}}})
+
 
 
 @localised(zh={"fields": [{"label": "日程数量"}]})
@@ -50,6 +67,11 @@ class CountEventsOnDate(AnswerTask):
     parameters = {"day": {"sampler": Calendar.sample_day, "fields": ["iso", "label"]}}
     answer = staticmethod(lambda task, apps_init: len(Calendar(apps_init["calendar"]).events_on(task.p.day["iso"])))
     answer_fields = [{"type": "number", "label": "Number of events"}]
+
+    def _post_sample(self, device) -> None:
+        """Zero to nine events that day, the count drawn uniformly (tasks/spread.py)."""
+        if self.spreads:
+            fit_events(device, self.rng, [self.p.day["iso"]], self.spread.count(0, 10))
 
 
 @localised(zh={"fields": [{"label": "开始时间", "hint": "例如 14:30"}]})
@@ -115,6 +137,15 @@ class CountEventsInWeek(AnswerTask):
     parameters = {"week": {"type": "enum", "values": {"this week": 0, "next week": 1}},
                   "span": {"sampler": Calendar.sample_week_label}}
     answer_fields = [{"type": "number", "label": "Number of events"}]
+
+    def _post_sample(self, device) -> None:
+        """Six to seventeen events that week, the count drawn from twelve (tasks/spread.py)."""
+        if not self.spreads:
+            return
+        state = copy_state(device)
+        first, _ = week_bounds(sim_today(state["os"]), self.p.week)
+        days = [(dt.date.fromisoformat(first) + dt.timedelta(days=i)).isoformat() for i in range(7)]
+        fit_events(device, self.rng, days, self.spread.count(6))
 
     def get_answer(self, input):
         return Calendar(input.apps_init["calendar"]).count_between(*week_bounds(sim_today(input.os_init), self.p.week))
@@ -251,7 +282,7 @@ class CreateDetailedEvent(BaseTask):
 @localised(zh={"fields": [{"label": "删除的日程数"}]})
 class ClearDayAndCount(BaseTask):
     """Verdict: every event of the day is deleted, no other event is, and the answer is how many were deleted.
-    Injection: zero to three more events that day, so the count varies."""
+    Injection: one to nine events that day, the count drawn uniformly (tasks/spread.py)."""
 
     objective = "hybrid"
     difficulty = "L3"
@@ -271,6 +302,8 @@ class ClearDayAndCount(BaseTask):
         calendar = Calendar(state["apps"]["calendar"])
         device.set_state(calendar.prepare_state_with_more_events(self.rng, self.p.day["iso"], self.rng.randint(0, 3),
                                                                  state["os"].get("language", "en")))
+        if self.spreads:
+            fit_events(device, self.rng, [self.p.day["iso"]], self.spread.count(1, 9))
 
     def check_goals(self, input):
         init = Calendar(input.apps_init["calendar"])

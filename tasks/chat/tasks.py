@@ -41,7 +41,13 @@ MONEY_HINT, MONEY_HINT_ZH = "e.g. 25.50", "例如 25.50"
 SPARE = 500  # what a task that pays leaves on the balance at least
 OK = {"en": "OK", "zh": "好的"}
 GOOD_MORNING = {"en": "Good morning", "zh": "早上好"}
-MAX_UNREAD_GROUPS = 6  # CountUnreadGroups: the answer spreads over 1 to 6
+# CountUnreadGroups: the answer spreads over 1 to 15 (tasks/spread.py); groups the world lacks are started,
+# named from the pool and then from these
+MORE_GROUPS = {"en": ["Running Club", "Board Game Night", "Parents of Class 3B", "Choir", "Team Alpha", "Climbing Gym",
+                      "Cousins", "Flat Share", "Garden Allotment", "Photo Walks", "Old Colleagues", "Cooking Class",
+                      "Badminton Tuesdays", "Wedding Planning"],
+               "zh": ["跑步俱乐部", "桌游之夜", "三年级二班家长群", "合唱团", "项目组", "攀岩群", "表兄妹群", "合租群",
+                      "菜园群", "摄影约拍群", "老同事群", "烘焙班", "周二羽毛球", "婚礼筹备群"]}
 
 
 def _chat(device) -> dict:
@@ -68,11 +74,12 @@ def _friend_id(state: dict, name: str) -> str:
 @localised(zh={"fields": [{"label": "有未读消息的群聊数"}]})
 class CountUnreadGroups(AnswerTask):
     """Verdict: the answer is the number of group chats with unread messages (one-to-one chats do not count).
-    Injection: one to six groups are unread (seeded; more groups are started when the world has too few), one
+    Injection: one to fifteen groups are unread (drawn uniformly; more groups are started when the world has too few), one
     group read and one one-to-one chat unread."""
 
     objective = "query"
     difficulty = "L1"
+    max_steps = 45  # up to fifteen unread groups to scroll past
     capabilities = ["counting"]
     templates = {"en": ["How many of my group chats in Chat have unread messages?"],
                  "zh": ["聊天里有几个群聊有未读消息？"]}
@@ -85,9 +92,10 @@ class CountUnreadGroups(AnswerTask):
         state, now, language = _chat(device), _now(device), _language(device)
         chats = [dict(c) for c in state["chats"]]
         state = {**state, "chats": chats}  # free_time sees the messages added here
-        unread = self.rng.randint(1, MAX_UNREAD_GROUPS)
+        unread = self.spread.count(1, 15)
         groups = [c for c in chats if c["kind"] == "group"]
-        names = [n for n in chat_pools(language)["groups"] if n not in {c["name"] for c in chats}]
+        names = [n for n in [*chat_pools(language)["groups"], *MORE_GROUPS[language]]
+                 if n not in {c["name"] for c in chats}]
         for i, name in enumerate(self.rng.sample(names, min(len(names), max(0, unread + 1 - len(groups))))):
             members = self.rng.sample(state["friends"], self.rng.randint(3, min(6, len(state["friends"]))))
             members.sort(key=lambda f: int(f["id"].split("_")[1]))

@@ -77,3 +77,34 @@ def minus_minutes(hhmm: str, minutes: int) -> tuple[int, int]:
     """(hour, minute) ``minutes`` before "HH:MM" (wrapping at midnight)."""
     total = (int(hhmm[:2]) * 60 + int(hhmm[3:]) - minutes) % (24 * 60)
     return total // 60, total % 60
+
+
+def alarms_with_count(alarms: list[dict[str, Any]], language: str, rng: random.Random, total: int,
+                      enabled: int | None = None) -> list[dict[str, Any]]:
+    """``alarms`` grown (new labels from the pool, new times apart from the others) or cut to ``total`` alarms,
+    then, when ``enabled`` is given, switched so that exactly that many are on."""
+    from mobilegym.envs.clock import world as clock_world
+
+    from ..spread import fit_count
+
+    pool = [e for e in clock_world.pools(language)["alarms"]]
+    next_id = 1 + max((int(a["id"].rsplit("_", 1)[1]) for a in alarms if a["id"].rsplit("_", 1)[1].isdigit()),
+                      default=0)
+
+    def add(k: int, now: list[dict[str, Any]]) -> dict[str, Any] | None:
+        labels = {a["label"] for a in now}
+        free = [e for e in pool if e["label"] not in labels]
+        if not free:
+            return None
+        entry = rng.choice(free)
+        taken = {a["hour"] * 60 + a["minute"] for a in now}
+        when = clock_world.pick_time(rng, entry["from"], entry["to"], taken, clock_world.TIME_APART)
+        return clock_world.alarm(f"alarm_{next_id + k}", when, entry["label"], rng.random() < clock_world.ENABLED_SHARE,
+                                 clock_world.repeat_days(rng))
+
+    out = fit_count(alarms, lambda a: True, total, rng, drop=lambda a: None, add=add)
+    if enabled is not None:
+        out = fit_count(out, lambda a: a["enabled"], enabled, rng, drop=lambda a: {**a, "enabled": False},
+                        add=lambda k, now: next(({**a, "enabled": True} for a in rng.sample(now, len(now))
+                                                 if not a["enabled"]), None))
+    return out

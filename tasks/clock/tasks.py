@@ -26,7 +26,7 @@ from ..contacts.app import Contacts
 from ..maps.app import MAPS_RECENT_CHANGES, MIN_GAP_MIN, Maps, minutes_text
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, CLOCK_TIMER_CHANGES, Clock, minus_minutes
+from .app import alarms_with_count, CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, CLOCK_TIMER_CHANGES, Clock, minus_minutes
 
 
 @localised(zh={"fields": [{"label": "闹钟数量"}]})
@@ -41,6 +41,15 @@ class CountAlarms(AnswerTask):
     answer = (".alarms", len)
     answer_fields = [{"type": "number", "label": "Number of alarms"}]
 
+    def _prepare(self, device) -> None:
+        """Three to fourteen alarms, the count drawn from twelve (tasks/spread.py)."""
+        if not self.spreads:
+            return
+        state = copy_state(device)
+        total = self.spread.count(3)
+        device.set_state({"apps": {"clock": {"alarms": alarms_with_count(
+            state["apps"]["clock"]["alarms"], state["os"].get("language", "en"), self.rng, total)}}})
+
 
 @localised(zh={"fields": [{"label": "已开启的闹钟数"}]})
 class CountEnabledAlarms(AnswerTask):
@@ -54,12 +63,18 @@ class CountEnabledAlarms(AnswerTask):
     answer = staticmethod(lambda task, apps_init: Clock(apps_init["clock"]).enabled_count())
     answer_fields = [{"type": "number", "label": "Alarms on"}]
 
-    def _post_sample(self, device) -> None:
-        """A world whose alarms are all on (or all off) gets one switched, so counting every alarm is wrong."""
-        alarms = Clock(copy_state(device)["apps"]["clock"]).alarms()
-        if len({a["enabled"] for a in alarms}) == 1:
-            device.set_state(Clock.prepare_state_with_alarm_enabled(self.rng.choice(alarms)["label"],
-                                                                    not alarms[0]["enabled"]))
+    def _prepare(self, device) -> None:
+        """One to twelve alarms on, the count drawn from twelve (tasks/spread.py), and at least one off, so counting
+        every alarm is wrong."""
+        state = copy_state(device)
+        alarms = state["apps"]["clock"]["alarms"]
+        if self.spreads:
+            on = self.spread.count(1)
+            total = max(len(alarms), on + 1 + self.rng.randint(0, 2))
+        else:  # the canonical phone: only one switched when every alarm is on (or off)
+            on, total = min(max(1, sum(a["enabled"] for a in alarms)), len(alarms) - 1), len(alarms)
+        device.set_state({"apps": {"clock": {"alarms": alarms_with_count(
+            alarms, state["os"].get("language", "en"), self.rng, total, enabled=on)}}})
 
 
 @localised(zh={"fields": [{"label": "闹钟时间", "hint": "例如 07:30"}]})

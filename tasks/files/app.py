@@ -17,6 +17,9 @@ FILES_MOVE_CHANGES = ["files.files[id={file.id}].folder"]
 FILES_RESTORE_CHANGES = ["files.files[id={file.id}]"]
 FILES_COPY_CHANGES = ["files.files[+]"]  # the one copy the task makes
 FILES_TRASH_CHANGES = ["files.files[*].trashed", "files.files[*].trashed_at"]  # to the Trash; the check says which
+# check_gone's two end states: to the Trash, or deleted for good (also from the Trash); the checks say which files
+FILES_GONE_CHANGES = [*FILES_TRASH_CHANGES, "files.files[-*]"]
+GONE_END_STATES = ("in Trash", "deleted for good")
 FILES_EMPTY_TRASH_CHANGES = ["files.files[-*trashed=true]"]
 FILES_NEW_FOLDER_MOVE_CHANGES = ["files.folders[+]", "files.files[*].folder"]  # the check says which files
 INVOICE_PREFIX = {"en": "Invoice_", "zh": "发票_"}
@@ -68,7 +71,7 @@ class Files(BaseApp):
 
     # --- checks -------------------------------------------------------------------------------
 
-    def check_gone(self, field: str, ids: list[str]) -> dict[str, Any]:
+    def check_in_trash_or_deleted(self, field: str, ids: list[str]) -> dict[str, Any]:
         """Every file of ``ids`` is in the Trash or deleted for good."""
         left = sorted(f["name"] for f in self.live() if f["id"] in ids)
         return check(field, "in Trash or deleted", left or "in Trash or deleted", not left)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from mobilegym.oracle import Driver, negative, plan
+from mobilegym.oracle import Driver, alternative, negative, plan
 
 from ..contacts.plans import compose
 from ..mail.plans import bodies, open_subject
@@ -299,12 +299,25 @@ def move_invoices_and_more(d: Driver) -> None:
     _file_invoices(d, lambda invoices, names: invoices + [next(n for n in names if n not in invoices)])
 
 
-def _delete(d: Driver, names: list[str]) -> None:
-    """Select the files of the open folder and move them to the Trash."""
+def _delete(d: Driver, names: list[str], forever: bool = False) -> None:
+    """Select the files of the open folder and move them to the Trash (``forever``: then delete each of them
+    for good from the Trash)."""
     select(d, names)
     d.tap(rid="delete_selected")
     d.tap(rid="button1")
+    if forever:
+        _delete_forever_from_trash(d, names)
     d.complete()
+
+
+def _delete_forever_from_trash(d: Driver, names: list[str]) -> None:
+    """In the Trash, delete each of ``names`` for good (its menu's Delete forever, then the confirmation)."""
+    open_home(d)
+    d.tap(rid="trash_entry")
+    for name in names:
+        d.tap(rid="trash_item", desc=name)
+        d.tap(rid="button3")
+        d.tap(rid="button1")
 
 
 def _copies(d: Driver) -> list[str]:
@@ -316,6 +329,12 @@ def _copies(d: Driver) -> list[str]:
 def delete_copies(d: Driver) -> None:
     open_folder(d, "Download")
     _delete(d, _copies(d))
+
+
+@alternative("files.DeleteDuplicateCopies", "deleted for good")
+def delete_copies_forever(d: Driver) -> None:
+    open_folder(d, "Download")
+    _delete(d, _copies(d), forever=True)
 
 
 @negative("files.DeleteDuplicateCopies", "deletes the original with the copies")
@@ -341,6 +360,12 @@ def _old_downloads(d: Driver, days: int) -> list[str]:
 def delete_old_downloads(d: Driver) -> None:
     open_folder(d, "Download")
     _delete(d, _old_downloads(d, d.params["age"]["days"]))
+
+
+@alternative("files.DeleteOldDownloads", "deleted for good")
+def delete_old_downloads_forever(d: Driver) -> None:
+    open_folder(d, "Download")
+    _delete(d, _old_downloads(d, d.params["age"]["days"]), forever=True)
 
 
 @negative("files.DeleteOldDownloads", "counts from a week later (deletes newer files too)")

@@ -18,6 +18,9 @@ Task index:
 """
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
 
@@ -25,9 +28,13 @@ from mobilegym.envs.files import ops
 
 from ..contacts.app import Contacts
 from ..l10n import localised
+from ..spread import fit_count
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (stem_ext, FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
-                  FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_TRASH_CHANGES, Files, language)
+                  FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_GONE_CHANGES, GONE_END_STATES, Files, language)
+from .app import OLD_DAYS
+
+SCAN_NAME = {"en": "Scan", "zh": "扫描件"}  # the threshold traps of DeleteOldDownloads
 
 
 @localised(zh={"fields": [{"label": "照片数量"}]})
@@ -42,6 +49,32 @@ class CountPhotosOnDate(AnswerTask):
                  "zh": ["我{day.label}拍了几张照片？", "看看相机文件夹：{day.label}拍了多少张照片？"]}
     parameters = {"day": {"sampler": Files.sample_photo_day, "fields": ["iso", "label"]}}
     answer_fields = [{"type": "number", "label": "Number of photos"}]
+
+    def _post_sample(self, device) -> None:
+        """One to twelve photos that day, the count drawn uniformly (tasks/spread.py): more are taken at free
+        minutes of the day, or some of them removed."""
+        from mobilegym.envs.files.world import make_file
+
+        if not self.spreads:
+            return
+        state = copy_state(device)["apps"]["files"]
+        iso = self.p.day["iso"]
+        first = 1 + max(int(f["id"].rsplit("_", 1)[1]) for f in state["files"])
+        shots = [f for f in Files(state).photos_on(iso)]
+
+        def add(k: int, now: list[dict[str, Any]]) -> dict[str, Any]:
+            taken = {f["modified"][11:16] for f in now if f["modified"][:10] == iso}
+            free = [m for m in range(8 * 60, 22 * 60) if f"{m // 60:02d}:{m % 60:02d}" not in taken]
+            m = self.rng.choice(free)
+            name = f"IMG_{iso.replace('-', '')}_{m // 60:02d}{m % 60:02d}{self.rng.randint(0, 59):02d}.jpg"
+            return make_file(f"file_{first + k}", name, "DCIM/Camera", self.rng.randint(1400, 6800) * 1024,
+                             f"{iso} {m // 60:02d}:{m % 60:02d}")
+
+        ids = {f["id"] for f in shots}
+        files = fit_count(state["files"], lambda f: f["id"] in ids or f["id"].startswith("file_") and
+                          int(f["id"].rsplit("_", 1)[1]) >= first, self.spread.count(1), self.rng,
+                          drop=lambda f: None, add=add)
+        device.set_state({"apps": {"files": {"files": files}}})
 
     def get_answer(self, input):
         return len(Files(input.apps_init["files"]).photos_on(self.p.day["iso"]))
@@ -213,7 +246,8 @@ class DeleteDuplicateCopies(BaseTask):
                  "zh": ["“{file.name}”我下载了好几次。删除下载文件夹里多余的副本，保留原文件。",
                         "把下载文件夹里“{file.name}”的重复副本删掉，原文件留着"]}
     parameters = {"file": {"sampler": Files.sample_duplicated, "fields": ["id", "name", "copies"]}}
-    expected_changes = FILES_TRASH_CHANGES
+    expected_changes = FILES_GONE_CHANGES
+    end_states = GONE_END_STATES
 
     def _prepare(self, device) -> None:
         patch = Files.prepare_state_with_duplicates(copy_state(device)["apps"]["files"], self.rng)
@@ -223,7 +257,7 @@ class DeleteDuplicateCopies(BaseTask):
     def check_goals(self, input):
         now = Files(input.apps["files"], input.apps_init["files"])
         copies = list(self.p.file["copies"])
-        return [now.check_gone("copies deleted", copies), now.check_others_unchanged(copies)]
+        return [now.check_in_trash_or_deleted("copies deleted", copies), now.check_others_unchanged(copies)]
 
 
 class DeleteOldDownloads(BaseTask):
@@ -242,14 +276,40 @@ class DeleteOldDownloads(BaseTask):
                  "zh": ["腾点空间：把下载文件夹里超过 {age.days} 天的文件都删掉，较新的保留。",
                         "清理 Download：把最后修改时间在 {age.days} 天以前的文件都移到回收站，更新的文件保留"]}
     parameters = {"age": {"sampler": Files.sample_age, "fields": ["days", "today"]}}
-    expected_changes = FILES_TRASH_CHANGES
+    expected_changes = FILES_GONE_CHANGES
+    end_states = GONE_END_STATES
+
+    def _post_sample(self, device) -> None:
+        """Threshold traps: a download dated between N and each neighbouring day count the sampler draws (another
+        world's N), so the plan for that N deletes another set of files."""
+        from mobilegym.envs.files.world import make_file
+
+        state = copy_state(device)
+        files, now = state["apps"]["files"]["files"], sim_datetime(state["os"])
+        days = self.p.age["days"]
+        ages = [(now - ops.parse_stamp(f["modified"])).total_seconds() / 86400 for f in ops.files_in(
+            state["apps"]["files"], "Download")]
+        index = OLD_DAYS.index(days)
+        neighbours = [OLD_DAYS[i] for i in (index - 1, index + 1) if 0 <= i < len(OLD_DAYS)]
+        first = 1 + max(int(f["id"].rsplit("_", 1)[1]) for f in files)
+        added = []
+        for other in neighbours:
+            low, high = sorted((days, other))
+            if any(low + 1 < a < high - 1 for a in ages):
+                continue
+            when = now - dt.timedelta(days=(low + high) / 2, minutes=self.rng.randint(0, 600))
+            name = f"{SCAN_NAME[self.language]}_{when:%Y%m%d}.pdf"
+            added.append(make_file(f"file_{first + len(added)}", name, "Download", self.rng.randint(80, 900) * 1024,
+                                   when.strftime("%Y-%m-%d %H:%M")))
+        if added:
+            device.set_state({"apps": {"files": {"files": [*files, *added]}}})
 
     def check_goals(self, input):
         init = Files(input.apps_init["files"])
         now = Files(input.apps["files"], input.apps_init["files"])
         days = self.p.age["days"]
         old = [f["id"] for f in init.older_than("Download", days, sim_datetime(input.os_init))]
-        return [now.check_gone(f"downloads older than {days} days deleted", old), now.check_others_unchanged(old)]
+        return [now.check_in_trash_or_deleted(f"downloads older than {days} days deleted", old), now.check_others_unchanged(old)]
 
 
 class ShareFileToContact(BaseTask):

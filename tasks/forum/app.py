@@ -215,23 +215,31 @@ class Forum(BaseApp):
         return {"apps": {"forum": {"posts": [post, *state["posts"]]}}}
 
     @staticmethod
-    def prepare_state_with_unique_count(state: dict[str, Any], post_id: str, language: str,
-                                        now: str) -> dict[str, Any] | None:
-        """A patch adding top-level comments (by other users, pool texts) to the post until no other post has as
-        many comments, or None when none does already."""
+    def prepare_state_with_unique_count(state: dict[str, Any], post_id: str, language: str, now: str,
+                                        spread: Any) -> dict[str, Any] | None:
+        """A patch giving the post a comment count drawn uniformly from the first twelve counts from one up that
+        no other post has (tasks/spread.py): top-level comments by other users (pool texts) are added, or
+        comments no reply hangs from removed. None when the post has that count already."""
+        from ..spread import COUNT_SPAN
+
         post = feed.post(state, post_id)
         others = {len(p["comments"]) for p in state["posts"] if p["id"] != post_id}
-        count = len(post["comments"])
-        if count not in others:
-            return None
-        texts = [t for t in pools(language)["comments"] if all(c["text"] != t for c in post["comments"])]
+        free = [n for n in range(1, 1000) if n not in others][:COUNT_SPAN]
+        target, rng = spread.choice(free), spread.rng  # spread: the task's Spread (tasks/spread.py)
+        comments = list(post["comments"])
+        while len(comments) > target:
+            parents = {c["parent"] for c in comments}
+            comments.remove(rng.choice([c for c in comments if c["id"] not in parents]))
+        texts = [t for t in pools(language)["comments"] if all(c["text"] != t for c in comments)]
         users = [u["id"] for u in state["users"]]
-        added = []
-        while count + len(added) in others:
-            n = len(added)
-            added.append({"id": f"cm_task_{n + 1}", "parent": "", "author_id": users[n % len(users)],
-                          "text": texts[n % len(texts)], "score": n, "vote": 0, "created": now})
-        return {"apps": {"forum": {f"posts[id={post_id}]": {"comments": [*post["comments"], *added]}}}}
+        n = 0
+        while len(comments) < target:
+            comments.append({"id": f"cm_task_{n + 1}", "parent": "", "author_id": users[n % len(users)],
+                             "text": texts[n % len(texts)], "score": n, "vote": 0, "created": now})
+            n += 1
+        if comments == post["comments"]:
+            return None
+        return {"apps": {"forum": {f"posts[id={post_id}]": {"comments": comments}}}}
 
     @staticmethod
     def prepare_state_with_my_comment(state: dict[str, Any], mine: Mapping[str, Any], now: str) -> dict[str, Any] | None:

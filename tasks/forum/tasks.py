@@ -72,8 +72,8 @@ class PostScore(AnswerTask):
 
 @localised(zh={"fields": [{"label": "评论数"}]})
 class CommentCount(AnswerTask):
-    """Verdict: the answer is the post's number of comments, replies included. Injection: comments on it until
-    no other post has that many."""
+    """Verdict: the answer is the post's number of comments, replies included. Injection: a count no other post has,
+    drawn from twelve (comments added or removed)."""
 
     objective = "query"
     difficulty = "L2"
@@ -87,7 +87,8 @@ class CommentCount(AnswerTask):
         state = copy_state(device)
         _patch(device, Forum.prepare_state_with_unique_count(state["apps"]["forum"], self.p.post["id"],
                                                              state["os"].get("language", "en"),
-                                                             sim_datetime(state["os"]).isoformat(timespec="minutes")))
+                                                             sim_datetime(state["os"]).isoformat(timespec="minutes"),
+                                                             self.spread))
 
     def get_answer(self, input):
         return len(Forum(input.apps_init["forum"]).post(self.p.post["id"])["comments"])

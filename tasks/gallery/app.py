@@ -97,7 +97,7 @@ class Gallery(BaseApp):
             return sorted(f"{(self.by_id(i) or {}).get('subject', '?')} ({i})" for i in group)
         return check(what, names(expected), names(ids), set(ids) == set(expected))
 
-    def check_trashed(self, what: str, ids: Sequence[str]) -> dict[str, Any]:
+    def check_in_trash_or_deleted(self, what: str, ids: Sequence[str]) -> dict[str, Any]:
         """Every item of ``ids`` is in the Trash or deleted for good."""
         left = sorted(p["subject"] or p["name"] for p in self.photos() if p["id"] in ids and not p["trashed"])
         return check(what, "in Trash or deleted", left or "in Trash or deleted", not left)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from mobilegym.oracle import Driver, negative, plan
+from mobilegym.oracle import Driver, alternative, negative, plan
 
 from ..contacts.plans import compose, open_contact
 from ..mail.plans import send_new
@@ -375,6 +375,21 @@ def _trash_selected(d: Driver, descs: list[str], button: str = "button1") -> Non
 @plan("gallery.DeleteScreenshotsOfDay")
 def delete_screenshots(d: Driver) -> None:
     _trash_selected(d, _screenshots_of(d, d.params["day"]["iso"])[0])
+
+
+@alternative("gallery.DeleteScreenshotsOfDay", "deleted for good")
+def delete_screenshots_forever(d: Driver) -> None:
+    shots = _screenshots_of(d, d.params["day"]["iso"])[0]
+    select(d, shots)
+    d.tap(rid="delete_selected")
+    d.tap(rid="button1")
+    open_library(d)
+    d.tap(rid="trash_entry")
+    for desc in shots:  # each tile, its Delete, then Delete forever's confirmation
+        d.tap(rid="trash_item", contains=desc.split(", ")[0] + ", ")
+        d.tap(rid="button3")
+        d.tap(rid="button1")
+    d.complete()
 
 
 @negative("gallery.DeleteScreenshotsOfDay", "cancels the confirmation")

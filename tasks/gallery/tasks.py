@@ -275,6 +275,7 @@ class DeleteScreenshotsOfDay(BaseTask):
                  "zh": ["把我{day.label}截的屏幕截图全部删除", "把{day.label}的所有屏幕截图移到回收站，其他的不要动"]}
     parameters = {"day": {"sampler": Gallery.sample_screenshot_day, "fields": ["iso", "label"]}}
     expected_changes = GALLERY_TRASH_CHANGES
+    end_states = ("in Trash", "deleted for good")
 
     def _prepare(self, device) -> None:
         state = copy_state(device)
@@ -287,7 +288,7 @@ class DeleteScreenshotsOfDay(BaseTask):
         now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
         shots = [p["id"] for p in Gallery(input.apps_init["gallery"]).screenshots()
                  if p["taken"][:10] == self.p.day["iso"]]
-        return [now.check_trashed("screenshots of the day deleted", shots), now.check_others_unchanged(shots)]
+        return [now.check_in_trash_or_deleted("screenshots of the day deleted", shots), now.check_others_unchanged(shots)]
 
 
 class EmptyTrash(BaseTask):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from mobilegym.oracle import Driver, negative, plan
+from mobilegym.oracle import Driver, alternative, negative, plan
 
 from ..contacts.plans import collect, compose
 
@@ -300,6 +300,14 @@ def meeting_invite_end(d: Driver) -> None:
 def _delete_from(d: Driver, sender: str, limit: int | None = None) -> int:
     """Search the sender, select each of their threads (a long press, then taps) and delete them together."""
     search(d, sender)
+    chosen = _select_from(d, sender, limit)
+    if chosen:
+        d.tap(rid="delete_selected")
+    return len(chosen)
+
+
+def _select_from(d: Driver, sender: str, limit: int | None = None) -> list[str]:
+    """Select every thread of the open list from ``sender`` (a long press, then taps); their descs."""
     chosen: list[str] = []
     for _ in range(60):
         if limit is not None and len(chosen) >= limit:
@@ -313,14 +321,23 @@ def _delete_from(d: Driver, sender: str, limit: int | None = None) -> int:
             chosen.append(row.desc)
         elif not d.scroll(1):
             break
-    if chosen:
-        d.tap(rid="delete_selected")
-    return len(chosen)
+    return chosen
 
 
 @plan("mail.DeleteNewsletters")
 def delete_newsletters(d: Driver) -> None:
     d.submit_answer([_delete_from(d, d.params["sender"])])
+
+
+@alternative("mail.DeleteNewsletters", "deleted for good")
+def delete_newsletters_forever(d: Driver) -> None:
+    count = _delete_from(d, d.params["sender"])
+    d.key("back")
+    go_to(d, "Trash", "已删除邮件")
+    if _select_from(d, d.params["sender"]):
+        d.tap(rid="delete_selected")
+        d.tap(rid="button1")
+    d.submit_answer([count])
 
 
 @negative("mail.DeleteNewsletters", "right deletions, miscounted")

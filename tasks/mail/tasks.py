@@ -246,6 +246,7 @@ class DeleteNewsletters(BaseTask):
                  "zh": ["删除{sender}发来的所有邮件，然后告诉我删了几封"]}
     parameters = {"sender": {"sampler": Mail.sample_newsletter}}
     expected_changes = MAIL_TRASH_MANY_CHANGES
+    end_states = ("in Trash", "deleted for good")
     answer_fields = [{"type": "number", "label": "Emails deleted"}]
 
     def check_goals(self, input):

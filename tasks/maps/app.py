@@ -18,6 +18,7 @@ MAPS_WORK_CHANGES = ["maps.work", *MAPS_RECENT_CHANGES]
 MIN_GAP_MIN = 2     # minutes between the asked travel time and any other reading of it
 MIN_GAP_KM = 0.2    # km between the nearest and the next nearest
 PUBLIC = ("restaurant", "cafe", "pharmacy", "supermarket", "park", "bank", "cinema", "hotel")
+MIN_OPEN_RIVALS = 1  # SaveBestOpen: open places beside the answer, at least (every rival the category has is opened up to two)
 
 
 def moment(os_state: Mapping[str, Any]) -> dt.datetime:
@@ -213,17 +214,22 @@ class Maps(BaseApp):
     @staticmethod
     def prepare_state_with_closed_best(state: Mapping[str, Any], category: str, now: dt.datetime,
                                        list_id: str) -> dict[str, Any]:
-        """A patch where the category's best-rated place is closed now (opens two hours later) and the best-rated
-        open one is 0.2 above the next open one and in no ``list_id`` entry."""
+        """A patch where the category's best-rated place is closed now (opens two hours later), at least
+        MIN_OPEN_RIVALS other places are open beside the best-rated open one (opened all day when too few are), and
+        that one is 0.2 above the next open one and in no ``list_id`` entry."""
         ranked = sorted((p for p in state["places"] if p["category"] == category), key=lambda p: -p["rating"])
         patch: dict[str, Any] = {}
         opens = geo.hhmm(min(23 * 60, (now.hour + 2) * 60))
         closed, rest = ranked[0], ranked[1:]
         patch[f"places[id={closed['id']}]"] = {"open": opens, "closed_days": [], "rating": 4.9}
         open_now = [p for p in rest if geo.is_open(p, now)]
-        if not open_now:
-            open_now = [rest[0]]
-            patch[f"places[id={rest[0]['id']}]"] = {"open": "06:00", "close": "23:00", "closed_days": []}
+        for p in rest:  # distractors: at least MIN_OPEN_RIVALS open places beside the best open one
+            if len(open_now) > max(MIN_OPEN_RIVALS, 2):  # two rivals when the category has them
+                break
+            if p not in open_now:
+                open_now.append(p)
+                patch[f"places[id={p['id']}]"] = {"open": "06:00", "close": "23:00", "closed_days": []}
+        open_now.sort(key=lambda p: -p["rating"])
         best = open_now[0]
         rating = 4.7
         patch[f"places[id={best['id']}]"] = {**patch.get(f"places[id={best['id']}]", {}), "rating": rating}
@@ -284,9 +290,14 @@ class Maps(BaseApp):
 
     @staticmethod
     def sample_best_open_category(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:
-        """A category for "the best-rated one open now": {id, name} (name as an instruction says it)."""
+        """A category for "the best-rated one open now" with room for its distractors (2 + MIN_OPEN_RIVALS places):
+        {id, name} (name as an instruction says it)."""
         names = {"cafe": ("café", "咖啡店"), "restaurant": ("restaurant", "餐厅"), "supermarket": ("grocery store", "超市")}
-        chosen = rng.choice(sorted(names))
+        need = 2 + MIN_OPEN_RIVALS  # the closed best-rated one, the answer and its open rivals
+        roomy = [c for c in sorted(names) if sum(p["category"] == c for p in state["places"]) >= need]
+        if not roomy:
+            raise ValueError(f"maps: no category of {', '.join(sorted(names))} has {need} places")
+        chosen = rng.choice(roomy)
         return {"id": chosen, "name": names[chosen][os_state.get("language", "en") == "zh"]}
 
     @staticmethod

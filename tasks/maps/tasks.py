@@ -33,7 +33,7 @@ from ..contacts.app import Contacts
 from ..cross_app.app import attendee_line
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
-from .app import (MAPS_RECENT_CHANGES, MAPS_SAVE_CHANGES, MAPS_UNSAVE_CHANGES, MAPS_WORK_CHANGES, Maps, minutes_text,
+from .app import (MIN_OPEN_RIVALS, MAPS_RECENT_CHANGES, MAPS_SAVE_CHANGES, MAPS_UNSAVE_CHANGES, MAPS_WORK_CHANGES, Maps, minutes_text,
                   moment, prepare_state_with_incoming)
 
 MODE_OPTIONS = ["Drive", "Transit", "Walk", "Bike"]
@@ -280,6 +280,13 @@ class SaveBestOpen(BaseTask):
         doc = copy_state(device)
         _patch(device, Maps.prepare_state_with_closed_best(doc["apps"]["maps"], self.p.cat["id"], moment(doc["os"]),
                                                            "want_to_go"))
+
+    def distractors(self, apps, os_state):
+        now, places = moment(os_state), [p for p in apps["maps"]["places"] if p["category"] == self.p.cat["id"]]
+        best = Maps.best_rated(apps["maps"], self.p.cat["id"], now)
+        return {"open rivals": (sum(geo.is_open(p, now) and p is not best for p in places), MIN_OPEN_RIVALS),
+                "closed and rated higher": (sum(not geo.is_open(p, now) and p["rating"] > best["rating"]
+                                                for p in places), 1)}
 
     def check_goals(self, input):
         best = Maps.best_rated(input.apps_init["maps"], self.p.cat["id"], moment(input.os_init))

@@ -240,12 +240,32 @@ class Shop(BaseApp):
         return rng.choice(options or fallback)
 
     @staticmethod
+    def cap_step(state: dict[str, Any]) -> int:
+        """The step between the round price caps the sampler draws (5 in dollars, 50 in yuan)."""
+        return 5 if state["currency"] == "$" else 50
+
+    @staticmethod
     def prepare_state_with_higher_rated(state: dict[str, Any], pick: dict[str, Any]) -> dict[str, Any] | None:
-        """A patch rating the product ``pick["boost"]`` (above the cap) 0.2 stars over the best under the cap,
-        or None when the pick needs none."""
-        if not pick["boost"]:
-            return None
-        return {"apps": {"shop": {f"products[id={pick['boost']}]": {"rating": round(pick["rating"] + 0.2, 1)}}}}
+        """A patch placing threshold traps around the cap, so that every other cap of the category (another
+        world's plan) buys another product: the best under the cap costs more than the next cap down (it is
+        repriced just under the cap when it does not), and a product priced under the next cap up is rated
+        higher (the cheapest such product above the cap, else ``pick["boost"]``, repriced just over the cap and
+        rated 0.2 stars over the best). None when both hold already."""
+        step, cap = Shop.cap_step(state), pick["cap"]
+        best = next(p for p in state["products"] if p["id"] == pick["product"])
+        rating = pick["rating"]
+        patch: dict[str, Any] = {}
+        if best["price"] < cap - step:
+            patch[f"products[id={best['id']}]"] = {"price": round(cap - step * 0.2 - 0.01, 2)}
+        above = sorted((p for p in state["products"] if p["category_id"] == pick["id"] and p["price"] >= cap
+                        and p["id"] not in {i["product_id"] for i in state["cart"]}), key=lambda p: p["price"])
+        if not any(p["price"] < cap + step and p["rating"] > rating for p in above):
+            higher = [p for p in above if p["rating"] > rating] or [p for p in above if p["id"] == pick["boost"]] or above
+            if higher and rating <= 4.8:
+                trap = higher[0]
+                patch[f"products[id={trap['id']}]"] = {"price": round(cap + step * 0.4 - 0.01, 2),
+                                                       "rating": max(trap["rating"], round(rating + 0.2, 1))}
+        return {"apps": {"shop": patch}} if patch else None
 
     @staticmethod
     def sample_order_in_transit(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, str]:

@@ -308,7 +308,8 @@ class BuyVariant(BaseTask):
 class BuyBestRatedUnder(BaseTask):
     """Verdict: exactly one new order, of one unit of the category's highest-rated product under the cap (any
     variant), to the default address with standard shipping. Sampled so the best under the cap is unique.
-    Injection: when no product above the cap is rated higher, one is made so (the cap always matters)."""
+    Injection: threshold traps, so that no other cap of the category buys the same product: the best costs
+    more than the next cap down, and a product under the next cap up is rated higher."""
 
     objective = "operate"
     difficulty = "L4"

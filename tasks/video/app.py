@@ -26,6 +26,7 @@ COMMENTS = {
            "Could you make a follow-up on this topic?"),
     "zh": ("讲得太清楚了，谢谢！", "好视频，期待下一期。", "帮了我大忙，感谢。", "很喜欢里面讲历史的部分。", "能出一期续集吗？"),
 }
+MIN_LATER_WATCHED, MIN_LATER_UNWATCHED = 2, 2  # PruneWatchedFromLater's distractors, each way
 
 
 class Video(BaseApp):
@@ -215,25 +216,37 @@ class Video(BaseApp):
         return {"apps": {"video": {"watch_later": [extra, *state["watch_later"]]}}}
 
     @staticmethod
-    def prepare_state_with_clear_biggest(state: dict[str, Any]) -> dict[str, Any] | None:
-        """A patch giving the biggest subscribed channel 30% more subscribers than the next when it does not lead
-        by BIGGEST_MARGIN (so abbreviated counts tell them apart); None when it does."""
-        ranked = sorted((c for c in state["channels"] if c["subscribed"]), key=lambda c: -c["subscribers"])
-        if len(ranked) < 2 or ranked[0]["subscribers"] >= ranked[1]["subscribers"] * BIGGEST_MARGIN:
+    def prepare_state_with_clear_biggest(state: dict[str, Any], rng: random.Random | None) -> dict[str, Any] | None:
+        """A patch making a subscribed channel drawn uniformly the biggest (so the answer spreads over the
+        channel pool, tasks/spread.py), with 30% more subscribers than the next when it does not lead by
+        BIGGEST_MARGIN (so abbreviated counts tell them apart); None when the drawn one leads so already."""
+        subscribed = sorted((c for c in state["channels"] if c["subscribed"]), key=lambda c: c["id"])
+        if len(subscribed) < 2:
             return None
-        return {"apps": {"video": {f"channels[id={ranked[0]['id']}]": {"subscribers": ranked[1]["subscribers"] * 13 // 10}}}}
+        chosen = rng.choice(subscribed) if rng else max(subscribed, key=lambda c: c["subscribers"])  # None: the biggest
+        rival = max((c["subscribers"] for c in subscribed if c["id"] != chosen["id"]))
+        if chosen["subscribers"] >= rival * BIGGEST_MARGIN:
+            return None
+        return {"apps": {"video": {f"channels[id={chosen['id']}]": {"subscribers": rival * 13 // 10}}}}
 
     @staticmethod
-    def prepare_state_with_watched_in_watch_later(state: dict[str, Any]) -> dict[str, Any] | None:
-        """A patch making Watch later hold at least one watched video (in the history) and at least one unwatched
-        one, adding an upload to its front when needed; None when it does."""
+    def prepare_state_with_watched_in_watch_later(state: dict[str, Any], unwatched: int | None = None
+                                                  ) -> dict[str, Any] | None:
+        """A patch making Watch later hold at least MIN_LATER_WATCHED watched videos (in the history) and at least
+        MIN_LATER_UNWATCHED unwatched ones (exactly ``unwatched`` when given, and the uploads allow), adding videos
+        to its front or dropping unwatched ones when needed; None when it does."""
         watched = [h["video_id"] for h in state["history"]]
         later = list(state["watch_later"])
-        if not any(v in watched for v in later):
-            later.insert(0, next(v for v in watched if v not in state["favorites"] and v not in later))
-        if all(v in watched for v in later):
-            saved = set(watched) | set(state["favorites"]) | set(later)
-            later.insert(0, next(v["id"] for v in lib.uploads(state) if v["id"] not in saved))
+        spare = [v for v in watched if v not in state["favorites"] and v not in later]
+        while sum(v in watched for v in later) < MIN_LATER_WATCHED and spare:
+            later.insert(0, spare.pop(0))
+        saved = set(watched) | set(state["favorites"]) | set(later)
+        fresh = [v["id"] for v in lib.uploads(state) if v["id"] not in saved]
+        want = max(MIN_LATER_UNWATCHED, unwatched or 0)
+        while sum(v not in watched for v in later) < want and fresh:
+            later.insert(0, fresh.pop(0))
+        while unwatched is not None and sum(v not in watched for v in later) > want:
+            later.remove(next(v for v in reversed(later) if v not in watched))
         return None if later == state["watch_later"] else {"apps": {"video": {"watch_later": later}}}
 
     @staticmethod

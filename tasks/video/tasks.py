@@ -32,7 +32,7 @@ from ..contacts.app import Contacts
 from ..cross_app.app import check_names_one
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages, text_from_contact
-from .app import (VIDEO_COMMENT_CHANGES, VIDEO_HISTORY_REMOVE_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
+from .app import (MIN_LATER_UNWATCHED, MIN_LATER_WATCHED, VIDEO_COMMENT_CHANGES, VIDEO_HISTORY_REMOVE_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
                   VIDEO_UNSUBSCRIBE_CHANGES, VIDEO_WATCH_LATER_ADD_CHANGES, VIDEO_WATCH_LATER_REMOVE_CHANGES, Video)
 
 
@@ -188,7 +188,7 @@ class SaveLongestToWatchLater(BaseTask):
 @localised(zh={"fields": [{"label": "频道名称"}]})
 class BiggestSubscription(AnswerTask):
     """Verdict: the answer names the subscribed channel with the most subscribers (other channels are rivals).
-    Injection: the biggest leads the next subscribed channel by 20% or more."""
+    Injection: a subscribed channel drawn uniformly is the biggest, leading the next by 20% or more."""
 
     objective = "query"
     difficulty = "L3"
@@ -200,7 +200,8 @@ class BiggestSubscription(AnswerTask):
     answer_fields = [{"type": "text", "label": "Channel"}]
 
     def _prepare(self, device) -> None:
-        _apply(device, Video.prepare_state_with_clear_biggest(_video_state(device)))
+        _apply(device, Video.prepare_state_with_clear_biggest(_video_state(device),
+                                                             self.rng if self.spreads else None))
 
     def get_answer(self, input):
         channels = [c for c in input.apps_init["video"]["channels"] if c["subscribed"]]
@@ -242,7 +243,8 @@ class UnsubscribeStale(BaseTask):
 class PruneWatchedFromLater(BaseTask):
     """Verdict: Watch later holds exactly its initial videos that are not in the watch history (in their order),
     and the answer is how many that is.
-    Injection: Watch later holds at least one watched and one unwatched video."""
+    Injection: Watch later holds at least two watched videos and two to eight unwatched ones (the count drawn from
+    seven, tasks/spread.py)."""
 
     objective = "hybrid"
     difficulty = "L4"
@@ -257,7 +259,14 @@ class PruneWatchedFromLater(BaseTask):
     answer_fields = [{"type": "number", "label": "Videos left"}]
 
     def _prepare(self, device) -> None:
-        _apply(device, Video.prepare_state_with_watched_in_watch_later(_video_state(device)))
+        _apply(device, Video.prepare_state_with_watched_in_watch_later(
+            _video_state(device), self.spread.count(2, 7) if self.spreads else None))
+
+    def distractors(self, apps, os_state):
+        watched = {h["video_id"] for h in apps["video"]["history"]}
+        later = apps["video"]["watch_later"]
+        return {"watched in Watch later": (sum(v in watched for v in later), MIN_LATER_WATCHED),
+                "unwatched in Watch later": (sum(v not in watched for v in later), MIN_LATER_UNWATCHED)}
 
     def _kept(self, init: dict) -> list[str]:
         watched = {h["video_id"] for h in init["history"]}

@@ -162,7 +162,7 @@ class JsonTask(TaskRef):
 
     def start(self, device: Device, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
               params: Mapping[str, Any] | None = None, side_effects: str = "strict",
-              world_seed: int | None = None) -> JsonEpisode:
+              world_seed: int | None = None, spread_seed: int | None = None) -> JsonEpisode:
         """Reset the phone to the world of ``world_seed`` (default ``seed``; a phone without state goes
         home), run the config actions, set up the AnswerSheet in grounded mode, and begin an episode."""
         check_start_options(eval_mode, side_effects)

@@ -39,20 +39,23 @@ class PyTaskRef(TaskRef):
 
     def start(self, device: Any, seed: int = 0, eval_mode: str = "grounded", language: str = "en",
               params: Mapping[str, Any] | None = None, side_effects: str = "strict",
-              world_seed: int | None = None) -> "PyEpisode":
+              world_seed: int | None = None, spread_seed: int | None = None) -> "PyEpisode":
         check_start_options(eval_mode, side_effects)
         try:
             return self._start(device, seed, eval_mode, language, params, side_effects,
-                               seed if world_seed is None else world_seed)
+                               seed if world_seed is None else world_seed, spread_seed)
         except (DeviceError, TaskError):
             raise
         except Exception as exc:
             raise TaskError(f"{self.id}: set-up failed: {type(exc).__name__}: {exc}") from exc
 
     def _start(self, device: Any, seed: int, eval_mode: str, language: str,
-               params: Mapping[str, Any] | None, side_effects: str, world_seed: int) -> "PyEpisode":
+               params: Mapping[str, Any] | None, side_effects: str, world_seed: int,
+               spread_seed: int | None = None) -> "PyEpisode":
         cls = self.cls
         task = cls(seed=seed, language=language)
+        task.spread_seed = spread_seed
+        task.canonical = getattr(device, "world_seed", 0) is None and getattr(device, "world", None) == "canonical"
         device.reset_state(world_seed)
         task._prepare(device)
         state = read_state(device)

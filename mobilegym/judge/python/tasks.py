@@ -78,6 +78,9 @@ class BaseTask:
     app: ClassVar[str | None] = None
     suite: ClassVar[str | None] = None
     expected_changes: ClassVar[Sequence[str]] = ()
+    # The end states the goal accepts when there are several ("in Trash", "deleted for good"): expected_changes
+    # must allow each, and each has a right plan (the oracle, or one registered with oracle.alternative).
+    end_states: ClassVar[Sequence[str]] = ()
     always_ignore: ClassVar[Sequence[str]] = VOLATILE_PATHS
     answer_fields: ClassVar[Any] = None
     answer_hint: ClassVar[str | None] = None
@@ -86,6 +89,8 @@ class BaseTask:
         self.seed = seed
         self.language = language
         self.rng = random.Random(f"{self.task_id()}|{seed}|task")
+        self.spread_seed: int | None = None  # the caller's reset seed (see TaskRef.start), for self.spread
+        self.canonical = False  # on the fixed canonical phone, whose facts are documented: answers are not spread
         self.params: dict[str, Any] = {}
         self.display: dict[str, Any] = {}
         self.p = Params({})
@@ -117,6 +122,7 @@ class BaseTask:
                 "objective": cls.objective, "composition": cls.composition,
                 "difficulty": cls.difficulty, "capabilities": list(cls.capabilities),
                 "max_steps": cls.step_budget(), "note": cls.note, "high_risk": cls.high_risk,
+                "end_states": list(cls.end_states),
                 "has_answer_fields": cls.answer_fields is not None,
                 "parameters": sorted(cls.parameters), "doc": inspect.getdoc(cls) or ""}
 
@@ -137,6 +143,24 @@ class BaseTask:
 
     def _post_sample(self, device: Any) -> None:
         """After sampling: set up state that depends on the sampled parameters."""
+
+    @property
+    def spreads(self) -> bool:
+        """Whether the task spreads its answer on this phone (every generated world; not the canonical one)."""
+        return not self.canonical
+
+    @property
+    def spread(self) -> Any:
+        """Answer draws spread evenly over consecutive reset seeds (tasks/spread.py's Spread)."""
+        from mobilegym.judge.spread import Spread
+
+        return Spread(self.task_id(), self.spread_seed, self.rng)
+
+    def distractors(self, apps: Mapping[str, Any], os_state: Mapping[str, Any]) -> Mapping[str, tuple[int, int]] | None:
+        """What keeps the task as hard as its difficulty on this world (the initial state): {what: (found,
+        needed)}, e.g. {"open rivals": (3, 2)}; None when the task declares none. tests/test_difficulty.py
+        checks found >= needed on every matrix world."""
+        return None
 
     def _invert_criteria(self, device: Any) -> None:
         """After _post_sample: make sure the initial state does not already meet the target."""
@@ -181,6 +205,14 @@ class BaseTask:
         """Every check passed."""
         return all(c["passed"] for c in self.evaluate(input))
 
+    def option_order(self, options: list[str]) -> list[str]:
+        """A choice field's options in an order drawn per world (seeded by task and seed, the same in every
+        language), so the right option's position is uniform and a fixed-position guess is right on
+        1 world in len(options)."""
+        shuffled = list(options)
+        random.Random(f"{self.task_id()}|{self.seed}|options").shuffle(shuffled)
+        return shuffled
+
     def sheet_spec(self) -> tuple[str | None, list[dict[str, Any]]]:
         """(question or None, fields) of ``answer_fields`` with placeholders filled; fields are [] without it."""
         spec = self.answer_fields
@@ -197,7 +229,7 @@ class BaseTask:
                 if filled.get(key):
                     filled[key] = render(filled[key], self.display)
             if filled.get("options"):
-                filled["options"] = [render(str(o), self.display) for o in filled["options"]]
+                filled["options"] = self.option_order([render(str(o), self.display) for o in filled["options"]])
             fields.append(filled)
         return question, fields
 

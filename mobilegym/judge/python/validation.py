@@ -18,6 +18,7 @@ COMPOSITIONS = ("atomic", "sequential", "conditional", "aggregate")
 DIFFICULTIES = tuple(DIFFICULTY_STEPS)
 STEP_BUDGETS = (15, 30, 45, 60)
 FIELD_TYPES = ("text", "number", "choice", "date", "time")
+MIN_CHOICE_OPTIONS = 4  # a choice field's options (drawn into a per-world order): a fixed guess wins 1 in 4 at most
 FIELD_KEYS = {"type", "label", "hint", "options", "repeatable", "matcher", "compare"}
 BASES = (BaseTask, CriteriaTask, AnswerTask)
 
@@ -68,6 +69,9 @@ def validate_answer_fields(name: str, spec: Any, parameters: Mapping[str, Mappin
         if field["type"] == "choice":
             if not isinstance(options, (list, tuple)) or not options:
                 raise TaskError(f"{name}: {where} is a choice and needs non-empty 'options'")
+            if len(options) < MIN_CHOICE_OPTIONS:
+                raise TaskError(f"{name}: {where} is a choice with {len(options)} options; it needs at least "
+                                f"{MIN_CHOICE_OPTIONS}, so a guess is right on at most 1 world in {MIN_CHOICE_OPTIONS}")
             for option in options:
                 _known_placeholders(name, f"{where} option", str(option), parameters)
         elif options is not None:
