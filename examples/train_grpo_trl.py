@@ -71,8 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.steps < 1 or args.generations < 2 or args.seeds < 1:
         parser.error("--steps and --seeds must be >= 1 and --generations >= 2 (GRPO compares a group)")
     os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
-    trl = require("trl")
-    transformers = require("transformers")
+    try:
+        trl = require("trl")
+        transformers = require("transformers")
+    except ImportError as exc:
+        print(f"train_grpo_trl: {exc}", file=sys.stderr)
+        return 1
 
     tasks = args.tasks or TINY_TASKS
     dataset = trl_dataset([(task, seed) for seed in range(args.seeds) for task in tasks])

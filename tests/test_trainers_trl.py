@@ -141,3 +141,11 @@ def test_tiny_grpo_example_runs_real_trl_on_cpu():
     steps = re.findall(r"^step (\d+): mean reward (\d\.\d+)$", done.stdout, re.M)
     assert [int(step) for step, _ in steps] == [1, 2]
     assert all(0.0 <= float(reward) <= 1.0 for _, reward in steps)
+
+
+def test_the_example_names_the_extra_when_trl_is_missing() -> None:
+    blocked = ("import runpy, sys; sys.modules['trl'] = None; sys.argv = ['train_grpo_trl.py', '--tiny']; "
+               "runpy.run_path('examples/train_grpo_trl.py', run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", blocked], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1
+    assert "pip install 'mobilegym[trl]'" in done.stderr and "Traceback" not in done.stderr
