@@ -40,8 +40,8 @@ def test_the_answer_sheet_reads_in_the_phone_language(tmp_path):
 
 
 def test_choice_options_are_given_per_language(tmp_path):
-    doc = labelled_task(type="choice", options=[{"en": "Work", "zh": "上班"}, "Gym"])
-    assert load(tmp_path, doc).sheet_fields("zh")[1][0]["options"] == ["上班", "Gym"]
+    doc = labelled_task(type="choice", options=[{"en": "Work", "zh": "上班"}, "Gym", "Home", {"en": "Shop", "zh": "商店"}])
+    assert load(tmp_path, doc).sheet_fields("zh")[1][0]["options"] == ["上班", "Gym", "Home", "商店"]
 
 
 @pytest.mark.parametrize("language, answer, paid",

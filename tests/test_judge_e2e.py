@@ -176,7 +176,7 @@ class GymIsOn(BaseTask):
     objective, difficulty, capabilities = "query", "L1", ["state-reading"]
     templates = ["Is the Gym alarm on?"]
     answer_fields = {"question": "Is the 'Gym' alarm switched on?",
-                     "fields": [{"type": "choice", "label": "Gym alarm", "options": ["On", "Off"]}]}
+                     "fields": [{"type": "choice", "label": "Gym alarm", "options": ["On", "Off", "Snoozed", "Deleted"]}]}
     answer_hint = "Pick one"
 
     def get_expected_response(self, input):
@@ -207,7 +207,7 @@ def test_choice_buttons_question_and_hint():
     assert d.nodes("question")[0].text == "Is the 'Gym' alarm switched on?"
     assert d.nodes("hint")[0].text == "Pick one"
     options = d.nodes("field_0_option")
-    assert [n.text for n in options] == ["On", "Off"]
+    assert sorted(n.text for n in options) == ["Deleted", "Off", "On", "Snoozed"]
     d.tap("field_0_option", text="On")
     d.tap("submit")
     reward, *_ , info = d.step({"type": "complete"})

@@ -57,7 +57,7 @@ class PickCity(AnswerTask):
     objective, difficulty, capabilities = "query", "L2", ["comparison"]
     templates = ["Which is hotter, {a} or {b}?"]
     parameters = {"a": {"default": "Beijing"}, "b": {"default": "Shanghai"}}
-    answer_fields = [{"type": "choice", "label": "Hotter city", "options": ["{a}", "{b}", "Tied"]}]
+    answer_fields = [{"type": "choice", "label": "Hotter city", "options": ["{a}", "{b}", "Tied", "Unknown"]}]
 
     def get_answer(self, input):
         return re.compile("Shanghai|上海")
@@ -178,7 +178,7 @@ def test_sheet_question_hint_and_options_fill_parameters():
     assert sheet["question"] == "Today's temperatures in Beijing?" and sheet["hint"] == "Whole degrees for Beijing"
     _, device = start(PickCity)
     field = device.app("answer_sheet")["fields"][0]
-    assert field["options"] == ["Beijing", "Shanghai", "Tied"] and field["hint"] == ""
+    assert sorted(field["options"]) == ["Beijing", "Shanghai", "Tied", "Unknown"] and field["hint"] == ""
     _, device = start(CityHighLowLoose)
     assert [f["hint"] for f in device.app("answer_sheet")["fields"]] == ["e.g. 23°", ""]
 

@@ -109,7 +109,9 @@ def delete_untouched(env: Any, task_id: str) -> str:
 
 # Tasks whose targets no equality filter can name ("every thread from an unsaved number") allow any
 # number of removals ([-*]); their own checks fail when another item goes.
-CHECKED_BY_THE_TASK = {"messages.DeleteUnknownSenders"}
+# their allowances cover removals the goal accepts (a file deleted for good from the Trash): an unrelated removal
+# is failed by the task's own "other ... untouched" check instead of the side-effect check
+CHECKED_BY_THE_TASK = {"messages.DeleteUnknownSenders", "files.DeleteDuplicateCopies", "files.DeleteOldDownloads"}
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)

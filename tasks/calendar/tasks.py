@@ -282,7 +282,8 @@ class CreateDetailedEvent(BaseTask):
 @localised(zh={"fields": [{"label": "删除的日程数"}]})
 class ClearDayAndCount(BaseTask):
     """Verdict: every event of the day is deleted, no other event is, and the answer is how many were deleted.
-    Injection: one to nine events that day, the count drawn uniformly (tasks/spread.py)."""
+    Injection: two to nine events that day (with one, deleting only the first would be the whole task), the
+    count drawn uniformly (tasks/spread.py)."""
 
     objective = "hybrid"
     difficulty = "L3"
@@ -303,7 +304,7 @@ class ClearDayAndCount(BaseTask):
         device.set_state(calendar.prepare_state_with_more_events(self.rng, self.p.day["iso"], self.rng.randint(0, 3),
                                                                  state["os"].get("language", "en")))
         if self.spreads:
-            fit_events(device, self.rng, [self.p.day["iso"]], self.spread.count(1, 9))
+            fit_events(device, self.rng, [self.p.day["iso"]], self.spread.count(2, 8))
 
     def check_goals(self, input):
         init = Calendar(input.apps_init["calendar"])
