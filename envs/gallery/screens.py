@@ -554,7 +554,8 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
             close()
             ctx.toast(ctx.t("Trash emptied", "已清空回收站"))
 
-        dialog = ui.Dialog(ctx.t(f"Permanently delete {len(items)} items?", f"永久删除 {len(items)} 项？"),
+        what = "1 item" if len(items) == 1 else f"{len(items)} items"
+        dialog = ui.Dialog(ctx.t(f"Permanently delete {what}?", f"永久删除 {len(items)} 项？"),
                            ctx.t("You can't undo this.", "此操作无法撤消。"),
                            [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
                             ui.Button(ctx.t("Delete", "删除"), empty, style="text", rid=ui.POSITIVE)], on_dismiss=close)
