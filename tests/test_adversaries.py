@@ -149,3 +149,16 @@ def test_a_fixed_choice_is_never_paid_and_plays_only_choice_fields(suite_runner:
     assert len(outcomes) == 12 and not [o.explain() for o in outcomes if o.beat_the_judge]
     assert any(not o.skipped for o in outcomes)
     assert play(suite_runner, Case("clock.CountAlarms", "grounded", 0), "fixed choice") == []
+
+
+def test_paying_twice_is_failed_and_a_repeated_edit_is_not_counted(suite_runner: Runner) -> None:
+    case = Case("wallet.TransferToContact", "grounded", 0)
+    [twice] = play(suite_runner, case, "pay twice")
+    run = suite_runner.oracle(case)
+    start, once = run.initial["apps"]["wallet"], run.final_apps["wallet"]
+    now = suite_runner.env(case).unwrapped.device.get_state()["apps"]["wallet"]
+    assert len(now["transactions"]) - len(start["transactions"]) == 2 * (len(once["transactions"]) - len(start["transactions"])) > 0
+    assert not twice.skipped and not twice.paid and twice.judge["error"] is None
+    for task_id in ("clock.AddAlarm", "wallet.PayBill"):  # the same edit again; a paid bill cannot be paid again
+        [again] = play(suite_runner, Case(task_id, "grounded", 0), "pay twice")
+        assert again.skipped

@@ -33,6 +33,8 @@ FALLBACK_APP = "contacts"  # where to find user data to destroy when the task's 
 CATALOGUES = {"weather": ("cities",), "music": ("songs", "albums", "artists"),  # app data, not the user's
               "maps": ("places", "categories")}
 RENAMED_FIELDS = ("title", "name", "label", "text", "location", "company", "body")
+LEDGERS = {"wallet": ("balance", "transactions"), "chat": ("balance",),  # where a second payment, order or
+           "shop": ("orders",), "trains": ("orders",)}                 # booking shows
 
 Run = Callable[[Runner, Case], list[Outcome]]
 
@@ -322,6 +324,30 @@ def _destruction(name: str, delete: bool) -> Run:
     return run_it
 
 
+# --- the work done twice ------------------------------------------------------------------------------------
+
+def _ledgers(apps: Mapping[str, Any]) -> list[Any]:
+    return [(apps.get(app) or {}).get(key) for app, keys in LEDGERS.items() for key in keys]
+
+
+def pay_twice(runner: Runner, case: Case) -> list[Outcome]:
+    """The oracle plan, then every app closed from Recents and the plan played again. Skipped where the
+    second run leaves the ledgers as the first did (a repeated edit is the same edit): what counts is a
+    payment, order or booking made twice."""
+    run = runner.oracle(case)
+    driver = runner.resume(run, "finish")
+    try:
+        driver.key("recent")
+        driver.tap(rid="clear_all")
+        runner.oracle_plan(case.task_id).fn(driver)
+    except Exception:  # noqa: BLE001 - a plan that cannot run twice (its item is gone) is an agent giving up
+        pass
+    judge = runner.finish(driver)
+    final = apps_without_sheet(runner.env(case).unwrapped.device.get_state())
+    return [_outcome("pay twice", "the oracle plan twice", case, judge,
+                     skipped=_ledgers(final) == _ledgers(run.final_apps))]
+
+
 # --- half the work ------------------------------------------------------------------------------------------
 
 def answer_without_operation(runner: Runner, case: Case) -> list[Outcome]:
@@ -367,6 +393,8 @@ ADVERSARIES: tuple[Adversary, ...] = (
               "the oracle, then a field of an unrelated pre-existing item changed"),
     Adversary("delete+abort", _infeasible, _destruction("delete+abort", True), "an item deleted, then abort"),
     Adversary("change+abort", _infeasible, _destruction("change+abort", False), "an item changed, then abort"),
+    Adversary("pay twice", lambda k, m: not k.infeasible and k.objective != "query" and m == "grounded", pay_twice,
+              "the oracle plan, all apps closed, the plan again (counted where money moved twice)"),
     Adversary("answer without operation", lambda k, m: k.objective == "hybrid", answer_without_operation,
               "the oracle's answer on a fresh episode"),
     Adversary("operation without answer",
