@@ -53,6 +53,8 @@ AnswerFilter = Callable[[list[Any]], "list[Any] | None"]
 """Rewrites the values a plan answers (one per answer field); None skips the submission."""
 TextFilter = Callable[["str | None", str], str]
 """Rewrites the text a plan types, given the field's resource-id (None when typing into the focus)."""
+TapFilter = Callable[[Node, "list[Node]"], Node]
+"""The node tapped instead of the one a plan taps, given the screen's nodes."""
 
 
 class PlanError(RuntimeError):
@@ -148,8 +150,8 @@ class Driver:
     """Drives an environment like a careful scripted agent, through ``env.step`` only.
 
     Options for adversarial runs: ``params`` replaces the parameters a plan sees (the judge still
-    judges the episode's own); ``answer_filter`` and ``text_filter`` rewrite what the plan answers
-    and types; ``checkpoints`` keeps a :class:`Checkpoint` before the first answer ("answer") and
+    judges the episode's own); ``answer_filter``, ``text_filter`` and ``tap_filter`` rewrite what the
+    plan answers, types and taps; ``checkpoints`` keeps a :class:`Checkpoint` before the first answer ("answer") and
     before the final action ("finish"). Whatever the filters do, ``answers`` and ``typed`` record
     what the plan itself gave.
     """
@@ -159,7 +161,8 @@ class Driver:
 
     def __init__(self, env: Any, obs: dict[str, Any], info: dict[str, Any], *,
                  params: Mapping[str, Any] | None = None, answer_filter: AnswerFilter | None = None,
-                 text_filter: TextFilter | None = None, checkpoints: bool = False) -> None:
+                 text_filter: TextFilter | None = None, tap_filter: TapFilter | None = None,
+                 checkpoints: bool = False) -> None:
         self.env = env.unwrapped if hasattr(env, "unwrapped") else env
         self.outer = env
         self.obs = obs
@@ -170,6 +173,7 @@ class Driver:
         self._params = dict(params) if params is not None else None
         self.answer_filter = answer_filter
         self.text_filter = text_filter
+        self.tap_filter = tap_filter
         self.keep_checkpoints = checkpoints
         self.checkpoints: dict[str, Checkpoint] = {}
         self.answers: list[list[Any]] = []
@@ -334,7 +338,10 @@ class Driver:
 
     def tap(self, **criteria: Any) -> None:
         """Tap the centre of a node found by rid/text/desc/contains (scrolling to it)."""
-        self.step({"type": "tap", **self._point(self.reveal(**criteria))})
+        node = self.reveal(**criteria)
+        if self.tap_filter is not None:
+            node = self.tap_filter(node, self.nodes())
+        self.step({"type": "tap", **self._point(node)})
 
     def long_press(self, **criteria: Any) -> None:
         self.step({"type": "long_press", **self._point(self.reveal(**criteria)), "duration_ms": 800})

@@ -162,3 +162,13 @@ def test_paying_twice_is_failed_and_a_repeated_edit_is_not_counted(suite_runner:
     for task_id in ("clock.AddAlarm", "wallet.PayBill"):  # the same edit again; a paid bill cannot be paid again
         [again] = play(suite_runner, Case(task_id, "grounded", 0), "pay twice")
         assert again.skipped
+
+
+def test_a_cancelled_confirmation_changes_nothing_and_is_not_paid(suite_runner: Runner) -> None:
+    case = Case("shop.BuyVariant", "grounded", 0)
+    [cancelled] = play(suite_runner, case, "skip confirmation")
+    assert cancelled.variant == "cancel Place order" and not cancelled.skipped and not cancelled.paid
+    now = suite_runner.env(case).unwrapped.device.get_state()["apps"]["shop"]
+    assert now["orders"] == suite_runner.oracle(case).initial["apps"]["shop"]["orders"]
+    [none] = play(suite_runner, Case("clock.AddAlarm", "grounded", 0), "skip confirmation")
+    assert none.skipped and none.variant == "cancel no confirm dialog"

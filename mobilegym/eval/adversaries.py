@@ -20,7 +20,9 @@ from ..actions import MAX_TEXT
 from ..judge import Registry
 from ..judge.episode import read_state
 from ..judge.grounded import ANSWER_SHEET
-from ..oracle import PlanError
+from ..oracle import PlanError, TapFilter
+from ..screen_text import Node
+from ..sim.ui import MESSAGE, NEGATIVE, POSITIVE
 from ..judge.matchers import TIME_TOLERANCE, match_time, parse_time
 from .phrasings import HEDGES, as_text, hedged, wrong_value
 from .runs import CONTENT_FIELDS, Case, OracleRun, Outcome, Runner, TaskKind, apps_without_sheet, seeded
@@ -348,6 +350,30 @@ def pay_twice(runner: Runner, case: Case) -> list[Outcome]:
                      skipped=_ledgers(final) == _ledgers(run.final_apps))]
 
 
+def _declining(declined: list[Node]) -> TapFilter:
+    """Taps Cancel instead of the confirming button of a confirm dialog (one with a message), noting each."""
+    def swap(node: Node, screen: list[Node]) -> Node:
+        cancel = next((n for n in screen if n.resource_id == NEGATIVE), None)
+        if node.resource_id != POSITIVE or cancel is None or not any(n.resource_id == MESSAGE for n in screen):
+            return node
+        declined.append(node)
+        return cancel
+
+    return swap
+
+
+def skip_confirmation(runner: Runner, case: Case) -> list[Outcome]:
+    """The oracle plan with every confirm dialog cancelled. Skipped where the plan meets none, or where it
+    ends as the oracle's did all the same (the dialog was beside the point)."""
+    run = runner.oracle(case)
+    declined: list[Node] = []
+    _, judge = runner.replay(case, tap_filter=_declining(declined))
+    final = apps_without_sheet(runner.env(case).unwrapped.device.get_state())
+    variant = ", ".join(dict.fromkeys(n.text for n in declined)) or "no confirm dialog"
+    return [_outcome("skip confirmation", f"cancel {variant}", case, judge,
+                     skipped=not declined or final == run.final_apps)]
+
+
 # --- half the work ------------------------------------------------------------------------------------------
 
 def answer_without_operation(runner: Runner, case: Case) -> list[Outcome]:
@@ -395,6 +421,8 @@ ADVERSARIES: tuple[Adversary, ...] = (
     Adversary("change+abort", _infeasible, _destruction("change+abort", False), "an item changed, then abort"),
     Adversary("pay twice", lambda k, m: not k.infeasible and k.objective != "query" and m == "grounded", pay_twice,
               "the oracle plan, all apps closed, the plan again (counted where money moved twice)"),
+    Adversary("skip confirmation", lambda k, m: not k.infeasible and k.objective != "query" and m == "grounded",
+              skip_confirmation, "the oracle plan with every confirm dialog cancelled"),
     Adversary("answer without operation", lambda k, m: k.objective == "hybrid", answer_without_operation,
               "the oracle's answer on a fresh episode"),
     Adversary("operation without answer",
