@@ -172,3 +172,10 @@ def test_a_cancelled_confirmation_changes_nothing_and_is_not_paid(suite_runner: 
     assert now["orders"] == suite_runner.oracle(case).initial["apps"]["shop"]["orders"]
     [none] = play(suite_runner, Case("clock.AddAlarm", "grounded", 0), "skip confirmation")
     assert none.skipped and none.variant == "cancel no confirm dialog"
+
+
+def test_each_part_of_a_cross_app_task_is_needed_and_reading_is_no_part(suite_runner: Runner) -> None:
+    outcomes = play(suite_runner, Case("browser.StoreVisitSaturday", "grounded", 0), "one part undone")
+    assert sorted(o.variant for o in outcomes) == ["calendar as it started", "messages as it started"]  # not browser
+    assert not [o.explain() for o in outcomes if o.paid]
+    assert play(suite_runner, Case("clock.AddAlarm", "grounded", 0), "one part undone") == []

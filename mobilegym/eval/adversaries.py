@@ -20,6 +20,8 @@ from ..actions import MAX_TEXT
 from ..judge import Registry
 from ..judge.episode import read_state
 from ..judge.grounded import ANSWER_SHEET
+from ..judge.state.diff import KeyStep, anchor_pattern, diff, uncovered
+from ..judge.state.side_effects import view_state_patterns
 from ..oracle import PlanError, TapFilter
 from ..screen_text import Node
 from ..sim.ui import MESSAGE, NEGATIVE, POSITIVE
@@ -35,6 +37,7 @@ FALLBACK_APP = "contacts"  # where to find user data to destroy when the task's 
 CATALOGUES = {"weather": ("cities",), "music": ("songs", "albums", "artists"),  # app data, not the user's
               "maps": ("places", "categories")}
 RENAMED_FIELDS = ("title", "name", "label", "text", "location", "company", "body")
+BROWSING = {"browser": ("tabs", "active_tab", "history")}  # what reading pages changes
 LEDGERS = {"wallet": ("balance", "transactions"), "chat": ("balance",),  # where a second payment, order or
            "shop": ("orders",), "trains": ("orders",)}                 # booking shows
 
@@ -376,6 +379,31 @@ def skip_confirmation(runner: Runner, case: Case) -> list[Outcome]:
 
 # --- half the work ------------------------------------------------------------------------------------------
 
+def _user_changes(runner: Runner, run: OracleRun) -> dict[str, dict[str, Any]]:
+    """Per app where the oracle changed user data (read markers and pages browsed are no work), the keys it
+    changed with the values they started with."""
+    reading = [*view_state_patterns(runner.env(run.case).unwrapped.device),
+               *(anchor_pattern(key, (), app) for app, keys in BROWSING.items() for key in keys)]
+    start = apps_without_sheet(run.initial)
+    out: dict[str, dict[str, Any]] = {}
+    for change in uncovered(diff({"apps": start}, {"apps": run.final_apps}), reading):
+        app, key = (step.name if isinstance(step, KeyStep) else None for step in (change.steps + (None, None))[1:3])
+        if app in start and key in start[app]:
+            out.setdefault(app, {})[key] = start[app][key]
+    return out
+
+
+def one_part_undone(runner: Runner, case: Case) -> list[Outcome]:
+    """Where the oracle changes user data in several apps: its episode with one app's changes undone before
+    the final action, once per app (the last part alone, the first part alone)."""
+    run = runner.oracle(case)
+    parts = _user_changes(runner, run)
+    if len(parts) < 2:
+        return []
+    return [_outcome("one part undone", f"{app} as it started", case,
+                     runner.finish_after(run, {"apps": {app: dict(undo)}})) for app, undo in sorted(parts.items())]
+
+
 def answer_without_operation(runner: Runner, case: Case) -> list[Outcome]:
     """The oracle's answer on a fresh episode of the same seed, without the operation."""
     answer = runner.oracle(case).answer
@@ -423,6 +451,8 @@ ADVERSARIES: tuple[Adversary, ...] = (
               "the oracle plan, all apps closed, the plan again (counted where money moved twice)"),
     Adversary("skip confirmation", lambda k, m: not k.infeasible and k.objective != "query" and m == "grounded",
               skip_confirmation, "the oracle plan with every confirm dialog cancelled"),
+    Adversary("one part undone", lambda k, m: not k.infeasible and k.objective != "query" and m == "grounded",
+              one_part_undone, "the oracle with the changes it made in one of several apps undone"),
     Adversary("answer without operation", lambda k, m: k.objective == "hybrid", answer_without_operation,
               "the oracle's answer on a fresh episode"),
     Adversary("operation without answer",
