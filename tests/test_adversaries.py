@@ -179,3 +179,22 @@ def test_each_part_of_a_cross_app_task_is_needed_and_reading_is_no_part(suite_ru
     assert sorted(o.variant for o in outcomes) == ["calendar as it started", "messages as it started"]  # not browser
     assert not [o.explain() for o in outcomes if o.paid]
     assert play(suite_runner, Case("clock.AddAlarm", "grounded", 0), "one part undone") == []
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "open_app", "app": "clock/alarm/edit"},  # a deep link as an app id
+    {"type": "open_app", "app": "intent://alarm#Intent;scheme=clock;end"},
+    {"type": "open_app", "app": "clock", "route": "/alarm/edit"},
+    {"type": "shell", "command": "mobilegym state patch {}"},  # the ADB server's harness command
+    {"type": "intent", "uri": "clock://alarm/edit"},
+])
+def test_no_action_skips_the_ui(suite_runner: Runner, action: dict) -> None:
+    """An agent reaches a screen only as a user does (open_app starts an app at its home screen): deep links,
+    intents and shell commands are refused and leave the phone as it was."""
+    from mobilegym.actions import InvalidAction
+
+    driver = suite_runner.start(Case("clock.AddAlarm", "grounded", 0))
+    before = driver.env.device.get_state()
+    with pytest.raises(InvalidAction):
+        driver.outer.step(action)
+    assert driver.env.device.get_state() == before
