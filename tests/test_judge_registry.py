@@ -156,6 +156,12 @@ def test_load_errors_are_kept_apart(tmp_path):
                     objective, difficulty, capabilities = "query", "L7", ["x"]
                     templates = ["?"]
                     answer = ".x"
+
+                class BadBudget(AnswerTask):
+                    objective, difficulty, capabilities = "query", "L2", ["x"]
+                    templates = ["?"]
+                    answer = ".x"
+                    max_steps = 7
                 ''')
     (tmp_path / "notes" / "defs" / "Misnamed.py").write_text(DEF_PY.format(name="Other"))
     registry = Registry()
@@ -167,6 +173,10 @@ def test_load_errors_are_kept_apart(tmp_path):
         resolve_tasks(str(tmp_path))
     with pytest.raises(TaskError, match="failed to load"):
         resolve_tasks("notes.Nope", registry=registry)
+    with pytest.raises(TaskError, match=r"task 'notes.Broken' failed to load: .*difficulty 'L7'"):
+        resolve_tasks("notes.Broken", registry=registry)
+    with pytest.raises(TaskError, match=r"task 'notes.BadBudget' failed to load: .*max_steps 7 is not one of"):
+        resolve_tasks("notes.BadBudget", registry=registry)
 
 
 def test_duplicate_suites_are_rejected(tmp_path):

@@ -216,6 +216,10 @@ def did_you_mean(spec: str, names: Iterable[str]) -> str:
 
 
 def _not_found(spec: str, registry: Registry) -> TaskError:
+    name = spec.rsplit(".", 1)[-1]
+    failed = [error for source, error in registry.errors.items() if source.rsplit(".", 1)[-1] == name]
+    if failed:  # the task exists but is broken: say why, not "unknown"
+        return TaskError(f"task {spec!r} failed to load: {failed[0]}")
     message = f"unknown task or suite {spec!r}" + did_you_mean(spec, list(registry.refs) + list(registry.suites))
     if registry.errors:
         message += f" ({len(registry.errors)} task source(s) failed to load: {', '.join(registry.errors)})"
