@@ -15,7 +15,7 @@ fi
 python -m pip install -q --upgrade pip setuptools wheel
 # The CPU build of torch first, so stable-baselines3 does not pull a CUDA build.
 python -c "import torch" 2>/dev/null || python -m pip install -q torch==2.13.0
-python -m pip install -q -e ".[dev,adb,rl,eval,ray,bench,serve,torchrl,wrappers,trl]"
+python -m pip install -q -e ".[dev,adb,rl,eval,ray,bench,serve,torchrl,wrappers,trl,docs]"
 # mobilegym.ray and the eval harness's Ray backend are tested with this Ray (the `ray` extra allows any 2.x >= 2.40).
 python -m pip install -q "ray[default]==2.60.0"
 # The serve tests drive the server with OpenEnv's own client. openenv-core's full dependency set (gradio) pins an

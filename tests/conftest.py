@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
@@ -14,6 +15,29 @@ if TYPE_CHECKING:
     from mobilegym.eval import Runner, Tally
 
 SUITE_TALLIES = pytest.StashKey[dict[str, "Tally"]]()
+
+
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium under selenium, for the pages the project writes (the eval report, the docs site)."""
+    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
+    if missing:
+        pytest.fail(f"the HTML tests need headless Chromium: {', '.join(missing)} missing "
+                    "(install Debian's chromium and chromium-driver, as scripts/setup.sh does)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1024"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    yield driver
+    driver.quit()
 
 
 @pytest.fixture

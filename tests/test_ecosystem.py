@@ -1,5 +1,5 @@
-"""The Python ecosystem on MobileGym: Gymnasium's wrappers, RecordVideo, TorchRL, and the README's snippets for
-them (each runs as a script, as a user would paste it)."""
+"""The Python ecosystem on MobileGym: Gymnasium's wrappers, RecordVideo, TorchRL, and the snippets of the RL guide
+(docs/rl.md) for them (each runs as a script, as a user would paste it)."""
 from __future__ import annotations
 
 import importlib.util
@@ -19,9 +19,9 @@ import mobilegym  # noqa: F401  (registers MobileGym-v0)
 
 ROOT = Path(__file__).resolve().parents[1]
 MARK = "<!-- runs as a test: tests/test_ecosystem.py -->"
-SNIPPETS = re.findall(re.escape(MARK) + r"\n```python\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"),
+SNIPPETS = re.findall(re.escape(MARK) + r"\n```python\n(.*?)```", (ROOT / "docs" / "rl.md").read_text(encoding="utf-8"),
                       re.S)
-# The README's training-sized numbers, made small enough for CI (the code is otherwise run as written).
+# The guide's training-sized numbers, made small enough for CI (the code is otherwise run as written).
 SHRINK = {"num_envs=8": "num_envs=2", "num_envs=16, envs_per_worker=8": "num_envs=2, envs_per_worker=1",
           "n_envs=16": "n_envs=2", "envs_per_worker=8))": "envs_per_worker=1))",
           'PPO("MultiInputPolicy", venv).learn(20_000)':
@@ -29,14 +29,14 @@ SHRINK = {"num_envs=8": "num_envs=2", "num_envs=16, envs_per_worker=8": "num_env
 NEEDS = {"torchrl": "torchrl", "RecordVideo": "moviepy", "stable_baselines3": "stable_baselines3"}
 
 
-def test_the_readme_has_its_snippets() -> None:
+def test_the_rl_guide_has_its_snippets() -> None:
     assert len(SNIPPETS) == 6
     guarded = [s for s in SNIPPETS if "Vec" in s or "make_vec" in s]
     assert len(guarded) == 3 and all('if __name__ == "__main__":' in s for s in guarded)
 
 
 @pytest.mark.parametrize("snippet", SNIPPETS, ids=[s.splitlines()[-1][:40] for s in SNIPPETS])
-def test_readme_snippet_runs(snippet: str, tmp_path: Path) -> None:
+def test_rl_guide_snippet_runs(snippet: str, tmp_path: Path) -> None:
     for word, module in NEEDS.items():
         if word in snippet and importlib.util.find_spec(module) is None:
             pytest.skip(f"{module} is not installed (scripts/setup.sh installs it)")

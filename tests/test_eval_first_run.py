@@ -147,9 +147,8 @@ def test_ctrl_c_says_resume_continues(tmp_path: Path) -> None:
 
 # resuming ------------------------------------------------------------------------------------------
 def _readme_resume_line() -> str:
-    """The README's short ``--resume`` example, as printed there."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## Evaluating agents (`mobilegym eval`)"):]
+    """The evaluation guide's short ``--resume`` example, as printed there."""
+    section = (ROOT / "docs" / "evaluation.md").read_text(encoding="utf-8")
     return next(line.split("#")[0].strip() for line in section.splitlines() if line.rstrip().endswith(
         "# carry on after an interruption"))
 
@@ -206,7 +205,7 @@ def test_a_resume_that_changes_the_rows_names_each_key_and_the_way_to_force_it(
 def _readme_first_run() -> list[str]:
     """The README's first-run command against vLLM, as arguments (line continuations joined)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("**A first run against a model served by vLLM**"):]
+    section = text[text.index("by vLLM"):]
     block = section[section.index("```bash") + len("```bash"):section.index("```", section.index("```bash") + 7)]
     command = " ".join(line.rstrip("\\").strip() for line in block.strip().splitlines()
                        if not line.startswith("vllm"))
@@ -233,7 +232,7 @@ def test_the_readme_first_run_works_against_an_openai_compatible_server(
 
 def test_the_readme_rerun_failed_example_reruns_what_errored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                              capsys: pytest.CaptureFixture) -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "evaluation.md").read_text(encoding="utf-8")
     line = next(x.split("#")[0].split() for x in text.splitlines()
                 if x.rstrip().endswith("# rerun the episodes that errored"))
     assert line[:2] == ["mobilegym", "eval"] and "--rerun-failed" in line

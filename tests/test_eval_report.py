@@ -9,7 +9,7 @@ import json
 import re
 import shutil
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -19,7 +19,6 @@ from mobilegym.eval.harness.report import TEXT_LIMIT, ReportError, write_report
 
 from .eval_fixtures import HOSTILE, ROWS, SUCCESS_TEXT, build_results
 
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -29,25 +28,6 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_plots(root)
     write_report(root)
     return root
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-    if missing:
-        pytest.fail(f"the report tests need headless Chromium: {', '.join(missing)} missing "
-                    "(install Debian's chromium and chromium-driver, as scripts/setup.sh does)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1024"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield driver
-    driver.quit()
 
 
 @pytest.fixture

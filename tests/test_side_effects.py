@@ -1,7 +1,7 @@
 """Side effects that harm the user fail the task; view state and warn mode only make it unclean.
 
 Adversaries act through the oracle plans, and change the phone with ``device.set_state`` patches
-just before the plan's final ``complete``/``abort`` (README "phone.set_state").
+just before the plan's final ``complete``/``abort`` (docs/phone.md, "phone.set_state").
 """
 from __future__ import annotations
 

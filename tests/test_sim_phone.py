@@ -324,7 +324,7 @@ def test_the_tree_of_an_open_dialog_is_the_dialog_not_the_screen_behind(phone: P
     x0, y0, x1, y1 = dialog.bounds
     assert all(x0 <= n.bounds[0] and n.bounds[2] <= x1 and y0 <= n.bounds[1] and n.bounds[3] <= y1 for n in shown)
     assert {n.short_id for n in parse_nodes(phone.a11y_xml()) if n.package == "com.android.systemui"} >= {
-        "status_bar", "navigation_bar", "back"}  # the system bars stay (see README: the tree)
+        "status_bar", "navigation_bar", "back"}  # the system bars stay (see docs/phone.md: the tree)
     phone.key("back")
     assert "alarm_item" in {n.short_id for n in parse_nodes(phone.a11y_xml())}
 

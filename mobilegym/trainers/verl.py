@@ -13,7 +13,7 @@ import io
 from typing import Any, Mapping
 from uuid import uuid4
 
-EXTRA = "pip install verl (see docs/TRAINING.md: verl is not a mobilegym extra; it brings its own torch stack)"
+EXTRA = "pip install verl (see docs/training.md: verl is not a mobilegym extra; it brings its own torch stack)"
 AGENT_NAME = "mobilegym_agent"
 
 

@@ -226,7 +226,7 @@ def trajectory_path(spec: EpisodeSpec) -> str:
 
 def make_row(spec: EpisodeSpec, config: EvalConfig, env: Any, info: Mapping[str, Any], outcome: Outcome,
              writer: TrajectoryWriter | None, wall_time_s: float) -> dict[str, Any]:
-    """The results.jsonl row of an episode (the schema the README documents)."""
+    """The results.jsonl row of an episode (the schema docs/evaluation.md documents)."""
     ref = next((r for r in env.unwrapped.tasks if r.id == spec.task_id), None)
     meta = ref.metadata if ref is not None else {}
     judge = outcome.judge or {}

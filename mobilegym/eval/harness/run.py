@@ -64,7 +64,7 @@ async def _wait(result: Any) -> Any:
 
 
 def evaluate(config: EvalConfig | None = None, *, report: bool = True, **options: Any) -> EvalRun:
-    """Run an agent over tasks and write the results folder (see the README's "Evaluation" section).
+    """Run an agent over tasks and write the results folder (see docs/evaluation.md).
 
     ``evaluate(agent="oracle", suites=["clock"], sample_n=2, out="runs/oracle")`` or
     ``evaluate(EvalConfig(...))``; returns the summary and rows; with ``report`` also writes

@@ -4,7 +4,7 @@
 setup actions, getters and metrics, and returns a :class:`JsonTask` (a TaskRef). Its
 ``start`` resets the phone, runs the ``config`` actions and returns a :class:`JsonEpisode`
 whose ``evaluate`` runs ``postconfig``, fetches evidence with the getters and scores it with
-the metrics, combined by ``conj``. See the README section "Declarative JSON tasks".
+the metrics, combined by ``conj``. See docs/json-tasks.md.
 """
 from __future__ import annotations
 
