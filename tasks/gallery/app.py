@@ -29,6 +29,8 @@ NEW_ALBUMS = {"en": ("Day out", "Highlights", "Memories", "Trip album", "To prin
               "zh": ("出游", "精彩瞬间", "回忆", "旅行相册", "待冲印")}
 RENAMES = {"en": ("Keepers", "Good times", "Archive", "Shared with family"), "zh": ("珍藏", "美好时光", "归档", "和家人分享")}
 FILTERS = ("vivid", "west", "palma", "metro", "eiffel", "blush")
+MIN_PLACE_PHOTOS = 2  # FavouritePlacePhotos, AddPlaceToAlbumAndCount: photos at the place, at least (one added when short)
+MIN_NEAR_MISSES = 1  # photos beside the asked ones that fail one condition (another place, day, city or subject), each kind
 
 
 def language(os_state: Mapping[str, Any]) -> str:
@@ -69,6 +71,11 @@ class Gallery(BaseApp):
     def taken_on(self, iso: str) -> list[dict[str, Any]]:
         """Live camera items taken on a day (YYYY-MM-DD)."""
         return [p for p in self.camera() if p["taken"][:10] == iso]
+
+    def beside(self, iso: str) -> list[dict[str, Any]]:
+        """Live camera items of the day before and the day after ``iso``."""
+        day = dt.date.fromisoformat(iso)
+        return [*self.taken_on((day - dt.timedelta(days=1)).isoformat()), *self.taken_on((day + dt.timedelta(days=1)).isoformat())]
 
     def screenshots(self) -> list[dict[str, Any]]:
         return [p for p in self.live() if p["source"] == "screenshots"]
@@ -159,12 +166,119 @@ class Gallery(BaseApp):
         photos = list(state["photos"])
         for n in range(rng.randint(2, 3)):
             taken = Gallery.free_minute({"photos": photos}, day, rng, now)
-            photos.append(make_photo(f"photo_day_{n + 1}", taken, source="camera",
-                                     subject=pool["subjects"][rng.randrange(len(pool["subjects"]))],
-                                     color=COLORS[rng.randrange(len(COLORS))], width=4080, height=3072,
-                                     size=rng.randint(1_600_000, 6_400_000), device="Pixel 8",
-                                     place=where["places"][0], city=where["city"], lens="back"))
+            photos.append(Gallery.camera_photo(f"photo_day_{n + 1}", taken, rng, pool, where["places"][0], where["city"]))
         return {"apps": {"gallery": {"photos": photos}}}
+
+    @staticmethod
+    def camera_photo(photo_id: str, taken: dt.datetime, rng: random.Random, pool: Mapping[str, Any], place: str,
+                     city: str, subject: str | None = None) -> dict[str, Any]:
+        """A back-camera photo taken at ``place`` (a random subject of the pool unless given)."""
+        return make_photo(photo_id, taken, source="camera",
+                          subject=subject or pool["subjects"][rng.randrange(len(pool["subjects"]))],
+                          color=COLORS[rng.randrange(len(COLORS))], width=4080, height=3072,
+                          size=rng.randint(1_600_000, 6_400_000), device="Pixel 8", place=place, city=city, lens="back")
+
+    @staticmethod
+    def other_place(rng: random.Random, pool: Mapping[str, Any], place: str, city: str) -> str:
+        """Another place of ``city`` in the pool (a made-up one when the pool has none)."""
+        places = [pl for c in pool["cities"] if c["city"] == city for pl in c["places"] if pl != place]
+        return places[rng.randrange(len(places))] if places else f"{city} Centre"
+
+    @staticmethod
+    def add_near_misses(state: Mapping[str, Any], rng: random.Random, now: dt.datetime, pool: Mapping[str, Any],
+                        misses: Sequence[tuple[dt.date, str, str, str | None]]) -> dict[str, Any] | None:
+        """A patch adding one camera photo per (day, place, city, subject) of ``misses`` (None when there is none)."""
+        photos = list(state["photos"])
+        for n, (day, place, city, subject) in enumerate(misses, 1):
+            taken = Gallery.free_minute({"photos": photos}, day, rng, now)
+            photos.append(Gallery.camera_photo(f"photo_near_{n}", taken, rng, pool, place, city, subject))
+        return {"apps": {"gallery": {"photos": photos}}} if misses else None
+
+    @staticmethod
+    def prepare_state_with_place_company(state: Mapping[str, Any], rng: random.Random, now: dt.datetime,
+                                         pool: Mapping[str, Any], place: str) -> dict[str, Any] | None:
+        """A patch making the place hold MIN_PLACE_PHOTOS live camera photos, and its city a photo elsewhere
+        (on the day of the place's newest item); None when they are there."""
+        g = Gallery(state)
+        there = g.at_place(place)
+        day, city = dt.date.fromisoformat(there[0]["taken"][:10]), there[0]["city"]
+        misses = [(day, place, city, None)] * max(0, MIN_PLACE_PHOTOS - len(there))
+        if sum(p["place"] != place for p in g.in_city(city)) < MIN_NEAR_MISSES:
+            misses.append((day, Gallery.other_place(rng, pool, place, city), city, None))
+        return Gallery.add_near_misses(state, rng, now, pool, misses)
+
+    @staticmethod
+    def prepare_state_with_look_alikes(state: Mapping[str, Any], rng: random.Random, now: dt.datetime,
+                                       pool: Mapping[str, Any], photo_id: str) -> dict[str, Any] | None:
+        """A patch adding, on the photo's day, a photo of its subject at another place of its city and one of
+        another subject at its place, each when the library has none (None when it has both)."""
+        g = Gallery(state)
+        photo = g.by_id(photo_id)
+        day, place, city, subject = dt.date.fromisoformat(photo["taken"][:10]), photo["place"], photo["city"], photo["subject"]
+        others = [p for p in g.live() if p["id"] != photo_id]
+        misses = []
+        if sum(p["subject"] == subject for p in others) < MIN_NEAR_MISSES:
+            misses.append((day, Gallery.other_place(rng, pool, place, city), city, subject))
+        if sum(p["place"] == place for p in others) < MIN_NEAR_MISSES:
+            subjects = [x for x in pool["subjects"] if x != subject]
+            misses.append((day, place, city, subjects[rng.randrange(len(subjects))]))
+        return Gallery.add_near_misses(state, rng, now, pool, misses)
+
+    @staticmethod
+    def prepare_state_with_newer_elsewhere(state: Mapping[str, Any], rng: random.Random, now: dt.datetime,
+                                           pool: Mapping[str, Any], photo_id: str) -> dict[str, Any] | None:
+        """A patch adding a photo in another city taken after the photo (between 08:00 and 21:00 when a minute
+        is free then) when no live camera item is (None otherwise)."""
+        g = Gallery(state)
+        photo = g.by_id(photo_id)
+        if sum(p["taken"] > photo["taken"] and p["city"] != photo["city"] for p in g.camera()) >= MIN_NEAR_MISSES:
+            return None
+        after, taken = dt.datetime.fromisoformat(photo["taken"]), {p["taken"] for p in state["photos"]}
+        moments = [m for k in range(1, int((now - after).total_seconds() // 60))
+                   if model.stamp(m := after + dt.timedelta(minutes=k)) not in taken]
+        moments = [m for m in moments if 8 <= m.hour < 21] or moments
+        cities = [c for c in pool["cities"] if c["city"] != photo["city"]]
+        where = cities[rng.randrange(len(cities))]
+        moment = moments[rng.randrange(len(moments))].replace(second=rng.randrange(60))
+        record = Gallery.camera_photo("photo_near_1", moment, rng, pool, where["places"][0], where["city"])
+        return {"apps": {"gallery": {"photos": [*state["photos"], record]}}}
+
+    @staticmethod
+    def prepare_state_with_album_items(state: Mapping[str, Any], album_id: str, place: str) -> dict[str, Any] | None:
+        """A patch putting the newest live camera photo taken elsewhere in the album when it shows no item (None
+        otherwise), so its count is not just the photos added."""
+        if model.album_photos(state, album_id):
+            return None
+        album = model.album_by_id(state, album_id)
+        extra = next(p["id"] for p in Gallery(state).camera() if p["place"] != place)
+        return {"apps": {"gallery": {f"albums[id={album_id}]": {"photo_ids": [*album["photo_ids"], extra]}}}}
+
+    @staticmethod
+    def prepare_state_with_screenshot_elsewhere(state: Mapping[str, Any], rng: random.Random, now: dt.datetime,
+                                                subjects: Sequence[str], iso: str) -> dict[str, Any] | None:
+        """A patch adding a screenshot the day before ``iso`` when every live screenshot was taken that day (None
+        otherwise)."""
+        if sum(p["taken"][:10] != iso for p in Gallery(state).screenshots()) >= MIN_NEAR_MISSES:
+            return None
+        record = Gallery._screenshot(state, rng, now, dt.date.fromisoformat(iso) - dt.timedelta(days=1), subjects, 2)
+        return {"apps": {"gallery": {"photos": [*state["photos"], record]}}}
+
+    @staticmethod
+    def prepare_state_with_day_before(state: Mapping[str, Any], rng: random.Random, now: dt.datetime,
+                                      pool: Mapping[str, Any], iso: str, other_city: bool = False) -> dict[str, Any] | None:
+        """A patch adding a photo the day before ``iso`` (at the day's first place, or in another city with
+        ``other_city``) when the days beside it hold fewer than MIN_NEAR_MISSES such items (None otherwise)."""
+        g = Gallery(state)
+        first = g.taken_on(iso)[-1]
+        beside = [p for p in g.beside(iso) if not other_city or p["city"] != first["city"]]
+        if len(beside) >= MIN_NEAR_MISSES:
+            return None
+        day = dt.date.fromisoformat(iso) - dt.timedelta(days=1)
+        if not other_city:
+            return Gallery.add_near_misses(state, rng, now, pool, [(day, first["place"], first["city"], None)])
+        cities = [c for c in pool["cities"] if c["city"] != first["city"]]
+        where = cities[rng.randrange(len(cities))]
+        return Gallery.add_near_misses(state, rng, now, pool, [(day, where["places"][0], where["city"], None)])
 
     @staticmethod
     def sample_album_day(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, Any]:

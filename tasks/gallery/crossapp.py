@@ -11,7 +11,7 @@ from mobilegym.envs.gallery.world import COLORS, make_photo, pools
 from mobilegym.judge import BaseTask, copy_state, sim_datetime
 
 from ..calendar.app import Calendar, day_label
-from .app import Gallery, language
+from .app import MIN_NEAR_MISSES, Gallery, language
 
 EVENT_DAYS = 40  # how far back an event with photos may be
 
@@ -155,12 +155,43 @@ def prepare_past_event(task: BaseTask, device) -> None:
 
 
 def add_event_photos(task: BaseTask, device) -> None:
-    """``_post_sample`` of an event-photo task: two to four photos taken at the event's place during it."""
+    """``_post_sample`` of an event-photo task: two to four photos taken at the event's place during it, and the
+    near misses :func:`prepare_state_with_event_near_misses` plants."""
     device.set_state(prepare_state_with_event_photos(copy_state(device), task.p.event, task.rng))
+    patch = prepare_state_with_event_near_misses(copy_state(device), task.p.event, task.rng)
+    if patch is not None:
+        device.set_state(patch)
+
+
+def _split_event_photos(apps: Mapping[str, Any], event_id: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The live camera photos taken at the event's place on its day, there on other days, and elsewhere that day."""
+    event = Calendar(apps["calendar"]).find(".events", id=event_id)
+    g = Gallery(apps["gallery"])
+    there, that_day = g.at_place(event["location"]), g.taken_on(event["date"])
+    return ([p for p in there if p["taken"][:10] == event["date"]], [p for p in there if p["taken"][:10] != event["date"]],
+            [p for p in that_day if p["place"] != event["location"]])
+
+
+def prepare_state_with_event_near_misses(doc: Mapping[str, Any], event: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A patch adding a photo at the event's place the day before and one elsewhere in its photos' city that day,
+    each when there are fewer than MIN_NEAR_MISSES such photos (None when there are)."""
+    wanted, other_days, elsewhere = _split_event_photos(doc["apps"], event["id"])
+    day, city = dt.date.fromisoformat(event["date"]), wanted[0]["city"]
+    pool = pools(doc["os"].get("language", "en"))
+    misses = [(day - dt.timedelta(days=1), event["location"], city, None)] * (len(other_days) < MIN_NEAR_MISSES)
+    if len(elsewhere) < MIN_NEAR_MISSES:
+        misses.append((day, Gallery.other_place(rng, pool, event["location"], city), city, None))
+    return Gallery.add_near_misses(doc["apps"]["gallery"], rng, sim_datetime(doc["os"]), pool, misses)
+
+
+def event_distractors(task: BaseTask, apps: Mapping[str, Any], os_state: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+    """``distractors`` of an event-photo task: its photos, and the photos one condition (day or place) away."""
+    wanted, other_days, elsewhere = _split_event_photos(apps, task.p.event["id"])
+    return {"photos of the event": (len(wanted), 2), "photos there on other days": (len(other_days), MIN_NEAR_MISSES),
+            "photos elsewhere that day": (len(elsewhere), MIN_NEAR_MISSES)}
 
 
 def event_photos(task: BaseTask, input) -> list[dict[str, Any]]:
     """The photos of the starting library taken at the event's place on its day."""
-    event = Calendar(input.apps_init["calendar"]).find(".events", id=task.p.event["id"])
-    return [p for p in Gallery(input.apps_init["gallery"]).at_place(event["location"])
-            if p["taken"][:10] == event["date"]]
+    return _split_event_photos({"calendar": input.apps_init["calendar"], "gallery": input.apps_init["gallery"]},
+                               task.p.event["id"])[0]

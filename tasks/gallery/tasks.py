@@ -35,12 +35,23 @@ from ..contacts.app import Contacts
 from ..l10n import localised
 from ..mail.app import MAIL_SEND_CHANGES, Mail
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import (GALLERY_CAPTURE_CHANGES, GALLERY_DELETE_ALBUM_CHANGES, GALLERY_EMPTY_TRASH_CHANGES,
+from .app import (MIN_NEAR_MISSES, MIN_PLACE_PHOTOS, GALLERY_CAPTURE_CHANGES, GALLERY_DELETE_ALBUM_CHANGES, GALLERY_EMPTY_TRASH_CHANGES,
                   GALLERY_EDIT_CHANGES, GALLERY_FAVORITE_CHANGES, GALLERY_NEW_ALBUM_CHANGES,
                   GALLERY_RENAME_ALBUM_CHANGES, GALLERY_RESTORE_CHANGES, GALLERY_TRASH_CHANGES, Gallery, language,
                   same_name)
-from .crossapp import (EVENT_PHOTO_PARAMETERS, add_event_photos, event_photos, prepare_past_event,
+from .crossapp import (EVENT_PHOTO_PARAMETERS, add_event_photos, event_distractors, event_photos, prepare_past_event,
                        prepare_state_with_birthday_photos, sample_birthday_person, sample_city_day)
+
+
+def _context(device) -> tuple[dict, dt.datetime, dict]:
+    """The gallery's state, the phone's time and the language's pool, for a patch."""
+    state = copy_state(device)
+    return state["apps"]["gallery"], sim_datetime(state["os"]), pools(language(state["os"]))
+
+
+def _apply(device, patch: dict | None) -> None:
+    if patch is not None:
+        device.set_state(patch)
 
 
 @localised(zh={"fields": [{"label": "照片和视频数量"}]})
@@ -102,6 +113,17 @@ class FavouritePlacePhotos(BaseTask):
     parameters = {"place": {"sampler": Gallery.sample_photo_place}}
     expected_changes = GALLERY_FAVORITE_CHANGES
 
+    def _post_sample(self, device) -> None:
+        gallery, now, pool = _context(device)
+        _apply(device, Gallery.prepare_state_with_place_company(gallery, self.rng, now, pool, self.p.place))
+
+    def distractors(self, apps, os_state):
+        g = Gallery(apps["gallery"])
+        there = g.at_place(self.p.place)
+        return {"photos at the place": (len(there), MIN_PLACE_PHOTOS),
+                "photos elsewhere in its city": (sum(p["place"] != self.p.place for p in g.in_city(there[0]["city"])),
+                                                 MIN_NEAR_MISSES)}
+
     def check_goals(self, input):
         now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
         wanted = [p["id"] for p in Gallery(input.apps_init["gallery"]).at_place(self.p.place)]
@@ -131,6 +153,15 @@ class AlbumOfDay(BaseTask):
                                                      pools(language(state["os"])))
         if patch is not None:
             device.set_state(patch)
+
+    def _post_sample(self, device) -> None:
+        gallery, now, pool = _context(device)
+        _apply(device, Gallery.prepare_state_with_day_before(gallery, self.rng, now, pool, self.p.day["iso"]))
+
+    def distractors(self, apps, os_state):
+        g = Gallery(apps["gallery"])
+        return {"photos that day": (len(g.taken_on(self.p.day["iso"])), 2),
+                "photos the day before or after": (len(g.beside(self.p.day["iso"])), MIN_NEAR_MISSES)}
 
     def check_goals(self, input):
         now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
@@ -184,6 +215,15 @@ class RotateUpsideDown(BaseTask):
     parameters = {"photo": {"sampler": Gallery.sample_unique_photo, "fields": ["id", "subject", "place", "city", "label"]}}
     expected_changes = GALLERY_EDIT_CHANGES
 
+    def _post_sample(self, device) -> None:
+        gallery, now, pool = _context(device)
+        _apply(device, Gallery.prepare_state_with_look_alikes(gallery, self.rng, now, pool, self.p.photo["id"]))
+
+    def distractors(self, apps, os_state):
+        others = [p for p in Gallery(apps["gallery"]).live() if p["id"] != self.p.photo["id"]]
+        return {"its subject elsewhere": (sum(p["subject"] == self.p.photo["subject"] for p in others), MIN_NEAR_MISSES),
+                "other photos at its place": (sum(p["place"] == self.p.photo["place"] for p in others), MIN_NEAR_MISSES)}
+
     def check_goals(self, input):
         now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
         edit = (now.by_id(self.p.photo["id"]) or {}).get("edit")
@@ -214,6 +254,17 @@ class FilterNewestInCity(BaseTask):
         except ValueError:
             device.set_state(Gallery.photos_on_free_day(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]),
                                                         pools(language(state["os"]))))
+
+    def _post_sample(self, device) -> None:
+        gallery, now, pool = _context(device)
+        _apply(device, Gallery.prepare_state_with_newer_elsewhere(gallery, self.rng, now, pool, self.p.photo["id"]))
+
+    def distractors(self, apps, os_state):
+        g = Gallery(apps["gallery"])
+        photo = g.by_id(self.p.photo["id"])
+        return {"older photos in the city": (sum(p["kind"] == "photo" for p in g.in_city(photo["city"])) - 1, 1),
+                "newer items in other cities": (sum(p["taken"] > photo["taken"] and p["city"] != photo["city"]
+                                                    for p in g.camera()), MIN_NEAR_MISSES)}
 
     def check_goals(self, input):
         now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
@@ -254,6 +305,9 @@ class RecordVideo(BaseTask):
     parameters = {"clip": {"sampler": Gallery.sample_clip, "fields": ["min", "max"]}}
     expected_changes = [*GALLERY_CAPTURE_CHANGES, "gallery.camera.mode"]  # the camera stays in video mode
 
+    def distractors(self, apps, os_state):
+        return {"camera opens in photo mode": (int(apps["gallery"]["camera"]["mode"] == "photo"), 1)}
+
     def check_goals(self, input):
         new = [(p["kind"], p["lens"], p["duration_s"]) for p in _new_items(input)]
         low, high = self.p.clip["min"], self.p.clip["max"]
@@ -283,6 +337,15 @@ class DeleteScreenshotsOfDay(BaseTask):
                                                            pools(language(state["os"]))["screenshots"])
         if patch is not None:
             device.set_state(patch)
+
+    def _post_sample(self, device) -> None:
+        gallery, now, pool = _context(device)
+        _apply(device, Gallery.prepare_state_with_screenshot_elsewhere(gallery, self.rng, now, pool["screenshots"],
+                                                                       self.p.day["iso"]))
+
+    def distractors(self, apps, os_state):
+        shots = [p["taken"][:10] == self.p.day["iso"] for p in Gallery(apps["gallery"]).screenshots()]
+        return {"screenshots that day": (sum(shots), 2), "screenshots of other days": (shots.count(False), MIN_NEAR_MISSES)}
 
     def check_goals(self, input):
         now = Gallery(input.apps["gallery"], input.apps_init["gallery"])
@@ -372,6 +435,17 @@ class AddPlaceToAlbumAndCount(BaseTask):
         if patch is not None:
             device.set_state(patch)
 
+    def _post_sample(self, device) -> None:
+        gallery, now, pool = _context(device)
+        _apply(device, Gallery.prepare_state_with_place_company(gallery, self.rng, now, pool, self.p.target["place"]))
+        _apply(device, Gallery.prepare_state_with_album_items(_context(device)[0], self.p.target["album_id"],
+                                                             self.p.target["place"]))
+
+    def distractors(self, apps, os_state):
+        g = Gallery(apps["gallery"])
+        return {"photos at the place": (len(g.at_place(self.p.target["place"])), MIN_PLACE_PHOTOS),
+                "items the album shows already": (len(model.album_photos(g.state, self.p.target["album_id"])), 1)}
+
     def _expected(self, input) -> list[str]:
         init = Gallery(input.apps_init["gallery"])
         album = model.album_by_id(init.state, self.p.target["album_id"])
@@ -410,6 +484,7 @@ class ShareEventPhotos(BaseTask):
     expected_changes = MESSAGES_SEND_CHANGES
     _prepare = prepare_past_event
     _post_sample = add_event_photos
+    distractors = event_distractors
 
     def check_goals(self, input):
         wanted = [p["name"] for p in event_photos(self, input)]
@@ -442,6 +517,17 @@ class BirthdayPhotoCount(BaseTask):
 
     def _post_sample(self, device) -> None:
         device.set_state(prepare_state_with_birthday_photos(copy_state(device), self.p.person, self.rng))
+        gallery, now, pool = _context(device)
+        _apply(device, Gallery.prepare_state_with_day_before(gallery, self.rng, now, pool, self._birthday(copy_state(device))))
+
+    def _birthday(self, state) -> str:
+        """This year's birthday of the contact (YYYY-MM-DD)."""
+        person = Contacts(state["apps"]["contacts"]).contact(self.p.person)
+        return str(sim_datetime(state["os"]).year) + person["birthday"][4:]
+
+    def distractors(self, apps, os_state):
+        g, iso = Gallery(apps["gallery"]), self._birthday({"apps": apps, "os": os_state})
+        return {"items on the birthday": (len(g.taken_on(iso)), 1), "items the day before or after": (len(g.beside(iso)), MIN_NEAR_MISSES)}
 
     def check_goals(self, input):
         person = Contacts(input.apps_init["contacts"]).contact(self.p.person)
@@ -471,6 +557,16 @@ class TextCityOfDay(BaseTask):
     parameters = {"day": {"sampler": sample_city_day, "fields": ["iso", "label", "city"]},
                   "person": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
+
+    def _post_sample(self, device) -> None:
+        gallery, now, pool = _context(device)
+        _apply(device, Gallery.prepare_state_with_day_before(gallery, self.rng, now, pool, self.p.day["iso"], other_city=True))
+
+    def distractors(self, apps, os_state):
+        g = Gallery(apps["gallery"])
+        return {"other cities in the library": (len({p["city"] for p in g.photos() if p["city"]} - {self.p.day["city"]}), 1),
+                "other cities the day before or after": (sum(p["city"] != self.p.day["city"] for p in g.beside(self.p.day["iso"])),
+                                                         MIN_NEAR_MISSES)}
 
     def check_goals(self, input):
         gallery = Gallery(input.apps_init["gallery"])
@@ -507,6 +603,7 @@ class EventAlbumAndText(BaseTask):
     expected_changes = [*GALLERY_NEW_ALBUM_CHANGES, *MESSAGES_SEND_CHANGES]
     _prepare = prepare_past_event
     _post_sample = add_event_photos
+    distractors = event_distractors
 
     def check_goals(self, input):
         wanted = [p["id"] for p in event_photos(self, input)]
@@ -551,6 +648,8 @@ class FavouriteEventPhotosEmail(BaseTask):
         if not person["email"]:
             local = ".".join(person["id"].split("_"))
             device.set_state({"apps": {"contacts": {f"contacts[id={person['id']}]": {"email": f"{local}@example.com"}}}})
+
+    distractors = event_distractors
 
     def check_goals(self, input):
         wanted = [p["id"] for p in event_photos(self, input)]

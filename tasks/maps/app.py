@@ -18,6 +18,8 @@ MAPS_WORK_CHANGES = ["maps.work", *MAPS_RECENT_CHANGES]
 MIN_GAP_MIN = 2     # minutes between the asked travel time and any other reading of it
 MIN_GAP_KM = 0.2    # km between the nearest and the next nearest
 PUBLIC = ("restaurant", "cafe", "pharmacy", "supermarket", "park", "bank", "cinema", "hotel")
+MAX_RUNNER_UP_MIN = 5  # FastestMode: the runner-up mode is this close to the fastest, at most (a near miss)
+RUNNER_UP_RATING = 0.2  # SaveBestRated: a café rated this far below the best (the runner-up is brought up to it)
 MIN_OPEN_RIVALS = 1  # SaveBestOpen: open places beside the answer, at least (every rival the category has is opened up to two)
 
 
@@ -111,13 +113,20 @@ class Maps(BaseApp):
         return trip[0][1] if trip[1][0] - trip[0][0] >= MIN_GAP_MIN else None
 
     @staticmethod
+    def runner_up_gap(state: Mapping[str, Any], end: str) -> int:
+        """Minutes between the fastest and the second fastest mode from your location."""
+        trip = sorted(geo.route(state, geo.HERE, end)["minutes"].values())
+        return trip[1] - trip[0]
+
+    @staticmethod
     def sample_fastest_target(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A public place whose fastest mode from your location is clear and whose answer (mode, minutes) no other
+        """A public place whose fastest mode from your location is clear (a runner-up MAX_RUNNER_UP_MIN behind at
+        most) and whose answer (mode, minutes) no other
         place has; the mode is drawn first among those some place has (so no mode is the answer in most worlds)."""
         answers = {}
         for p in Maps._public(state):
             mode = Maps.fastest(state, geo.HERE, p["id"])
-            if mode:
+            if mode and Maps.runner_up_gap(state, p["id"]) <= MAX_RUNNER_UP_MIN:
                 answers[p["id"]] = (mode, geo.route(state, geo.HERE, p["id"])["minutes"][mode])
         keys = list(answers.values())
         unique = [pid for pid in answers if keys.count(answers[pid]) == 1]  # no other place has the same answer
@@ -258,6 +267,16 @@ class Maps(BaseApp):
             pid = next(p["id"] for p in Maps._public(state) if p["id"] not in taken)
             saved.append({"id": "sv_prep_2", "place_id": pid, "list": other})
         return {"apps": {"maps": {"saved": saved}}} if saved != list(state["saved"]) else {}
+
+    @staticmethod
+    def prepare_state_with_runner_up(state: Mapping[str, Any], category: str) -> dict[str, Any]:
+        """A patch bringing the category's second-rated place up to RUNNER_UP_RATING below the best (a near miss)
+        when it is farther below."""
+        ranked = sorted((p for p in state["places"] if p["category"] == category), key=lambda p: -p["rating"])
+        near = round(ranked[0]["rating"] - RUNNER_UP_RATING, 1)
+        if len(ranked) < 2 or ranked[1]["rating"] >= near:
+            return {}
+        return {"apps": {"maps": {f"places[id={ranked[1]['id']}]": {"rating": near}}}}
 
     @staticmethod
     def prepare_state_with_two_each(state: Mapping[str, Any]) -> dict[str, Any]:

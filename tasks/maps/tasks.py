@@ -33,7 +33,7 @@ from ..contacts.app import Contacts
 from ..cross_app.app import attendee_line
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
-from .app import (MIN_OPEN_RIVALS, MAPS_RECENT_CHANGES, MAPS_SAVE_CHANGES, MAPS_UNSAVE_CHANGES, MAPS_WORK_CHANGES, Maps, minutes_text,
+from .app import (MAX_RUNNER_UP_MIN, MIN_GAP_MIN, MIN_OPEN_RIVALS, RUNNER_UP_RATING, MAPS_RECENT_CHANGES, MAPS_SAVE_CHANGES, MAPS_UNSAVE_CHANGES, MAPS_WORK_CHANGES, Maps, minutes_text,
                   moment, prepare_state_with_incoming)
 
 MODE_OPTIONS = ["Drive", "Transit", "Walk", "Bike"]
@@ -47,6 +47,18 @@ def _maps_state(device) -> dict:
 def _patch(device, patch: dict) -> None:
     if patch:
         device.set_state(patch)
+
+
+def _same_category(apps, place_id: str) -> int:
+    """How many other places share the place's category."""
+    places = apps["maps"]["places"]
+    category = geo.place(apps["maps"], place_id)["category"]
+    return sum(p["category"] == category and p["id"] != place_id for p in places)
+
+
+def _other_events_tomorrow(apps, os_state, event_id: str) -> int:
+    tomorrow = (moment(os_state) + dt.timedelta(days=1)).date().isoformat()
+    return sum(e["date"] == tomorrow and e["id"] != event_id for e in apps["calendar"]["events"])
 
 
 class SavePlace(BaseTask):
@@ -177,6 +189,12 @@ class FastestMode(AnswerTask):
                      {"type": "number", "label": "Minutes"}]
     expected_changes = MAPS_RECENT_CHANGES
 
+    def distractors(self, apps, os_state):
+        trip = geo.route(apps["maps"], geo.HERE, self.p.place["id"])["minutes"]
+        return {"modes to compare": (len(trip), 4),
+                f"a mode within {MAX_RUNNER_UP_MIN} min of the fastest":
+                    (int(Maps.runner_up_gap(apps["maps"], self.p.place["id"]) <= MAX_RUNNER_UP_MIN), 1)}
+
     def get_answer(self, input):
         state = input.apps_init["maps"]
         mode = Maps.fastest(state, geo.HERE, self.p.place["id"])
@@ -203,6 +221,14 @@ class NearestOpenPharmacy(AnswerTask):
         doc = copy_state(device)
         _patch(device, Maps.prepare_state_with_closed_nearest(doc["apps"]["maps"], "pharmacy", moment(doc["os"])))
 
+    def distractors(self, apps, os_state):
+        state, now = apps["maps"], moment(os_state)
+        answer = Maps.nearest_open(state, "pharmacy", now)
+        near = geo.distance_km(state["location"], answer)
+        return {"closed and nearer": (sum(geo.distance_km(state["location"], p) < near and not geo.is_open(p, now)
+                                          for p in state["places"] if p["category"] == "pharmacy"), 1),
+                "other pharmacies to rule out": (_same_category(apps, answer["id"]), 2)}
+
     def get_answer(self, input):
         return Maps.nearest_open(input.apps_init["maps"], "pharmacy", moment(input.os_init))["name"]
 
@@ -222,6 +248,13 @@ class SaveBestRated(BaseTask):
 
     def _prepare(self, device) -> None:
         _patch(device, Maps.prepare_state_with_clear_best(_maps_state(device), "cafe", "favourites"))
+        _patch(device, Maps.prepare_state_with_runner_up(_maps_state(device), "cafe"))
+
+    def distractors(self, apps, os_state):
+        best = Maps.best_rated(apps["maps"], "cafe")
+        others = [p["rating"] for p in apps["maps"]["places"] if p["category"] == "cafe" and p is not best]
+        return {"other cafés": (len(others), 2),
+                f"cafés {RUNNER_UP_RATING} below the best": (sum(r >= round(best["rating"] - RUNNER_UP_RATING, 1) for r in others), 1)}
 
     def check_goals(self, input):
         best = Maps.best_rated(input.apps_init["maps"], "cafe")
@@ -249,6 +282,13 @@ class HomeToWorkDrive(AnswerTask):
 
     def _prepare(self, device) -> None:
         _patch(device, Maps.prepare_state_with_home(_maps_state(device)))
+
+    def distractors(self, apps, os_state):
+        state = apps["maps"]
+        trip = geo.route(state, state["home"], self.p.office["id"])["minutes"]
+        readings = [trip[m] for m in geo.MODES if m != "drive"] + [geo.route(state, geo.HERE, self.p.office["id"])["minutes"]["drive"]]
+        return {"other offices": (_same_category(apps, self.p.office["id"]), 2),
+                "readings apart from the drive from Home": (sum(abs(t - trip["drive"]) >= MIN_GAP_MIN for t in readings), 4)}
 
     def get_answer(self, input):
         state = input.apps_init["maps"]
@@ -317,6 +357,9 @@ class TextPlaceAddress(BaseTask):
     parameters = {"place": {"sampler": Maps.sample_place}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*MESSAGES_SEND_CHANGES, *MAPS_RECENT_CHANGES]
 
+    def distractors(self, apps, os_state):
+        return {"other places of its category": (_same_category(apps, self.p.place["id"]), 1)}
+
     def check_goals(self, input):
         others = [p["address"] for p in input.apps_init["maps"]["places"] if p["id"] != self.p.place["id"]]
         messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
@@ -351,6 +394,10 @@ class SaveRecommended(BaseTask):
         number = Contacts(doc["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
         text = self.TEXT["zh" if self.language == "zh" else "en"].format(place=self.p.place["name"])
         _patch(device, prepare_state_with_incoming(doc["apps"]["messages"], number, text, doc["os"]["time_ms"]))
+
+    def distractors(self, apps, os_state):
+        threads = [c for c in apps["messages"]["conversations"] if c["unread"] and all(m["id"] != "msg_maps_rec" for m in c["messages"])]
+        return {"other restaurants": (_same_category(apps, self.p.place["id"]), 2), "other unread threads": (len(threads), 1)}
 
     def check_goals(self, input):
         before = Maps(input.apps_init["maps"]).entries()
@@ -388,6 +435,11 @@ class EventTravelTime(BaseTask):
                  "date": tomorrow, "start": "12:30", "end": "13:30", "all_day": False, "location": self.p.place["name"],
                  "notes": "", "calendar": "Personal", "reminder": 30}
         _patch(device, {"apps": {"calendar": {"events[]": event}}})
+
+    def distractors(self, apps, os_state):
+        trip = geo.route(apps["maps"], geo.HERE, self.p.place["id"])["minutes"]
+        return {"other modes under an hour": (sum(trip[m] < 60 for m in geo.MODES if m != "transit"), 2),
+                "other events tomorrow": (_other_events_tomorrow(apps, os_state, "evt_maps_lunch"), 1)}
 
     def check_goals(self, input):
         lang = "zh" if self.language == "zh" else "en"
@@ -450,6 +502,13 @@ class EventTransitAlarm(BaseTask):
     def _post_sample(self, device) -> None:
         _inject_place_event(device, self.p.event, self.p.place)
 
+    def distractors(self, apps, os_state):
+        trip = geo.route(apps["maps"], geo.HERE, self.p.place["id"])["minutes"]
+        return {"other modes apart from transit": (sum(abs(trip[m] - trip["transit"]) >= MIN_GAP_MIN for m in geo.MODES
+                                                       if m != "transit"), 3),
+                "other events tomorrow": (_other_events_tomorrow(apps, os_state, "evt_maps_place"), 1),
+                "alarms already set": (len(apps["clock"]["alarms"]), 1)}
+
     def check_goals(self, input):
         minutes = geo.route(input.apps_init["maps"], geo.HERE, self.p.place["id"])["minutes"]["transit"]
         hour, minute = minus_minutes(self.p.event["start"], minutes)
@@ -482,6 +541,10 @@ class EventAddressToAttendee(BaseTask):
     def _post_sample(self, device) -> None:
         _inject_place_event(device, self.p.event, self.p.place,
                             notes=attendee_line(self.p.name, "zh" if self.language == "zh" else "en"))
+
+    def distractors(self, apps, os_state):
+        return {"other places of its category": (_same_category(apps, self.p.place["id"]), 1),
+                "other events tomorrow": (_other_events_tomorrow(apps, os_state, "evt_maps_place"), 1)}
 
     def check_goals(self, input):
         others = [p["address"] for p in input.apps_init["maps"]["places"] if p["id"] != self.p.place["id"]]
