@@ -6,6 +6,8 @@ import random
 from typing import Any, Mapping
 
 from mobilegym.envs.video import library as lib
+from mobilegym.envs.video import world
+from mobilegym.sim.worldgen.pools import read_pool
 from mobilegym.judge import BaseApp, sim_datetime
 
 VIDEO_REACTION_CHANGES = ["video.videos[id={video.id}].reaction"]
@@ -27,6 +29,8 @@ COMMENTS = {
     "zh": ("讲得太清楚了，谢谢！", "好视频，期待下一期。", "帮了我大忙，感谢。", "很喜欢里面讲历史的部分。", "能出一期续集吗？"),
 }
 MIN_LATER_WATCHED, MIN_LATER_UNWATCHED = 2, 2  # PruneWatchedFromLater's distractors, each way
+MIN_STALE = 2  # UnsubscribeStale: subscribed channels past the line, at least (prepare_state_with_stale_split)
+MIN_RIVAL_STREAMS = 1  # LiveStreamEvent: other channels' live streams, at least (prepare_state_with_rival_stream)
 
 
 class Video(BaseApp):
@@ -121,12 +125,13 @@ class Video(BaseApp):
 
     @staticmethod
     def sample_channel_longest(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A channel whose longest upload is clear and in neither list, as {id, name, video, title}."""
+        """A channel whose longest upload is clear, in neither list and not its newest (a newer upload is listed
+        above it), as {id, name, video, title}."""
         saved = set(state["watch_later"]) | set(state["favorites"])
         pool = []
         for c in state["channels"]:
             top = Video.longest(state, c["id"])
-            if top is not None and top["id"] not in saved:
+            if top is not None and top["id"] not in saved and top["id"] != lib.uploads(state, c["id"])[0]["id"]:
                 pool.append({"id": c["id"], "name": c["name"], "video": top["id"], "title": top["title"]})
         if not pool:
             raise ValueError("video: no channel has a clear longest video")
@@ -134,8 +139,10 @@ class Video(BaseApp):
 
     @staticmethod
     def sample_channel_latest(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
-        """A channel with at least three uploads, its newest one as {id, name, video, title, others}."""
-        pool = [c for c in state["channels"] if len(lib.uploads(state, c["id"])) >= 3]
+        """A channel with at least three uploads and not the newest one of all (another channel's upload is newer),
+        its newest one as {id, name, video, title, others}."""
+        newest = lib.uploads(state)[0]["channel_id"]
+        pool = [c for c in state["channels"] if len(lib.uploads(state, c["id"])) >= 3 and c["id"] != newest]
         chosen = rng.choice(pool)
         uploads = lib.uploads(state, chosen["id"])
         return {"id": chosen["id"], "name": chosen["name"], "video": uploads[0]["id"], "title": uploads[0]["title"],
@@ -177,8 +184,8 @@ class Video(BaseApp):
     @staticmethod
     def prepare_state_with_stale_split(state: dict[str, Any], days: int, now: dt.datetime) -> dict[str, Any] | None:
         """A patch making ``days`` split the subscribed channels clearly, or None when it does: uploads of a
-        channel whose newest is near the line move 2 x STALE_MARGIN_DAYS + 1 days earlier; when then none is
-        stale, every upload of the first subscribed channel moves that many days more; when none is fresh, an
+        channel whose newest is near the line move 2 x STALE_MARGIN_DAYS + 1 days earlier; while fewer than
+        MIN_STALE are stale, every upload of the first fresh one moves that many days more; when none is fresh, an
         upload of the last one nobody watched is made three days old."""
         subscribed = [c["id"] for c in state["channels"] if c["subscribed"]]
         moved: dict[str, dt.datetime] = {v["id"]: dt.datetime.fromisoformat(v["uploaded"]) for v in lib.uploads(state)}
@@ -194,8 +201,8 @@ class Video(BaseApp):
         for c in subscribed:
             if abs(age(c) - days) <= STALE_MARGIN_DAYS:
                 shift(c, 2 * STALE_MARGIN_DAYS + 1)
-        if not any(age(c) > days for c in subscribed):
-            shift(subscribed[0], days + 2 * STALE_MARGIN_DAYS + 1)
+        while sum(age(c) > days for c in subscribed) < MIN_STALE:
+            shift(next(c for c in subscribed if age(c) <= days), days + 2 * STALE_MARGIN_DAYS + 1)
         if all(age(c) > days for c in subscribed):
             watched = {h["video_id"] for h in state["history"]}
             fresh = next(v for v in by_channel[subscribed[-1]] if v not in watched)
@@ -219,15 +226,41 @@ class Video(BaseApp):
     def prepare_state_with_clear_biggest(state: dict[str, Any], rng: random.Random | None) -> dict[str, Any] | None:
         """A patch making a subscribed channel drawn uniformly the biggest (so the answer spreads over the
         channel pool, tasks/spread.py), with 30% more subscribers than the next when it does not lead by
-        BIGGEST_MARGIN (so abbreviated counts tell them apart); None when the drawn one leads so already."""
+        BIGGEST_MARGIN (so abbreviated counts tell them apart), and an unsubscribed channel bigger still (30% more,
+        the trap) when none is; None when it holds already."""
         subscribed = sorted((c for c in state["channels"] if c["subscribed"]), key=lambda c: c["id"])
         if len(subscribed) < 2:
             return None
         chosen = rng.choice(subscribed) if rng else max(subscribed, key=lambda c: c["subscribers"])  # None: the biggest
         rival = max((c["subscribers"] for c in subscribed if c["id"] != chosen["id"]))
-        if chosen["subscribers"] >= rival * BIGGEST_MARGIN:
+        patch, biggest = {}, chosen["subscribers"]
+        if biggest < rival * BIGGEST_MARGIN:
+            biggest = rival * 13 // 10
+            patch[f"channels[id={chosen['id']}]"] = {"subscribers": biggest}
+        others = [c for c in state["channels"] if not c["subscribed"]]
+        if others and all(c["subscribers"] <= biggest for c in others):
+            trap = max(others, key=lambda c: c["subscribers"])
+            patch[f"channels[id={trap['id']}]"] = {"subscribers": biggest * 13 // 10}
+        return {"apps": {"video": patch}} if patch else None
+
+    @staticmethod
+    def prepare_state_with_rival_stream(state: dict[str, Any], stream_id: str, language: str,
+                                        now: dt.datetime) -> dict[str, Any] | None:
+        """A patch adding an upcoming live stream (its pool title, a day after ``stream_id``'s, an hour later) of
+        another channel until MIN_RIVAL_STREAMS other channels' streams are upcoming; None when they are."""
+        stream = lib.video(state, stream_id)
+        streams = lib.live_streams(state)
+        if sum(v["channel_id"] != stream["channel_id"] for v in streams) >= MIN_RIVAL_STREAMS:
             return None
-        return {"apps": {"video": {f"channels[id={chosen['id']}]": {"subscribers": rival * 13 // 10}}}}
+        titles = {e["name"]: e["live"] for e in read_pool(world.PACKAGE, "pools", language)["channels"]}
+        taken = {v["title"] for v in state["videos"]}
+        channel = next(c for c in state["channels"] if c["id"] != stream["channel_id"]
+                       and titles.get(c["name"]) not in taken | {None})
+        start = dt.datetime.fromisoformat(stream["live_at"]) + dt.timedelta(days=1, hours=1)
+        rival = {**stream, "id": "v_live_rival", "title": titles[channel["name"]], "channel_id": channel["id"],
+                 "comment_count": 12, "comments": [], "live_at": start.isoformat(timespec="minutes"),
+                 "uploaded": (now - dt.timedelta(hours=3, minutes=11)).isoformat(timespec="minutes")}
+        return {"apps": {"video": {"videos[]": rival}}}
 
     @staticmethod
     def prepare_state_with_watched_in_watch_later(state: dict[str, Any], unwatched: int | None = None

@@ -24,6 +24,7 @@ import datetime as dt
 import re
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, sim_datetime, copy_state
+from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.video import library as lib
 from mobilegym.judge.result import check
 
@@ -32,7 +33,8 @@ from ..contacts.app import Contacts
 from ..cross_app.app import check_names_one
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages, text_from_contact
-from .app import (MIN_LATER_UNWATCHED, MIN_LATER_WATCHED, VIDEO_COMMENT_CHANGES, VIDEO_HISTORY_REMOVE_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
+from .app import (MIN_LATER_UNWATCHED, MIN_LATER_WATCHED, MIN_RIVAL_STREAMS, MIN_STALE, VIDEO_COMMENT_CHANGES,
+                  VIDEO_HISTORY_REMOVE_CHANGES, VIDEO_REACTION_CHANGES, VIDEO_SUBSCRIBE_CHANGES,
                   VIDEO_UNSUBSCRIBE_CHANGES, VIDEO_WATCH_LATER_ADD_CHANGES, VIDEO_WATCH_LATER_REMOVE_CHANGES, Video)
 
 
@@ -163,6 +165,11 @@ class LikeMostViewed(CriteriaTask):
     criteria = {".videos[id={channel.video}].reaction": "like"}
     expected_changes = ["video.videos[id={channel.video}].reaction"]
 
+    def distractors(self, apps, os_state):
+        uploads = lib.uploads(apps["video"], self.p.channel["id"])
+        top = next(n for n, v in enumerate(uploads) if v["id"] == self.p.channel["video"])
+        return {"other uploads of the channel": (len(uploads) - 1, 2), "newer uploads listed above it": (top, 1)}
+
 
 class SaveLongestToWatchLater(BaseTask):
     """Verdict: Watch later holds its initial videos plus the channel's longest upload (sampled so it runs 30 s
@@ -177,6 +184,11 @@ class SaveLongestToWatchLater(BaseTask):
                  "zh": ["把视频里频道“{channel.name}”时长最长的视频加入“稍后再看”"]}
     parameters = {"channel": {"sampler": Video.sample_channel_longest}}
     expected_changes = VIDEO_WATCH_LATER_ADD_CHANGES
+
+    def distractors(self, apps, os_state):
+        uploads = lib.uploads(apps["video"], self.p.channel["id"])
+        top = next(n for n, v in enumerate(uploads) if v["id"] == self.p.channel["video"])
+        return {"other uploads of the channel": (len(uploads) - 1, 2), "newer uploads listed above it": (top, 1)}
 
     def check_goals(self, input):
         before = Video(input.apps_init["video"]).require(".watch_later")
@@ -198,6 +210,13 @@ class BiggestSubscription(AnswerTask):
                         "Which of my Video subscriptions is the biggest channel by subscriber count?"],
                  "zh": ["我在视频里关注的频道中，哪个粉丝最多？"]}
     answer_fields = [{"type": "text", "label": "Channel"}]
+
+    def distractors(self, apps, os_state):
+        channels = apps["video"]["channels"]
+        biggest = max((c["subscribers"] for c in channels if c["subscribed"]))
+        return {"other subscriptions": (sum(c["subscribed"] for c in channels) - 1, 2),
+                "bigger channels not subscribed": (sum(not c["subscribed"] and c["subscribers"] > biggest
+                                                       for c in channels), 1)}
 
     def _prepare(self, device) -> None:
         _apply(device, Video.prepare_state_with_clear_biggest(_video_state(device),
@@ -223,6 +242,12 @@ class UnsubscribeStale(BaseTask):
                  "zh": ["在视频里取消关注所有最近{days}天没有发布新视频的频道"]}
     parameters = {"days": {"sampler": Video.sample_stale_days}}
     expected_changes = VIDEO_UNSUBSCRIBE_CHANGES
+
+    def distractors(self, apps, os_state):
+        now, state = sim_datetime(os_state), apps["video"]
+        ages = [Video.latest_upload_age_days(state, c["id"], now) for c in state["channels"] if c["subscribed"]]
+        return {"stale subscriptions": (sum(a > self.p.days for a in ages), MIN_STALE),
+                "recent subscriptions": (sum(a <= self.p.days for a in ages), 1)}
 
     def _post_sample(self, device) -> None:
         state = copy_state(device)
@@ -297,6 +322,12 @@ class ShareLatestVideo(BaseTask):
     parameters = {"channel": {"sampler": Video.sample_channel_latest}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
+    def distractors(self, apps, os_state):
+        uploads = lib.uploads(apps["video"])
+        newest = lib.uploads(apps["video"], self.p.channel["id"])[0]
+        return {"other uploads of the channel": (len(self.p.channel["others"]), 2),
+                "newer uploads of other channels": (sum(v["uploaded"] > newest["uploaded"] for v in uploads), 1)}
+
     def check_goals(self, input):
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
         messages = Messages(input.apps["messages"], init=input.apps_init["messages"])
@@ -322,6 +353,13 @@ class SaveRecommendedVideo(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}, "video": {"sampler": Video.sample_not_saved}}
     expected_changes = [*VIDEO_WATCH_LATER_ADD_CHANGES, *MESSAGES_READ_CHANGES]
 
+
+    def distractors(self, apps, os_state):
+        numbers = [p["number"] for p in Contacts(apps["contacts"]).contact(self.p.name)["phones"]]
+        others = [c for c in apps["messages"]["conversations"]
+                  if not any(same_number(c["address"], n) for n in numbers)]
+        return {"other conversations in Messages": (len(others), 2),
+                "other uploads of its channel": (len(lib.uploads(apps["video"], self.p.video["channel_id"])) - 1, 2)}
     def _post_sample(self, device) -> None:
         text_from_contact(device, self.p.name, f"vid_{self.p.video['id']}",
                           lambda language: Video.recommendation_text(self.p.video["title"], language))
@@ -354,6 +392,16 @@ class LiveStreamEvent(BaseTask):
     parameters = {"stream": {"sampler": Video.sample_live_stream}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
 
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        _apply(device, Video.prepare_state_with_rival_stream(
+            state["apps"]["video"], self.p.stream["id"], state["os"].get("language", "en"), sim_datetime(state["os"])))
+
+    def distractors(self, apps, os_state):
+        channel = lib.video(apps["video"], self.p.stream["id"])["channel_id"]
+        rivals = [v for v in lib.live_streams(apps["video"]) if v["channel_id"] != channel]
+        return {"other channels' live streams": (len(rivals), MIN_RIVAL_STREAMS)}
     def check_goals(self, input):
         start = dt.datetime.fromisoformat(self.p.stream["live_at"])
         end = start + dt.timedelta(hours=1)
@@ -405,6 +453,13 @@ class LikeRecommendedTellChannel(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}, "video": {"sampler": sample_recommendable_video}}
     expected_changes = [*VIDEO_REACTION_CHANGES, *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
 
+
+    def distractors(self, apps, os_state):
+        numbers = [p["number"] for p in Contacts(apps["contacts"]).contact(self.p.name)["phones"]]
+        others = [c for c in apps["messages"]["conversations"]
+                  if not any(same_number(c["address"], n) for n in numbers)]
+        return {"other conversations in Messages": (len(others), 2),
+                "other uploads of its channel": (len(lib.uploads(apps["video"], self.p.video["channel_id"])) - 1, 2)}
     def _post_sample(self, device) -> None:
         text_from_contact(device, self.p.name, f"vid_{self.p.video['id']}",
                           lambda language: Video.recommendation_text(self.p.video["title"], language))
@@ -465,6 +520,11 @@ class ForumVideoToWatchLater(BaseTask):
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*VIDEO_WATCH_LATER_ADD_CHANGES, *MESSAGES_SEND_CHANGES]
 
+
+    def distractors(self, apps, os_state):
+        posts = [p for p in apps["forum"]["posts"] if p["community_id"] == self.p.community["id"]]
+        return {"older posts in the community": (len(posts) - 1, 2),
+                "other uploads of its channel": (len(lib.uploads(apps["video"], self.p.video["channel_id"])) - 1, 2)}
     def _post_sample(self, device) -> None:
         state = copy_state(device)
         device.set_state(prepare_forum_video_post(state["apps"]["forum"], self.p.community["id"], self.p.video,

@@ -6,10 +6,12 @@ import datetime as dt
 import random
 from typing import Any, Mapping
 
-from mobilegym.envs.contacts.numbers import new_number, same_number
+from mobilegym.envs.contacts.numbers import digits, new_number, number_key, same_number
 from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.judge import BaseApp, normalize_text, sim_today
 from mobilegym.judge.result import Check, check
+
+from ..contacts.app import NEW_PEOPLE, NEW_PEOPLE_ZH, chinese_world
 
 WALLET_PAYMENT_CHANGES = ["wallet.balance", "wallet.transactions[+]"]  # one payment or transfer out of the balance
 WALLET_PAY_BILL_CHANGES = [*WALLET_PAYMENT_CHANGES, "wallet.bills[name={bill}].paid", "wallet.bills[name={bill}].paid_on"]
@@ -25,6 +27,12 @@ SPEND_CATEGORIES = ("dining", "groceries", "shopping", "transport")
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December"]
 NEW_BANKS = {"en": ("Citi", "Capital One", "PNC"), "zh": ("中信银行", "交通银行", "浦发银行")}
+MIN_UNPAID_BILLS = 2  # PayBill, PayBillAndReportBalance: unpaid bills, at least (tasks.prepare_unpaid_bills)
+MIN_OVERDUE_BILLS, MIN_UPCOMING_BILLS = 2, 1  # PayOverdueBills: overdue / unpaid not yet due (tasks.prepare_due_bills)
+MIN_MONTH_PAYMENTS, MIN_OTHER_MONTH_PAYMENTS = 2, 1  # SpendingLastMonth: the category's payments last month / in others
+MIN_EARLIER_SENDERS = 1  # RefundLastSender: earlier transfers in from someone else (prepare_state_with_earlier_sender)
+REFUND_AMOUNTS = (35, 48.5, 60, 120)
+MIN_NEAR_NUMBERS = 1  # TransferToNumber: contacts whose number differs in the last two digits only (see near_numbers)
 
 
 def same_amount(a: float | None, b: float) -> bool:
@@ -224,6 +232,67 @@ class Wallet(BaseApp):
     def unpaid_patch(bill: dict[str, Any], due: str | None = None) -> dict[str, Any]:
         """A bill made unpaid (due on ``due`` when given)."""
         return {f"bills[id={bill['id']}]": {"paid": False, "paid_on": "", **({"due": due} if due else {})}}
+
+    @staticmethod
+    def free_time(state: dict[str, Any], day: str, start: int = 12) -> str:
+        """A minute of ``day`` from ``start`` o'clock on that no transaction has."""
+        taken = {t["time"] for t in state["transactions"] if t["date"] == day}
+        return next(f"{h:02d}:{m:02d}" for h in range(start, 23) for m in (7, 23, 41, 53)
+                    if f"{h:02d}:{m:02d}" not in taken)
+
+    @staticmethod
+    def transfer_in(txn_id: str, day: str, time: str, person: dict[str, Any], amount: float) -> dict[str, Any]:
+        """A transfer a contact sent to the wallet, as the history keeps it."""
+        return {"id": txn_id, "date": day, "time": time, "kind": "transfer_in", "phone": person["phones"][0]["number"],
+                "note": "", "method": "balance", "bill_id": "", "counterparty": person["name"], "category": "transfer",
+                "amount": float(amount)}
+
+    @staticmethod
+    def earlier_senders(state: dict[str, Any]) -> list[dict[str, Any]]:
+        """Transfers in before the last one, from someone else and of another amount."""
+        received = [t for t in Wallet(state).transactions() if t["kind"] == "transfer_in"]
+        last = received[-1] if received else None
+        return [t for t in received[:-1] if t["counterparty"] != last["counterparty"]
+                and not same_amount(t["amount"], last["amount"])]
+
+    @staticmethod
+    def prepare_state_with_earlier_sender(state: dict[str, Any], people: list[dict[str, Any]], rng: random.Random
+                                          ) -> dict[str, Any] | None:
+        """A patch adding a transfer in from another contact (another amount, days before the last one) until
+        MIN_EARLIER_SENDERS earlier senders rival the last; None when they do."""
+        if len(Wallet.earlier_senders(state)) >= MIN_EARLIER_SENDERS:
+            return None
+        last = Wallet(state).last_received()
+        person = rng.choice([p for p in people if p["phones"] and p["name"] != last["counterparty"]])
+        day = (dt.date.fromisoformat(last["date"]) - dt.timedelta(days=rng.randint(2, 6))).isoformat()
+        amount = rng.choice([a for a in REFUND_AMOUNTS if not same_amount(a, last["amount"])])
+        return Wallet.patch({"transactions[]": Wallet.transfer_in("txn_in_before", day, Wallet.free_time(state, day),
+                                                                  person, amount)})
+
+    @staticmethod
+    def near_numbers(contacts: dict[str, Any], number: str) -> list[dict[str, Any]]:
+        """The contacts whose first number (the one the transfer list shows) is ``number`` but for its last two
+        digits."""
+        key = number_key(number)
+        return [c for c in contacts["contacts"] if c["phones"] and not same_number(c["phones"][0]["number"], number)
+                and number_key(c["phones"][0]["number"])[:-2] == key[:-2]]
+
+    @staticmethod
+    def prepare_state_with_near_number(contacts: dict[str, Any], number: str, rng: random.Random
+                                       ) -> dict[str, Any] | None:
+        """A patch saving a new contact whose number is ``number`` with other last two digits until
+        MIN_NEAR_NUMBERS contacts are such near misses; None when they are."""
+        if len(Wallet.near_numbers(contacts, number)) >= MIN_NEAR_NUMBERS:
+            return None
+        taken = {c["name"] for c in contacts["contacts"]}
+        used = {number_key(p["number"]) for c in contacts["contacts"] for p in c["phones"]}
+        name = rng.choice([n for n in (NEW_PEOPLE_ZH if chinese_world(contacts) else NEW_PEOPLE) if n not in taken])
+        tail = digits(number)[-2:]
+        near = next(n for n in (number[:-2] + f"{(int(tail) + k) % 100:02d}" for k in rng.sample(range(11, 90), 79))
+                    if number_key(n) not in used)
+        return {"apps": {"contacts": {"contacts[]": {
+            "id": "contact_near", "name": name, "phones": [{"type": "mobile", "number": near}], "email": "",
+            "company": "", "birthday": "", "notes": "", "favorite": False}}}}
 
     @staticmethod
     def payment(txn_id: str, date: str, time: str, counterparty: str, category: str, amount: float,

@@ -27,8 +27,10 @@ from mobilegym.judge.result import check
 from ..chat.app import CHAT_SEND_CHANGES, HOUR_MS, Chat, money_text
 from ..contacts.app import Contacts
 from ..l10n import localised
-from .app import (NEW_BANKS, SPEND_CATEGORIES, WALLET_PAY_BILL_CHANGES, WALLET_PAY_BILLS_CHANGES,
-                  WALLET_PAYMENT_CHANGES, WALLET_REMOVE_CARD_CHANGES, Wallet, category_label, last_month)
+from .app import (MIN_EARLIER_SENDERS, MIN_MONTH_PAYMENTS, MIN_NEAR_NUMBERS, MIN_OTHER_MONTH_PAYMENTS,
+                  MIN_OVERDUE_BILLS, MIN_UNPAID_BILLS, MIN_UPCOMING_BILLS, NEW_BANKS, REFUND_AMOUNTS, SPEND_CATEGORIES,
+                  WALLET_PAY_BILL_CHANGES, WALLET_PAY_BILLS_CHANGES, WALLET_PAYMENT_CHANGES, WALLET_REMOVE_CARD_CHANGES,
+                  Wallet, category_label, last_month)
 
 PASSCODE_EN = " My passcode is {passcode}."
 PASSCODE_ZH = "我的支付密码是{passcode}。"
@@ -165,6 +167,10 @@ class PayBill(BaseTask):
     parameters = {"bill": {"sampler": Wallet.sample_unpaid_bill}, "passcode": {"sampler": Wallet.sample_passcode}}
     expected_changes = WALLET_PAY_BILL_CHANGES
 
+    def distractors(self, apps, os_state):
+        return {"other unpaid bills": (sum(not b["paid"] and b["name"] != self.p.bill for b in apps["wallet"]["bills"]),
+                                       MIN_UNPAID_BILLS - 1)}
+
     def _prepare(self, device) -> None:
         prepare_unpaid_bills(self, device)
 
@@ -173,7 +179,7 @@ class PayBill(BaseTask):
         return wallet.check_bills_paid([Wallet(input.apps_init["wallet"]).bill(self.p.bill)])
 
 
-def prepare_unpaid_bills(task: BaseTask, device, least: int = 2) -> None:
+def prepare_unpaid_bills(task: BaseTask, device, least: int = MIN_UNPAID_BILLS) -> None:
     """At least ``least`` bills unpaid (paid ones made unpaid, due in the coming weeks), and a balance that pays them all."""
     state, today = _wallet_state(device), _today(device)
     unpaid = [b for b in state["bills"] if not b["paid"]]
@@ -248,7 +254,8 @@ class TransferToContact(BaseTask):
 
 
 class TransferToNumber(BaseTask):
-    """Verdict: one transfer of the amount went to the phone number (formatting aside), off the balance."""
+    """Verdict: one transfer of the amount went to the phone number (formatting aside), off the balance.
+    Injection: a saved contact's number differs from it only in the last two digits (a new contact when none does)."""
 
     objective = "operate"
     difficulty = "L3"
@@ -263,6 +270,15 @@ class TransferToNumber(BaseTask):
     def _prepare(self, device) -> None:
         _afford(device, 1000)
 
+    def _post_sample(self, device) -> None:
+        contacts = copy_state(device)["apps"]["contacts"]
+        if patch := Wallet.prepare_state_with_near_number(contacts, self.p.number, self.rng):
+            device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        return {"contacts whose number differs in the last two digits": (
+            len(Wallet.near_numbers(apps["contacts"], self.p.number)), MIN_NEAR_NUMBERS)}
+
     def check_goals(self, input):
         wallet = Wallet(input.apps["wallet"], input.apps_init["wallet"])
         return wallet.check_transfer(self.p.number, self.p.number, self.p.amount)
@@ -270,7 +286,8 @@ class TransferToNumber(BaseTask):
 
 class RefundLastSender(BaseTask):
     """Verdict: one transfer went back to the person behind the most recent incoming transfer, of exactly its
-    amount. Injection: a wallet that never received money gets a transfer from a contact a few days ago."""
+    amount. Injection: a wallet that never received money gets a transfer from a contact a few days ago, and one
+    from another contact (another amount) days before when no earlier sender rivals the last."""
 
     objective = "operate"
     difficulty = "L3"
@@ -284,17 +301,20 @@ class RefundLastSender(BaseTask):
 
     def _prepare(self, device) -> None:
         state = _wallet_state(device)
+        people = [c for c in copy_state(device)["apps"]["contacts"]["contacts"] if c["phones"]]
         if not any(t["kind"] == "transfer_in" for t in state["transactions"]):
-            people = [c for c in copy_state(device)["apps"]["contacts"]["contacts"] if c["phones"]]
             person = self.rng.choice(people)
             day = (_today(device) - dt.timedelta(days=self.rng.randint(1, 6))).isoformat()
-            taken = {t["time"] for t in state["transactions"] if t["date"] == day}
-            time = next(f"{h:02d}:{m:02d}" for h in range(12, 23) for m in (7, 23, 41, 53) if f"{h:02d}:{m:02d}" not in taken)
-            device.set_state(Wallet.patch({"transactions[]": {
-                "id": "txn_in", "date": day, "time": time, "kind": "transfer_in", "phone": person["phones"][0]["number"],
-                "note": "", "method": "balance", "bill_id": "", "counterparty": person["name"], "category": "transfer",
-                "amount": float(self.rng.choice((35, 48.5, 60, 120)))}}))
+            device.set_state(Wallet.patch({"transactions[]": Wallet.transfer_in(
+                "txn_in", day, Wallet.free_time(state, day), person, self.rng.choice(REFUND_AMOUNTS))}))
+            state = _wallet_state(device)
+        if patch := Wallet.prepare_state_with_earlier_sender(state, people, self.rng):
+            device.set_state(patch)
         _afford(device, 2500)
+
+    def distractors(self, apps, os_state):
+        return {"earlier transfers in from someone else": (len(Wallet.earlier_senders(apps["wallet"])),
+                                                            MIN_EARLIER_SENDERS)}
 
     def check_goals(self, input):
         sender = Wallet(input.apps_init["wallet"]).last_received()
@@ -306,7 +326,8 @@ class RefundLastSender(BaseTask):
                "fields": [{"label": "支出金额", "hint": MONEY_HINT_ZH}]})
 class SpendingLastMonth(AnswerTask):
     """Verdict: the answer is the total of last month's payments in the category.
-    Injection: a category with fewer than two such payments gets two more (so one row is not the answer)."""
+    Injection: a category with fewer than two such payments gets two more (so one row is not the answer), and one
+    the month before when it has none in other months (a row the month filter rules out)."""
 
     objective = "query"
     difficulty = "L3"
@@ -322,14 +343,18 @@ class SpendingLastMonth(AnswerTask):
         state = _wallet_state(device)
         month = last_month(_today(device))
         have = [t for t in state["transactions"] if t["category"] == self.p.category and t["date"].startswith(month)]
-        if len(have) >= 2:
+        before = last_month(dt.date.fromisoformat(f"{month}-01"))
+        months = [month] * (MIN_MONTH_PAYMENTS - len(have)) + [before] * (MIN_OTHER_MONTH_PAYMENTS - len(
+            [t for t in state["transactions"] if t["category"] == self.p.category and t["amount"] < 0
+             and not t["date"].startswith(month)]))
+        if not months:
             return
         merchants = sorted({t["counterparty"] for t in state["transactions"] if t["category"] == self.p.category}
                            or {t["counterparty"] for t in state["transactions"] if t["kind"] == "payment"})
         taken = {(t["date"], t["time"]) for t in state["transactions"]}
         patch: dict = {}
-        for n in range(2 - len(have)):
-            day = f"{month}-{self.rng.randint(1, 28):02d}"
+        for n, when in enumerate(months):
+            day = f"{when}-{self.rng.randint(1, 28):02d}"
             time = next(f"{h:02d}:{m:02d}" for h in range(self.rng.randint(8, 20), 23) for m in (4, 19, 37, 52)
                         if (day, f"{h:02d}:{m:02d}") not in taken)
             taken.add((day, time))
@@ -337,6 +362,15 @@ class SpendingLastMonth(AnswerTask):
                                                          self.p.category, round(self.rng.uniform(6, 60), 2),
                                                          state["cards"][0]["id"])
         device.set_state(Wallet.patch({"transactions": [*state["transactions"], *patch.values()]}))
+
+    def distractors(self, apps, os_state):
+        month = last_month(sim_today(os_state))
+        paid = [t for t in apps["wallet"]["transactions"] if t["amount"] < 0 and t["category"] in SPEND_CATEGORIES]
+        mine = [t for t in paid if t["category"] == self.p.category]
+        mine_then = sum(t["date"].startswith(month) for t in mine)
+        return {"the category's payments last month": (mine_then, MIN_MONTH_PAYMENTS),
+                "the category's payments in other months": (len(mine) - mine_then, MIN_OTHER_MONTH_PAYMENTS),
+                "other categories' payments last month": (sum(t["date"].startswith(month) for t in paid) - mine_then, 1)}
 
     def get_answer(self, input):
         return Wallet(input.apps_init["wallet"]).spent(self.p.category, last_month(sim_today(input.os_init)))
@@ -360,6 +394,10 @@ class PayBillAndReportBalance(BaseTask):
     parameters = {"bill": {"sampler": Wallet.sample_unpaid_bill}, "passcode": {"sampler": Wallet.sample_passcode}}
     expected_changes = WALLET_PAY_BILL_CHANGES
     answer_fields = [{"type": "text", "label": "Balance after paying", "hint": MONEY_HINT}]
+
+    def distractors(self, apps, os_state):
+        return {"other unpaid bills": (sum(not b["paid"] and b["name"] != self.p.bill for b in apps["wallet"]["bills"]),
+                                       MIN_UNPAID_BILLS - 1)}
 
     def _prepare(self, device) -> None:
         prepare_unpaid_bills(self, device)
@@ -386,8 +424,13 @@ class PayOverdueBills(BaseTask):
     expected_changes = WALLET_PAY_BILLS_CHANGES
 
     def _prepare(self, device) -> None:
-        prepare_due_bills(self, device, overdue=2, upcoming=1)
+        prepare_due_bills(self, device, overdue=MIN_OVERDUE_BILLS, upcoming=MIN_UPCOMING_BILLS)
         _afford(device, sum(b["amount"] for b in Wallet(_wallet_state(device)).overdue(_today(device))))
+
+    def distractors(self, apps, os_state):
+        wallet, today = Wallet(apps["wallet"]), sim_today(os_state)
+        return {"overdue bills": (len(wallet.overdue(today)), MIN_OVERDUE_BILLS),
+                "unpaid bills not yet due": (len(wallet.upcoming(today)), MIN_UPCOMING_BILLS)}
 
     def check_goals(self, input):
         init = Wallet(input.apps_init["wallet"])
@@ -416,6 +459,10 @@ class PayTwoFriends(BaseTask):
 
     def _prepare(self, device) -> None:
         _afford(device, 2000)
+
+    def distractors(self, apps, os_state):
+        people = {t["counterparty"] for t in apps["wallet"]["transactions"] if t["kind"].startswith("transfer")}
+        return {"other people in the history": (len(people - {self.p.pair["a"], self.p.pair["b"]}), 2)}
 
     def check_goals(self, input):
         contacts = Contacts(input.apps_init["contacts"])
@@ -482,6 +529,13 @@ class PayChatAskInWallet(BaseTask):
             Chat.message("msg_task_paid", ME, paid_old, amount=old, status="accepted"),
             Chat.message("msg_task_ask", friend_id, asked, text=ask)], unread=1))
         _afford(device, self.p.amount)
+
+    def distractors(self, apps, os_state):
+        chat = Chat(apps["chat"])
+        talk = chat.direct_with(chat.friend(self.p.name)["id"])
+        paid = [m for m in talk["messages"] if m["sender"] == ME and m["type"] == "transfer"
+                and abs(m["amount"] - self.p.amount) > 1]
+        return {"an older ask, paid in Chat": (len(paid), 1), "other friends in Chat": (len(chat.friends()) - 1, 2)}
 
     def check_goals(self, input):
         init = Chat(input.apps_init["chat"])
