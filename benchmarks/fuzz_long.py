@@ -2,7 +2,7 @@
 
     python benchmarks/fuzz_long.py [--steps 100000] [--seed 0] [--scale 0.25] [--episode 200]
 
-The agent is :class:`mobilegym.fuzz.Fuzzer` (taps mostly on clickable views, swipes, keys, open_app over
+The agent is :class:`tests.fuzzer.Fuzzer` (taps mostly on clickable views, swipes, keys, open_app over
 every app, exotic Unicode typing, malformed actions; the env runs with invalid_action="noop"). Every step's
 accessibility XML is parsed. Prints the exceptions (count per type, the first traceback of each), memory
 every 10,000 steps, the slowest steps, and whether memory met the target: RSS growth under 20 MiB per
@@ -19,14 +19,18 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import sys
 import time
 import traceback
+from pathlib import Path
 import xml.etree.ElementTree as ET
 
 import gymnasium as gym
 
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
-from mobilegym.fuzz import Fuzzer
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the fuzzer lives with the tests
+from tests.fuzzer import Fuzzer  # noqa: E402
 
 REPORT_EVERY = 10_000
 TARGET_MB = 20.0  # RSS growth allowed per 100,000 steps, after the first REPORT_EVERY steps

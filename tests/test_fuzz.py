@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import gymnasium as gym
 
 import mobilegym  # noqa: F401
-from mobilegym.fuzz import MALFORMED, Fuzzer
+from .fuzzer import MALFORMED, Fuzzer
 
 STEPS = 2500
 EPISODE = 250

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mobilegym.fuzz import Fuzzer
+from .fuzzer import Fuzzer
 from mobilegym.sim.app import installed_apps
 from mobilegym.sim.frame_cache import FrameCache
 from mobilegym.sim.phone import AppError, Phone

@@ -11,7 +11,7 @@ from typing import Iterator
 import pytest
 from PIL import ImageFont
 
-from mobilegym.fuzz import Fuzzer
+from .fuzzer import Fuzzer
 from mobilegym.sim import ui
 from mobilegym.sim.ui import fonts, render
 from mobilegym.sim.ui.lru import ByteLRU
