@@ -12,7 +12,7 @@ import datetime as dt
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
-from . import APP
+from .app import APP
 
 PLACEHOLDERS = {"text": ("Please enter", "请输入"), "number": ("Please enter a number", "请输入数字"),
                 "date": ("Select a date", "选择日期"), "time": ("Select a time", "选择时间")}

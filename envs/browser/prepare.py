@@ -5,7 +5,7 @@ from typing import Any
 
 from mobilegym.sim.app import Prep
 
-from . import APP
+from .app import APP
 
 
 @APP.preparer("tabs")

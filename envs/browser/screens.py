@@ -11,7 +11,8 @@ from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
 
-from . import APP, pages, web
+from . import pages, web
+from .app import APP
 
 RANGES = [("hour", "Last hour", "过去 1 小时"), ("day", "Last 24 hours", "过去 24 小时"),
           ("week", "Last 7 days", "过去 7 天"), ("all", "All time", "时间不限")]

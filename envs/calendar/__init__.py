@@ -1,10 +1,7 @@
 """Calendar: month grid, day agenda, upcoming schedule, event detail, create/edit/delete and search."""
-from mobilegym.sim.app import SimApp
+from .app import APP
 
-from .world import generate
+from . import screens  # noqa: F401  (registers the screens on APP)
+from . import prepare  # noqa: F401  (registers the preparers of JSON tasks on APP)
 
-APP = SimApp(id="calendar", label="Calendar", label_zh="日历", home="/", glyph="▦", color="#1E88E5",
-             defaults_package=__name__, generate=generate)
-
-from . import screens  # noqa: E402,F401  (registers the screens on APP)
-from . import prepare  # noqa: E402,F401  (registers the preparers of JSON tasks on APP)
+__all__ = ["APP"]

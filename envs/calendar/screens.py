@@ -15,7 +15,7 @@ from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.pickers import MONTHS, WEEKDAYS, WEEKDAYS_ZH, long_date
 
-from . import APP
+from .app import APP
 
 REMINDERS = [(None, "None", "无"), (10, "10 min", "10 分钟"), (30, "30 min", "30 分钟"), (60, "1 hour", "1 小时")]
 TABS = [("/", "Month", "月"), ("/schedule", "Schedule", "日程")]

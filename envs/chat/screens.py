@@ -15,7 +15,7 @@ from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
 
-from . import APP
+from .app import APP
 from .world import ME
 
 TABS = [("/", "Chats", "微信"), ("/contacts", "Contacts", "通讯录"), ("/moments", "Moments", "朋友圈"), ("/me", "Me", "我")]

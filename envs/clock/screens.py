@@ -6,7 +6,7 @@ from typing import Any
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
-from . import APP
+from .app import APP
 
 DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 TABS = [("/alarms", "Alarm", "闹钟"), ("/timer", "Timer", "计时器"), ("/stopwatch", "Stopwatch", "秒表")]

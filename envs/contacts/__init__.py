@@ -1,10 +1,7 @@
 """Contacts: an alphabetical contact list with search, contact cards, add/edit/delete, favourites and calls."""
-from mobilegym.sim.app import SimApp
+from .app import APP
 
-from .world import generate
+from . import screens  # noqa: F401  (registers the screens on APP)
+from . import prepare  # noqa: F401  (registers the JSON tasks' preparers on APP)
 
-APP = SimApp(id="contacts", label="Contacts", label_zh="通讯录", home="/", glyph="☺", color="#E65100",
-             defaults_package=__name__, generate=generate)
-
-from . import screens  # noqa: E402,F401  (registers the screens on APP)
-from . import prepare  # noqa: E402,F401  (registers the JSON tasks' preparers on APP)
+__all__ = ["APP"]

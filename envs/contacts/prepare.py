@@ -17,7 +17,7 @@ from mobilegym.sim.app import Prep
 from mobilegym.sim.worldgen import load_pool
 
 from ..l10n import in_language
-from . import APP
+from .app import APP
 from .numbers import number_key
 
 WORLDGEN = "mobilegym.sim.worldgen"

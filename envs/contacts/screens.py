@@ -9,7 +9,7 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
-from . import APP
+from .app import APP
 from .numbers import digits, is_dialable
 
 TABS = [("/", "Contacts", "联系人"), ("/favorites", "Favourites", "收藏")]

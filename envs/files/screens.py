@@ -10,7 +10,7 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP
+from .app import APP
 from . import ops
 
 ROOT_NAME = ("Internal storage", "内部存储")

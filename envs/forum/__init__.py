@@ -2,11 +2,8 @@
 hot, new or top, post pages with votes, saving and comment threads (replies, votes), creating a post after a
 confirmation, user profiles to follow, the owner's profile (posts, saved posts, following), and deleting the
 owner's own posts and comments after a confirmation."""
-from mobilegym.sim.app import SimApp
+from .app import APP
 
-from .world import generate
+from . import prepare, screens  # noqa: F401  (registers the preparers and screens on APP)
 
-APP = SimApp(id="forum", label="Forum", label_zh="论坛", home="/", glyph="☰", color="#D84315",
-             defaults_package=__name__, generate=generate)
-
-from . import prepare, screens  # noqa: E402,F401  (registers the preparers and screens on APP)
+__all__ = ["APP"]

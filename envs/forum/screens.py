@@ -10,7 +10,8 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, feed
+from . import feed
+from .app import APP
 from .parts import empty, language, post_list, sort_chips, tabs
 from .world import ME, stamp
 

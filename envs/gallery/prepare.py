@@ -7,7 +7,7 @@ from typing import Any
 from mobilegym.sim.app import Prep
 
 from ..l10n import in_language
-from . import APP
+from .app import APP
 from .model import stamp
 from .world import COLORS, make_photo
 

@@ -14,7 +14,7 @@ from mobilegym.sim.app import Prep
 from mobilegym.sim.clock import to_ms
 
 from ..l10n import in_language
-from . import APP
+from .app import APP
 
 
 @APP.preparer("notice")

@@ -11,7 +11,7 @@ from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
 
-from . import APP
+from .app import APP
 from .model import (FOLDERS, folder_threads, find_thread, parse_recipients, recipients_text, reply_recipients,
                     thread_labels)
 

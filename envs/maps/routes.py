@@ -8,7 +8,8 @@ import datetime as dt
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, geo
+from . import geo
+from .app import APP
 from .parts import empty, language, matches, place_row
 
 SUGGESTIONS = 8

@@ -6,7 +6,8 @@ from mobilegym.envs.layout import MARGIN, confirm, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, geo
+from . import geo
+from .app import APP
 from .parts import empty, matches, place_row, section
 
 LABELS = {"home": ("Home", "家"), "work": ("Work", "公司")}

@@ -10,7 +10,8 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, geo
+from . import geo
+from .app import APP
 from .parts import category_name, empty, language, matches, place_row, remember, section
 
 CHIPS_PER_ROW = 3

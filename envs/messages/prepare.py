@@ -20,7 +20,7 @@ from mobilegym.sim.clock import to_ms
 from mobilegym.sim.worldgen.draws import fill_digits
 
 from ..l10n import in_language
-from . import APP
+from .app import APP
 from .world import OUT_FOR_DELIVERY, PARCEL, date_text, delivery_text, delivery_window, pool
 
 CHATS = {

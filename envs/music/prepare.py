@@ -10,7 +10,7 @@ from typing import Any
 from mobilegym.sim.app import Prep
 
 from ..l10n import in_language
-from . import APP
+from .app import APP
 from .world import MIN_TRACKS, genre_name, make_tracks, pools, song_length
 
 GENRES = ("Pop", "Rock", "Indie", "Electronic", "Folk", "Jazz", "R&B")

@@ -9,7 +9,7 @@ from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.records import record
 
-from . import APP
+from .app import APP
 from . import playback as pb
 
 TABS = [("Songs", "歌曲"), ("Albums", "专辑"), ("Artists", "艺人"), ("Playlists", "歌单")]

@@ -13,7 +13,7 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
-from . import APP
+from .app import APP
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 TABS = [("/", "Notes", "笔记"), ("/todos", "To-dos", "待办")]

@@ -1,9 +1,6 @@
 """Settings: network, Bluetooth, display (dark theme, brightness, font size) and about phone."""
-from mobilegym.sim.app import SimApp
+from .app import APP
 
-from .world import generate
+from . import screens  # noqa: F401  (registers the screens on APP)
 
-APP = SimApp(id="settings", label="Settings", label_zh="设置", home="/", glyph="⚙", color="#607D8B",
-             defaults_package=__name__, generate=generate)
-
-from . import screens  # noqa: E402,F401  (registers the screens on APP)
+__all__ = ["APP"]

@@ -5,7 +5,7 @@ from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP
+from .app import APP
 
 FONT_SIZES = [("small", "Small", "小"), ("default", "Default", "默认"), ("large", "Large", "大"), ("largest", "Largest", "最大")]
 DEVICE_TYPES_ZH = {"car": "车载设备", "headphones": "耳机", "keyboard": "键盘", "mouse": "鼠标", "speaker": "音箱",

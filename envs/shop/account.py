@@ -9,7 +9,8 @@ from mobilegym.envs.layout import confirm
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, catalog
+from . import catalog
+from .app import APP
 from .parts import empty, language, money, section
 
 TABS = (("All", "全部", None), ("To ship", "待发货", "to_ship"), ("Shipped", "已发货", "shipped"),

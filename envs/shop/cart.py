@@ -11,7 +11,8 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, catalog
+from . import catalog
+from .app import APP
 from .parts import empty, language, money, section
 from .world import SHIPPING, order_number, shipping_fee
 

@@ -9,7 +9,8 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, catalog
+from . import catalog
+from .app import APP
 from .parts import cart_button, empty, money, product_row, section
 from .world import SHIPPING
 

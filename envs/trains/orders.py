@@ -10,7 +10,7 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP
+from .app import APP
 from .parts import detail_row, header, tabs
 from .text import class_name, day_text, fare, seat_text, station_name, status_text
 from .timetable import refund_fee

@@ -8,7 +8,7 @@ from typing import Any
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP
+from .app import APP
 from .parts import detail_row, error, tabs
 from .text import ME, masked_id
 from .world import valid_resident_id

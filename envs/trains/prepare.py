@@ -6,7 +6,7 @@ from typing import Any
 
 from mobilegym.sim.app import Prep
 
-from . import APP
+from .app import APP
 from .world import draw_id_number
 
 

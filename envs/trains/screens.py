@@ -12,7 +12,8 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, timetable
+from . import timetable
+from .app import APP
 from .parts import detail_row, error, header, tabs
 from .text import class_name, day_text, duration, fare, passenger_label, seats_text, short_class, station_name
 from .timetable import BOOKING_DAYS, CLASSES, PLENTY

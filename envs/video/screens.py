@@ -9,7 +9,8 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, library as lib
+from . import library as lib
+from .app import APP
 from .parts import (channel_row, empty, language, search_button, section, subscribe_button, subscribe_dialog,
                     tabs, video_row)
 

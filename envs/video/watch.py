@@ -11,7 +11,8 @@ from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
 
-from . import APP, library as lib
+from . import library as lib
+from .app import APP
 from .parts import language, subscribe_button, subscribe_dialog
 from .world import pools
 

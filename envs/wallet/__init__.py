@@ -1,10 +1,7 @@
 """Wallet: a payments app with a balance, bank cards, transfers to people, bills and the transaction history.
 Money moves only after a confirmation and the six-digit passcode."""
-from mobilegym.sim.app import SimApp
+from .app import APP
 
-from .world import generate
+from . import prepare, screens  # noqa: F401  (registers the preparers and screens on APP)
 
-APP = SimApp(id="wallet", label="Wallet", label_zh="钱包", home="/", glyph="$", color="#00796B",
-             defaults_package=__name__, generate=generate)
-
-from . import prepare, screens  # noqa: E402,F401  (registers the preparers and screens on APP)
+__all__ = ["APP"]

@@ -6,7 +6,7 @@ from typing import Any
 from mobilegym.sim.app import Prep
 
 from ..l10n import in_language
-from . import APP
+from .app import APP
 from .world import pools
 
 

@@ -10,7 +10,8 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP, payflow
+from . import payflow
+from .app import APP
 from .money import amount_text, card_text, category_text, due_text, long_date, month_text, short_date, CATEGORIES
 
 TABS = [("/", "Home", "首页"), ("/bills", "Bills", "缴费"), ("/history", "History", "账单"), ("/cards", "Cards", "银行卡")]

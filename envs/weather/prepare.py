@@ -6,7 +6,7 @@ from typing import Any
 from mobilegym.sim.app import Prep
 from mobilegym.jsoncopy import copy_doc
 
-from . import APP
+from .app import APP
 from .world import city_pool, make_city
 
 

@@ -8,7 +8,7 @@ from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-from . import APP
+from .app import APP
 
 # English label -> (Chinese label, glyph)
 CONDITIONS = {
