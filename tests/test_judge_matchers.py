@@ -7,10 +7,10 @@ import re
 import pytest
 
 from mobilegym.judge import TaskError
-from mobilegym.judge.matchers import (build_answer_checks, check_alternatives, chinese_to_int, date_match_labels,
-                                      extract_numbers, match_bool, match_date, match_duration, match_exact,
-                                      match_field, match_number, match_time, match_value, normalize_text,
+from mobilegym.judge.matchers import (build_answer_checks, check_alternatives, extract_numbers, match_bool, match_date,
+                                      match_duration, match_exact, match_field, match_number, match_time, match_value,
                                       parse_duration, parse_time)
+from mobilegym.judge.vocabulary import chinese_to_int, date_match_labels, normalize_text
 from mobilegym.judge.timeutil import datetime_to_ms
 
 

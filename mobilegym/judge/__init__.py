@@ -11,9 +11,9 @@ from mobilegym.judge.answers import Reading, fact_checks, read_answer, rivals_fo
 from mobilegym.judge.episode import EVAL_MODES, Episode, TaskRef, copy_state
 from mobilegym.judge.errors import PathError, TaskError
 from mobilegym.judge.inputs import JudgeInput
-from mobilegym.judge.matchers import (build_answer_checks, check_alternatives, date_match_labels, match_date,
-                                      match_duration, match_exact, match_number, match_time, match_value,
-                                      normalize_text)
+from mobilegym.judge.matchers import (build_answer_checks, check_alternatives, match_date, match_duration, match_exact,
+                                      match_number, match_time, match_value)
+from mobilegym.judge.vocabulary import date_match_labels, normalize_text
 from mobilegym.judge.python.app import BaseApp
 from mobilegym.judge.python.episode import PyEpisode, PyTaskRef
 from mobilegym.judge.python.params import unambiguous

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
 from mobilegym.judge.errors import TaskError
-from mobilegym.judge.matchers import WEEKDAYS_EN, date_match_labels, normalize_text, to_date
+from mobilegym.judge.vocabulary import WEEKDAYS_EN, date_match_labels, normalize_text, to_date
 from mobilegym.judge.result import check
 from mobilegym.judge.mentions import (CLAUSE_BREAK, LATIN, MARKERS, NUMBERS, Mention, bare_number, both, converts, dimension,
                        mentions, negated, prepare, scan, unit_fits, vocab, word_pattern)

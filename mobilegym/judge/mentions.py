@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from mobilegym.judge.matchers import MONTHS, RELATIVE_DAYS, WEEK_PREFIXES, WEEKDAYS_EN, ZH_WEEK_WORDS, normalize_text
+from mobilegym.judge.vocabulary import MONTHS, RELATIVE_DAYS, WEEK_PREFIXES, WEEKDAYS_EN, ZH_WEEK_WORDS, normalize_text
 
 
 def vocab(name: str) -> dict[str, Any]:

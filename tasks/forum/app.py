@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from mobilegym.envs.forum import feed
 from mobilegym.envs.forum.world import ME, pools
 from mobilegym.judge import BaseApp, sim_today
-from mobilegym.judge.matchers import normalize_text
+from mobilegym.judge.vocabulary import normalize_text
 from mobilegym.judge.result import check
 
 FORUM_SAVE_CHANGES = ["forum.posts[id={post.id}].saved"]

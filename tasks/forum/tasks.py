@@ -21,7 +21,7 @@ Task index:
 from __future__ import annotations
 
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_datetime, copy_state
-from mobilegym.judge.matchers import normalize_text
+from mobilegym.judge.vocabulary import normalize_text
 from mobilegym.judge.result import check
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
