@@ -1,4 +1,5 @@
-"""The project's import graph, read statically from the import statements (function-level ones included).
+"""The project's import graph, read statically from the import statements (function-level ones included, those
+under ``if TYPE_CHECKING:`` not: they never run).
 
 Modules are named as installed: ``envs/clock/screens.py`` is ``mobilegym.envs.clock.screens`` and
 ``tasks/clock/plans.py`` is ``mobilegym.tasks.clock.plans``; ``benchmarks/x.py`` is ``benchmarks.x``."""
@@ -25,11 +26,24 @@ def modules() -> dict[str, Path]:
     return out
 
 
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node but those under ``if TYPE_CHECKING:`` (annotations only: no import at run time)."""
+    out, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
 def _imported(tree: ast.AST, name: str, is_package: bool, known: dict[str, Path]) -> set[str]:
     """The project modules a module's import statements name (``from a import b`` counts a.b when b is a module)."""
     here = name if is_package else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _runtime_nodes(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

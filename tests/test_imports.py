@@ -54,4 +54,5 @@ def test_the_graph_reads_relative_and_function_level_imports() -> None:
     edges = graph()
     assert "mobilegym.envs.clock.app" in edges["mobilegym.envs.clock.screens"]  # from .app import APP
     assert "mobilegym.envs.clock" not in edges["mobilegym.envs.clock.screens"]  # the package is not re-entered
+    assert "mobilegym.adbd.shell" not in edges["mobilegym.adbd.commands.registry"]  # under TYPE_CHECKING only
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [("a", "b", "c")]

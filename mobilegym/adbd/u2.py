@@ -146,7 +146,7 @@ def _int(value: Any) -> int:
 
 
 def device_info(shell: Shell) -> dict[str, Any]:
-    from .commands.android import package_of
+    from .commands.common import package_of
 
     phone = shell.phone
     w, h = phone.screen_size

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import datetime as dt
 import re
 from typing import Any
 from urllib.parse import unquote
 
+from .common import set_clock
 from .registry import COMMANDS, CommandError, Invocation, command
 from ...sim import notifications
-from ...sim.clock import MAX_MS, from_ms, to_ms
 
 ADB_KEYBOARD = "com.android.adbkeyboard"
 ADB_IME = f"{ADB_KEYBOARD}/.AdbIME"
@@ -256,48 +255,6 @@ def wm_size(inv: Invocation, args: list[str]) -> int:
 
 
 # --------------------------------------------------------------------------- the clock
-DATE_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y%m%d.%H%M%S",
-                "%Y-%m-%d")
-
-
-def parse_date(text: str, now_ms: int) -> int:
-    """Epoch ms of a `date` argument: ``MMDDhhmm[[CC]YY][.ss]``, ``-s`` text (``YYYY-MM-DD hh:mm[:ss]``) or
-    ``@SECONDS``; the phone's clock is in UTC."""
-    if text.startswith("@"):
-        try:
-            return round(float(text[1:]) * 1000)
-        except ValueError:
-            raise CommandError(f"date: invalid date '{text}'") from None
-    match = re.fullmatch(r"(\d{2})(\d{2})(\d{2})(\d{2})(\d{2}|\d{4})?(?:\.(\d{2}))?", text)
-    if match is not None:
-        month, day, hour, minute, year, second = match.groups()
-        now = from_ms(now_ms)
-        full_year = now.year if year is None else int(year) if len(year) == 4 else 2000 + int(year)
-        try:
-            moment = dt.datetime(full_year, int(month), int(day), int(hour), int(minute), int(second or 0))
-        except ValueError:
-            raise CommandError(f"date: invalid date '{text}'") from None
-        return to_ms(moment)
-    for fmt in DATE_FORMATS:
-        try:
-            return to_ms(dt.datetime.strptime(text, fmt))
-        except ValueError:
-            continue
-    raise CommandError(f"date: invalid date '{text}' (MMDDhhmm[[CC]YY][.ss], -s 'YYYY-MM-DD hh:mm:ss' or @SECONDS)")
-
-
-def set_clock(inv: Invocation, target_ms: int, what: str) -> None:
-    """Move the simulated clock to ``target_ms``: forward only (apps keep their past as it happened)."""
-    from .coreutils import advance_clock
-
-    with inv.shell.lock:
-        now = inv.shell.phone.time_ms()
-        if target_ms < now:
-            raise CommandError(f"{what}: the simulated clock only moves forward: it is {from_ms(now):%Y-%m-%d %H:%M:%S}"
-                               f" and {from_ms(target_ms):%Y-%m-%d %H:%M:%S} is earlier")
-        if target_ms > MAX_MS:
-            raise CommandError(f"{what}: the simulated clock cannot go past {from_ms(MAX_MS):%Y-%m-%d}")
-        advance_clock(inv, (target_ms - now) / 1000, what)
 
 
 # --------------------------------------------------------------------------- cmd services

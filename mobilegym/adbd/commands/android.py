@@ -14,6 +14,7 @@ from PIL import Image
 
 from . import agent
 from . import settings as settings_map
+from .common import advance_clock, log_event, package_of, uid_of
 from .registry import COMMANDS, CommandError, Invocation, command
 from ...sim.nav import LAUNCHER as LAUNCHER_ID
 from ...sim.nav import LAUNCHER_PACKAGE
@@ -56,11 +57,6 @@ def keycode(name: str) -> int:
 
 
 # --------------------------------------------------------------------------- helpers
-def package_of(phone: Any, app_id: str) -> str:
-    if app_id == LAUNCHER_ID:
-        return LAUNCHER_PACKAGE
-    app = getattr(phone, "apps", {}).get(app_id)
-    return app.package if app is not None else f"com.mobilegym.{app_id}"
 
 
 def activity_of(package: str) -> str:
@@ -284,7 +280,6 @@ def _dump_display(inv: Invocation) -> str:
 
 def _dump_package(inv: Invocation) -> str:
     """`dumpsys package [PKG]`: what adbutils' app_info and similar tools parse."""
-    from .system import uid_of
 
     apps = {app.package: app for app in getattr(inv.shell.phone, "apps", {}).values()}
     wanted = [a for a in inv.args[2:] if not a.startswith("-")]
@@ -421,7 +416,6 @@ def am(inv: Invocation) -> int:
 
 
 def _log_start(inv: Invocation, package: str, action: str | None, category: str | None) -> None:
-    from .system import log_event
 
     shown = " ".join(f"{k}={v}" for k, v in (("act", action or "android.intent.action.MAIN"),
                                              ("cat", f"[{category}]" if category else None),
@@ -743,7 +737,6 @@ def mobilegym(inv: Invocation) -> int:
     elif verb == "route":
         inv.out(shell.call(phone.current_route) + "\n")
     elif verb == "wait" and len(args) == 2:
-        from .coreutils import advance_clock
 
         advance_clock(inv, _number(args[1], "seconds"), "mobilegym wait")
     elif verb == "type" and len(args) >= 2:

@@ -1,14 +1,14 @@
 """Toybox-like file and text commands over the virtual file system: cat, ls, rm, echo, grep..."""
 from __future__ import annotations
 
-import math
 import posixpath
 import re
 import stat as stat_mod
 from typing import Any, Iterable
 
+from .common import advance_clock, parse_date, set_clock
 from .registry import SH, CommandError, Invocation, command
-from ...sim.clock import MAX_MS, from_ms
+from ...sim.clock import from_ms
 from ...sim.vfs import Node, VfsError, normpath
 
 
@@ -31,7 +31,7 @@ def path_of(inv: Invocation, arg: str) -> str:
     return normpath(arg, inv.shell.cwd)
 
 
-def _inputs(inv: Invocation, operands: list[str]) -> list[tuple[str, bytes]]:
+def inputs(inv: Invocation, operands: list[str]) -> list[tuple[str, bytes]]:
     """(name, content) of each file operand, or stdin; missing files are reported."""
     if not operands:
         return [("-", inv.stdin)]
@@ -47,7 +47,7 @@ def _inputs(inv: Invocation, operands: list[str]) -> list[tuple[str, bytes]]:
 @command("cat")
 def cat(inv: Invocation) -> int:
     _, operands = split_flags(inv.args[1:], "uv")
-    found = _inputs(inv, operands)
+    found = inputs(inv, operands)
     for _, data in found:
         inv.out(data)
     return 0 if len(found) == max(1, len(operands)) else 1
@@ -248,13 +248,13 @@ def compile_regex(pattern: str, *, ignore_case: bool = False, what: str = "grep"
 
 def _grep_sources(inv: Invocation, names: list[str], recursive: bool) -> list[tuple[str, bytes]]:
     if not recursive:
-        return _inputs(inv, names)
+        return inputs(inv, names)
     found: list[tuple[str, bytes]] = []
     files = inv.shell.files
     for name in names or ["."]:
         p = path_of(inv, name)
         if not files.is_dir(p):
-            found += _inputs(inv, [name])
+            found += inputs(inv, [name])
             continue
         for sub in files.walk(p):
             if not files.is_dir(sub):
@@ -352,7 +352,7 @@ def _count_arg(inv: Invocation, default: int) -> tuple[int, bool, list[str]]:
 @command("head")
 def head(inv: Invocation) -> int:
     n, in_bytes, names = _count_arg(inv, 10)
-    for _, data in _inputs(inv, names):
+    for _, data in inputs(inv, names):
         inv.out(data[:n] if in_bytes else b"".join(data.splitlines(keepends=True)[:n]))
     return 0
 
@@ -360,7 +360,7 @@ def head(inv: Invocation) -> int:
 @command("tail")
 def tail(inv: Invocation) -> int:
     n, in_bytes, names = _count_arg(inv, 10)
-    for _, data in _inputs(inv, names):
+    for _, data in inputs(inv, names):
         parts = data if in_bytes else data.splitlines(keepends=True)
         inv.out(b"".join([bytes(parts[-n:])] if in_bytes else parts[-n:]) if n else b"")
     return 0
@@ -369,7 +369,7 @@ def tail(inv: Invocation) -> int:
 @command("wc")
 def wc(inv: Invocation) -> int:
     flags, names = split_flags(inv.args[1:], "lwcm")
-    for name, data in _inputs(inv, names):
+    for name, data in inputs(inv, names):
         counts = {"l": data.count(b"\n"), "w": len(data.split()), "c": len(data), "m": len(data)}
         shown = [str(counts[f]) for f in "lwcm" if f in flags] or [str(counts[f]) for f in "lwc"]
         inv.out(" ".join(shown) + ("" if name == "-" else f" {name}") + "\n")
@@ -406,7 +406,6 @@ def date(inv: Invocation) -> int:
     args = inv.args[1:]
     setting = [a for a in args if not a.startswith("+") and a not in ("-u", "-s")]
     if setting:  # `date MMDDhhmm[[CC]YY][.ss]`, `date -s 'YYYY-MM-DD hh:mm:ss'`: the clock moves forward only
-        from .agent import parse_date, set_clock
 
         if len(setting) > 1 and "-s" not in args:
             raise CommandError(f"date: extra operand '{setting[1]}'")
@@ -430,18 +429,6 @@ def sleep(inv: Invocation) -> int:
         raise CommandError(f"sleep: invalid number '{inv.args[1]}'") from None
     advance_clock(inv, seconds, "sleep")
     return 0
-
-
-def advance_clock(inv: Invocation, seconds: float, what: str) -> None:
-    """phone.wait(seconds), refused if the clock would leave its range (a broken clock would
-    break every screen until a state reset)."""
-    if not math.isfinite(seconds) or seconds < 0:
-        raise CommandError(f"{what}: invalid number '{seconds:g}'")
-    with inv.shell.lock:
-        now = inv.shell.phone.time_ms()
-        if now + seconds * 1000 > MAX_MS:
-            raise CommandError(f"{what}: the simulated clock cannot go past {from_ms(MAX_MS):%Y-%m-%d}")
-        inv.shell.call(inv.shell.phone.wait, seconds)
 
 
 @command("true")
@@ -568,7 +555,7 @@ def md5sum(inv: Invocation) -> int:
     import hashlib
 
     operands = [a for a in inv.args[1:] if not a.startswith("-") or a == "-"]
-    found = _inputs(inv, operands)
+    found = inputs(inv, operands)
     for name, data in found:
         inv.out(f"{hashlib.md5(data).hexdigest()}  {name}\n")
     return 1 if len(found) < max(1, len(operands)) else 0

@@ -13,6 +13,7 @@ import struct
 import numpy as np
 from PIL import Image
 
+from .common import advance_clock
 from .registry import CommandError, Invocation
 from ...sim.vfs import normpath
 
@@ -117,7 +118,6 @@ def _options(args: list[str]) -> tuple[int, tuple[int, int] | None, bool, str]:
 
 def record(inv: Invocation) -> int:
     """Run `screenrecord` (the command function)."""
-    from .coreutils import advance_clock
 
     seconds, size, verbose, target = _options(inv.args[1:])
     shell = inv.shell

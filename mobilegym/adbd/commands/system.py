@@ -14,6 +14,7 @@ from typing import Any
 from ...sim.clock import from_ms
 from ...sim.nav import LAUNCHER as LAUNCHER_ID
 from ...sim.nav import LAUNCHER_PACKAGE
+from .common import log_event, package_of, uid_of
 from .registry import COMMANDS, CommandError, Invocation, command
 
 PATH_DIRS = ("/system/bin", "/system/xbin", "/bin", "/vendor/bin", "/product/bin", "/system_ext/bin")
@@ -37,13 +38,8 @@ def pid_of(package: str) -> int:
     return 2000 + zlib.crc32(package.encode()) % 28000
 
 
-def uid_of(package: str) -> int:
-    return 10000 + zlib.crc32(package.encode()) % 200
-
-
 def running_packages(inv: Invocation) -> list[str]:
     """The launcher, then every app in the foreground or in recents."""
-    from .android import package_of
 
     with inv.shell.lock:
         os_state = inv.shell.phone.get_state()["os"]
@@ -98,12 +94,6 @@ def pidof(inv: Invocation) -> int:
 
 
 # --------------------------------------------------------------------------- logcat
-def log_event(shell: Any, tag: str, message: str, priority: str = "I", pid: int = 612) -> None:
-    """Append a line to the shell's log buffer (shared by every shell of a server)."""
-    logs = shell.logs
-    with shell.lock:
-        ms = shell.phone.time_ms()
-    logs.append((ms, pid, pid + 17, priority, tag, message))
 
 
 def new_log() -> deque:
@@ -374,7 +364,7 @@ def _pick(items: list[Any], ranges: list[tuple[int, int]]) -> list[Any]:
 
 @command("cut")
 def cut(inv: Invocation) -> int:
-    from .coreutils import _inputs
+    from .coreutils import inputs
 
     args, mode, spec, delim, only_delimited, names, i = inv.args[1:], None, "", "\t", False, [], 0
     while i < len(args):
@@ -397,7 +387,7 @@ def cut(inv: Invocation) -> int:
     if mode is None:
         raise CommandError("cut: Needs -fcb")
     ranges = _ranges(spec)
-    for _, data in _inputs(inv, names):
+    for _, data in inputs(inv, names):
         text = data.decode("utf-8", "replace")
         for line in text.splitlines():
             if mode == "f":
