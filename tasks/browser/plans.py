@@ -5,7 +5,9 @@ import re
 
 from mobilegym.oracle import Driver, negative, plan
 
-from ..contacts.plans import collect, compose
+from ..contacts.ui import collect, compose
+from .ui import cook_line, _go, search_and_open
+from ..cross_app.ui import add_event
 
 
 def _top(d: Driver) -> None:
@@ -56,19 +58,6 @@ def _item_title(desc: str) -> tuple[str, str]:
     """(title, host) of a history row's desc "YYYY-MM-DD HH:MM title · host"."""
     title, _, host = desc.split(" ", 2)[2].rpartition(" · ")
     return title, host
-
-
-def _go(d: Driver, text: str) -> None:
-    """Type into the address bar and go."""
-    d.tap(rid="url_bar")
-    d.type(text, rid="url_input")
-    d.key("enter")
-
-
-def _search_and_open(d: Driver, title: str) -> None:
-    d.open_app("Browser")
-    _go(d, title)
-    d.tap(rid="result_title", text=title)
 
 
 def _bookmark_page(d: Driver) -> None:
@@ -125,38 +114,34 @@ def _hours(d: Driver, day_en: str, day_zh: str) -> list[str]:
 
 @plan("browser.StoreSaturdayOpening")
 def store_hours(d: Driver) -> None:
-    _search_and_open(d, d.params["store"]["title"])
+    search_and_open(d, d.params["store"]["title"])
     d.submit_answer(_hours(d, "Saturday", "星期六")[:1])
     d.complete()
 
 
 @negative("browser.StoreSaturdayOpening", "reads Friday's opening time")
 def store_hours_friday(d: Driver) -> None:
-    _search_and_open(d, d.params["store"]["title"])
+    search_and_open(d, d.params["store"]["title"])
     d.submit_answer(_hours(d, "Friday", "星期五")[:1])
     d.complete()
 
 
-def _cook_line(d: Driver, rid: str) -> int:
-    return int(re.search(r"\d+", d.reveal(rid=rid).text).group())
-
-
 @plan("browser.RecipeCookTime")
 def recipe_cook_time(d: Driver) -> None:
-    _search_and_open(d, d.params["recipe"]["title"])
-    d.submit_answer([_cook_line(d, "recipe_cook")])
+    search_and_open(d, d.params["recipe"]["title"])
+    d.submit_answer([cook_line(d, "recipe_cook")])
     d.complete()
 
 
 @negative("browser.RecipeCookTime", "reports the preparation time")
 def recipe_prep_time(d: Driver) -> None:
-    _search_and_open(d, d.params["recipe"]["title"])
-    d.submit_answer([_cook_line(d, "recipe_prep")])
+    search_and_open(d, d.params["recipe"]["title"])
+    d.submit_answer([cook_line(d, "recipe_prep")])
     d.complete()
 
 
 def _last_showing(d: Driver, day: int) -> str:
-    _search_and_open(d, d.params["film"]["title"])
+    search_and_open(d, d.params["film"]["title"])
     d.reveal(rid="showtimes", index=day) if d.find(rid="showtimes", index=day) is None else None
     rows = _collect(d, "showtimes")
     return re.findall(r"\d\d:\d\d", rows[day][1])[-1]
@@ -178,7 +163,7 @@ def film_last_today(d: Driver) -> None:
 
 @plan("browser.BookmarkRecipe")
 def bookmark_recipe(d: Driver) -> None:
-    _search_and_open(d, d.params["recipe"]["title"])
+    search_and_open(d, d.params["recipe"]["title"])
     _bookmark_page(d)
     d.complete()
 
@@ -193,7 +178,7 @@ def bookmark_recipe_home(d: Driver) -> None:
 
 @negative("browser.BookmarkRecipe", "opens the recipe but never bookmarks it")
 def bookmark_recipe_not(d: Driver) -> None:
-    _search_and_open(d, d.params["recipe"]["title"])
+    search_and_open(d, d.params["recipe"]["title"])
     d.complete()
 
 
@@ -263,7 +248,7 @@ def _recipe_times(d: Driver) -> list[tuple[str, int, int]]:
     found = []
     for _, url in _collect(d, "link"):
         d.tap(rid="link", desc=url)
-        found.append((url, _cook_line(d, "recipe_prep"), _cook_line(d, "recipe_cook")))
+        found.append((url, cook_line(d, "recipe_prep"), cook_line(d, "recipe_cook")))
         d.tap(rid="page_back")
     return found
 
@@ -406,10 +391,10 @@ def _texted_recipe(d: Driver) -> str:
 
 
 def _recipe_reply(d: Driver, title: str, bookmark: bool = True, rid: str = "recipe_cook") -> None:
-    _search_and_open(d, title)
+    search_and_open(d, title)
     if bookmark:
         _bookmark_page(d)
-    minutes = _cook_line(d, rid)
+    minutes = cook_line(d, rid)
     compose(d, d.params["name"], d.t(f"It cooks for {minutes} min. Bookmarked it too!", f"要煮{minutes}分钟，我也收藏了！"))
     d.complete()
 
@@ -435,9 +420,8 @@ def _store_visit(d: Driver, day_en: str = "Saturday", day_zh: str = "星期六",
                  shift_day: int = 0) -> None:
     import datetime as dt
 
-    from ..cross_app.plans import add_event
 
-    _search_and_open(d, d.params["store"]["title"])
+    search_and_open(d, d.params["store"]["title"])
     opens = _hours(d, day_en, day_zh)[0]
     day = dt.date.fromisoformat(d.params["saturday"]["iso"]) + dt.timedelta(days=shift_day)
     end = f"{min(int(opens[:2]) + 1, 23):02d}{opens[2:]}"

@@ -5,43 +5,17 @@ import re
 
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
-from ..contacts.plans import collect, open_contact
-from ..messages.plans import new_chat
+from ..contacts.ui import collect, open_contact
+from ..messages.ui import new_chat
+from .ui import ASKED, open_friend_chat, chat_amount, _open, send_in_chat
 
 BUBBLE = re.compile(r"^(.*) [$¥]([\d,]+\.\d\d) (.*) (\d{4}-\d\d-\d\d \d\d:\d\d)$")
-ASKED = re.compile(r"[$¥]([\d,]+\.\d\d)")
 WALLET_ROW = re.compile(r"^(.*) ([+-])[$¥]([\d,]+\.\d\d) (\d{4}-\d\d-\d\d) (\d\d:\d\d)$")
-
-
-def _money(text: str) -> float:
-    """"$1,234.50" -> 1234.5."""
-    found = ASKED.search(text)
-    if found is None:
-        raise PlanError(f"no amount in {text!r}")
-    return float(found.group(1).replace(",", ""))
-
-
-def _open(d: Driver, tab: int | None = None) -> None:
-    d.open_app("Chat")
-    if tab is not None:
-        d.tap(rid=f"tab_{tab}")
 
 
 def _open_chat(d: Driver, title: str) -> None:
     """From the chats list: the chat titled ``title``."""
     d.tap(rid="chat_item", desc=title)
-
-
-def _friend_chat(d: Driver, name: str) -> None:
-    """The one-to-one chat with a friend, through their profile (started when there is none)."""
-    _open(d, 1)
-    d.tap(rid="friend_item", desc=name)
-    d.tap(rid="send_message")
-
-
-def _send(d: Driver, text: str) -> None:
-    d.type(text, rid="message_input")
-    d.tap(rid="send")
 
 
 def _pin(d: Driver, code: str) -> None:
@@ -143,21 +117,21 @@ def last_transfer_any(d: Driver) -> None:
 
 @plan("chat.TotalSentTo")
 def total_sent_to(d: Driver) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     d.submit_answer([f"{sum(a for who, a, _, _ in _bubbles(d) if who == _me(d)):.2f}"])
     d.complete()
 
 
 @negative("chat.TotalSentTo", "adds what the friend sent too")
 def total_both_ways(d: Driver) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     d.submit_answer([f"{sum(a for _, a, _, _ in _bubbles(d)):.2f}"])
     d.complete()
 
 
 @negative("chat.TotalSentTo", "gives only the latest transfer")
 def total_latest_only(d: Driver) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     d.submit_answer([f"{[a for who, a, _, _ in _bubbles(d) if who == _me(d)][-1]:.2f}"])
     d.complete()
 
@@ -165,14 +139,14 @@ def total_latest_only(d: Driver) -> None:
 @plan("chat.balance")
 def balance(d: Driver) -> None:
     _open(d, 3)
-    d.submit_answer([f"{_money(d.find(rid='balance_amount').text):.2f}"])
+    d.submit_answer([f"{chat_amount(d.find(rid='balance_amount').text):.2f}"])
     d.complete()
 
 
 @negative("chat.balance", "misreads the last digit")
 def balance_transfer(d: Driver) -> None:
     _open(d, 3)
-    d.submit_answer([f"{_money(d.find(rid='balance_amount').text) + 0.01:.2f}"])
+    d.submit_answer([f"{chat_amount(d.find(rid='balance_amount').text) + 0.01:.2f}"])
     d.complete()
 
 
@@ -182,7 +156,7 @@ def balance_transfer(d: Driver) -> None:
 def reply_in_group(d: Driver) -> None:
     _open(d)
     _open_chat(d, d.params["group"])
-    _send(d, d.params["text"])
+    send_in_chat(d, d.params["text"])
     d.complete()
 
 
@@ -191,7 +165,7 @@ def reply_in_other_group(d: Driver) -> None:
     _open(d)
     other = next(g for g in _group_titles(d) if g != d.params["group"])
     _open_chat(d, other)
-    _send(d, d.params["text"])
+    send_in_chat(d, d.params["text"])
     d.complete()
 
 
@@ -364,37 +338,37 @@ def _asked_amount(d: Driver) -> float:
     asked = [n.text for n in collect(d, "message_text") if ASKED.search(n.text)]
     if not asked:
         raise PlanError("no amount asked for in the chat")
-    return _money(asked[-1])
+    return chat_amount(asked[-1])
 
 
 @plan("chat.SendRequestedTransfer")
 def send_requested(d: Driver) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     _transfer(d, _asked_amount(d), d.params["passcode"])
 
 
 @negative("chat.SendRequestedTransfer", "sends a round amount instead")
 def send_requested_rounded(d: Driver) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     _transfer(d, _asked_amount(d) + 1, d.params["passcode"])
 
 
 @negative("chat.SendRequestedTransfer", "enters a wrong passcode and gives up")
 def send_requested_wrong_pin(d: Driver) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     _transfer(d, _asked_amount(d), _wrong(d.params["passcode"]))
 
 
 @negative("chat.SendRequestedTransfer", "sends it twice")
 def send_requested_twice(d: Driver) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     amount = _asked_amount(d)
     _transfer(d, amount, d.params["passcode"], finish=False)
     _transfer(d, amount, d.params["passcode"])
 
 
 def _accept(d: Driver) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     d.tap(rid="transfer_bubble", contains=d.t("Tap to accept", "待收款"))
     d.tap(rid="button1")
 
@@ -406,7 +380,7 @@ def _balance(d: Driver) -> str:
             break
         d.key("back")
     d.tap(rid="tab_3")
-    return f"{_money(d.find(rid='balance_amount').text):.2f}"
+    return f"{chat_amount(d.find(rid='balance_amount').text):.2f}"
 
 
 @plan("chat.AcceptTransferAndBalance")
@@ -427,7 +401,7 @@ def accept_old_balance(d: Driver) -> None:
 
 @negative("chat.AcceptTransferAndBalance", "cancels the acceptance")
 def accept_cancelled(d: Driver) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     d.tap(rid="transfer_bubble", contains=d.t("Tap to accept", "待收款"))
     d.tap(rid="button2")
     d.submit_answer([_balance(d)])
@@ -440,20 +414,20 @@ def _sms_amount(d: Driver, name: str) -> float:
     """The amount in the last text a contact sent (Messages)."""
     d.open_app("Messages")
     d.tap(rid="conversation_item", desc=name)
-    return _money([n.text for n in collect(d, "message_text")][-1])
+    return chat_amount([n.text for n in collect(d, "message_text")][-1])
 
 
 @plan("chat.PayAmountFromSms")
 def pay_amount_from_sms(d: Driver) -> None:
     amount = _sms_amount(d, d.params["name"])
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     _transfer(d, amount, d.params["passcode"])
 
 
 @negative("chat.PayAmountFromSms", "pays double (for both tickets)")
 def pay_sms_double(d: Driver) -> None:
     amount = _sms_amount(d, d.params["name"])
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     _transfer(d, amount * 2, d.params["passcode"])
 
 
@@ -471,8 +445,8 @@ def pay_sms_wrong_friend(d: Driver) -> None:
 def _share_number(d: Driver, person: str, text: str | None) -> None:
     open_contact(d, person)
     number = d.find(rid="phone_item").desc.split(" ", 1)[1]
-    _friend_chat(d, d.params["ask"]["friend"])
-    _send(d, number)
+    open_friend_chat(d, d.params["ask"]["friend"])
+    send_in_chat(d, number)
     if text is not None:
         new_chat(d, number, text)
     d.complete()
@@ -508,14 +482,14 @@ def _wallet_amount(d: Driver, name: str, sign: str) -> float:
 @plan("chat.RepeatWalletTransfer")
 def repeat_wallet_transfer(d: Driver) -> None:
     amount = _wallet_amount(d, d.params["name"], "-")
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     _transfer(d, amount, d.params["passcode"])
 
 
 @negative("chat.RepeatWalletTransfer", "sends what the friend last sent the owner")
 def repeat_wallet_received(d: Driver) -> None:
     amount = _wallet_amount(d, d.params["name"], "+")
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     _transfer(d, amount, d.params["passcode"])
 
 
@@ -528,10 +502,10 @@ def _wallet_received(d: Driver, name: str) -> list[float]:
 
 
 def _return_double(d: Driver, amount: float, reply: str | None) -> None:
-    _friend_chat(d, d.params["name"])
+    open_friend_chat(d, d.params["name"])
     _transfer(d, amount, d.params["passcode"], finish=False)
     if reply is not None:
-        _send(d, reply)
+        send_in_chat(d, reply)
     d.complete()
 
 

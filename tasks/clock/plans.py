@@ -4,6 +4,9 @@ from __future__ import annotations
 import datetime as dt
 
 from mobilegym.oracle import Driver, negative, plan
+from ..maps.ui import minutes_of, mode_minutes, route_to
+from ..contacts.ui import compose
+from ..calendar.ui import day_events, open_day, today
 
 
 def _alarm_rows(d: Driver) -> list[tuple[str, str, bool]]:
@@ -194,8 +197,6 @@ def sync_alarms_claims(d: Driver) -> None:
 # --- AlarmForFirstEvent ---------------------------------------------------------------------------------------
 
 def _alarm_for_first_event(d: Driver, lead: int = 60, switch_on: bool = True, second: bool = False) -> None:
-    from ..calendar.plans import day_events, open_day, today
-    from ..contacts.plans import compose
 
     tomorrow = today(d) + dt.timedelta(days=1)
     open_day(d, tomorrow)
@@ -242,8 +243,6 @@ def alarm_for_first_event_at_start(d: Driver) -> None:
 # --- WalkTimerAndText -------------------------------------------------------------------------------------------
 
 def _walk_timer(d: Driver, mode: str = "walk", start: bool = True) -> None:
-    from ..contacts.plans import compose
-    from ..maps.plans import minutes_of, mode_minutes, route_to
 
     route_to(d, d.params["place"]["name"])
     minutes = minutes_of(mode_minutes(d)[mode])

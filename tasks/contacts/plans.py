@@ -5,52 +5,16 @@ import datetime as dt
 import re
 
 from mobilegym.oracle import Driver, negative, plan
+from .ui import collect, compose, edit_phone, first_name, is_number, off_by_one, open_contact, open_home, t
+from ..messages.ui import new_chat, open_search_hit, search_first
+from ..forum.ui import open_community
 
 TYPE_LABELS = {"mobile": ("Mobile", "手机"), "work": ("Work", "工作"), "home": ("Home", "住宅")}
-
-
-def lang(d: Driver) -> str:
-    """The phone's language ("en" or "zh")."""
-    return getattr(d.env.device, "language", "en")
-
-
-def t(d: Driver, en: str, zh: str) -> str:
-    return zh if lang(d) == "zh" else en
 
 
 def type_label(d: Driver, kind: str) -> str:
     en, zh = TYPE_LABELS[kind]
     return t(d, en, zh)
-
-
-def open_home(d: Driver, app: str) -> None:
-    """Open an app and go back to its first screen."""
-    d.open_app(app)
-    while d.route != "/":
-        d.key("back")
-
-
-def open_contact(d: Driver, name: str, index: int = 0) -> None:
-    """Open a contact's card through the search (lists of any length)."""
-    open_home(d, "Contacts")
-    d.tap(rid="search")
-    d.type(name, rid="search_input")
-    d.tap(rid="contact_name", text=name, index=index)
-
-
-
-
-def collect(d: Driver, rid: str, stop=None) -> list:
-    """The nodes with ``rid`` down the whole main list (scrolling it), each once (by desc or text), in order;
-    ``stop(found)`` ends the walk early."""
-    seen: dict[str, object] = {}
-    for _ in range(40):
-        for n in d.nodes():
-            if n.short_id == rid and (n.desc or n.text) not in seen:
-                seen[n.desc or n.text] = n
-        if (stop is not None and stop(list(seen.values()))) or not d.scroll(1):
-            break
-    return list(seen.values())
 
 
 def number_of(d: Driver, kind: str) -> str:
@@ -59,11 +23,6 @@ def number_of(d: Driver, kind: str) -> str:
     if node is None:
         raise AssertionError(f"no {kind} number on {d.route}")
     return node.desc.split(" ", 1)[1]
-
-
-def off_by_one(number: str) -> str:
-    """The number with its last digit changed."""
-    return number[:-1] + str((int(number[-1]) + 1) % 10)
 
 
 def swap_last_digits(number: str) -> str:
@@ -81,20 +40,6 @@ def other_visible_contact(d: Driver, name: str) -> str:
     """Another contact on the list's first screen."""
     open_home(d, "Contacts")
     return next(n for n in d.texts("contact_name") if n != name)
-
-
-def is_number(display: str) -> bool:
-    return bool(re.match(r"^[+(\d]", display))
-
-
-def compose(d: Driver, recipient: str, text: str) -> None:
-    """In Messages: start a chat with a contact picked from the suggestions, type and send."""
-    open_home(d, "Messages")
-    d.tap(rid="new_message")
-    d.type(recipient, rid="recipient_input")
-    d.tap(rid="suggestion_name", text=recipient)
-    d.type(text, rid="message_input")
-    d.tap(rid="send")
 
 
 # --- AddContact -----------------------------------------------------------------------------------
@@ -170,17 +115,6 @@ def update_email_cancel(d: Driver) -> None:
 
 
 # --- AddSecondNumber ------------------------------------------------------------------------------
-
-def edit_phone(d: Driver, name: str, slot: int, number: str, kind: str) -> None:
-    """On the contact's edit form: ``number`` of type ``kind`` in phone slot ``slot`` (a new slot when it is
-    past the last), then save."""
-    open_contact(d, name)
-    d.tap(rid="edit_contact")
-    if slot > 0:
-        d.tap(rid="add_phone")
-    d.type(number, rid=f"phone_{slot}_input")
-    d.tap(rid=f"phone_{slot}_{kind}")
-    d.tap(rid="save_contact")
 
 
 @plan("contacts.AddSecondNumber")
@@ -354,11 +288,6 @@ def _save_sender(d: Driver, name: str, typo: bool = False) -> None:
     if typo:
         d.type(off_by_one(d.find(rid="phone_0_input").text), rid="phone_0_input")
     d.tap(rid="save_contact")
-
-
-def first_name(name: str) -> str:
-    """"Nora" of "Nora Quinn"; the given name of a Chinese name ("思远" of "王思远")."""
-    return name.split()[0] if " " in name else name[1:]
 
 
 @plan("contacts.SaveSenderAsContact")
@@ -545,7 +474,6 @@ def tom_company_notes(d: Driver) -> None:
 
 def _forum_friend(d: Driver) -> tuple[str, str]:
     """(username, community) the Forum friend's text gives, read in Messages."""
-    from ..messages.plans import search_first
     text = search_first(d, t(d, "on Forum", "论坛"))
     found = re.search(r"It's (.+?) from the (.+?) community on Forum", text) or \
         re.search(r"我是论坛“(.+?)”社区的(.+?)，", text)
@@ -553,7 +481,6 @@ def _forum_friend(d: Driver) -> tuple[str, str]:
 
 
 def _save_forum_friend(d: Driver, name: str, typo: bool = False) -> None:
-    from ..messages.plans import open_search_hit
     open_search_hit(d, t(d, "on Forum", "论坛"))
     d.tap(rid="add_contact")
     d.type(name, rid="name_input")
@@ -564,7 +491,6 @@ def _save_forum_friend(d: Driver, name: str, typo: bool = False) -> None:
 
 def _follow_on_forum(d: Driver, handle: str, community: str) -> None:
     """Follow the user from the profile behind one of their posts in the community."""
-    from ..forum.plans import open_community
     open_community(d, community, "new")
     d.tap(rid="post_item", contains=t(d, f" · by {handle} · ", f" · 作者 {handle} · "))
     d.tap(rid="post_author")
@@ -620,7 +546,6 @@ def save_chat_intro_no_text(d: Driver) -> None:
 
 @negative("contacts.SaveChatIntroAndText", "texts the number without saving it")
 def save_chat_intro_unsaved(d: Driver) -> None:
-    from ..messages.plans import new_chat
     _, number = _chat_intro(d)
     new_chat(d, number, d.params["text"])
     d.complete()
@@ -628,7 +553,6 @@ def save_chat_intro_unsaved(d: Driver) -> None:
 
 @negative("contacts.SaveChatIntroAndText", "saves the number under the friend's name, then texts it")
 def save_chat_intro_friend_name(d: Driver) -> None:
-    from ..messages.plans import new_chat
     _, number = _chat_intro(d)
     _add_contact(d, d.params["friend"], number)
     new_chat(d, number, d.params["text"])

@@ -5,53 +5,16 @@ import datetime as dt
 import re
 
 from mobilegym.oracle import Driver, negative, plan
-from mobilegym.sim.pickers import MONTHS
 
-from ..calendar.plans import fill_event, open_event, today
-from ..contacts.plans import compose, first_name, open_home
-from ..music.plans import _add_to, _recommended, search, song_rows
-from ..notes.plans import open_note, write_note
-from ..weather.plans import city, forecast, open_saved_city, set_alarm
+from ..calendar.ui import open_event, today
+from ..contacts.ui import compose, first_name, open_home
+from ..music.ui import add_song_to, recommended_song, search, song_rows
+from ..notes.ui import open_note, write_note
+from ..weather.ui import city, forecast, open_saved_city, set_alarm
+from .ui import add_event, short_date, spoken_date
 
 
 # --- helpers --------------------------------------------------------------------------------------------
-
-def short_date(label: str, now: dt.date) -> dt.date:
-    """The date a short label names, on or after ``now``: "Today", "Tue, Mar 17", "Tue, March 17" or
-    "3月17日 周二"."""
-    if label in ("Today", "今天"):
-        return now
-    zh = re.search(r"(\d{1,2})月(\d{1,2})日", label)
-    if zh is not None:
-        month, day = int(zh.group(1)), int(zh.group(2))
-    else:
-        match = re.search(r"([A-Z][a-z]+) (\d{1,2})$", label.strip())
-        assert match is not None, label
-        month = [m[:3] for m in MONTHS].index(match.group(1)[:3]) + 1
-        day = int(match.group(2))
-    found = dt.date(now.year, month, day)
-    return found if found >= now else dt.date(now.year + 1, month, day)
-
-
-def spoken_date(d: Driver, day: dt.date) -> str:
-    """"Thursday, March 19" / "3月19日"."""
-    weekday = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")[day.weekday()]
-    return d.t(f"{weekday}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日")
-
-
-def add_event(d: Driver, title: str, day: dt.date, start: str | None = None, end: str | None = None,
-              place: str | None = None) -> None:
-    """A new Calendar event: all-day without times."""
-    d.open_app("Calendar")
-    d.tap(rid="add_event")
-    fill_event(d, title=title, date=day.isoformat())
-    if start is None:
-        d.tap(rid="all_day_switch")
-    else:
-        fill_event(d, start=start, end=end)
-    if place is not None:
-        fill_event(d, location=place)
-    d.tap(rid="save_event")
 
 
 def event_times(d: Driver, title: str) -> tuple[str, str]:
@@ -290,14 +253,14 @@ def text_errands_other(d: Driver) -> None:
 # --- RecommendedSongAndReply ------------------------------------------------------------------------------
 
 def _add_and_reply(d: Driver, other_song: bool = False, reply: bool = True, playlist: str | None = None) -> None:
-    title, artist = _recommended(d)
+    title, artist = recommended_song(d)
     target = d.params["playlist"]["name"]
     if other_song:
         search(d, artist)
         title = [t for t, _, _ in song_rows(d) if t != title][-1]  # the list is scrolled to its end
     else:
         search(d, title)
-    _add_to(d, title, target)
+    add_song_to(d, title, target)
     if reply:
         named = playlist or target
         compose(d, d.params["name"], d.t(f"Love it, it's on my {named} playlist now!", f"好听！已经加到“{named}”歌单里了"))

@@ -6,8 +6,8 @@ import re
 
 from mobilegym.oracle import Driver, alternative, negative, plan
 
-from ..contacts.plans import compose
-from ..mail.plans import bodies, open_subject
+from ..contacts.ui import compose
+from ..mail.ui import bodies, open_subject
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 

@@ -6,22 +6,13 @@ import re
 
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
-from ..contacts.plans import compose
-from ..cross_app.plans import add_event
-from ..mail.plans import send_new
+from ..contacts.ui import compose
+from ..cross_app.ui import add_event
+from ..mail.ui import send_new
+from .ui import home, open_community
 
 
 # --- helpers -------------------------------------------------------------------------------------------
-
-def home(d: Driver) -> None:
-    d.open_app("Forum")
-    for _ in range(8):  # the app resumes where it was left: go back to its home tab
-        if d.find(rid="search_button") is not None:
-            return
-        if d.find(rid="tab_0") is not None:
-            d.tap(rid="tab_0")
-        else:
-            d.key("back")
 
 
 def open_post(d: Driver, title: str) -> None:
@@ -29,14 +20,6 @@ def open_post(d: Driver, title: str) -> None:
     d.tap(rid="search_button")
     d.type(title, rid="search_input")
     d.tap(rid="post_title", text=title)
-
-
-def open_community(d: Driver, name: str, sort: str = "") -> None:
-    home(d)
-    d.tap(rid="tab_1")
-    d.tap(rid="community_name", text=name)
-    if sort:
-        d.tap(rid=f"sort_{sort}")
 
 
 def first_post(d: Driver, index: int = 0) -> None:

@@ -6,9 +6,10 @@ import re
 
 from mobilegym.oracle import Driver, alternative, negative, plan
 
-from ..contacts.plans import compose, open_contact
-from ..mail.plans import send_new
-from ..weather.plans import send_text
+from ..contacts.ui import compose, open_contact
+from ..mail.ui import send_new
+from ..weather.ui import send_text
+from ..calendar.ui import open_event, read_date
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
@@ -662,7 +663,6 @@ def video_soundtrack_claims(d: Driver) -> None:
 
 def _calendar_event_photos(d: Driver) -> list[str]:
     """The photos taken at the task's event: its date and place read on its Calendar page, then found in Gallery."""
-    from ..calendar.plans import open_event, read_date
 
     open_event(d, d.params["event"]["title"])
     day = read_date(d.find(rid="event_date").text).isoformat()

@@ -6,10 +6,12 @@ import re
 
 from mobilegym.oracle import Driver, alternative, negative, plan
 
-from ..contacts.plans import collect, compose
+from ..contacts.ui import collect, compose, edit_phone, open_contact
+from .ui import bodies, flight_code, open_mail, open_subject, other_code, pick_recipient, search, send_new
+from ..messages.ui import new_chat
+from ..cross_app.ui import add_event, short_date, spoken_date
+from ..calendar.ui import today
 
-FLIGHT_CODE = re.compile(r"(?:Booking code:|订座记录编号：)\s*([A-Z0-9]{6})")
-HOTEL_CODE = re.compile(r"(?:Confirmation number:|确认号：)\s*(\d{8})")
 INVITE = re.compile(r"on (\w{3}, \w{3} \d{1,2}), (\d{2}:\d{2}) to (\d{2}:\d{2})|时间：(\d{1,2}月\d{1,2}日)（周.）\s*(\d{2}:\d{2})至(\d{2}:\d{2})")
 AMOUNT = re.compile(r"(?:Total charged|实付金额)[:：]\s*[$¥]([\d,]+\.\d{2})")
 PLACED = re.compile(r"(?:placed on \w{3}, (\w{3}) \d{1,2}|下单时间 (\d{1,2})月)")
@@ -17,12 +19,6 @@ MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------
-
-def open_mail(d: Driver) -> None:
-    """Open Mail at its thread list."""
-    d.open_app("Mail")
-    while d.route != "/":
-        d.key("back")
 
 
 def go_to(d: Driver, en: str, zh: str) -> None:
@@ -32,59 +28,8 @@ def go_to(d: Driver, en: str, zh: str) -> None:
     d.tap(rid="drawer_item", desc=d.t(en, zh))
 
 
-def search(d: Driver, query: str) -> None:
-    open_mail(d)
-    d.tap(rid="search")
-    d.type(query, rid="search_input")
-
-
-def open_subject(d: Driver, subject: str) -> None:
-    """Open the thread with a subject through the search."""
-    search(d, subject)
-    d.tap(rid="thread_item", desc=subject)
-
-
-def bodies(d: Driver) -> list[str]:
-    return d.texts("message_body")
-
-
 def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
     return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
-
-
-def pick_recipient(d: Driver, rid: str, name: str) -> None:
-    """Type a contact's name in a recipient field and take the suggestion."""
-    d.type(name, rid=rid)
-    d.tap(rid="suggestion_name", text=name)
-
-
-def send_new(d: Driver, name: str, subject: str, body: str) -> None:
-    """A new mail to a contact."""
-    open_mail(d)
-    d.tap(rid="compose")
-    pick_recipient(d, "to_input", name)
-    d.type(subject, rid="subject_input")
-    d.type(body, rid="body_input")
-    d.tap(rid="send")
-
-
-def flight_code(d: Driver, city: str) -> str:
-    """The booking code in the confirmation of the flight to ``city``."""
-    search(d, city)
-    subject = next(n.desc for n in d.nodes() if n.short_id == "thread_item"
-                   and (f"flight to {city}" in n.desc or f"飞往{city}" in n.desc))
-    d.tap(rid="thread_item", desc=subject)
-    return next(m.group(1) for text in bodies(d) for m in [FLIGHT_CODE.search(text)] if m)
-
-
-def other_code(d: Driver, city: str, code: str) -> str:
-    """A code the mail shows that is not the flight's: the hotel's in that city, another flight's, or a typo."""
-    search(d, d.t("Confirmation number", "确认号"))
-    hits = [n.desc for n in d.nodes() if n.short_id == "thread_item"]
-    if hits:
-        d.tap(rid="thread_item", desc=hits[0])
-        return next(m.group(1) for text in bodies(d) for m in [HOTEL_CODE.search(text)] if m)
-    return code[:-1] + ("X" if code[-1] != "X" else "Y")
 
 
 # --- CountUnreadInbox ------------------------------------------------------------------------------------------
@@ -441,8 +386,6 @@ DEPARTS = re.compile(r"departs on (\w{3}, \w{3} \d{1,2}) at (\d{2}:\d{2})|于(\d
 
 def _departure(d: Driver) -> tuple[dt.date, str]:
     """(date, "HH:MM") of the flight to the task's city, read in its confirmation."""
-    from ..calendar.plans import today
-    from ..cross_app.plans import short_date
 
     now = today(d)
     flight_code(d, d.params["city"])
@@ -452,7 +395,6 @@ def _departure(d: Driver) -> tuple[dt.date, str]:
 
 
 def _flight_event_and_text(d: Driver, day: dt.date, hhmm: str, text: bool = True, all_day: bool = False) -> None:
-    from ..cross_app.plans import add_event, spoken_date
 
     city = d.params["city"]
     end = f"{int(hhmm[:2]) + 1:02d}{hhmm[2:]}"
@@ -497,7 +439,6 @@ def _new_number(d: Driver) -> str:
 
 def _set_mobile(d: Driver, number: str, keep_old: bool = False) -> None:
     """On the contact's edit form: the number in the first (mobile) slot, or in a new mobile slot."""
-    from ..contacts.plans import edit_phone, open_contact
 
     name, slot = d.params["change"]["name"], 0
     if keep_old:
@@ -508,7 +449,6 @@ def _set_mobile(d: Driver, number: str, keep_old: bool = False) -> None:
 
 @plan("mail.NewNumberFromEmail")
 def new_number_from_email(d: Driver) -> None:
-    from ..messages.plans import new_chat
 
     number = _new_number(d)
     _set_mobile(d, number)
@@ -518,7 +458,6 @@ def new_number_from_email(d: Driver) -> None:
 
 @negative("mail.NewNumberFromEmail", "adds the new number beside the old one instead of replacing it")
 def new_number_kept_old(d: Driver) -> None:
-    from ..messages.plans import new_chat
 
     number = _new_number(d)
     _set_mobile(d, number, keep_old=True)

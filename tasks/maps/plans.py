@@ -6,33 +6,15 @@ import re
 
 from mobilegym.oracle import Driver, negative, plan
 
-from ..calendar.plans import open_event
-from ..contacts.plans import compose
-from ..weather.plans import set_alarm
+from ..calendar.ui import open_event
+from ..contacts.ui import compose
+from ..weather.ui import set_alarm
+from .ui import MODES, address_of, category_results, home, minutes_of, mode_minutes, open_place, route_to
 
-MODES = ("drive", "transit", "walk", "bike")
 MODE_WORDS = {"drive": ("Drive", "驾车"), "transit": ("Transit", "公交"), "walk": ("Walk", "步行"), "bike": ("Bike", "骑行")}
 
 
 # --- helpers -------------------------------------------------------------------------------------------
-
-def home(d: Driver) -> None:
-    d.open_app("Maps")
-    for _ in range(8):  # the app resumes where it was left: go back to its home
-        if d.find(rid="search_bar") is not None:
-            return
-        d.key("back")
-
-
-def search(d: Driver, query: str) -> None:
-    home(d)
-    d.tap(rid="search_bar")
-    d.type(query, rid="search_input")
-
-
-def open_place(d: Driver, name: str) -> None:
-    search(d, name)
-    d.tap(rid="place_name", text=name)
 
 
 def save_to(d: Driver, name: str, list_name: str) -> None:
@@ -45,50 +27,6 @@ def save_to(d: Driver, name: str, list_name: str) -> None:
 
 def list_name(d: Driver, list_id: str) -> str:
     return {"favourites": d.t("Favourites", "收藏夹"), "want_to_go": d.t("Want to go", "想去")}[list_id]
-
-
-def category_results(d: Driver, category: str, open_now: bool = False, top_rated: bool = False) -> list[str]:
-    """The names a category search lists (nearest first, or best rated first), every row down to the end."""
-    home(d)
-    d.tap(rid="category_chip", text=category)
-    if open_now:
-        d.tap(rid="filter_open")
-    if top_rated:
-        d.tap(rid="sort_rating")
-    seen: list[str] = []
-    while True:
-        seen += [t for t in d.texts("place_name") if t not in seen]
-        if not d.scroll():
-            return seen
-
-
-def route_to(d: Driver, name: str, start: str | None = None) -> None:
-    """Directions to a place (from Your location, or from ``start`` chosen by search or Home/Work)."""
-    open_place(d, name)
-    d.tap(rid="directions")
-    if start is not None:
-        d.tap(rid="route_from")
-        if start in ("home", "work"):
-            d.tap(rid=f"choose_{start}")
-        else:
-            d.type(start, rid="route_search_input")
-            d.tap(rid="place_name", text=start)
-
-
-def mode_minutes(d: Driver) -> dict[str, str]:
-    """The time each mode's chip shows ("25 min", "1 hr 5 min")."""
-    return {m: re.split(r" · ", d.find(rid=f"mode_{m}").text, maxsplit=1)[1] for m in MODES}
-
-
-def minutes_of(text: str) -> int:
-    hours = re.search(r"(\d+)\s*(?:hr|小时)", text)
-    mins = re.search(r"(\d+)\s*(?:min|分钟)", text)
-    return (int(hours.group(1)) * 60 if hours else 0) + (int(mins.group(1)) if mins else 0)
-
-
-def address_of(d: Driver, name: str) -> str:
-    open_place(d, name)
-    return d.find(rid="place_address_text").text
 
 
 # --- SavePlace -----------------------------------------------------------------------------------------

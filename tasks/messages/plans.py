@@ -8,44 +8,16 @@ from mobilegym.oracle import Driver, negative, plan
 
 from mobilegym.envs.messages.world import CODE, PARCEL, WINDOW
 
-from ..contacts.plans import collect, compose, is_number, off_by_one, open_home, t
-
-
-def new_chat(d: Driver, number: str, text: str) -> None:
-    """Start a chat with a typed number, type and send."""
-    open_home(d, "Messages")
-    d.tap(rid="new_message")
-    d.type(number, rid="recipient_input")
-    d.type(text, rid="message_input")
-    d.tap(rid="send")
-
-
-def search_first(d: Driver, query: str) -> str:
-    """Search messages; the first hit's message text."""
-    open_home(d, "Messages")
-    d.tap(rid="search")
-    d.type(query, rid="search_input")
-    hit = d.find(rid="search_result")
-    if hit is None:
-        raise AssertionError(f"no search result for {query!r}")
-    return next(n.text for n in d.nodes() if n.text and n.short_id == "" and _inside(n.bounds, hit.bounds))
-
-
-def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
-    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+from ..contacts.ui import collect, compose, is_number, off_by_one, open_home, t
+from .ui import _inside, new_chat, open_search_hit, search_first
+from ..weather.ui import set_alarm
+from ..video.ui import open_library, title_of
+from ..maps.ui import minutes_of, mode_minutes, route_to
 
 
 def out_for_delivery(d: Driver) -> str:
     """The text of the parcel out for delivery today."""
     return search_first(d, t(d, "out for delivery", "正在派送"))
-
-
-def open_search_hit(d: Driver, query: str) -> None:
-    """Search messages and open the first hit's thread."""
-    open_home(d, "Messages")
-    d.tap(rid="search")
-    d.type(query, rid="search_input")
-    d.tap(rid="search_result")
 
 
 def conversation_rows(d: Driver) -> list[tuple[str, int]]:
@@ -387,7 +359,6 @@ def _question(d: Driver) -> str:
 
 
 def _history_titles(d: Driver) -> list[str]:
-    from ..video.plans import open_library
     open_library(d, "history_entry")
     return d.texts("video_title")
 
@@ -408,7 +379,6 @@ def answer_second_watched(d: Driver) -> None:
 
 @negative("messages.AnswerLastWatchedQuestion", "answers with the first video of Watch later")
 def answer_watch_later(d: Driver) -> None:
-    from ..video.plans import open_library, title_of
     _question(d)
     open_library(d, "watch_later_entry")
     history = _history_titles(d)
@@ -431,8 +401,6 @@ def _meetup(d: Driver) -> tuple[str, dt.time]:
 
 
 def _meetup_reply(d: Driver, mode: str = "transit", at_meeting: bool = False, reply: bool = True) -> None:
-    from ..maps.plans import minutes_of, mode_minutes, route_to
-    from ..weather.plans import set_alarm
     place, meet = _meetup(d)
     route_to(d, place)
     took = mode_minutes(d)[mode]

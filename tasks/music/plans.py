@@ -6,7 +6,9 @@ import re
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
 
-from ..contacts.plans import compose
+from ..contacts.ui import compose
+from .ui import add_song_to, recommended_song, search, song_menu, song_rows
+from ..forum.ui import open_community
 
 REPEAT_LABELS = {"off": ("Repeat off", "循环关闭"), "all": ("Repeat all", "列表循环"),
                  "one": ("Repeat one", "单曲循环")}  # the repeat button's description, in English and Chinese
@@ -15,31 +17,9 @@ REPEAT_LABELS = {"off": ("Repeat off", "循环关闭"), "all": ("Repeat all", "�
 # --- helpers -------------------------------------------------------------------------------------------
 
 
-
 def inside(node: Node, box: Node) -> bool:
     x, y = node.center
     return box.bounds[0] <= x < box.bounds[2] and box.bounds[1] <= y < box.bounds[3]
-
-
-def song_rows(d: Driver) -> list[tuple[str, int, bool]]:
-    """(title, length in seconds, liked) of every song row of the open list."""
-    rows = []
-    for desc in d.collect("song_item"):
-        title, _, length, *rest = desc.split(" · ")
-        minutes, seconds = length.split(":")
-        rows.append((title, int(minutes) * 60 + int(seconds), bool(rest)))
-    return rows
-
-
-def search(d: Driver, query: str) -> None:
-    d.open_app("Music")
-    d.tap(rid="search")
-    d.type(query, rid="search_input")
-
-
-def song_menu(d: Driver, title: str) -> None:
-    """Open the options of a song row on the current screen."""
-    d.tap(rid="song_menu", desc=d.t(f"More options for {title}", f"“{title}”的更多选项"))
 
 
 def open_album(d: Driver, title: str) -> None:
@@ -160,16 +140,11 @@ def delete_other(d: Driver) -> None:
 
 # --- AddSongToPlaylist ---------------------------------------------------------------------------------
 
-def _add_to(d: Driver, title: str, playlist: str) -> None:
-    song_menu(d, title)
-    d.tap(rid="menu_add_to_playlist")
-    d.tap(rid="playlist_option", desc=playlist)
-
 
 @plan("music.AddSongToPlaylist")
 def add_to_playlist(d: Driver) -> None:
     search(d, d.params["song"]["title"])
-    _add_to(d, d.params["song"]["title"], d.params["playlist"]["name"])
+    add_song_to(d, d.params["song"]["title"], d.params["playlist"]["name"])
 
 
 @negative("music.AddSongToPlaylist", "adds it to a different playlist")
@@ -188,7 +163,7 @@ def add_wrong_song(d: Driver) -> None:
     song_menu(d, title)
     d.tap(rid="menu_album")
     other = next(t for t, _, _ in song_rows(d) if t != title)
-    _add_to(d, other, d.params["playlist"]["name"])
+    add_song_to(d, other, d.params["playlist"]["name"])
 
 
 # --- RemoveSongFromPlaylist ----------------------------------------------------------------------------
@@ -436,35 +411,25 @@ def timer_not_started(d: Driver) -> None:
 
 # --- AddRecommendedSong -------------------------------------------------------------------------------
 
-def _recommended(d: Driver) -> tuple[str, str]:
-    """(title, artist) of the song the contact recommends, read in their Messages thread."""
-    d.open_app("Messages")
-    d.tap(rid="conversation_item", desc=d.params["name"])
-    text = next(t for t in reversed(d.collect("message_text", attr="text")) if "You have to hear" in t or "你一定要听听" in t)
-    if "《" in text:
-        return text.split("《", 1)[1].split("》", 1)[0], text.removeprefix("你一定要听听").split("的《", 1)[0]
-    title, rest = text.split('"')[1], text.split('"')[2]
-    return title, rest.split(" by ", 1)[1].split(",")[0]
-
 
 @plan("music.AddRecommendedSong")
 def add_recommended(d: Driver) -> None:
-    title, _ = _recommended(d)
+    title, _ = recommended_song(d)
     search(d, title)
-    _add_to(d, title, d.params["playlist"]["name"])
+    add_song_to(d, title, d.params["playlist"]["name"])
 
 
 @negative("music.AddRecommendedSong", "adds another song by the same artist")
 def add_other_by_artist(d: Driver) -> None:
-    title, artist = _recommended(d)
+    title, artist = recommended_song(d)
     search(d, artist)
     other = [t for t, _, _ in song_rows(d) if t != title][-1]  # the list is scrolled to its end
-    _add_to(d, other, d.params["playlist"]["name"])
+    add_song_to(d, other, d.params["playlist"]["name"])
 
 
 @negative("music.AddRecommendedSong", "adds it to Liked Songs instead")
 def like_recommended(d: Driver) -> None:
-    title, _ = _recommended(d)
+    title, _ = recommended_song(d)
     search(d, title)
     like_from_menu(d, title)
 
@@ -555,7 +520,7 @@ def download_pretend(d: Driver) -> None:
 def _like_recommended_album(d: Driver, like: bool = True) -> tuple[str, str]:
     """Like the song the contact recommends (from its row's menu); (its album's title, read on the album page,
     its artist)."""
-    title, artist = _recommended(d)
+    title, artist = recommended_song(d)
     search(d, title)
     if like:
         like_from_menu(d, title)
@@ -588,7 +553,6 @@ def like_recommended_tell_artist(d: Driver) -> None:
 
 def _forum_song(d: Driver) -> str:
     """The title the newest post of the community quotes, read on the post's page in Forum."""
-    from ..forum.plans import open_community  # here: cross_app.plans imports this module
     open_community(d, d.params["community"]["name"], "new")
     d.tap(rid="post_title", index=0)
     return re.search(r"[\"“《](.+?)[\"”》]", d.find(rid="post_body").text).group(1)
@@ -608,7 +572,7 @@ def forum_song_to_playlist(d: Driver) -> None:
     title = _forum_song(d)
     search(d, title)
     artist = _artist_of(d, title)
-    _add_to(d, title, d.params["playlist"]["name"])
+    add_song_to(d, title, d.params["playlist"]["name"])
     _text_artist(d, artist)
 
 
@@ -625,5 +589,5 @@ def forum_song_liked(d: Driver) -> None:
 def forum_song_text_title(d: Driver) -> None:
     title = _forum_song(d)
     search(d, title)
-    _add_to(d, title, d.params["playlist"]["name"])
+    add_song_to(d, title, d.params["playlist"]["name"])
     compose(d, d.params["name"], d.t(f"Listen to \"{title}\"!", f"听听《{title}》！"))

@@ -9,33 +9,21 @@ import re
 
 from mobilegym.oracle import Driver, negative, plan
 
-from ..calendar.plans import day_events, open_day, today
-from ..browser.plans import _cook_line, _search_and_open
-from ..contacts.plans import collect, compose
-from ..mail.plans import flight_code, other_code
+from ..calendar.ui import day_events, open_day, today
+from ..browser.ui import cook_line, search_and_open
+from ..contacts.ui import collect, compose
+from ..mail.ui import flight_code, other_code
 from .app import FACT_LABELS
+from .ui import open_note, write_note
+from ..cross_app.ui import add_event
 
 
 # --- helpers -------------------------------------------------------------------------------------------
-
-def open_note(d: Driver, title: str) -> None:
-    """Open a note from the notes list."""
-    d.open_app("Notes")
-    d.tap(rid="note_title_text", text=title)
 
 
 def open_todos(d: Driver) -> None:
     d.open_app("Notes")
     d.tap(rid="tab_1")
-
-
-def write_note(d: Driver, title: str, body: str) -> None:
-    """Create a note from the notes list and save it."""
-    d.open_app("Notes")
-    d.tap(rid="add_note")
-    d.type(title, rid="note_title")
-    d.type(body, rid="note_body")
-    d.tap(rid="save_note")
 
 
 def add_todo(d: Driver, text: str, due: dt.date | None = None) -> None:
@@ -540,14 +528,13 @@ def flight_code_note_no_note(d: Driver) -> None:
 
 def _recipe(d: Driver) -> tuple[list[str], int, int]:
     """(ingredients, prep minutes, cook minutes) of the task's recipe, read on its Browser page."""
-    _search_and_open(d, d.params["recipe"]["title"])
-    prep, cook = _cook_line(d, "recipe_prep"), _cook_line(d, "recipe_cook")
+    search_and_open(d, d.params["recipe"]["title"])
+    prep, cook = cook_line(d, "recipe_prep"), cook_line(d, "recipe_cook")
     items = [n.text.removeprefix("• ").strip() for n in collect(d, "ingredient")]
     return items, prep, cook
 
 
 def _recipe_note_and_event(d: Driver, drop: int = 0, with_prep: bool = True, event: bool = True) -> None:
-    from ..cross_app.plans import add_event
 
     items, prep, cook = _recipe(d)
     title = d.params["recipe"]["title"]

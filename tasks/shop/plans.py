@@ -5,9 +5,9 @@ import re
 
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
-from ..chat.plans import _friend_chat
-from ..contacts.plans import collect as collect_nodes, compose, open_contact, open_home
-from ..wallet.plans import _open as wallet_open, _send as wallet_send, _transactions as wallet_rows
+from ..chat.ui import open_friend_chat
+from ..contacts.ui import collect as collect_nodes, compose, open_contact, open_home
+from ..wallet.ui import open_wallet as wallet_open, send_money as wallet_send, transaction_rows as wallet_rows
 
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -499,7 +499,7 @@ def _open_item(d: Driver, item: str) -> None:
 
 def _friend_item(d: Driver, name: str) -> str:
     """What the friend asked to be ordered in their last such Chat message ("title in variant")."""
-    _friend_chat(d, name)
+    open_friend_chat(d, name)
     d.scroll_to_top()
     for text in reversed([n.text for n in collect_nodes(d, "message_text")]):
         for pattern in FRIEND_ITEM:

@@ -7,10 +7,10 @@ from typing import Any
 
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
-from ..calendar.plans import open_event, read_date
-from ..contacts.plans import compose
-from ..cross_app.plans import add_event
-from ..weather.plans import set_alarm
+from ..calendar.ui import open_event, read_date
+from ..contacts.ui import compose
+from ..cross_app.ui import add_event
+from ..weather.ui import set_alarm
 
 SEATS = re.compile(r"(2nd|1st|Business|二等|一等|商务) ¥([\d,]+(?:\.\d)?) \(([^)]*)\)")
 CLASS_LABELS = {"second": ("2nd", "二等"), "first": ("1st", "一等"), "business": ("Business", "商务")}

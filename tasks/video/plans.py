@@ -7,25 +7,17 @@ import re
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.sim.pickers import MONTHS
 
-from ..contacts.plans import collect, compose
-from ..cross_app.plans import add_event, spoken_date, today
-from ..forum.plans import open_community
+from ..contacts.ui import collect, compose
+from ..calendar.ui import today
+from ..cross_app.ui import add_event, spoken_date
+from ..forum.ui import open_community
+from .ui import home, open_library, title_of
 
 UPCOMING = ("Upcoming", "即将直播")
 MONTH_ABBR = tuple(m[:3] for m in MONTHS)
 
 
 # --- helpers -------------------------------------------------------------------------------------------
-
-def home(d: Driver, tab: int = 0) -> None:
-    """Open Video on one of its tabs (Home, Subscriptions, Library)."""
-    for _ in range(10):  # the app resumes where it was left: go back to a tab screen
-        d.open_app("Video")
-        if d.find(rid=f"tab_{tab}") is not None:
-            d.tap(rid=f"tab_{tab}")
-            return
-        d.key("back")
-    raise AssertionError("no tab bar")
 
 
 def search(d: Driver, query: str) -> None:
@@ -49,17 +41,8 @@ def uploads_shown(d: Driver) -> list[str]:
     return [n.desc for n in collect(d, "video_item") if not any(f" · {u} · " in n.desc for u in UPCOMING)]
 
 
-def title_of(desc: str) -> str:
-    return desc.split(" · ", 1)[0]
-
-
 def open_row(d: Driver, desc: str) -> None:
     d.tap(rid="video_item", desc=desc)
-
-
-def open_library(d: Driver, entry: str) -> None:
-    home(d, 2)
-    d.tap(rid=entry)
 
 
 def save_to(d: Driver, name: str) -> None:

@@ -1,54 +1,12 @@
 """Scripted plans for the Wallet suite: an oracle and realistic mistakes per task."""
 from __future__ import annotations
 
-import re
-from typing import Callable
-
 from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
-from ..chat.plans import ASKED, _friend_chat, _money as _chat_money, _send as _chat_send
-from ..contacts.plans import collect
-
-AMOUNT = re.compile(r"^([+-]?)[$¥]([\d,]+\.\d\d)$")
-
-
-def _money(text: str) -> float:
-    """"-$1,234.50" -> -1234.5."""
-    found = AMOUNT.match(text)
-    if found is None:
-        raise PlanError(f"not an amount: {text!r}")
-    value = float(found.group(2).replace(",", ""))
-    return -value if found.group(1) == "-" else value
-
-
-def _amount_text(value: float) -> str:
-    return f"{value:.2f}"
-
-
-def _transactions(d: Driver, until: Callable[[str, float], bool] | None = None) -> list[tuple[str, float]]:
-    """(counterparty, signed amount) of each row of the history list, newest first, scrolling down through it (only
-    until a row meets ``until``, when given)."""
-    seen: dict[str, tuple[str, float]] = {}
-    while True:
-        for n in d.nodes():
-            if n.short_id == "transaction_item" and n.desc not in seen:
-                who, amount, _date, _time = n.desc.rsplit(" ", 3)
-                seen[n.desc] = (who, _money(amount))
-        rows = list(seen.values())
-        if (until is not None and any(until(*row) for row in rows)) or not d.scroll(1):
-            return rows
-
-
-def _open(d: Driver, tab: int | None = None) -> None:
-    d.open_app("Wallet")
-    if tab is not None:
-        d.tap(rid=f"tab_{tab}")
-
-
-def _pin(d: Driver, code: str) -> None:
-    for digit in code:
-        d.tap(rid=f"pin_{digit}")
+from ..chat.ui import ASKED, chat_amount as _chat_money, open_friend_chat, send_in_chat as _chat_send
+from ..contacts.ui import collect
+from .ui import _amount_text, _money, open_wallet, _pin, send_money, transaction_rows
 
 
 def _wrong(code: str) -> str:
@@ -72,20 +30,20 @@ def _card_rows(d: Driver) -> list[tuple[str, bool]]:
 
 @plan("wallet.DefaultCardDigits")
 def default_card_digits(d: Driver) -> None:
-    _open(d, 3)
+    open_wallet(d, 3)
     d.submit_answer([next(desc for desc, default in _card_rows(d) if default).rsplit(" ", 1)[1]])
     d.complete()
 
 
 @negative("wallet.DefaultCardDigits", "reads a card that is not the default")
 def default_card_digits_other(d: Driver) -> None:
-    _open(d, 3)
+    open_wallet(d, 3)
     d.submit_answer([next(desc for desc, default in _card_rows(d) if not default).rsplit(" ", 1)[1]])
     d.complete()
 
 
 def _remove_card(d: Driver, desc: str, confirm: bool = True) -> None:
-    _open(d, 3)
+    open_wallet(d, 3)
     d.tap(rid="card_item", desc=desc)
     d.tap(rid="remove_card")
     d.tap(rid="button1" if confirm else "button2")
@@ -99,7 +57,7 @@ def remove_card(d: Driver) -> None:
 
 @negative("wallet.RemoveCard", "removes another card")
 def remove_other_card(d: Driver) -> None:
-    _open(d, 3)
+    open_wallet(d, 3)
     target = f"{d.params['card']['bank']} {d.params['card']['last4']}"
     _remove_card(d, next(desc for desc, _ in _card_rows(d) if desc != target))
 
@@ -111,69 +69,49 @@ def remove_card_cancelled(d: Driver) -> None:
 
 # --- transfers -----------------------------------------------------------------------------------------------
 
-def _send(d: Driver, recipient: str, amount: float, note: str = "", passcode: str = "", by_number: bool = False,
-          finish: bool = True) -> None:
-    """From the home screen: transfer ``amount`` to a contact (by name) or a typed number, with the passcode."""
-    d.tap(rid="shortcut_transfer")
-    d.type(recipient, rid="recipient_input")
-    if not by_number:
-        d.tap(rid="payee_item", desc=recipient)
-    elif d.find(rid="new_recipient") is not None:
-        d.tap(rid="new_recipient")
-    else:  # the number is someone's in Contacts: the app offers the contact
-        d.tap(rid="payee_item")
-    d.type(_amount_text(amount), rid="amount_input")
-    if note:
-        d.type(note, rid="note_input")
-    d.tap(rid="continue_button")
-    d.tap(rid="button1")
-    _pin(d, passcode or d.params["passcode"])
-    if finish:
-        d.complete()
-
 
 @plan("wallet.TransferToContact")
 def transfer_to_contact(d: Driver) -> None:
     p = d.params
-    _open(d)
-    _send(d, p["name"], p["amount"], p["note"])
+    open_wallet(d)
+    send_money(d, p["name"], p["amount"], p["note"])
 
 
 @negative("wallet.TransferToContact", "types the amount one off")
 def transfer_wrong_amount(d: Driver) -> None:
     p = d.params
-    _open(d)
-    _send(d, p["name"], p["amount"] + 1, p["note"])
+    open_wallet(d)
+    send_money(d, p["name"], p["amount"] + 1, p["note"])
 
 
 @negative("wallet.TransferToContact", "enters a wrong passcode and gives up")
 def transfer_wrong_passcode(d: Driver) -> None:
     p = d.params
-    _open(d)
-    _send(d, p["name"], p["amount"], p["note"], passcode=_wrong(p["passcode"]))
+    open_wallet(d)
+    send_money(d, p["name"], p["amount"], p["note"], passcode=_wrong(p["passcode"]))
 
 
 @negative("wallet.TransferToContact", "sends it twice")
 def transfer_twice(d: Driver) -> None:
     p = d.params
-    _open(d)
-    _send(d, p["name"], p["amount"], p["note"], finish=False)
+    open_wallet(d)
+    send_money(d, p["name"], p["amount"], p["note"], finish=False)
     d.tap(rid="done_button")
-    _send(d, p["name"], p["amount"], p["note"])
+    send_money(d, p["name"], p["amount"], p["note"])
 
 
 @negative("wallet.TransferToContact", "leaves out the note")
 def transfer_no_note(d: Driver) -> None:
     p = d.params
-    _open(d)
-    _send(d, p["name"], p["amount"])
+    open_wallet(d)
+    send_money(d, p["name"], p["amount"])
 
 
 def _pay_two(d: Driver, first: tuple[str, float], second: tuple[str, float]) -> None:
-    _open(d)
-    _send(d, first[0], first[1], d.params["note"], finish=False)
+    open_wallet(d)
+    send_money(d, first[0], first[1], d.params["note"], finish=False)
     d.tap(rid="done_button")
-    _send(d, second[0], second[1], d.params["note"])
+    send_money(d, second[0], second[1], d.params["note"])
 
 
 @plan("wallet.PayTwoFriends")
@@ -191,74 +129,74 @@ def pay_first_friend_twice(d: Driver) -> None:
 @negative("wallet.PayTwoFriends", "sends the second person both shares")
 def pay_second_friend_double(d: Driver) -> None:
     p = d.params
-    _open(d)
-    _send(d, p["pair"]["b"], p["amount"] * 2, p["note"])
+    open_wallet(d)
+    send_money(d, p["pair"]["b"], p["amount"] * 2, p["note"])
 
 
 @negative("wallet.PayTwoFriends", "pays only the first person")
 def pay_one_friend(d: Driver) -> None:
     p = d.params
-    _open(d)
-    _send(d, p["pair"]["a"], p["amount"], p["note"])
+    open_wallet(d)
+    send_money(d, p["pair"]["a"], p["amount"], p["note"])
 
 
 @plan("wallet.TransferToNumber")
 def transfer_to_number(d: Driver) -> None:
-    _open(d)
-    _send(d, d.params["number"], d.params["amount"], by_number=True)
+    open_wallet(d)
+    send_money(d, d.params["number"], d.params["amount"], by_number=True)
 
 
 @negative("wallet.TransferToNumber", "mistypes the last digit")
 def transfer_to_wrong_number(d: Driver) -> None:
     number = d.params["number"]
-    _open(d)
-    _send(d, number[:-1] + str((int(number[-1]) + 1) % 10), d.params["amount"], by_number=True)
+    open_wallet(d)
+    send_money(d, number[:-1] + str((int(number[-1]) + 1) % 10), d.params["amount"], by_number=True)
 
 
 @negative("wallet.TransferToNumber", "sends ten times the amount")
 def transfer_to_number_too_much(d: Driver) -> None:
-    _open(d)
-    _send(d, d.params["number"], d.params["amount"] * 10, by_number=True)
+    open_wallet(d)
+    send_money(d, d.params["number"], d.params["amount"] * 10, by_number=True)
 
 
 def _last_sender(d: Driver) -> tuple[str, float]:
     """(name, amount) of the newest incoming transfer in the history."""
     _filter(d, "category", d.t(*CATEGORIES["transfer"]))
-    return next((who, amount) for who, amount in _transactions(d, lambda _, amount: amount > 0) if amount > 0)
+    return next((who, amount) for who, amount in transaction_rows(d, lambda _, amount: amount > 0) if amount > 0)
 
 
 @plan("wallet.RefundLastSender")
 def refund_last_sender(d: Driver) -> None:
-    _open(d, 2)
+    open_wallet(d, 2)
     who, amount = _last_sender(d)
     d.tap(rid="tab_0")
-    _send(d, who, amount)
+    send_money(d, who, amount)
 
 
 @negative("wallet.RefundLastSender", "refunds it twice")
 def refund_twice(d: Driver) -> None:
-    _open(d, 2)
+    open_wallet(d, 2)
     who, amount = _last_sender(d)
     d.tap(rid="tab_0")
-    _send(d, who, amount, finish=False)
+    send_money(d, who, amount, finish=False)
     d.tap(rid="done_button")
-    _send(d, who, amount)
+    send_money(d, who, amount)
 
 
 @negative("wallet.RefundLastSender", "sends a little more back")
 def refund_more(d: Driver) -> None:
-    _open(d, 2)
+    open_wallet(d, 2)
     who, amount = _last_sender(d)
     d.tap(rid="tab_0")
-    _send(d, who, amount + 1)
+    send_money(d, who, amount + 1)
 
 
 @negative("wallet.RefundLastSender", "enters a wrong passcode and gives up")
 def refund_wrong_passcode(d: Driver) -> None:
-    _open(d, 2)
+    open_wallet(d, 2)
     who, amount = _last_sender(d)
     d.tap(rid="tab_0")
-    _send(d, who, amount, passcode=_wrong(d.params["passcode"]))
+    send_money(d, who, amount, passcode=_wrong(d.params["passcode"]))
 
 
 # --- bills ---------------------------------------------------------------------------------------------------
@@ -291,14 +229,14 @@ def _pay_bill(d: Driver, name: str, passcode: str = "") -> None:
 
 @plan("wallet.PayBill")
 def pay_bill(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     _pay_bill(d, d.params["bill"])
     d.complete()
 
 
 @negative("wallet.PayBill", "pays another unpaid bill")
 def pay_other_bill(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     groups = _bill_groups(d)
     unpaid = [name for header, bills in groups.items() if header != d.t("Paid", "已缴") for name, _ in bills]
     _pay_bill(d, next(name for name in unpaid if name != d.params["bill"]))
@@ -307,14 +245,14 @@ def pay_other_bill(d: Driver) -> None:
 
 @negative("wallet.PayBill", "enters a wrong passcode and gives up")
 def pay_bill_wrong_passcode(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     _pay_bill(d, d.params["bill"], passcode=_wrong(d.params["passcode"]))
     d.complete()
 
 
 @plan("wallet.PayBillAndReportBalance")
 def pay_and_report(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     _pay_bill(d, d.params["bill"])
     d.tap(rid="tab_0")
     d.submit_answer([_amount_text(_money(d.find(rid="balance_amount").text))])
@@ -323,7 +261,7 @@ def pay_and_report(d: Driver) -> None:
 
 @negative("wallet.PayBillAndReportBalance", "reports the balance from before paying")
 def pay_and_report_stale(d: Driver) -> None:
-    _open(d)
+    open_wallet(d)
     before = _money(d.find(rid="balance_amount").text)
     d.tap(rid="tab_1")
     _pay_bill(d, d.params["bill"])
@@ -333,7 +271,7 @@ def pay_and_report_stale(d: Driver) -> None:
 
 @plan("wallet.PayOverdueBills")
 def pay_overdue(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     for name, _ in _bill_groups(d)[d.t("Overdue", "已逾期")]:
         _pay_bill(d, name)
     d.complete()
@@ -341,7 +279,7 @@ def pay_overdue(d: Driver) -> None:
 
 @negative("wallet.PayOverdueBills", "pays every unpaid bill, due or not")
 def pay_all_unpaid(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     groups = _bill_groups(d)
     for name, _ in groups[d.t("Overdue", "已逾期")] + groups[d.t("Upcoming", "待缴")][:1]:
         _pay_bill(d, name)
@@ -350,14 +288,14 @@ def pay_all_unpaid(d: Driver) -> None:
 
 @negative("wallet.PayOverdueBills", "pays only the first overdue bill")
 def pay_first_overdue(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     _pay_bill(d, _bill_groups(d)[d.t("Overdue", "已逾期")][0][0])
     d.complete()
 
 
 @plan("wallet.NextBillDue")
 def next_bill_due(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     name, amount = _bill_groups(d)[d.t("Upcoming", "待缴")][0]
     d.submit_answer([name, _amount_text(amount)])
     d.complete()
@@ -365,7 +303,7 @@ def next_bill_due(d: Driver) -> None:
 
 @negative("wallet.NextBillDue", "names the first unpaid bill, which is overdue")
 def next_bill_overdue(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     name, amount = _bill_groups(d)[d.t("Overdue", "已逾期")][0]
     d.submit_answer([name, _amount_text(amount)])
     d.complete()
@@ -375,28 +313,28 @@ def next_bill_overdue(d: Driver) -> None:
 
 @plan("wallet.LastPaymentAt")
 def last_payment_at(d: Driver) -> None:
-    _open(d, 2)
+    open_wallet(d, 2)
     merchant = d.params["merchant"]
-    rows = _transactions(d, lambda who, _: who == merchant)
+    rows = transaction_rows(d, lambda who, _: who == merchant)
     d.submit_answer([_amount_text(-next(a for who, a in rows if who == merchant))])
     d.complete()
 
 
 @negative("wallet.LastPaymentAt", "reads the row below it")
 def last_payment_at_neighbour(d: Driver) -> None:
-    _open(d, 2)
+    open_wallet(d, 2)
     merchant = d.params["merchant"]
-    rows = _transactions(d, lambda who, _: who == merchant)
+    rows = transaction_rows(d, lambda who, _: who == merchant)
     index = next(i for i, (who, _) in enumerate(rows) if who == merchant)
     d.submit_answer([_amount_text(abs(rows[index + 1 if index + 1 < len(rows) else index - 1][1]))])
     d.complete()
 
 
 def _month_spending(d: Driver) -> list[float]:
-    _open(d, 2)
+    open_wallet(d, 2)
     _filter(d, "month", d.params["month"])
     _filter(d, "category", d.t(*CATEGORIES[d.params["category"]]))
-    return [-a for _, a in _transactions(d) if a < 0]
+    return [-a for _, a in transaction_rows(d) if a < 0]
 
 
 @plan("wallet.SpendingLastMonth")
@@ -413,9 +351,9 @@ def spending_biggest(d: Driver) -> None:
 
 @negative("wallet.SpendingLastMonth", "forgets the category filter")
 def spending_every_category(d: Driver) -> None:
-    _open(d, 2)
+    open_wallet(d, 2)
     _filter(d, "month", d.params["month"])
-    d.submit_answer([_amount_text(sum(-a for _, a in _transactions(d) if a < 0))])
+    d.submit_answer([_amount_text(sum(-a for _, a in transaction_rows(d) if a < 0))])
     d.complete()
 
 
@@ -423,20 +361,20 @@ def spending_every_category(d: Driver) -> None:
 
 @plan("wallet.balance")
 def balance(d: Driver) -> None:
-    _open(d)
+    open_wallet(d)
     d.submit_answer([_amount_text(_money(d.find(rid="balance_amount").text))])
     d.complete()
 
 
 @negative("wallet.balance", "reads the first upcoming bill's amount")
 def balance_bill(d: Driver) -> None:
-    _open(d, 1)
+    open_wallet(d, 1)
     d.submit_answer([_amount_text(next(a for bills in _bill_groups(d).values() for _, a in bills))])
     d.complete()
 
 
 def _open_citi(d: Driver) -> None:
-    _open(d, 3)
+    open_wallet(d, 3)
     bank = d.t("Citi", "中信银行")
     d.tap(rid="card_item", desc=next(desc for desc, _ in _card_rows(d) if desc.rsplit(" ", 1)[0] == bank))
 
@@ -457,13 +395,13 @@ def set_default_card_viewed(d: Driver) -> None:
 
 @plan("wallet.buy_bitcoin")
 def buy_bitcoin(d: Driver) -> None:
-    _open(d)
+    open_wallet(d)
     d.abort("Wallet has no way to buy Bitcoin or any other cryptocurrency")
 
 
 @negative("wallet.buy_bitcoin", "claims the purchase went through")
 def buy_bitcoin_claims(d: Driver) -> None:
-    _open(d)
+    open_wallet(d)
     d.complete()
 
 
@@ -471,7 +409,7 @@ def buy_bitcoin_claims(d: Driver) -> None:
 
 def _chat_asks(d: Driver, name: str) -> list[float]:
     """The amounts the friend's Chat messages ask for, oldest first (the chat left open)."""
-    _friend_chat(d, name)
+    open_friend_chat(d, name)
     d.scroll_to_top()
     return [_chat_money(n.text) for n in collect(d, "message_text") if ASKED.search(n.text)]
 
@@ -490,8 +428,8 @@ def _back_to_chat(d: Driver, name: str) -> None:
 
 def _pay_chat_ask(d: Driver, amount: float, reply: str | None, passcode: str = "") -> None:
     name = d.params["name"]
-    _open(d)
-    _send(d, name, amount, passcode=passcode, finish=False)
+    open_wallet(d)
+    send_money(d, name, amount, passcode=passcode, finish=False)
     if reply is not None:
         _back_to_chat(d, name)
         _chat_send(d, reply)

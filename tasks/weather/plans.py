@@ -7,16 +7,14 @@ import re
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
 
-from ..calendar.plans import fill_event, open_event, read_date, today
+from ..calendar.ui import fill_event, open_event, read_date, today
+from .ui import city, degrees, forecast, open_saved_city, send_text, set_alarm
+from ..cross_app.ui import short_date, spoken_date
 
 RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm", "小雨", "雨", "阵雨", "雷阵雨")  # as the app names them
 
 
 # --- helpers: reading and moving around the Weather UI ----------------------------------------------
-
-def city(d: Driver, key: str = "city") -> str:
-    """The name of the city parameter ``key`` as the phone's language writes it."""
-    return d.params[key][d.t("name", "name_zh")]
 
 
 def pair_city(d: Driver, which: str) -> str:
@@ -24,21 +22,9 @@ def pair_city(d: Driver, which: str) -> str:
     return d.params["pair"][d.t(which, f"{which}_zh")]
 
 
-
-
 def inside(node: Node, box: Node) -> bool:
     x, y = node.center
     return box.bounds[0] <= x < box.bounds[2] and box.bounds[1] <= y < box.bounds[3]
-
-
-def degrees(text: str) -> int:
-    """"-3°" -> -3."""
-    return int(text.strip().rstrip("°CF"))
-
-
-def open_saved_city(d: Driver, name: str) -> None:
-    d.open_app("Weather")
-    d.tap(rid="city_item", desc=name)
 
 
 def open_search(d: Driver, name: str) -> None:
@@ -73,16 +59,6 @@ def unsaved_other_than(d: Driver, names: set[str]) -> str:
     raise RuntimeError("no other unsaved city on screen")
 
 
-def forecast(d: Driver) -> list[tuple[str, str, int, int]]:
-    """(day label, condition, high, low) of the five forecast rows of the open city page."""
-    days = []
-    for desc in d.collect("forecast_item"):
-        label, rest = re.split(r": |：", desc, maxsplit=1)
-        condition, high, low, _ = re.split(r", |，", rest)
-        days.append((label, condition, degrees(high.split()[-1]), degrees(low.split()[-1])))
-    return days
-
-
 def hourly(d: Driver) -> list[tuple[str, str]]:
     """(hour label, condition) of the hourly forecast of the open city page."""
     d.tap(rid="hourly_entry")
@@ -91,13 +67,6 @@ def hourly(d: Driver) -> list[tuple[str, str]]:
         label, _, detail = desc.split(", ", 2)
         rows.append((label, detail.split(" · ")[0]))
     return rows
-
-
-def set_alarm(d: Driver, hour: int, minute: int = 0) -> None:
-    d.open_app("Clock")
-    d.tap(rid="add_alarm")
-    d.pick_time(hour, minute, rid="alarm_time_input")
-    d.tap(rid="save_alarm")
 
 
 # --- AddCity -------------------------------------------------------------------------------------------
@@ -378,15 +347,6 @@ def no_alarm(d: Driver) -> None:
 
 # --- TextForecastToContact ---------------------------------------------------------------------------
 
-def send_text(d: Driver, name: str, text: str) -> None:
-    """In Messages: a new message to a contact picked from the suggestions."""
-    d.open_app("Messages")
-    d.tap(rid="new_message")
-    d.type(name, rid="recipient_input")
-    d.tap(rid="suggestion_name", text=name)
-    d.type(text, rid="message_input")
-    d.tap(rid="send")
-
 
 def _forecast_text(d: Driver, day: tuple[str, str, int, int], with_low: bool = True) -> str:
     _, condition, high, low = day
@@ -500,7 +460,6 @@ def _city_event(d: Driver) -> tuple[dt.date, str, str, dt.date]:
 
 
 def _forecast_by_date(d: Driver, city_name: str, now: dt.date) -> list[tuple[dt.date, str, int, int]]:
-    from ..cross_app.plans import short_date  # cross_app's plans import this module
     d.open_app("Weather")
     if d.find(rid="city_item", desc=city_name) is not None:
         d.tap(rid="city_item", desc=city_name)
@@ -513,7 +472,6 @@ def _forecast_by_date(d: Driver, city_name: str, now: dt.date) -> list[tuple[dt.
 # --- EventForecastToAttendee ----------------------------------------------------------------------------------
 
 def _event_forecast(d: Driver, tomorrow: bool = False, other_person: bool = False) -> None:
-    from ..cross_app.plans import spoken_date
     day, place, name, now = _city_event(d)
     rows = _forecast_by_date(d, place, now)
     row = rows[1] if tomorrow else next(r for r in rows if r[0] == day)
@@ -546,7 +504,6 @@ def _rained_out(d: Driver, first_dry_overall: bool = False, text: bool = True) -
     """Move the event off a rainy day and text the new date, or, on a dry day, text that it is still on (the
     mistakes: ``first_dry_overall`` moves it to the forecast's first dry day whatever the weather; ``text=False``
     tells nobody)."""
-    from ..cross_app.plans import spoken_date
     day, place, name, now = _city_event(d)
     rows = _forecast_by_date(d, place, now)
     title = d.params["event"]["title"]
