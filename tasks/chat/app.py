@@ -6,7 +6,7 @@ import random
 from typing import Any, Mapping
 
 from mobilegym.envs.chat.world import ME
-from mobilegym.judge import BaseApp, normalize_text
+from mobilegym.judge import BaseApp, copy_state, normalize_text
 from mobilegym.judge.result import Check, check
 
 CHAT_READ_CHANGES = ["chat.chats[*].unread"]  # opening chats marks them read (view state)
@@ -34,6 +34,9 @@ GROUP_NAMES = {"en": ("Ski Trip", "Board Games Night", "Team Dinner", "Beach Wee
 ASKS = {"en": ("Hey, could you send me {amount} for the concert tickets?", "Can you transfer me {amount} for dinner?"),
         "zh": ("嗨，演唱会门票的钱 {amount} 能转我一下吗？", "能把晚饭的 {amount} 转给我吗？")}
 SYMBOLS = {"en": "$", "zh": "¥"}
+MIN_OTHER_AMOUNTS = 1  # SendRequestedTransfer, PayAmountFromSms: transfers of another amount in the friend's chat (plant_other_amount)
+MIN_SENT_TRANSFERS = 3  # TotalSentTo: transfers the owner sent the friend, at least (its _post_sample tops them up)
+MIN_OTHER_PENDING = 1  # AcceptTransferAndBalance: pending transfers from other friends (plant_pending_from_other)
 
 
 def same_text(expected: str, actual: str) -> bool:
@@ -202,6 +205,39 @@ class Chat(BaseApp):
                                            "unread": unread, "messages": messages}})
         return Chat.patch({f"chats[id={chat['id']}]": {"messages": [*chat["messages"], *messages],
                                                        "unread": chat["unread"] + unread if unread else 0}})
+
+    @staticmethod
+    def insert_patch(state: dict[str, Any], friend_id: str, message: dict[str, Any], chat_id: str) -> dict[str, Any]:
+        """A patch that puts ``message`` in time order into the one-to-one chat with a friend (starting it when there
+        is none)."""
+        chat = next((c for c in state["chats"] if c["kind"] == "direct" and c["members"] == [friend_id]), None)
+        if chat is None:
+            return Chat.append_patch(state, friend_id, [message], chat_id=chat_id)
+        return Chat.patch({f"chats[id={chat['id']}]": {"messages": sorted([*chat["messages"], message],
+                                                                          key=lambda m: m["time_ms"])}})
+
+
+def plant_other_amount(device: Any, friend_id: str, amount: float, rng: random.Random, now_ms: int) -> None:
+    """Unless the chat with the friend holds one, an earlier transfer the owner sent them of another amount
+    (MIN_OTHER_AMOUNTS)."""
+    state = copy_state(device)["apps"]["chat"]
+    chat = Chat(state).direct_with(friend_id)
+    if chat and sum(m["type"] == "transfer" and not same_amount(m["amount"], amount) for m in chat["messages"]) >= MIN_OTHER_AMOUNTS:
+        return
+    sent = Chat.message("msg_task_earlier", ME, free_time(state, now_ms - rng.randint(30, 90) * HOUR_MS),
+                        amount=round(amount + rng.choice((5, 10, 15)), 2), status="sent")
+    device.set_state(Chat.insert_patch(state, friend_id, sent, "chat_task_earlier"))
+
+
+def plant_pending_from_other(device: Any, friend_id: str, rng: random.Random, now_ms: int) -> None:
+    """Unless another friend's transfer is pending, one from another friend (MIN_OTHER_PENDING)."""
+    state = copy_state(device)["apps"]["chat"]
+    if sum(m["status"] == "pending" and m["sender"] != friend_id for c in state["chats"] for m in c["messages"]) >= MIN_OTHER_PENDING:
+        return
+    other = rng.choice([f for f in state["friends"] if f["id"] != friend_id])
+    pending = Chat.message("msg_task_other_in", other["id"], free_time(state, now_ms - rng.randint(7, 30) * HOUR_MS),
+                           amount=float(rng.choice((20, 30, 45))), status="pending")
+    device.set_state(Chat.insert_patch(state, other["id"], pending, "chat_task_other"))
 
 
 def friend_phone(state: dict[str, Any], name: str) -> str:

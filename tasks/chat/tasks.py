@@ -33,7 +33,8 @@ from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Message
 from ..wallet.app import Wallet
 from .app import (ASKS, CHAT_ACCEPT_CHANGES, CHAT_COMMENT_CHANGES, CHAT_DELETE_CHANGES, CHAT_LIKE_CHANGES,
                   CHAT_NEW_GROUP_CHANGES, CHAT_POST_CHANGES, CHAT_READ_CHANGES, CHAT_SEND_CHANGES, CHAT_TRANSFER_CHANGES,
-                  HOUR_MS, Chat, free_time, money_text, number_in, same_amount, same_text)
+                  HOUR_MS, MIN_OTHER_AMOUNTS, MIN_OTHER_PENDING, MIN_SENT_TRANSFERS, Chat, free_time, friend_phone, money_text, number_in,
+                  plant_other_amount, plant_pending_from_other, same_amount, same_text)
 
 PASSCODE_EN = " My payment passcode is {passcode}."
 PASSCODE_ZH = "我的支付密码是{passcode}。"
@@ -69,6 +70,12 @@ def _afford(device, amount: float) -> None:
 
 def _friend_id(state: dict, name: str) -> str:
     return next(f["id"] for f in state["friends"] if f["name"] == name)
+
+
+def _other_amounts(state: dict, name: str, amount: float) -> list[dict]:
+    """Transfers in the one-to-one chat with the friend of another amount than ``amount``."""
+    chat = Chat(state).direct_with(_friend_id(state, name))
+    return [m for m in chat["messages"] if m["type"] == "transfer" and not same_amount(m["amount"], amount)] if chat else []
 
 
 @localised(zh={"fields": [{"label": "有未读消息的群聊数"}]})
@@ -282,7 +289,8 @@ class DeleteChat(BaseTask):
 
 class SendRequestedTransfer(BaseTask):
     """Verdict: one transfer, of the amount the friend asked for in their chat, went to them off the balance, and
-    nothing else was sent. Injection: the friend asks for the amount in the chat an hour or two ago (unread)."""
+    nothing else was sent. Injection: the friend asks for the amount in the chat an hour or two ago (unread), after an earlier
+    transfer of another amount."""
 
     objective = "operate"
     difficulty = "L3"
@@ -295,13 +303,19 @@ class SendRequestedTransfer(BaseTask):
     expected_changes = CHAT_TRANSFER_CHANGES
 
     def _post_sample(self, device) -> None:
+        friend_id = _friend_id(_chat(device), self.p.name)
+        plant_other_amount(device, friend_id, self.p.amount, self.rng, _now(device))
         state, language = _chat(device), _language(device)
-        friend_id = _friend_id(state, self.p.name)
         ask = self.rng.choice(ASKS[language]).format(amount=money_text(self.p.amount, language))
         when = free_time(state, _now(device) - self.rng.randint(1, 2) * HOUR_MS)
         device.set_state(Chat.append_patch(state, friend_id, [Chat.message("msg_task_ask", friend_id, when, text=ask)],
                                            unread=1))
         _afford(device, self.p.amount)
+
+    def distractors(self, apps, os_state):
+        return {"other friends": (len(apps["chat"]["friends"]) - 1, 2),
+                "other amounts in their chat": (len(_other_amounts(apps["chat"], self.p.name, self.p.amount)),
+                                                MIN_OTHER_AMOUNTS)}
 
     def check_goals(self, input):
         chat = Chat(input.apps["chat"], input.apps_init["chat"])
@@ -312,7 +326,7 @@ class SendRequestedTransfer(BaseTask):
 class AcceptTransferAndBalance(BaseTask):
     """Verdict: the friend's pending transfer is accepted (no other transfer's status changed), the balance grew by
     its amount, and the answer is that balance. Injection: the friend sent a transfer a few hours ago (their
-    earlier pending ones, if any, are accepted)."""
+    earlier pending ones, if any, are accepted), and another friend's transfer is pending."""
 
     objective = "hybrid"
     difficulty = "L3"
@@ -338,6 +352,12 @@ class AcceptTransferAndBalance(BaseTask):
         device.set_state(Chat.append_patch(state, friend_id, [Chat.message("msg_task_in", friend_id, when,
                                                                            amount=self.p.amount, note=note,
                                                                            status="pending")], unread=1))
+        plant_pending_from_other(device, friend_id, self.rng, _now(device))
+
+    def distractors(self, apps, os_state):
+        friend_id = _friend_id(apps["chat"], self.p.name)
+        pending = [m for c in apps["chat"]["chats"] for m in c["messages"] if m["status"] == "pending"]
+        return {"pending transfers from others": (sum(m["sender"] != friend_id for m in pending), MIN_OTHER_PENDING)}
 
     def check_goals(self, input):
         chat = Chat(input.apps["chat"], input.apps_init["chat"])
@@ -375,9 +395,16 @@ class TotalSentTo(AnswerTask):
         times = sorted(free_time(state, now - h * HOUR_MS) for h in self.rng.sample(range(5, 90), 4))
         amounts = self.rng.sample((12.5, 20, 26.4, 38, 45, 60.75, 88), 4)
         messages = [Chat.message(f"msg_task_out{n}", ME, times[n], amount=float(amounts[n]), status="sent")
-                    for n in range(max(1, 3 - have))]
+                    for n in range(max(1, MIN_SENT_TRANSFERS - have))]
         messages.append(Chat.message("msg_task_in", friend_id, times[3], amount=float(amounts[3]), status="accepted"))
         device.set_state(Chat.append_patch(state, friend_id, sorted(messages, key=lambda m: m["time_ms"])))
+
+    def distractors(self, apps, os_state):
+        friend_id = _friend_id(apps["chat"], self.p.name)
+        chat = Chat(apps["chat"]).direct_with(friend_id)
+        back = [m for m in chat["messages"] if m["type"] == "transfer" and m["sender"] == friend_id]
+        return {"transfers sent to them": (len(Chat(apps["chat"]).sent_to(friend_id)), MIN_SENT_TRANSFERS),
+                "transfers from them": (len(back), 1)}
 
     def get_answer(self, input):
         chat = Chat(input.apps_init["chat"])
@@ -402,6 +429,11 @@ class CommentOnLatestMoment(BaseTask):
 
     def _post_sample(self, device) -> None:
         _prepare_latest_moment(self, device, unlike=False)
+
+    def distractors(self, apps, os_state):
+        friend_id = _friend_id(apps["chat"], self.p.name)
+        return {"their older moments": (len(Chat(apps["chat"]).moments_of(friend_id)) - 1, 1),
+                "other friends' moments": (sum(m["author"] != friend_id for m in apps["chat"]["moments"]), 1)}
 
     def check_goals(self, input):
         latest = Chat(input.apps_init["chat"]).moments_of(_friend_id(input.apps_init["chat"], self.p.name))[0]
@@ -431,6 +463,10 @@ class CreateNamedGroup(BaseTask):
     parameters = {"trio": {"sampler": _sample_trio}, "name": {"sampler": Chat.sample_group_name}}
     expected_changes = [*CHAT_NEW_GROUP_CHANGES, "chat.chats[*].name"]
 
+    def distractors(self, apps, os_state):
+        return {"other friends": (len(apps["chat"]["friends"]) - 3, 2),
+                "existing groups": (sum(c["kind"] == "group" for c in apps["chat"]["chats"]), 1)}
+
     def check_goals(self, input):
         before = {c["id"] for c in input.apps_init["chat"]["chats"]}
         names = {f["id"]: f["name"] for f in input.apps_init["chat"]["friends"]}
@@ -459,7 +495,8 @@ INTRO_TEXTS = {"en": ("{friend} will call you about the weekend", "{friend} is g
 
 class PayAmountFromSms(BaseTask):
     """Verdict: one transfer in Chat, of the amount the friend asked for by SMS, went to them off the balance.
-    Injection: the friend (saved in Contacts under the same name and number) texts the amount an hour ago."""
+    Injection: the friend (saved in Contacts under the same name and number) texts the amount an hour ago; their
+    chat holds an earlier transfer of another amount."""
 
     objective = "operate"
     difficulty = "L4"
@@ -487,7 +524,15 @@ class PayAmountFromSms(BaseTask):
         else:
             patch = {f"conversations[id={conv['id']}]": {"messages[]": sms, "unread": conv["unread"] + 1}}
         device.set_state({"apps": {"messages": patch}})
+        plant_other_amount(device, _friend_id(state["apps"]["chat"], self.p.name), self.p.amount, self.rng, _now(device))
         _afford(device, self.p.amount)
+
+    def distractors(self, apps, os_state):
+        number = friend_phone(apps["chat"], self.p.name)
+        others = [c for c in apps["messages"]["conversations"] if not same_number_text(c["address"], number)]
+        return {"other SMS conversations": (len(others), 2),
+                "other amounts in their chat": (len(_other_amounts(apps["chat"], self.p.name, self.p.amount)),
+                                                MIN_OTHER_AMOUNTS)}
 
     def check_goals(self, input):
         chat = Chat(input.apps["chat"], input.apps_init["chat"])
@@ -530,6 +575,11 @@ class ShareNumberAndText(BaseTask):
         when = free_time(state, _now(device) - HOUR_MS)
         device.set_state(Chat.append_patch(state, friend_id, [Chat.message("msg_task_ask", friend_id, when, text=ask)],
                                            unread=1))
+
+    def distractors(self, apps, os_state):
+        contacts = apps["contacts"]["contacts"]
+        return {"other contacts": (len(contacts) - 1, 2),
+                "the asker's own entry in Contacts": (sum(c["name"] == self.p.ask["friend"] for c in contacts), 1)}
 
     def check_goals(self, input):
         person = Contacts(input.apps_init["contacts"]).contact(self.p.ask["person"])
@@ -587,6 +637,14 @@ class RepeatWalletTransfer(BaseTask):
         device.set_state(Wallet.patch({"transactions": [t for t in txns if not (
             t["kind"] == "transfer_out" and t["counterparty"] == self.p.name and t["date"] >= sent and t["id"] != "txn_task_out")]}))
         _afford(device, self.p.amount)
+
+    def distractors(self, apps, os_state):
+        phone = friend_phone(apps["chat"], self.p.name)
+        txns = [t for t in apps["wallet"]["transactions"] if t["kind"].startswith("transfer")]
+        return {"later transfers in from them": (sum(t["kind"] == "transfer_in" and same_number_text(t["phone"], phone)
+                                                     for t in txns), 1),
+                "transfers to others": (sum(t["kind"] == "transfer_out" and not same_number_text(t["phone"], phone)
+                                            for t in txns), 1)}
 
     def check_goals(self, input):
         chat = Chat(input.apps["chat"], input.apps_init["chat"])
@@ -647,6 +705,12 @@ class ReturnDoublePayment(BaseTask):
                          "amount": amount})
         device.set_state(Wallet.patch({"transactions": txns}))
         _afford(device, self.p.amount)
+
+    def distractors(self, apps, os_state):
+        phone = friend_phone(apps["chat"], self.p.name)
+        mine = [t for t in apps["wallet"]["transactions"] if t["kind"] == "transfer_in" and same_number_text(t["phone"], phone)]
+        return {"their payments of the amount": (sum(same_amount(t["amount"], self.p.amount) for t in mine), 2),
+                "their payments of another amount": (sum(not same_amount(t["amount"], self.p.amount) for t in mine), 1)}
 
     def check_goals(self, input):
         friend_id = _friend_id(input.apps_init["chat"], self.p.name)

@@ -21,6 +21,12 @@ SHOP_CANCEL_CHANGES = ["shop.orders[id={order.id}].status"]
 # one new order; the cart may be used on the way (a line added then bought, other lines deselected)
 SHOP_ORDER_CHANGES = ["shop.orders[+]", "shop.cart[*].selected"]
 RATING_FLOOR = 4.0
+MIN_SAVED_ADDRESSES = 2  # AddDefaultAddress: saved addresses, the default among them (prepare_state_with_second_address)
+MIN_SHIPPED = 1  # CancelUnshippedOrder: orders shipped and on their way (prepare_state_with_one_unshipped)
+MIN_CHEAPER_LOW_RATED = 1  # CheapestWellRated: cheaper products rated under the floor (prepare_state_with_cheaper_low_rated)
+# DeliveredSpending: orders delivered in the month / delivered in another month / cancelled in the month
+# (prepare_state_with_month_orders)
+MIN_MONTH_DELIVERED, MIN_OTHER_MONTH_DELIVERED, MIN_MONTH_CANCELLED = 2, 1, 1
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
 NEW_ADDRESSES = {  # addresses tasks ask to add (no world holds them): label, street, city, region, postcode
@@ -379,12 +385,60 @@ class Shop(BaseApp):
         return {"apps": {"shop": {"addresses[]": extra}}}
 
     @staticmethod
-    def prepare_state_with_one_unshipped(state: dict[str, Any], keep_id: str) -> dict[str, Any] | None:
-        """A patch marking every unshipped order but ``keep_id`` as shipped, or None when it is the only one."""
+    def prepare_state_with_one_unshipped(state: dict[str, Any], keep_id: str, today: dt.date) -> dict[str, Any] | None:
+        """A patch marking every unshipped order but ``keep_id`` as shipped and, while fewer than MIN_SHIPPED are,
+        the newest delivered ones as shipped, arriving in two days; None when nothing needs to change."""
         others = [o for o in state["orders"] if o["status"] == "to_ship" and o["id"] != keep_id]
-        if not others:
+        patch: dict[str, Any] = {f"orders[id={o['id']}]": {"status": "shipped"} for o in others}
+        short = MIN_SHIPPED - len(others) - sum(o["status"] == "shipped" for o in state["orders"])
+        arriving = (today + dt.timedelta(days=2)).isoformat()
+        for o in [o for o in state["orders"] if o["status"] == "delivered"][:max(0, short)]:
+            patch[f"orders[id={o['id']}]"] = {"status": "shipped", "delivery_date": arriving}
+        return {"apps": {"shop": patch}} if patch else None
+
+    @staticmethod
+    def prepare_state_with_cheaper_low_rated(state: dict[str, Any], category_id: str) -> dict[str, Any] | None:
+        """Unless the category has MIN_CHEAPER_LOW_RATED, a patch pricing one of its products (a low-rated one first;
+        never the two cheapest well-rated) under the cheapest well-rated one, rated 3.8 at most; None when it has."""
+        best = Shop.cheapest_rated(state, category_id)
+        mine = [p for p in state["products"] if p["category_id"] == category_id]
+        if sum(p["rating"] < RATING_FLOOR and p["price"] < best["price"] for p in mine) >= MIN_CHEAPER_LOW_RATED:
             return None
-        return {"apps": {"shop": {f"orders[id={o['id']}]": {"status": "shipped"} for o in others}}}
+        rated = sorted((p for p in mine if p["rating"] >= RATING_FLOOR), key=lambda p: p["price"])[:2]
+        pool = sorted((p for p in mine if p not in rated), key=lambda p: (p["rating"] >= RATING_FLOOR, p["rating"]))
+        trap = pool[0]
+        return {"apps": {"shop": {f"products[id={trap['id']}]": {"price": round(best["price"] * 0.8, 2),
+                                                                  "rating": min(trap["rating"], 3.8)}}}}
+
+    @staticmethod
+    def prepare_state_with_month_orders(state: dict[str, Any], month: str, today: dt.date, rng: random.Random,
+                                        language: str) -> dict[str, Any] | None:
+        """A patch adding orders (of products no order holds) until MIN_MONTH_DELIVERED were delivered in ``month``
+        ("YYYY-MM", up to yesterday), MIN_OTHER_MONTH_DELIVERED in the month before and MIN_MONTH_CANCELLED in it
+        were cancelled; orders stay newest first. None when nothing needs adding."""
+        from mobilegym.envs.shop.world import SHIPPING, make_order
+        first = dt.date.fromisoformat(f"{month}-01")
+        last = min(today - dt.timedelta(days=1), (first + dt.timedelta(days=31)).replace(day=1) - dt.timedelta(days=1))
+        before = first - dt.timedelta(days=1)
+        def count(status: str, in_month: bool) -> int:
+            return sum(o["status"] == status and (o["delivery_date"][:7] == month) == in_month
+                       and o["delivery_date"] <= today.isoformat() for o in state["orders"])
+        wanted = [("delivered", first, last)] * (MIN_MONTH_DELIVERED - count("delivered", True)) \
+            + [("delivered", before.replace(day=1), before)] * (MIN_OTHER_MONTH_DELIVERED - count("delivered", False)) \
+            + [("cancelled", first, last)] * (MIN_MONTH_CANCELLED - count("cancelled", True))
+        if not wanted:
+            return None
+        bought = {i["product_id"] for o in state["orders"] for i in o["items"]}
+        unbought = [p for p in state["products"] if p["id"] not in bought]
+        orders = list(state["orders"])
+        for n, (status, start, end) in enumerate(wanted):
+            due = start + dt.timedelta(days=rng.randint(0, (end - start).days))
+            placed = due - dt.timedelta(days=SHIPPING["standard"][0])
+            order = make_order(rng, language, f"ord_task_{n}", [unbought.pop(rng.randrange(len(unbought)))],
+                               rng.choice(state["addresses"]), placed, status, "standard")
+            orders.append({**order, "delivery_date": due.isoformat()})
+        orders.sort(key=lambda o: o["placed"], reverse=True)
+        return {"apps": {"shop": {"orders": orders}}}
 
     # --- answers -----------------------------------------------------------------------------------------
 

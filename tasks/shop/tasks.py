@@ -33,8 +33,9 @@ from ..maps.app import prepare_state_with_incoming
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from ..wallet.app import Wallet
 from .app import (SHOP_CANCEL_CHANGES, SHOP_CART_ADD_CHANGES, SHOP_CART_QTY_CHANGES, SHOP_CART_REMOVE_CHANGES,
-                  SHOP_DEFAULT_CHANGES, SHOP_NEW_ADDRESS_CHANGES, SHOP_ORDER_CHANGES, SHOP_WISHLIST_ADD_CHANGES, Shop,
-                  address_line)
+                  SHOP_DEFAULT_CHANGES, SHOP_NEW_ADDRESS_CHANGES, SHOP_ORDER_CHANGES, SHOP_WISHLIST_ADD_CHANGES, MIN_CHEAPER_LOW_RATED,
+                  MIN_MONTH_CANCELLED, MIN_MONTH_DELIVERED, MIN_OTHER_MONTH_DELIVERED, MIN_SAVED_ADDRESSES, MIN_SHIPPED,
+                  RATING_FLOOR, Shop, address_line)
 
 
 def _shop_state(device) -> dict:
@@ -190,7 +191,7 @@ class OrderArrival(AnswerTask):
 @localised(zh={"fields": [{"label": "价格"}]})
 class CheapestWellRated(AnswerTask):
     """Verdict: the answer is the price of the category's cheapest product rated 4 stars or more (sampled
-    so the next one costs at least 0.50 more, preferring categories where a cheaper product is rated lower)."""
+    so the next one costs at least 0.50 more). Injection: a cheaper product of the category rated under 4 stars."""
 
     objective = "query"
     difficulty = "L3"
@@ -202,13 +203,25 @@ class CheapestWellRated(AnswerTask):
     parameters = {"category": {"sampler": Shop.sample_category_with_cheapest}}
     answer_fields = [{"type": "number", "label": "Price"}]
 
+    def distractors(self, apps, os_state):
+        mine = [p for p in apps["shop"]["products"] if p["category_id"] == self.p.category["id"]]
+        best = Shop.cheapest_rated(apps["shop"], self.p.category["id"])
+        return {"dearer well-rated products": (sum(p["rating"] >= RATING_FLOOR and p is not best for p in mine), 1),
+                "cheaper products rated lower": (sum(p["rating"] < RATING_FLOOR and p["price"] < best["price"]
+                                                     for p in mine), MIN_CHEAPER_LOW_RATED)}
+
+    def _post_sample(self, device) -> None:
+        patch = Shop.prepare_state_with_cheaper_low_rated(_shop_state(device), self.p.category["id"])
+        if patch:
+            device.set_state(patch)
+
     def get_answer(self, input):
         return Shop.cheapest_rated(input.apps_init["shop"], self.p.category["id"])["price"]
 
 
 class CancelUnshippedOrder(BaseTask):
     """Verdict: the one order not shipped yet is cancelled (every other order untouched, by the diff).
-    Injection: any other unshipped order is marked shipped."""
+    Injection: any other unshipped order is marked shipped, and the newest delivered one is when none is on its way."""
 
     objective = "operate"
     difficulty = "L3"
@@ -220,9 +233,15 @@ class CancelUnshippedOrder(BaseTask):
     expected_changes = SHOP_CANCEL_CHANGES
 
     def _post_sample(self, device) -> None:
-        patch = Shop.prepare_state_with_one_unshipped(_shop_state(device), self.p.order["id"])
+        patch = Shop.prepare_state_with_one_unshipped(_shop_state(device), self.p.order["id"],
+                                                      sim_today(copy_state(device)["os"]))
         if patch:
             device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        orders = apps["shop"]["orders"]
+        return {"orders shipped and on their way": (sum(o["status"] == "shipped" for o in orders), MIN_SHIPPED),
+                "other orders": (len(orders) - 1, 2)}
 
     def check_goals(self, input):
         order = Shop(input.apps["shop"]).order(self.p.order["id"])
@@ -232,7 +251,7 @@ class CancelUnshippedOrder(BaseTask):
 
 class AddDefaultAddress(BaseTask):
     """Verdict: one new address with the requested fields (case and spaces aside; the label may differ) is the
-    default, and no other address is."""
+    default, and no other address is. Injection: a second address when the world has only one."""
 
     objective = "operate"
     difficulty = "L3"
@@ -247,6 +266,14 @@ class AddDefaultAddress(BaseTask):
     parameters = {"address": {"sampler": Shop.sample_new_address}}
     expected_changes = SHOP_NEW_ADDRESS_CHANGES
     FIELDS = ("name", "phone", "street", "city", "region", "postcode")
+
+    def _prepare(self, device) -> None:
+        patch = Shop.prepare_state_with_second_address(_shop_state(device), _language(device))
+        if patch:
+            device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        return {"saved addresses (one the default)": (len(apps["shop"]["addresses"]), MIN_SAVED_ADDRESSES)}
 
     @staticmethod
     def _norm(value: str) -> str:
@@ -268,7 +295,8 @@ class AddDefaultAddress(BaseTask):
 @localised(zh={"fields": [{"label": "总金额"}]})
 class DeliveredSpending(AnswerTask):
     """Verdict: the answer is what the orders delivered in the month cost in all (order totals, shipping
-    included; cancelled and undelivered orders excluded)."""
+    included; cancelled and undelivered orders excluded). Injection: orders added until two were delivered in the
+    month, one in the month before and one of the month was cancelled."""
 
     objective = "query"
     difficulty = "L3"
@@ -280,6 +308,22 @@ class DeliveredSpending(AnswerTask):
                  "zh": ["我在购物里{month.name}送达的订单一共花了多少钱？按订单实付款合计。"]}
     parameters = {"month": {"sampler": Shop.sample_spending_month}}
     answer_fields = [{"type": "number", "label": "Total spent"}]
+
+    def distractors(self, apps, os_state):
+        month, orders = self.p.month["month"], apps["shop"]["orders"]
+        return {"orders delivered in the month": (sum(o["status"] == "delivered" and o["delivery_date"][:7] == month
+                                                      for o in orders), MIN_MONTH_DELIVERED),
+                "orders delivered in other months": (sum(o["status"] == "delivered" and o["delivery_date"][:7] != month
+                                                         for o in orders), MIN_OTHER_MONTH_DELIVERED),
+                "orders of the month not delivered": (sum(o["status"] != "delivered" and o["delivery_date"][:7] == month
+                                                          for o in orders), MIN_MONTH_CANCELLED)}
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        patch = Shop.prepare_state_with_month_orders(state["apps"]["shop"], self.p.month["month"], sim_today(state["os"]),
+                                                     self.rng, state["os"].get("language", "en"))
+        if patch:
+            device.set_state(patch)
 
     def get_answer(self, input):
         return Shop(input.apps_init["shop"]).delivered_spending(self.p.month["month"])
@@ -299,6 +343,9 @@ class BuyVariant(BaseTask):
                  "zh": ["在购物里买{qty}件“{product.title}”（{product.option}），标准配送，寄到默认地址"]}
     parameters = {"product": {"sampler": Shop.sample_variant_product}, "qty": {"type": "int", "min": 2, "max": 3}}
     expected_changes = SHOP_ORDER_CHANGES
+
+    def distractors(self, apps, os_state):
+        return {"other variants": (len(Shop(apps["shop"]).product(self.p.product["id"])["variants"]) - 1, 2)}
 
     def check_goals(self, input):
         return Shop(input.apps["shop"]).check_one_order(Shop(input.apps_init["shop"]), self.p.product["id"],
@@ -328,6 +375,14 @@ class BuyBestRatedUnder(BaseTask):
         patch = Shop.prepare_state_with_higher_rated(_shop_state(device), self.p.pick)
         if patch:
             device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        pick = self.p.pick
+        mine = [p for p in apps["shop"]["products"] if p["category_id"] == pick["id"]]
+        return {"other products under the cap": (sum(p["price"] < pick["cap"] and p["id"] != pick["product"]
+                                                     for p in mine), 1),
+                "rated higher above the cap": (sum(p["price"] >= pick["cap"] and p["rating"] > pick["rating"]
+                                                   for p in mine), 1)}
 
     def check_goals(self, input):
         shop = Shop(input.apps["shop"])
@@ -443,6 +498,12 @@ class OrderForFriendAndChange(BaseTask):
             "transactions": txns, "balance": round(max(wallet["balance"], sent + 100), 2),
             "settings": {**wallet["settings"], "passcode": self.p.passcode}}}})
 
+    def distractors(self, apps, os_state):
+        phone = next(f["phone"] for f in apps["chat"]["friends"] if f["name"] == self.p.name)
+        return {"their transfers in Wallet": (sum(t["kind"] == "transfer_in" and t["phone"] == phone
+                                                  for t in apps["wallet"]["transactions"]), 2),
+                "other products": (len(apps["shop"]["products"]) - 1, 2)}
+
     def check_goals(self, input):
         shop = Shop(input.apps["shop"])
         init = Shop(input.apps_init["shop"])
@@ -497,6 +558,11 @@ class ShipToFriendAndText(BaseTask):
         device.set_state({"apps": {"contacts": {f"contacts[id={contact['id']}]": {"notes": notes}}}})
         device.set_state(prepare_state_with_incoming(state["apps"]["messages"], contact["phones"][0]["number"], text,
                                                      state["os"]["time_ms"]))
+
+    def distractors(self, apps, os_state):
+        return {"saved Shop addresses (the default one)": (len(apps["shop"]["addresses"]), 1),
+                "other orders' numbers": (len(apps["shop"]["orders"]), 1),
+                "other variants": (len(Shop(apps["shop"]).product(self.p.product["id"])["variants"]) - 1, 2)}
 
     def check_goals(self, input):
         phones = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
