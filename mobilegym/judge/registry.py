@@ -24,6 +24,7 @@ from mobilegym.judge.errors import TaskError
 from mobilegym.judge.python.tasks import AnswerTask, BaseTask, CriteriaTask
 
 ENTRY_POINT_GROUP = "mobilegym.tasks"
+BUILT_IN_SUITES = "mobilegym.tasks"  # the package of the suites that ship with MobileGym
 NOT_SUITES = {"splits", "__pycache__"}
 JSON_LOADER = "mobilegym.judge.json.task"
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -165,7 +166,7 @@ def default_registry() -> Registry:
     global _DEFAULT
     if _DEFAULT is None:
         registry = Registry()
-        registry.add_package("mobilegym.tasks")
+        registry.add_package(BUILT_IN_SUITES)
         for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
             target = registry._guard(f"entry point {entry.name}", entry.load)
             if isinstance(target, types.ModuleType):

@@ -31,16 +31,16 @@ import argparse
 import hashlib
 import json
 import sys
+from importlib import resources
 from collections.abc import Callable
 from typing import Any
 from pathlib import Path
 
-import mobilegym.tasks
 from mobilegym.variation import AXES
 from mobilegym.judge.errors import TaskError
-from mobilegym.judge.registry import Registry, default_registry
+from mobilegym.judge.registry import BUILT_IN_SUITES, Registry, default_registry
 
-SPLITS_DIR = Path(mobilegym.tasks.__path__[0]) / "splits"
+SPLITS_DIR = Path(str(resources.files(BUILT_IN_SUITES))) / "splits"  # a data folder of the suites' package
 TEST_FRACTION = 0.3
 MANIFESTS = ("all", "train", "test", "infeasible", "high_risk")
 ROBUSTNESS = "robustness"
