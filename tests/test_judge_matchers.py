@@ -263,3 +263,13 @@ def test_match_field_dispatch():
     assert match_field("time", "14:30", "2:31 pm") and match_field("duration", "1小时", "60分钟")
     with pytest.raises(TaskError):
         match_field("fuzzy", "a", "a")
+
+
+def test_names_moved_to_the_vocabulary_resolve_with_a_deprecation_warning() -> None:
+    import mobilegym.judge.matchers as matchers
+    from mobilegym.judge import vocabulary
+
+    with pytest.warns(DeprecationWarning, match="moved to mobilegym.judge.vocabulary.MONTHS"):
+        assert matchers.MONTHS is vocabulary.MONTHS
+    with pytest.raises(AttributeError):
+        matchers.no_such_name  # noqa: B018

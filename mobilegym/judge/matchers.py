@@ -281,3 +281,19 @@ def match_field(matcher: str, expected: Any, actual: Any, os_state: Mapping[str,
     if matcher == "date":
         return match_date(expected, actual, os_state)
     return MATCHERS[matcher](expected, actual)
+
+
+_MOVED_TO_VOCABULARY = ("MONTHS", "WEEKDAYS_EN", "RELATIVE_DAYS", "ZH_WEEK_WORDS", "WEEK_PREFIXES", "chinese_to_int")
+
+
+def __getattr__(name: str) -> Any:
+    """Names that moved to :mod:`mobilegym.judge.vocabulary` still resolve here, with a DeprecationWarning."""
+    if name in _MOVED_TO_VOCABULARY:
+        import warnings
+
+        from mobilegym.judge import vocabulary
+
+        warnings.warn(f"mobilegym.judge.matchers.{name} moved to mobilegym.judge.vocabulary.{name}",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(vocabulary, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
