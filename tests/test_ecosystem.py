@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 import importlib.util
-import os
-import re
-import subprocess
 import sys
 import warnings
 from pathlib import Path
 
 import gymnasium as gym
-import numpy as np
 import pytest
 from gymnasium.wrappers import FlattenObservation
 
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
 
+from .snippets import marked, run_snippet
+
 ROOT = Path(__file__).resolve().parents[1]
 MARK = "<!-- runs as a test: tests/test_ecosystem.py -->"
-SNIPPETS = re.findall(re.escape(MARK) + r"\n```python\n(.*?)```", (ROOT / "docs" / "rl.md").read_text(encoding="utf-8"),
-                      re.S)
+SNIPPETS = marked((ROOT / "docs" / "rl.md").read_text(encoding="utf-8"), MARK)
 # The guide's training-sized numbers, made small enough for CI (the code is otherwise run as written).
 SHRINK = {"num_envs=8": "num_envs=2", "num_envs=16, envs_per_worker=8": "num_envs=2, envs_per_worker=1",
           "n_envs=16": "n_envs=2", "envs_per_worker=8))": "envs_per_worker=1))",
@@ -40,14 +37,7 @@ def test_rl_guide_snippet_runs(snippet: str, tmp_path: Path) -> None:
     for word, module in NEEDS.items():
         if word in snippet and importlib.util.find_spec(module) is None:
             pytest.skip(f"{module} is not installed (scripts/setup.sh installs it)")
-    for old, new in SHRINK.items():
-        snippet = snippet.replace(old, new)
-    script = tmp_path / "snippet.py"
-    script.write_text(snippet, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
+    run_snippet(snippet, tmp_path, SHRINK)
     if "RecordVideo" in snippet:
         video = tmp_path / "videos" / "rl-video-episode-0.mp4"
         assert video.stat().st_size > 1000 and video.read_bytes()[4:8] == b"ftyp"

@@ -5,22 +5,21 @@ Commands run elsewhere: ``scripts/test.sh`` is what CI runs; the vLLM first run 
 tests/test_eval_first_run.py (against a loopback model server); ``mkdocs build`` is tests/test_docs.py."""
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from mobilegym.cli import main
 
+from .snippets import marked, run_snippet
+
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 MAX_LINES = 250
 MARK = "<!-- runs as a test: tests/test_readme.py -->"
-SNIPPETS = re.findall(re.escape(MARK) + r"\n```python\n(.*?)```", README, re.S)
+SNIPPETS = marked(README, MARK)
 SHRINK = {"learn(20_000)": "learn(16)", "PPO(\"MultiInputPolicy\", venv)":
           "PPO(\"MultiInputPolicy\", venv, n_steps=2, batch_size=16, n_epochs=1)"}
 BASH = [line for block in re.findall(r"```bash\n(.*?)```", README, re.S)
@@ -36,14 +35,7 @@ def test_the_readme_is_short() -> None:
 def test_readme_snippet_runs(snippet: str, tmp_path: Path) -> None:
     if "stable_baselines3" in snippet:
         pytest.importorskip("stable_baselines3")
-    for old, new in SHRINK.items():
-        snippet = snippet.replace(old, new)
-    script = tmp_path / "snippet.py"
-    script.write_text(snippet, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
+    run_snippet(snippet, tmp_path, SHRINK)
 
 
 def test_the_readme_has_three_snippets_and_its_commands() -> None:
