@@ -417,6 +417,16 @@ class Driver:
     def open_app(self, app: str) -> None:
         self.step({"type": "open_app", "app": app})
 
+    def open_home(self, app: str, rid: str | None = None) -> None:
+        """Open an app and press Back until its first screen shows (the app resumes where it was left): the node
+        ``rid`` on screen, or the route "/" without one."""
+        self.open_app(app)
+        for _ in range(self.MAX_SCROLLS):
+            if (self.find(rid=rid) is not None) if rid else self.route == "/":
+                return
+            self.key("back")
+        raise PlanError(f"{app}: no way back to its first screen from {self.route}")
+
     def wait(self, seconds: float) -> None:
         self.step({"type": "wait", "seconds": seconds})
 

@@ -19,9 +19,7 @@ def t(d: Driver, en: str, zh: str) -> str:
 
 def open_home(d: Driver, app: str) -> None:
     """Open an app and go back to its first screen."""
-    d.open_app(app)
-    while d.route != "/":
-        d.key("back")
+    d.open_home(app)
 
 
 def open_contact(d: Driver, name: str, index: int = 0) -> None:

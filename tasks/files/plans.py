@@ -15,9 +15,7 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 # --- helpers ----------------------------------------------------------------------------------------
 
 def open_home(d: Driver) -> None:
-    d.open_app("Files")
-    while d.route != "/":
-        d.key("back")
+    d.open_home("Files")
 
 
 def open_folder(d: Driver, path: str) -> None:

@@ -16,9 +16,7 @@ HOTEL_CODE = re.compile(r"(?:Confirmation number:|确认号：)\s*(\d{8})")
 
 def open_mail(d: Driver) -> None:
     """Open Mail at its thread list."""
-    d.open_app("Mail")
-    while d.route != "/":
-        d.key("back")
+    d.open_home("Mail")
 
 
 def search(d: Driver, query: str) -> None:

@@ -12,11 +12,7 @@ MODES = ("drive", "transit", "walk", "bike")
 
 
 def home(d: Driver) -> None:
-    d.open_app("Maps")
-    for _ in range(8):  # the app resumes where it was left: go back to its home
-        if d.find(rid="search_bar") is not None:
-            return
-        d.key("back")
+    d.open_home("Maps", rid="search_bar")
 
 
 def search(d: Driver, query: str) -> None:

@@ -15,11 +15,7 @@ MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oc
 # --- helpers -------------------------------------------------------------------------------------------
 
 def home(d: Driver) -> None:
-    d.open_app("Shop")
-    for _ in range(8):  # the app resumes where it was left: go back to its home
-        if d.find(rid="search_bar") is not None:
-            return
-        d.key("back")
+    d.open_home("Shop", rid="search_bar")
 
 
 def search(d: Driver, query: str) -> None:
