@@ -29,7 +29,7 @@ from mobilegym.judge.result import check
 from mobilegym.judge.timeutil import datetime_to_ms
 
 from ..contacts.app import Contacts
-from ..maps.app import Maps
+from ..maps.app import RUNNER_UP_RATING, Maps
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from ..notes.app import NOTES_ADD_TODO_CHANGES, Notes
 from ..l10n import localised
@@ -233,6 +233,9 @@ class RescheduleEvent(BaseTask):
                   "new_day": {"sampler": Calendar.sample_new_date, "fields": ["iso", "label"]}}
     expected_changes = CALENDAR_MOVE_EVENT_CHANGES
 
+    def distractors(self, apps, os_state):
+        return {"other events": (len(Calendar(apps["calendar"]).events()) - 1, 2)}
+
     def check_goals(self, input):
         before = Calendar(input.apps_init["calendar"]).event(self.p.title)
         cal = Calendar(input.apps["calendar"])
@@ -269,6 +272,9 @@ class CreateDetailedEvent(BaseTask):
                   "reminder": {"type": "enum", "values": {"10 minutes": 10, "30 minutes": 30, "1 hour": 60}}}
     expected_changes = CALENDAR_ADD_EVENT_CHANGES
 
+    def distractors(self, apps, os_state):
+        return {"calendars to choose from": (len({e["calendar"] for e in Calendar(apps["calendar"]).events()}), 3)}
+
     def check_goals(self, input):
         cal = Calendar(input.apps["calendar"], init=input.apps_init["calendar"])
         added = cal.new_events()
@@ -297,6 +303,11 @@ class ClearDayAndCount(BaseTask):
     parameters = {"day": {"sampler": Calendar.sample_busy_day, "fields": ["iso", "label"]}}
     expected_changes = CALENDAR_CLEAR_DAY_CHANGES
     answer_fields = [{"type": "number", "label": "Events removed"}]
+
+    def distractors(self, apps, os_state):
+        calendar = Calendar(apps["calendar"])
+        doomed = len(calendar.events_on(self.p.day["iso"]))
+        return {"events to delete": (doomed, 2), "events on other days to keep": (len(calendar.events()) - doomed, 2)}
 
     def _post_sample(self, device) -> None:
         state = copy_state(device)
@@ -338,6 +349,10 @@ class FlightTaxiAndNumber(BaseTask):
     expected_changes = CALENDAR_ADD_EVENT_CHANGES
     answer_fields = [{"type": "text", "label": "Flight number", "hint": "e.g. DL 88"}]
 
+    def distractors(self, apps, os_state):
+        calendar = Calendar(apps["calendar"])
+        return {"other flight numbers": (len(calendar.flight_numbers()) - 1, 1), "other events": (len(calendar.events()) - 1, 2)}
+
     def check_goals(self, input):
         init = Calendar(input.apps_init["calendar"])
         flight = init.event(self.p.flight)
@@ -369,6 +384,9 @@ class EventToTodo(BaseTask):
     parameters = {"title": {"sampler": Calendar.sample_upcoming_event}}
     expected_changes = NOTES_ADD_TODO_CHANGES
 
+    def distractors(self, apps, os_state):
+        return {"other events": (len(Calendar(apps["calendar"]).events()) - 1, 2)}
+
     def check_goals(self, input):
         event = Calendar(input.apps_init["calendar"]).event(self.p.title)
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
@@ -397,6 +415,9 @@ class EventFromMessage(BaseTask):
     parameters = {"title": {"sampler": Calendar.sample_dentist_title},
                   "length": {"type": "enum", "values": {"30 minutes": 30, "45 minutes": 45, "an hour": 60}}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def distractors(self, apps, os_state):
+        return {"other conversations": (len(Messages(apps["messages"]).conversations()) - 1, 2)}
 
     def check_goals(self, input):
         when = Calendar.appointment_in_messages(input.apps_init["messages"]["conversations"],
@@ -428,6 +449,10 @@ class ShareEventByMessage(BaseTask):
     parameters = {"title": {"sampler": Calendar.sample_event_with_place},
                   "contact": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
+
+    def distractors(self, apps, os_state):
+        calendar = Calendar(apps["calendar"])
+        return {"other event places": (len(calendar.other_values("location", [calendar.event(self.p.title)["location"]])), 2)}
 
     def check_goals(self, input):
         calendar = Calendar(input.apps_init["calendar"])
@@ -474,9 +499,17 @@ class CoffeeAtTopCafe(BaseTask):
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES, "maps.recent"]
 
+    def distractors(self, apps, os_state):
+        best = Maps.best_rated(apps["maps"], "cafe")
+        others = [p["rating"] for p in apps["maps"]["places"] if p["category"] == "cafe" and p is not best]
+        return {"other cafés": (len(others), 2),
+                f"cafés {RUNNER_UP_RATING} below the best": (sum(r >= round(best["rating"] - RUNNER_UP_RATING, 1) for r in others), 1)}
+
     def _prepare(self, device):
         maps = copy_state(device)["apps"]["maps"]
         device.set_state(Maps.prepare_state_with_clear_best(maps, "cafe", "none"))
+        if near := Maps.prepare_state_with_runner_up(copy_state(device)["apps"]["maps"], "cafe"):
+            device.set_state(near)
 
     def check_goals(self, input):
         maps = input.apps_init["maps"]

@@ -94,6 +94,9 @@ class AddSecondNumber(BaseTask):
     parameters = {"line": {"sampler": Contacts.sample_second_line, "fields": ["name", "type", "number"]}}
     expected_changes = CONTACTS_ADD_NUMBER_CHANGES
 
+    def distractors(self, apps, os_state):
+        return {"existing numbers to keep": (len(Contacts(apps["contacts"]).contact(self.p.line["name"])["phones"]), 1)}
+
     def check_goals(self, input):
         before = Contacts(input.apps_init["contacts"]).contact(self.p.line["name"])
         contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
@@ -222,6 +225,12 @@ class FavoriteEmailDomain(BaseTask):
     expected_changes = CONTACTS_FAVORITE_CHANGES
     answer_fields = [{"type": "number", "label": "Contacts at @{domain}"}]
 
+    def distractors(self, apps, os_state):
+        contacts = Contacts(apps["contacts"])
+        at = contacts.with_email_domain(self.p.domain)
+        return {f"contacts at @{self.p.domain}": (len(at), 2),
+                "contacts at another domain": (sum("@" in c["email"] and c not in at for c in contacts.contacts()), 1)}
+
     def check_goals(self, input):
         names = [c["name"] for c in Contacts(input.apps_init["contacts"]).with_email_domain(self.p.domain)]
         contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
@@ -247,6 +256,10 @@ class SaveSenderAsContact(BaseTask):
     parameters = {"name": {"sampler": Messages.sample_introduced_sender}}
     expected_changes = [*CONTACTS_ADD_CHANGES, *MESSAGES_READ_CHANGES]
 
+    def distractors(self, apps, os_state):
+        number = Messages(apps["messages"]).sender_of(self.p.name)
+        return {"other senders to rule out": (_other_senders(apps, [number]), 2)}
+
     def check_goals(self, input):
         number = Messages(input.apps_init["messages"]).sender_of(self.p.name)
         contacts = Contacts(input.apps["contacts"], input.apps_init["contacts"])
@@ -267,6 +280,10 @@ class CallMessageSender(BaseTask):
                         "Somebody in my contacts asked by text for a call; please ring them on that number"],
                  "zh": ["有个联系人发短信让我给他回电话，用他发短信的那个号码打回去"]}
     expected_changes = [*CONTACTS_CALL_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def distractors(self, apps, os_state):
+        number = Messages(apps["messages"]).call_request_sender()
+        return {"other senders to rule out": (_other_senders(apps, [number]), 2)}
 
     def check_goals(self, input):
         number = Messages(input.apps_init["messages"]).call_request_sender()
@@ -300,6 +317,15 @@ class FavoriteLatestSender(BaseTask):
         if target["favorite"]:
             device.set_state({"apps": {"contacts": {f"contacts[id={target['id']}]": {"favorite": False}}}})
 
+    def distractors(self, apps, os_state):
+        known, messages = Contacts(apps["contacts"]), Messages(apps["messages"])
+        address = messages.latest_sender(lambda a: known.owner_of(a) is not None)
+        last = max(m["time_ms"] for m in messages.conversation_for(address)["messages"] if m["incoming"])
+        return {"newer texts from unsaved numbers": (sum(m["incoming"] and m["time_ms"] > last and known.owner_of(c["address"]) is None
+                                                         for c in messages.conversations() for m in c["messages"]), 1),
+                "other contacts who texted": (sum(known.owner_of(c["address"]) is not None and c["address"] != address
+                                                  for c in messages.conversations()), 2)}
+
     def check_goals(self, input):
         known = Contacts(input.apps_init["contacts"])
         address = Messages(input.apps_init["messages"]).latest_sender(lambda a: known.owner_of(a) is not None)
@@ -328,12 +354,21 @@ class SendContactNumber(BaseTask):
     parameters = {"share": {"sampler": Contacts.sample_number_share, "fields": ["recipient", "subject"]}}
     expected_changes = MESSAGES_SEND_CHANGES
 
+    def distractors(self, apps, os_state):
+        mobiles = [c for c in Contacts(apps["contacts"]).contacts() if any(p["type"] == "mobile" for p in c["phones"])]
+        return {"other contacts' mobile numbers": (len(mobiles) - 1, 2)}
+
     def check_goals(self, input):
         known = Contacts(input.apps_init["contacts"])
         number = known.phone_number(self.p.share["subject"], "mobile")
         recipient = [p["number"] for p in known.contact(self.p.share["recipient"])["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         return messages.check_sent_facts(self.p.share["recipient"], recipient, {"mobile number": number})
+
+
+def _other_senders(apps, numbers: list[str]) -> int:
+    """How many conversations come from other numbers than ``numbers`` (the senders to tell apart)."""
+    return sum(c["address"] not in numbers for c in Messages(apps["messages"]).conversations())
 
 
 FORUM_FRIEND_ID = "msg_forum_friend"
@@ -376,6 +411,9 @@ class SaveForumFriendAndFollow(BaseTask):
                         "然后在论坛上关注他"]}
     parameters = {"friend": {"sampler": sample_forum_friend}}
     expected_changes = [*CONTACTS_ADD_CHANGES, "forum.users[id={friend.id}].following", *MESSAGES_READ_CHANGES]
+
+    def distractors(self, apps, os_state):
+        return {"other senders to rule out": (_other_senders(apps, [forum_friend_number(apps["messages"])]), 2)}
 
     def _post_sample(self, device) -> None:
         state = copy_state(device)
@@ -425,6 +463,9 @@ class SaveChatIntroAndText(BaseTask):
                   "person": {"sampler": Contacts.sample_new_person, "fields": ["name", "number"]},
                   "text": {"sampler": Contacts.sample_welcome}}
     expected_changes = [*CONTACTS_ADD_CHANGES, *MESSAGES_SEND_CHANGES, *CHAT_READ_CHANGES]
+
+    def distractors(self, apps, os_state):
+        return {"other chats to rule out": (len(apps["chat"]["chats"]) - 1, 2)}
 
     def _post_sample(self, device) -> None:
         state = copy_state(device)
