@@ -92,7 +92,9 @@ def test_stalled_stream_stops_acknowledging(server: AdbdServer) -> None:
             break  # a well-behaved host waits for the OKAY that does not come
         assert msg.command == proto.A_OKAY
         acked += 1
-    assert acked * len(chunk) <= 128 * 1024 + len(chunk)
+    # the window (128 KiB) plus the chunk in flight, plus one the shell may already have read into its line before
+    # its echo blocked on the unacknowledged prompt (how soon it reads depends on the host's load)
+    assert acked * len(chunk) <= 128 * 1024 + 2 * len(chunk)
     streams = _stream_of(server)
     assert streams and max(s.buffered for s in streams) <= 128 * 1024 + len(chunk)
     # a host that keeps writing without the OKAY is dropped instead of buffered
