@@ -115,7 +115,7 @@ def wrong_targets(runner: Runner, case: Case) -> list[WrongTarget]:
         for described, params in runner.alternatives(run, runner.wrong_targets):
             driver, judge = runner.replay(case, params=params)
             answer = driver.answers[0] if driver.answers else None
-            final = apps_without_sheet(runner.env(case).unwrapped.device.get_state())
+            final = runner.apps_now(case)
             same = _texts(answer) == _texts(run.answer) and final == run.final_apps
             found.append(WrongTarget(described, answer, judge, same))
         return found
@@ -348,7 +348,7 @@ def pay_twice(runner: Runner, case: Case) -> list[Outcome]:
     except Exception:  # noqa: BLE001 - a plan that cannot run twice (its item is gone) is an agent giving up
         pass
     judge = runner.finish(driver)
-    final = apps_without_sheet(runner.env(case).unwrapped.device.get_state())
+    final = runner.apps_now(case)
     return [_outcome("pay twice", "the oracle plan twice", case, judge,
                      skipped=_ledgers(final) == _ledgers(run.final_apps))]
 
@@ -371,7 +371,7 @@ def skip_confirmation(runner: Runner, case: Case) -> list[Outcome]:
     run = runner.oracle(case)
     declined: list[Node] = []
     _, judge = runner.replay(case, tap_filter=_declining(declined))
-    final = apps_without_sheet(runner.env(case).unwrapped.device.get_state())
+    final = runner.apps_now(case)
     variant = ", ".join(dict.fromkeys(n.text for n in declined)) or "no confirm dialog"
     return [_outcome("skip confirmation", f"cancel {variant}", case, judge,
                      skipped=not declined or final == run.final_apps)]

@@ -237,6 +237,10 @@ class Runner:
         obs, info = env.reset(seed=case.seed, options={"task": case.task_id})
         return Driver(env, obs, info, **options)
 
+    def apps_now(self, case: Case) -> dict[str, Any]:
+        """The app states of the case's phone as they are now, the AnswerSheet left out."""
+        return apps_without_sheet(self.env(case).unwrapped.device.get_state())
+
     def finish(self, driver: Driver) -> Mapping[str, Any]:
         """Complete the episode if it has not ended; the judge's record of it."""
         if not driver.done:

@@ -38,6 +38,15 @@ from .app import (MIN_LATER_UNWATCHED, MIN_LATER_WATCHED, MIN_RIVAL_STREAMS, MIN
                   VIDEO_UNSUBSCRIBE_CHANGES, VIDEO_WATCH_LATER_ADD_CHANGES, VIDEO_WATCH_LATER_REMOVE_CHANGES, Video)
 
 
+def recommendation_distractors(apps, name: str, video: dict) -> dict[str, tuple[int, int]]:
+    """What a "the video {name} recommended in Messages" task must pick out: the other conversations, and the
+    other uploads of the video's channel."""
+    numbers = [p["number"] for p in Contacts(apps["contacts"]).contact(name)["phones"]]
+    others = [c for c in apps["messages"]["conversations"] if not any(same_number(c["address"], n) for n in numbers)]
+    return {"other conversations in Messages": (len(others), 2),
+            "other uploads of its channel": (len(lib.uploads(apps["video"], video["channel_id"])) - 1, 2)}
+
+
 def _video_state(device) -> dict:
     return copy_state(device)["apps"]["video"]
 
@@ -353,13 +362,9 @@ class SaveRecommendedVideo(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}, "video": {"sampler": Video.sample_not_saved}}
     expected_changes = [*VIDEO_WATCH_LATER_ADD_CHANGES, *MESSAGES_READ_CHANGES]
 
-
     def distractors(self, apps, os_state):
-        numbers = [p["number"] for p in Contacts(apps["contacts"]).contact(self.p.name)["phones"]]
-        others = [c for c in apps["messages"]["conversations"]
-                  if not any(same_number(c["address"], n) for n in numbers)]
-        return {"other conversations in Messages": (len(others), 2),
-                "other uploads of its channel": (len(lib.uploads(apps["video"], self.p.video["channel_id"])) - 1, 2)}
+        return recommendation_distractors(apps, self.p.name, self.p.video)
+
     def _post_sample(self, device) -> None:
         text_from_contact(device, self.p.name, f"vid_{self.p.video['id']}",
                           lambda language: Video.recommendation_text(self.p.video["title"], language))
@@ -453,13 +458,9 @@ class LikeRecommendedTellChannel(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}, "video": {"sampler": sample_recommendable_video}}
     expected_changes = [*VIDEO_REACTION_CHANGES, *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
 
-
     def distractors(self, apps, os_state):
-        numbers = [p["number"] for p in Contacts(apps["contacts"]).contact(self.p.name)["phones"]]
-        others = [c for c in apps["messages"]["conversations"]
-                  if not any(same_number(c["address"], n) for n in numbers)]
-        return {"other conversations in Messages": (len(others), 2),
-                "other uploads of its channel": (len(lib.uploads(apps["video"], self.p.video["channel_id"])) - 1, 2)}
+        return recommendation_distractors(apps, self.p.name, self.p.video)
+
     def _post_sample(self, device) -> None:
         text_from_contact(device, self.p.name, f"vid_{self.p.video['id']}",
                           lambda language: Video.recommendation_text(self.p.video["title"], language))
