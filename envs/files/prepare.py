@@ -9,7 +9,7 @@ from mobilegym.sim.app import Prep
 from ..l10n import in_language
 from .app import APP
 from .ops import now_stamp
-from .world import make_file
+from .world import CAMERA, make_file
 
 
 @APP.preparer("file")
@@ -29,3 +29,25 @@ def file(prep: Prep, name: str | dict[str, str], id: str, folder: str = "Downloa
         record.update(trashed=True, trashed_at=now_stamp(prep.now - dt.timedelta(hours=prep.rng.randint(1, 48))))
     kept = [f for f in state["files"] if not (f["folder"] == folder and f["name"].casefold() == name.casefold())]
     return {"apps": {"files": {"files": [*kept, record]}}}
+
+
+@APP.preparer("trash")
+def trash(prep: Prep) -> dict[str, Any]:
+    """A Trash holding a count spread over the worlds (one to twelve files): extra ones deleted forever, missing
+    ones moved there from the folders (camera shots aside). The canonical phone keeps its Trash."""
+    if prep.spread is None:
+        return {}
+    files = [dict(f) for f in prep.state("files")["files"]]
+    want = prep.spread.count(1)
+    inside = [f for f in files if f["trashed"]]
+    if len(inside) > want:
+        gone = {f["id"] for f in prep.rng.sample(inside, len(inside) - want)}
+        files = [f for f in files if f["id"] not in gone]
+    loose = [f for f in files if not f["trashed"] and f["folder"] != CAMERA]
+    for record in prep.rng.sample(loose, min(len(loose), max(0, want - len(inside)))):
+        modified = dt.datetime.strptime(record["modified"], "%Y-%m-%d %H:%M")
+        hours = max(1, int((prep.now - modified).total_seconds() // 3600))
+        record.update(trashed=True, trashed_at=now_stamp(prep.now - dt.timedelta(hours=prep.rng.randint(0, hours - 1))))
+    if sum(f["trashed"] for f in files) != want:
+        raise ValueError(f"files: only {len(loose)} files can go to the Trash, {want} asked")
+    return {"apps": {"files": {"files": files}}}

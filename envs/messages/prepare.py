@@ -76,12 +76,13 @@ def carrier(prep: Prep, name: str | dict[str, str], id: str) -> dict[str, Any]: 
 
 @APP.preparer("parcel_today")
 def parcel_today(prep: Prep, id: str, message_id: str) -> dict[str, Any]:  # noqa: A002
-    """Exactly one parcel out for delivery today: the world's (its window redrawn) or a new one."""
+    """Exactly one parcel out for delivery today: the world's (its window redrawn, its start spread over the
+    worlds) or a new one."""
     conversations = copy.deepcopy(prep.state("messages")["conversations"])
     p = pool(prep.language)
     today = [(m["time_ms"], c, m) for c in conversations for m in c["messages"]
              if m["incoming"] and OUT_FOR_DELIVERY.search(m["text"])]
-    start, end = delivery_window(prep.rng, prep.now)
+    start, end = delivery_window(prep.rng, prep.now, prep.spread)
     if today:
         _, conv, message = max(today, key=lambda item: item[0])
         for _, other, other_message in today:  # an older notice of another parcel is no longer "today"

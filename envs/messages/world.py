@@ -76,12 +76,19 @@ def date_text(language: str, day: dt.date) -> str:
     return f"{WEEKDAYS_EN[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}"
 
 
-def delivery_window(rng: Any, now: dt.datetime) -> tuple[str, str]:
-    """A delivery window later today: starts on the hour or half hour after now, lasts two to four hours."""
-    first = max(now.hour + 1, 8) * 2
-    start = rng.randrange(first, 18 * 2 + 1)  # in half hours
-    end = min(start + 2 * randint(rng, 2, 4), 21 * 2)
-    return f"{start // 2:02d}:{30 * (start % 2):02d}", f"{end // 2:02d}:{30 * (end % 2):02d}"
+SPREAD_STARTS = 20  # a spread delivery window starts on one of this many quarter hours
+
+
+def delivery_window(rng: Any, now: dt.datetime, spread: Any = None) -> tuple[str, str]:
+    """A delivery window later today, two to four hours long: it starts on the hour or half hour after now or,
+    with ``spread`` (the task's answer draws), on one of SPREAD_STARTS quarter hours from noon (or the next hour)."""
+    if spread is None:
+        start = 2 * rng.randrange(max(now.hour + 1, 8) * 2, 18 * 2 + 1)  # in quarter hours
+    else:
+        first = min(max(now.hour + 1, 12), 16) * 4
+        start = spread.choice(range(first, first + SPREAD_STARTS))
+    end = min(start + 4 * randint(rng, 2, 4), 21 * 4)
+    return f"{start // 4:02d}:{15 * (start % 4):02d}", f"{end // 4:02d}:{15 * (end % 4):02d}"
 
 
 class _Thread:

@@ -89,6 +89,11 @@ def copy_state(device: Any) -> dict[str, Any]:
     return copy() if copy is not None else device.get_state()
 
 
+def on_canonical_phone(device: Any) -> bool:
+    """Whether ``device`` is the fixed canonical phone, whose facts are documented (answers are not spread there)."""
+    return getattr(device, "world_seed", 0) is None and getattr(device, "world", None) == "canonical"
+
+
 def check_start_options(eval_mode: str, side_effects: str) -> None:
     """The start options every task kind takes; a bad one raises ValueError naming it."""
     if eval_mode not in EVAL_MODES:

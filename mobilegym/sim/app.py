@@ -8,7 +8,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, Callable, Iterator, MutableMapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, MutableMapping, Protocol, Sequence
 from urllib.parse import urlencode
 
 from .clock import from_ms
@@ -127,13 +127,23 @@ def installed_apps(only: Sequence[str] | None = None) -> dict[str, SimApp]:
     return {app_id: load_app(app_id) for app_id in ids}
 
 
+class AnswerDraws(Protocol):
+    """Draws of an answer spread evenly over the worlds a caller resets (the judge's ``Spread``)."""
+
+    def count(self, low: int, span: int = ..., salt: str = "") -> int: ...
+
+    def choice(self, choices: Sequence[Any], salt: str = "") -> Any: ...
+
+
 @dataclass(frozen=True)
 class Prep:
-    """What a preparer reads: the world document (read only), a seeded random stream and the language."""
+    """What a preparer reads: the world document (read only), a seeded random stream, the language and, on a
+    generated world, the draws that spread a task's answer (None on the canonical phone: keep its facts)."""
 
     doc: dict[str, Any]
     rng: Any  # random.Random
     language: str
+    spread: AnswerDraws | None = None
 
     @property
     def now(self) -> dt.datetime:

@@ -242,6 +242,31 @@ class Forum(BaseApp):
         return {"apps": {"forum": {f"posts[id={post_id}]": {"comments": comments}}}}
 
     @staticmethod
+    def prepare_state_with_spread_author(state: dict[str, Any], community_id: str, language: str,
+                                         spread: Any) -> dict[str, Any]:
+        """A patch making the community's newest post the work of a handle drawn over the worlds from the whole
+        handle pool (tasks/spread.py): that user (added when the world has none) wrote no other community's
+        newest post, whose author is handed to a user who wrote none."""
+        users = [dict(u) for u in state["users"]]
+        handle = spread.choice(sorted(pools(language)["handles"]))
+        user = next((u for u in users if u["handle"] == handle), None)
+        if user is None:
+            user = {"id": f"u_{1 + max(int(u['id'][2:]) for u in users)}", "handle": handle,
+                    "bio": spread.rng.choice(pools(language)["bios"]), "followers": spread.rng.randint(3, 9000),
+                    "following": False}
+            users.append(user)
+        newest = {c["id"]: Forum.newest_post(state, c["id"]) for c in state["communities"]
+                  if feed.community_posts(state, c["id"])}
+        taken = {p["author_id"] for p in newest.values()} | {ME, user["id"]}
+        idle = sorted(u["id"] for u in users if u["id"] not in taken)
+        authors = {newest[community_id]["id"]: user["id"]}
+        for cid, post in newest.items():
+            if cid != community_id and post["author_id"] == user["id"]:
+                authors[post["id"]] = idle.pop(spread.rng.randrange(len(idle)))
+        posts = [{**p, "author_id": authors[p["id"]]} if p["id"] in authors else p for p in state["posts"]]
+        return {"apps": {"forum": {"users": users, "posts": posts}}}
+
+    @staticmethod
     def prepare_state_with_my_comment(state: dict[str, Any], mine: Mapping[str, Any], now: str) -> dict[str, Any] | None:
         """A patch adding the sampled comment of the owner to its post when it is ``new``."""
         if not mine["new"]:

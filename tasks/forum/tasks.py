@@ -20,6 +20,7 @@ Task index:
 """
 from __future__ import annotations
 
+from mobilegym.envs.forum import feed
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_datetime, copy_state
 from mobilegym.judge.vocabulary import normalize_text
 from mobilegym.judge.result import check
@@ -111,8 +112,8 @@ class UpvoteTopPost(CriteriaTask):
 
 @localised(zh={"fields": [{"label": "作者"}]})
 class NewestPostAuthor(AnswerTask):
-    """Verdict: the answer is the handle of the author of the community's newest post (sampled so no other
-    community's newest post has that author)."""
+    """Verdict: the answer is the handle of the author of the community's newest post (no other community's newest
+    post has that author; the handle is spread over the worlds)."""
 
     objective = "query"
     difficulty = "L2"
@@ -121,8 +122,18 @@ class NewestPostAuthor(AnswerTask):
                         "In Forum, what is the username of whoever posted most recently in {community.name}?"],
                  "zh": ["论坛“{community.name}”里最新的一篇帖子是谁发的？请给出用户名。"]}
     parameters = {"community": {"sampler": Forum.sample_newest_author}}
-    answer = ".users[id={community.author}].handle"
     answer_fields = [{"type": "text", "label": "Username"}]
+
+    def _post_sample(self, device) -> None:
+        """The author's handle is spread over the worlds (tasks/spread.py)."""
+        if self.spreads:
+            state = copy_state(device)
+            device.set_state(Forum.prepare_state_with_spread_author(
+                state["apps"]["forum"], self.p.community["id"], state["os"].get("language", "en"), self.spread))
+
+    def get_answer(self, input):
+        forum = input.apps_init["forum"]
+        return feed.handle(forum, Forum.newest_post(forum, self.p.community["id"])["author_id"])
 
 
 class DeleteMyComment(BaseTask):

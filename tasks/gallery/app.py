@@ -179,6 +179,28 @@ class Gallery(BaseApp):
                           size=rng.randint(1_600_000, 6_400_000), device="Pixel 8", place=place, city=city, lens="back")
 
     @staticmethod
+    def prepare_state_with_city_count(state: Mapping[str, Any], rng: random.Random, now: dt.datetime,
+                                      pool: Mapping[str, Any], city: str, target: int) -> dict[str, Any]:
+        """A patch leaving exactly ``target`` live camera items taken in ``city``: some deleted (and taken out of
+        their albums), or photos added at the city's places on the days it already has."""
+        from ..spread import fit_count
+
+        here = Gallery(dict(state)).in_city(city)
+        places = sorted({p["place"] for p in here})
+        days = sorted({dt.date.fromisoformat(p["taken"][:10]) for p in here})
+
+        def add(k: int, items: list[dict[str, Any]]) -> dict[str, Any]:
+            taken = Gallery.free_minute({"photos": items}, days[rng.randrange(len(days))], rng, now)
+            return Gallery.camera_photo(f"photo_city_{k + 1}", taken, rng, pool, places[rng.randrange(len(places))], city)
+
+        ids = {p["id"] for p in here}
+        photos = fit_count(list(state["photos"]), lambda p: p["id"] in ids or p["id"].startswith("photo_city_"),
+                           target, rng, drop=lambda p: None, add=add)
+        kept = {p["id"] for p in photos}
+        albums = [{**a, "photo_ids": [i for i in a["photo_ids"] if i in kept]} for a in state["albums"]]
+        return {"apps": {"gallery": {"photos": photos, "albums": albums}}}
+
+    @staticmethod
     def other_place(rng: random.Random, pool: Mapping[str, Any], place: str, city: str) -> str:
         """Another place of ``city`` in the pool (a made-up one when the pool has none)."""
         places = [pl for c in pool["cities"] if c["city"] == city for pl in c["places"] if pl != place]

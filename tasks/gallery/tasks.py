@@ -67,6 +67,13 @@ class CountPhotosInCity(AnswerTask):
     parameters = {"city": {"sampler": Gallery.sample_city}}
     answer_fields = [{"type": "number", "label": "Photos and videos"}]
 
+    def _post_sample(self, device) -> None:
+        """One to twelve items from the city, the count drawn from twelve (tasks/spread.py)."""
+        if self.spreads:
+            gallery, now, pool = _context(device)
+            _apply(device, Gallery.prepare_state_with_city_count(gallery, self.rng, now, pool, self.p.city,
+                                                                 self.spread.count(1)))
+
     def get_answer(self, input):
         return len(Gallery(input.apps_init["gallery"]).in_city(self.p.city))
 

@@ -19,6 +19,7 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
           "November", "December")
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WEEKDAYS_ZH = "一二三四五六日"
+UPCOMING_SPAN = 10  # upcoming trips a world holds when their count is the answer: 1 to this, spread (tasks/spread.py)
 TRIP_DAYS = range(1, timetable.BOOKING_DAYS - 1)  # days ahead a task's trip falls on: inside the booking window
 NEW_PEOPLE = {"en": ("Mia Park", "Noah Brooks", "Ava Reyes", "Lucas Grant", "Chloe Bennett", "Owen Fischer"),
               "zh": ("王芳", "李娜", "张伟", "刘洋", "陈静", "杨磊")}

@@ -30,7 +30,7 @@ from ..contacts.app import Contacts
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES,
-                  TRAINS_REMOVE_PASSENGER_CHANGES, Trains, latest_before,
+                  TRAINS_REMOVE_PASSENGER_CHANGES, UPCOMING_SPAN, Trains, latest_before,
                   sample_event_trip)
 
 PASSCODE_EN = " My payment passcode is {passcode}."
@@ -41,7 +41,8 @@ MONEY_HINT, MONEY_HINT_ZH = "e.g. 553.5", "例如 553.5"
 @localised(zh={"fields": [{"label": "行程数"}]})
 class CountUpcomingTrips(AnswerTask):
     """Verdict: the answer is the number of paid trips whose train has not left yet (refunded and travelled ones
-    do not count). Injection: one to seven trips are upcoming (seeded; extra ones refunded, missing ones booked)."""
+    do not count). Injection: one to UPCOMING_SPAN trips are upcoming, the count spread over the worlds
+    (tasks/spread.py; extra ones refunded, missing ones booked)."""
 
     objective = "query"
     difficulty = "L1"
@@ -53,8 +54,8 @@ class CountUpcomingTrips(AnswerTask):
 
     def _prepare(self, device) -> None:
         state = copy_state(device)
-        patch = Trains.prepare_state_with_upcoming(self.rng, state["apps"]["trains"], sim_datetime(state["os"]),
-                                                   self.rng.randint(1, 7))
+        want = self.spread.count(1, UPCOMING_SPAN) if self.spreads else self.rng.randint(1, 7)
+        patch = Trains.prepare_state_with_upcoming(self.rng, state["apps"]["trains"], sim_datetime(state["os"]), want)
         if patch:
             device.set_state(patch)
 

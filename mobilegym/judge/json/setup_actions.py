@@ -26,13 +26,14 @@ import urllib.request
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device, DeviceError
 from mobilegym.judge.episode import copy_state, read_state
 from mobilegym.judge.errors import TaskError
+from mobilegym.judge.spread import Spread
 from mobilegym.judge.state.patch_types import json_type, patch_type_problems
 from mobilegym.sim.app import Prep, SimApp, load_app
 
@@ -56,11 +57,15 @@ MAX_REAL_WAIT_S = 300.0  # advance_time on a phone whose clock cannot be moved w
 
 @dataclass
 class SetupContext:
-    """What a setup handler may use: the device and the folder the task file lives in."""
+    """What a setup handler may use: the device, the folder the task file lives in, and what spreads the task's
+    answer over the worlds (the task id and the caller's reset seed; ``spreads`` False on the canonical phone)."""
 
     device: Device
     task_dir: Path
     seed: str = "0"  # "<task id>|<episode seed>": seeds the random draws of "prepare" actions
+    task_id: str = ""
+    spread_seed: int | None = None
+    spreads: bool = False
 
 
 Handler = Callable[[SetupContext, dict[str, Any]], None]
@@ -90,8 +95,7 @@ def run_setup(ctx: SetupContext, actions: list[dict[str, Any]], where: str = "co
         if kind not in SETUP_ACTIONS:
             raise TaskError(f"{where}[{i}]: unknown setup action {kind!r}; known: {', '.join(sorted(SETUP_ACTIONS))}")
         try:
-            SETUP_ACTIONS[kind](SetupContext(ctx.device, ctx.task_dir, f"{ctx.seed}|{where}[{i}]"),
-                                action.get("parameters", {}))
+            SETUP_ACTIONS[kind](replace(ctx, seed=f"{ctx.seed}|{where}[{i}]"), action.get("parameters", {}))
         except DeviceError:
             raise
         except TaskError as exc:
@@ -472,7 +476,9 @@ def _prepare(ctx: SetupContext, p: dict[str, Any]) -> None:
         raise TaskError(f"app {app.id!r} has no preparer {p['with']!r}; it has: {', '.join(sorted(app.preparers)) or 'none'}")
     doc = copy_state(ctx.device)
     language = doc["os"].get("language", "en")
-    patch = app.preparers[p["with"]](Prep(doc, random.Random(ctx.seed), language), **p.get("args", {}))
+    rng = random.Random(ctx.seed)
+    spread = Spread(ctx.task_id, ctx.spread_seed, rng) if ctx.spreads else None
+    patch = app.preparers[p["with"]](Prep(doc, rng, language, spread), **p.get("args", {}))
     _apply_patch(ctx, patch, f"prepare {app.id}.{p['with']}: patch")
 
 

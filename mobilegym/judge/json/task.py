@@ -18,7 +18,7 @@ import numpy as np
 
 from mobilegym.device.base import CAP_STATE, Device
 from mobilegym.judge.episode import (DIFFICULTY_STEPS, Episode, TaskRef, check_start_options, copy_state,
-                                     open_answer_sheet)
+                                     on_canonical_phone, open_answer_sheet)
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.json.conj import conjoin
 from mobilegym.judge.json.getters import GetterContext, get
@@ -174,7 +174,8 @@ class JsonTask(TaskRef):
             device.reset_state(world_seed)
         else:
             device.key("home")
-        run_setup(SetupContext(device, self.path.parent, f"{self.id}|{seed}"), self.doc.get("config", []), "$.config")
+        run_setup(SetupContext(device, self.path.parent, f"{self.id}|{seed}", self.id, spread_seed,
+                               not on_canonical_phone(device)), self.doc.get("config", []), "$.config")
         question, fields = self.sheet_fields(language)
         grounded = eval_mode == "grounded" and bool(fields)
         budget = self.step_budget

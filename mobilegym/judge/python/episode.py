@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from mobilegym.device.base import DeviceError
 from mobilegym.jsoncopy import copy_doc
-from mobilegym.judge.episode import Episode, TaskRef, check_start_options, open_answer_sheet, read_state, copy_state
+from mobilegym.judge.episode import Episode, TaskRef, check_start_options, on_canonical_phone, open_answer_sheet, read_state, copy_state
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.grounded import ANSWER_SHEET, field_check, joined_answer, submitted_check
 from mobilegym.judge.inputs import JudgeInput
@@ -55,7 +55,7 @@ class PyTaskRef(TaskRef):
         cls = self.cls
         task = cls(seed=seed, language=language)
         task.spread_seed = spread_seed
-        task.canonical = getattr(device, "world_seed", 0) is None and getattr(device, "world", None) == "canonical"
+        task.canonical = on_canonical_phone(device)
         device.reset_state(world_seed)
         task._prepare(device)
         state = read_state(device)
