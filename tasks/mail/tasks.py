@@ -30,7 +30,8 @@ from ..contacts.app import Contacts, phones_text
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..l10n import localised
 from .app import (MAIL_EMPTY_TRASH_CHANGES, MAIL_LABEL_CHANGES, MAIL_SEND_CHANGES, MAIL_STAR_CHANGES,
-                  MAIL_TRASH_MANY_CHANGES, NEW_NUMBER_MAIL, RECEIPT_KINDS, Mail, same_text)
+                  MAIL_TRASH_MANY_CHANGES, MIN_OTHER_FLIGHTS, NEW_NUMBER_MAIL, RECEIPT_KINDS, Mail,
+                  same_text)
 
 
 @localised(zh={"fields": [{"label": "未读邮件数"}]})
@@ -232,7 +233,12 @@ class MeetingInviteTime(AnswerTask):
                      {"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
 
     def distractors(self, apps, os_state):
-        return {"other mails": (len(Mail(apps["mail"]).threads()) - 1, 2)}
+        mail = Mail(apps["mail"])
+        invite = mail.invite()
+        sent = from_ms(invite["messages"][0]["time_ms"]).date().isoformat()
+        return {"other mails": (len(mail.threads()) - 1, 2),
+                "an end time beside the start": (int(invite["facts"]["end"] != invite["facts"]["start"]), 1),
+                "a sent date other than the meeting's": (int(sent != invite["facts"]["date"]), 1)}
 
     def get_answer(self, input):
         facts = Mail(input.apps_init["mail"]).invite()["facts"]
@@ -330,8 +336,16 @@ class FlightToCalendarAndText(BaseTask):
     parameters = {"city": {"sampler": Mail.sample_flight_city}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
 
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        if patch := Mail.prepare_state_with_other_flight(state["apps"]["mail"], self.p.city,
+                                                         state["os"].get("language", "en"), state["os"]["time_ms"]):
+            device.set_state(patch)
+
     def distractors(self, apps, os_state):
-        return {"other booking, confirmation and order numbers": (len(Mail(apps["mail"]).codes()) - 1, 2)}
+        flights = Mail(apps["mail"]).of_kind("flight")
+        return {"other booking, confirmation and order numbers": (len(Mail(apps["mail"]).codes()) - 1, 2),
+                "flights to other cities": (sum(t["facts"]["city"] != self.p.city for t in flights), MIN_OTHER_FLIGHTS)}
 
     def check_goals(self, input):
         known = Mail(input.apps_init["mail"])
@@ -373,7 +387,10 @@ class NewNumberFromEmail(BaseTask):
     expected_changes = ["contacts.contacts[name={change.name}].phones", *MESSAGES_SEND_CHANGES]
 
     def distractors(self, apps, os_state):
-        return {"other mails": (len(Mail(apps["mail"]).threads()) - 1, 2)}
+        phones = Contacts(apps["contacts"]).contact(self.p.change["name"])["phones"]
+        return {"other mails": (len(Mail(apps["mail"]).threads()) - 1, 2),
+                "the old mobile number": (sum(p["type"] == "mobile" and not same_number(p["number"], self.p.change["number"])
+                                              for p in phones), 1)}
 
     def _post_sample(self, device) -> None:
         state = copy_state(device)
