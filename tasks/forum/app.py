@@ -39,6 +39,9 @@ MEETUP_TIMES = ("09:30", "10:00", "14:00", "16:30", "18:30", "19:00")
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 WEEKDAYS_ZH = "一二三四五六日"
+MIN_TOP_COMMENTS, MIN_COMMENTS = 2, 3  # ReplyTopComment: top-level comments and comments on the post, at least
+RIVAL_MEETUP = {"en": "Next meetup: save the date", "zh": "下次聚会，记得来"}  # MeetupToCalendar's other community's meetup
+MIN_FOLLOWED_POSTERS = 2  # VoteSaveFollowedPost: people followed who posted, at least (prepare_state_with_followed_poster)
 
 
 def language(os_state: Mapping[str, Any]) -> str:
@@ -104,22 +107,25 @@ class Forum(BaseApp):
 
     @staticmethod
     def sample_community_top(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A community and its top post (the highest score), as {id, name, top, title}."""
+        """A community and its top post (the highest score), as {id, name, top, title}; never the community of
+        the app's top post (so another community has a higher-scored post)."""
         def pick(c: dict[str, Any]) -> dict[str, str]:
             top = Forum.top_post(state, c["id"])
             return {"id": c["id"], "name": c["name"], "top": top["id"], "title": top["title"]}
 
-        picks = [pick(c) for c in state["communities"] if feed.community_posts(state, c["id"])]
-        return rng.choice(picks)
+        best = max(state["posts"], key=feed.score)["community_id"]
+        return rng.choice([pick(c) for c in state["communities"] if feed.community_posts(state, c["id"]) and c["id"] != best])
 
     @staticmethod
     def sample_newest_author(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A community whose newest post is by another user, who wrote no other community's newest post, as
-        {id, name, author, handle, post}."""
+        """A community whose newest post is by another user, who wrote no other community's newest post, and is
+        not the app's newest post (so another community has a newer one), as {id, name, author, handle, post}."""
         newest = {c["id"]: Forum.newest_post(state, c["id"]) for c in state["communities"]
                   if feed.community_posts(state, c["id"])}
         authors = [p["author_id"] for p in newest.values()]
-        pool = [(cid, p) for cid, p in newest.items() if p["author_id"] != ME and authors.count(p["author_id"]) == 1]
+        latest = max(state["posts"], key=lambda p: p["created"])
+        pool = [(cid, p) for cid, p in newest.items()
+                if p["author_id"] != ME and authors.count(p["author_id"]) == 1 and p is not latest]
         if not pool:
             raise ValueError("forum: no community's newest post has an author of its own")
         cid, p = rng.choice(pool)
@@ -128,11 +134,11 @@ class Forum(BaseApp):
 
     @staticmethod
     def sample_top_comment(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A post with two or more top-level comments whose most-voted comment is a top-level one by another
-        user, as {id, title, comment, who}."""
+        """A post with MIN_TOP_COMMENTS or more top-level comments (and MIN_COMMENTS comments) whose most-voted
+        comment is a top-level one by another user, as {id, title, comment, who}."""
         pool = []
         for p in state["posts"]:
-            if sum(not c["parent"] for c in p["comments"]) >= 2:
+            if sum(not c["parent"] for c in p["comments"]) >= MIN_TOP_COMMENTS and len(p["comments"]) >= MIN_COMMENTS:
                 best = max(p["comments"], key=feed.score)
                 if not best["parent"] and best["author_id"] != ME:
                     pool.append({"id": p["id"], "title": p["title"], "comment": best["id"],
@@ -181,38 +187,61 @@ class Forum(BaseApp):
         return max((p for p in state["posts"] if p["author_id"] in followed), key=lambda p: p["created"], default=None)
 
     @staticmethod
+    def _meetup_body(lang: str, day: dt.date, start: str, place: str) -> str:
+        """A meetup post's body naming its date, time and place."""
+        hour, minute = map(int, start.split(":"))
+        if lang == "zh":
+            when = f"{day.month}月{day.day}日（周{WEEKDAYS_ZH[day.weekday()]}） {start}"
+            return f"时间：{when}。地点：{place}。欢迎大家来玩，不用报名。"
+        clock = f"{(hour - 1) % 12 + 1}:{minute:02d} {'AM' if hour < 12 else 'PM'}"
+        when = f"{WEEKDAYS[day.weekday()]}, {MONTH_ABBR[day.month - 1]} {day.day} at {clock}"
+        return f"We're meeting on {when} at {place}. Everyone is welcome, no sign-up needed."
+
+    @staticmethod
     def sample_meetup(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> dict[str, Any]:
         """A meetup :meth:`prepare_state_with_meetup` announces in a joined community, 2 to 9 days ahead, as
-        {community, name, author, title, body, event, date, start, end, place}."""
+        {community, name, author, title, body, event, date, start, end, place, rival}; ``rival`` is another
+        community's meetup at another date, time and place: {community, author, title, body, place}."""
         lang = language(os_state)
         c = rng.choice([c for c in state["communities"] if c["joined"]])
         day = sim_today(os_state) + dt.timedelta(days=rng.randint(2, 9))
         start = rng.choice(MEETUP_TIMES)
         hour, minute = map(int, start.split(":"))
-        end = f"{hour + 1:02d}:{minute:02d}"
         place = rng.choice(MEETUP_PLACES[lang])
-        if lang == "zh":
-            when = f"{day.month}月{day.day}日（周{WEEKDAYS_ZH[day.weekday()]}） {start}"
-            title, body = "线下聚会，一起来！", f"时间：{when}。地点：{place}。欢迎大家来玩，不用报名。"
-            event = f"{c['name']}聚会"
-        else:
-            clock = f"{(hour - 1) % 12 + 1}:{minute:02d} {'AM' if hour < 12 else 'PM'}"
-            when = f"{WEEKDAYS[day.weekday()]}, {MONTH_ABBR[day.month - 1]} {day.day} at {clock}"
-            title = "Meetup: come say hi!"
-            body = f"We're meeting on {when} at {place}. Everyone is welcome, no sign-up needed."
-            event = f"{c['name']} meetup"
+        title = "线下聚会，一起来！" if lang == "zh" else "Meetup: come say hi!"
+        event = f"{c['name']}聚会" if lang == "zh" else f"{c['name']} meetup"
+        other = rng.choice([o for o in state["communities"] if o["id"] != c["id"]])
+        rival_place = rng.choice([x for x in MEETUP_PLACES[lang] if x != place])
+        rival_day = day + dt.timedelta(days=rng.randint(1, 5))
+        rival_body = Forum._meetup_body(lang, rival_day, rng.choice([t for t in MEETUP_TIMES if t != start]), rival_place)
         return {"community": c["id"], "name": c["name"], "author": rng.choice(state["users"])["id"], "title": title,
-                "body": body, "event": event, "date": day.isoformat(), "start": start, "end": end, "place": place}
+                "body": Forum._meetup_body(lang, day, start, place), "event": event, "date": day.isoformat(),
+                "start": start, "end": f"{hour + 1:02d}:{minute:02d}", "place": place,
+                "rival": {"community": other["id"], "author": rng.choice(state["users"])["id"],
+                          "title": RIVAL_MEETUP[lang], "body": rival_body, "place": rival_place}}
 
     # --- injections ----------------------------------------------------------------------------------
 
     @staticmethod
     def prepare_state_with_meetup(state: dict[str, Any], meetup: Mapping[str, Any], now: dt.datetime) -> dict[str, Any]:
-        """A patch putting the meetup post (made two hours ago) first in the posts."""
+        """A patch putting the meetup post (made two hours ago) first in the posts, and the rival meetup's post
+        (RIVAL_MEETUP, made five hours ago, at a minute and score no post has) in its place by time."""
         post = {"id": "p_meetup", "community_id": meetup["community"], "author_id": meetup["author"],
                 "title": meetup["title"], "body": meetup["body"], "score": 23, "vote": 0, "saved": False,
                 "created": (now - dt.timedelta(hours=2)).isoformat(timespec="minutes"), "comments": []}
-        return {"apps": {"forum": {"posts": [post, *state["posts"]]}}}
+        posts = [post, *state["posts"]]
+        rival = meetup.get("rival")
+        if rival:
+            taken = {p["created"] for p in posts}
+            when = next(m for m in (now - dt.timedelta(minutes=300 + k) for k in range(60))
+                        if m.isoformat(timespec="minutes") not in taken).isoformat(timespec="minutes")
+            scores = {p["score"] for p in posts}
+            posts.append({"id": "p_meetup_rival", "community_id": rival["community"], "author_id": rival["author"],
+                          "title": rival["title"], "body": rival["body"],
+                          "score": next(n for n in range(31, 999) if n not in scores), "vote": 0, "saved": False,
+                          "created": when, "comments": []})
+            posts.sort(key=lambda p: p["created"], reverse=True)
+        return {"apps": {"forum": {"posts": posts}}}
 
     @staticmethod
     def prepare_state_with_unique_count(state: dict[str, Any], post_id: str, language: str, now: str,
@@ -288,21 +317,40 @@ class Forum(BaseApp):
 
     @staticmethod
     def prepare_state_with_followed_poster(state: dict[str, Any], now: dt.datetime) -> dict[str, Any] | None:
-        """A patch following the author of the oldest post by another user when the owner follows no one who
-        posted, unfollowing anyone else whose newest post shows the same age as the newest followed post (so the
-        ages on screen tell it), and making that post neither voted nor saved."""
-        patch: dict[str, Any] = {}
-        followed = {u["id"] for u in state["users"] if u["following"]}
-        if Forum.newest_followed_post(state) is None:
-            oldest = min((p for p in state["posts"] if p["author_id"] != ME), key=lambda p: p["created"])
-            followed.add(oldest["author_id"])
-            patch[f"users[id={oldest['author_id']}]"] = {"following": True}
-        posts = sorted((p for p in state["posts"] if p["author_id"] in followed), key=lambda p: p["created"],
-                       reverse=True)
-        target = posts[0]
-        shown = feed.age("en", target, now)
-        for p in posts[1:]:
-            if p["author_id"] != target["author_id"] and feed.age("en", p, now) == shown:
-                patch[f"users[id={p['author_id']}]"] = {"following": False}
+        """A patch making the owner follow at least MIN_FOLLOWED_POSTERS people who posted (following those whose
+        newest post is oldest), the newest followed post not the newest post of others (its author unfollowed
+        when it is), no other followed author's post showing the same age as it (so the ages on screen tell
+        it; they are unfollowed), and that post neither voted nor saved."""
+        following = {u["id"]: u["following"] for u in state["users"]}
+        latest: dict[str, str] = {}
+        for p in state["posts"]:
+            if p["author_id"] != ME:
+                latest[p["author_id"]] = max(latest.get(p["author_id"], ""), p["created"])
+        dropped: set[str] = set()
+        for _ in range(2 * len(following) + 2):
+            posts = sorted((p for p in state["posts"] if following.get(p["author_id"])), key=lambda p: p["created"],
+                           reverse=True)
+            posters = {p["author_id"] for p in posts}
+            if len(posters) < MIN_FOLLOWED_POSTERS:
+                spare = [a for a in latest if not following[a] and a not in dropped]
+                following[min(spare, key=latest.get)] = True
+                continue
+            target = posts[0]
+            if latest[target["author_id"]] == max(latest.values()):
+                following[target["author_id"]] = False
+                dropped.add(target["author_id"])
+                continue
+            shown = feed.age("en", target, now)
+            clash = {p["author_id"] for p in posts[1:]
+                     if p["author_id"] != target["author_id"] and feed.age("en", p, now) == shown}
+            if not clash:
+                break
+            for a in clash:
+                following[a] = False
+            dropped |= clash
+        else:
+            raise ValueError("forum: no newest followed post the ages on screen tell apart")
+        patch: dict[str, Any] = {f"users[id={u['id']}]": {"following": following[u["id"]]} for u in state["users"]
+                                 if following[u["id"]] != u["following"]}
         patch[f"posts[id={target['id']}]"] = {"vote": 0, "saved": False}
         return {"apps": {"forum": patch}}

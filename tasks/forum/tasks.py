@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from mobilegym.envs.forum import feed
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, sim_datetime, copy_state
+from mobilegym.envs.forum import feed
 from mobilegym.judge.vocabulary import normalize_text
 from mobilegym.judge.result import check
 
@@ -31,11 +32,30 @@ from ..l10n import localised
 from ..mail.app import MAIL_SEND_CHANGES, Mail
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (FORUM_DELETE_COMMENT_CHANGES, FORUM_FOLLOW_CHANGES, FORUM_NEW_POST_CHANGES, FORUM_REPLY_CHANGES,
-                  FORUM_SAVE_CHANGES, FORUM_TOP_VOTE_CHANGES, MEETUP_PLACES, Forum, language)
+                  FORUM_SAVE_CHANGES, FORUM_TOP_VOTE_CHANGES, MEETUP_PLACES, MIN_COMMENTS, MIN_FOLLOWED_POSTERS,
+                  MIN_TOP_COMMENTS, Forum, language)
 
 
 def _forum_state(device) -> dict:
     return copy_state(device)["apps"]["forum"]
+
+
+def _newest_distractors(apps, community_id: str) -> dict[str, tuple[int, int]]:
+    """The newest-post tasks' distractors: the community's older posts (3 or more a community) and newer posts
+    elsewhere (sample_newest_author never picks the app's newest)."""
+    state = apps["forum"]
+    newest = Forum.newest_post(state, community_id)
+    return {"older posts in the community": (len(feed.community_posts(state, community_id)) - 1, 2),
+            "newer posts in other communities": (sum(p["created"] > newest["created"] for p in state["posts"]), 1)}
+
+
+def _top_distractors(apps, community_id: str) -> dict[str, tuple[int, int]]:
+    """The top-post tasks' distractors: the community's other posts and higher-scored posts elsewhere
+    (sample_community_top never picks the app's top post's community)."""
+    state = apps["forum"]
+    top = Forum.top_post(state, community_id)
+    return {"other posts in the community": (len(feed.community_posts(state, community_id)) - 1, 2),
+            "higher-scored posts in other communities": (sum(feed.score(p) > feed.score(top) for p in state["posts"]), 1)}
 
 
 def _patch(device, patch) -> None:
@@ -202,6 +222,9 @@ class FollowNewestAuthor(CriteriaTask):
     criteria = {".users[id={community.author}].following": True}
     expected_changes = FORUM_FOLLOW_CHANGES
 
+    def distractors(self, apps, os_state):
+        return _newest_distractors(apps, self.p.community["id"])
+
     def _post_sample(self, device) -> None:
         _patch(device, {"apps": {"forum": {f"users[id={self.p.community['author']}]": {"following": False}}}})
 
@@ -219,6 +242,11 @@ class ReplyTopComment(BaseTask):
                  "zh": ["在论坛帖子“{post.title}”下，回复点赞最多的那条评论：“{text}”"]}
     parameters = {"post": {"sampler": Forum.sample_top_comment}, "text": {"sampler": Forum.sample_reply}}
     expected_changes = FORUM_REPLY_CHANGES
+
+    def distractors(self, apps, os_state):
+        comments = Forum(apps["forum"]).post(self.p.post["id"])["comments"]
+        return {"other top-level comments": (sum(not c["parent"] for c in comments) - 1, MIN_TOP_COMMENTS - 1),
+                "other comments": (len(comments) - 1, MIN_COMMENTS - 1)}
 
     def check_goals(self, input):
         return Forum(input.apps["forum"]).check_reply(Forum(input.apps_init["forum"]), self.p.post["id"],
@@ -238,6 +266,12 @@ class BiggestJoinedCommunity(AnswerTask):
                  "zh": ["我在论坛加入的社区里，哪个成员最多？"]}
     parameters = {}
     answer_fields = [{"type": "text", "label": "Community"}]
+
+    def distractors(self, apps, os_state):
+        communities = apps["forum"]["communities"]
+        best = Forum.biggest_joined(apps["forum"])
+        return {"other joined communities": (sum(c["joined"] for c in communities) - 1, 1),
+                "bigger communities not joined": (sum(c["members"] > best["members"] for c in communities), 1)}
 
     def _prepare(self, device) -> None:
         _patch(device, Forum.prepare_state_with_unjoined_biggest(_forum_state(device)))
@@ -259,6 +293,15 @@ class VoteSaveFollowedPost(BaseTask):
                  "zh": ["在论坛里找到我关注的人发的最新一篇帖子，给它点赞并收藏"]}
     parameters = {}
     expected_changes = ["forum.posts[*].vote", "forum.posts[*].saved"]
+
+    def distractors(self, apps, os_state):
+        state = apps["forum"]
+        followed = {u["id"] for u in state["users"] if u["following"]}
+        target = Forum.newest_followed_post(state)
+        return {"people followed who posted": (len(followed & {p["author_id"] for p in state["posts"]}),
+                                               MIN_FOLLOWED_POSTERS),
+                "older posts by people followed": (sum(p["author_id"] in followed for p in state["posts"]) - 1, 1),
+                "newer posts by others": (sum(p["created"] > target["created"] for p in state["posts"]), 1)}
 
     def _prepare(self, device) -> None:
         state = copy_state(device)
@@ -292,6 +335,9 @@ class ShareTopPostByText(BaseTask):
     parameters = {"community": {"sampler": Forum.sample_community_top}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
+    def distractors(self, apps, os_state):
+        return _top_distractors(apps, self.p.community["id"])
+
     def check_goals(self, input):
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
@@ -316,6 +362,9 @@ class MailNewestPost(BaseTask):
                  "zh": ["把论坛“{community.name}”里最新一篇帖子的标题用邮件发给{name}"]}
     parameters = {"community": {"sampler": Forum.sample_newest_author}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MAIL_SEND_CHANGES
+
+    def distractors(self, apps, os_state):
+        return _newest_distractors(apps, self.p.community["id"])
 
     def _post_sample(self, device) -> None:
         contacts = copy_state(device)["apps"]["contacts"]["contacts"]
@@ -352,6 +401,12 @@ class MeetupToCalendar(BaseTask):
     parameters = {"meetup": {"sampler": Forum.sample_meetup}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
 
+    def distractors(self, apps, os_state):
+        posts = apps["forum"]["posts"]
+        return {"other posts in the community": (sum(p["community_id"] == self.p.meetup["community"] for p in posts) - 1, 2),
+                "meetups in other communities": (sum(p["id"] == "p_meetup_rival" and p["community_id"] != self.p.meetup["community"]
+                                                     for p in posts), 1)}
+
     def _post_sample(self, device) -> None:
         state = copy_state(device)
         _patch(device, Forum.prepare_state_with_meetup(state["apps"]["forum"], self.p.meetup,
@@ -387,6 +442,9 @@ class FollowNewestAuthorTell(BaseTask):
                  "zh": ["在论坛关注“{community.name}”里最新一篇帖子的作者，然后把这个人的用户名用短信发给{name}"]}
     parameters = {"community": {"sampler": Forum.sample_newest_author}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*FORUM_FOLLOW_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def distractors(self, apps, os_state):
+        return _newest_distractors(apps, self.p.community["id"])
 
     def _post_sample(self, device) -> None:
         _patch(device, {"apps": {"forum": {f"users[id={self.p.community['author']}]": {"following": False}}}})

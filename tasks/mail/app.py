@@ -2,10 +2,12 @@
 drafts."""
 from __future__ import annotations
 
+import datetime as dt
 import random
 from typing import Any, Callable, Mapping, Sequence
 
 from mobilegym.envs.mail.model import folder_threads
+from mobilegym.envs.mail.world import CODE_CHARS, date_text, pools
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.answers import fact_checks
 from mobilegym.judge.result import check
@@ -23,6 +25,7 @@ MAIL_TRASH_MANY_CHANGES = ["mail.threads[*].trashed", "mail.threads[-*]"]  # the
 MAIL_EMPTY_TRASH_CHANGES = ["mail.threads[-*trashed=true]"]
 RECEIPT_KINDS = ("receipt",)
 CODE_KINDS = ("flight", "hotel")
+MIN_OTHER_FLIGHTS = 1  # FlightToCalendarAndText: flights to other cities, at least (prepare_state_with_other_flight)
 # texts tasks ask to send, in the phone's language
 REPLIES = {"en": ("Thanks, that works for me!", "Sounds good, see you then.", "Got it, thank you!",
                   "Sorry, I can't make it this time."),
@@ -260,4 +263,33 @@ class Mail(BaseApp):
                    "time_ms": time_ms, "attachments": []}
         thread = {"id": thread_id, "kind": "personal", "subject": subject, "labels": [], "inbox": True,
                   "trashed": False, "unread": True, "starred": False, "messages": [message], "facts": {}}
+        return {"apps": {"mail": {"threads[]": thread}}}
+
+    @staticmethod
+    def prepare_state_with_other_flight(mail: Mapping[str, Any], city: str, language: str,
+                                        now_ms: int) -> dict[str, Any] | None:
+        """A patch adding a flight confirmation (sent a day ago) to another city, three days after the flight to
+        ``city`` at another departure time, when fewer than MIN_OTHER_FLIGHTS flights go elsewhere; None when
+        enough do."""
+        flights = [t for t in mail["threads"] if t["kind"] == "flight" and not t["trashed"]]
+        if sum(t["facts"]["city"] != city for t in flights) >= MIN_OTHER_FLIGHTS:
+            return None
+        p, mine = pools(language), next(t["facts"] for t in flights if t["facts"]["city"] == city)
+        taken = {t["facts"]["city"] for t in mail["threads"] if t["kind"] in CODE_KINDS}
+        other = next(c for c in p["destinations"] if c not in taken)
+        known = set(Mail(mail).codes())
+        booking = next(c for c in ("".join(CODE_CHARS[(n * 7 + k * 11) % len(CODE_CHARS)] for k in range(6))
+                                   for n in range(1, 99)) if c not in known)
+        day = dt.date.fromisoformat(mine["date"]) + dt.timedelta(days=3)
+        hhmm = "19:15" if mine["time"] == "06:45" else "06:45"
+        airline = p["airlines"][0]
+        me = {"name": mail["account"]["name"], "email": mail["account"]["email"]}
+        body = p["flight_body"].format(code=booking, airline=airline["name"], date=date_text(language, day), time=hhmm)
+        stem = "行程单" if language == "zh" else "Itinerary"
+        message = {"id": "msg_other_flight", "from": {"name": airline["name"], "email": airline["email"]}, "to": [me],
+                   "cc": [], "body": body, "time_ms": now_ms - 24 * 3600 * 1000,
+                   "attachments": [{"name": f"{stem}_{booking}.pdf", "format": "PDF", "size_kb": 212}]}
+        subject = p["flight_subject"].format(city=other, code=booking)
+        thread = {"id": "thread_other_flight", "kind": "flight", "subject": subject, "labels": [], "inbox": True, "trashed": False, "unread": False, "starred": False,
+                  "messages": [message], "facts": {"city": other, "code": booking, "date": day.isoformat(), "time": hhmm}}
         return {"apps": {"mail": {"threads[]": thread}}}

@@ -23,13 +23,15 @@ from __future__ import annotations
 from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state, sim_datetime
 from mobilegym.judge.result import check
+from mobilegym.sim.clock import from_ms
 
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
 from ..contacts.app import Contacts, phones_text
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..l10n import localised
 from .app import (MAIL_EMPTY_TRASH_CHANGES, MAIL_LABEL_CHANGES, MAIL_SEND_CHANGES, MAIL_STAR_CHANGES,
-                  MAIL_TRASH_MANY_CHANGES, NEW_NUMBER_MAIL, Mail, same_text)
+                  MAIL_TRASH_MANY_CHANGES, MIN_OTHER_FLIGHTS, NEW_NUMBER_MAIL, RECEIPT_KINDS, Mail,
+                  same_text)
 
 
 @localised(zh={"fields": [{"label": "未读邮件数"}]})
@@ -176,6 +178,11 @@ class ForwardAttachment(BaseTask):
     parameters = {"file": {"sampler": Mail.sample_attachment}, "name": {"sampler": Mail.sample_correspondent}}
     expected_changes = MAIL_SEND_CHANGES
 
+    def distractors(self, apps, os_state):
+        names = [a["name"] for t in Mail(apps["mail"]).threads() if not t["trashed"] for m in t["messages"]
+                 for a in m["attachments"]]
+        return {"other attachments": (len(names) - 1, 2)}
+
     def check_goals(self, input):
         email = Contacts(input.apps_init["contacts"]).contact(self.p.name)["email"]
         mail = Mail(input.apps["mail"], input.apps_init["mail"])
@@ -199,6 +206,9 @@ class EmailBookingCode(BaseTask):
     parameters = {"city": {"sampler": Mail.sample_flight_city}, "name": {"sampler": Mail.sample_correspondent}}
     expected_changes = MAIL_SEND_CHANGES
 
+    def distractors(self, apps, os_state):
+        return {"other booking, confirmation and order numbers": (len(Mail(apps["mail"]).codes()) - 1, 2)}
+
     def check_goals(self, input):
         known = Mail(input.apps_init["mail"])
         code = known.booking_code(self.p.city)
@@ -221,6 +231,14 @@ class MeetingInviteTime(AnswerTask):
     parameters = {"name": {"sampler": Mail.sample_invite_host}}
     answer_fields = [{"type": "text", "label": "Date", "hint": "e.g. March 17", "matcher": "date"},
                      {"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
+
+    def distractors(self, apps, os_state):
+        mail = Mail(apps["mail"])
+        invite = mail.invite()
+        sent = from_ms(invite["messages"][0]["time_ms"]).date().isoformat()
+        return {"other mails": (len(mail.threads()) - 1, 2),
+                "an end time beside the start": (int(invite["facts"]["end"] != invite["facts"]["start"]), 1),
+                "a sent date other than the meeting's": (int(sent != invite["facts"]["date"]), 1)}
 
     def get_answer(self, input):
         facts = Mail(input.apps_init["mail"]).invite()["facts"]
@@ -249,6 +267,11 @@ class DeleteNewsletters(BaseTask):
     end_states = ("in Trash", "deleted for good")
     answer_fields = [{"type": "number", "label": "Emails deleted"}]
 
+    def distractors(self, apps, os_state):
+        mail = Mail(apps["mail"])
+        doomed = len(mail.from_sender(self.p.sender))
+        return {"mails from the sender": (doomed, 2), "other newsletters' mails": (len(mail.of_kind("newsletter")) - doomed, 2)}
+
     def check_goals(self, input):
         doomed = Mail(input.apps_init["mail"]).from_sender(self.p.sender)
         mail = Mail(input.apps["mail"], input.apps_init["mail"])
@@ -274,6 +297,13 @@ class ReceiptsTotalThisMonth(AnswerTask):
                  "zh": ["从{first}到今天，我邮箱里收到的收据总金额是多少？"]}
     parameters = {"first": {"sampler": Mail.sample_month_start}}
     answer_fields = [{"type": "number", "label": "Total"}]
+
+    def distractors(self, apps, os_state):
+        today = sim_datetime(os_state)
+        receipts = Mail(apps["mail"]).of_kind(*RECEIPT_KINDS)
+        months = [(d.year, d.month) for d in (from_ms(t["messages"][0]["time_ms"]) for t in receipts)]
+        this = months.count((today.year, today.month))
+        return {"receipts this month": (this, 2), "receipts of earlier months": (len(months) - this, 1)}
 
     def get_answer(self, input):
         today = sim_datetime(input.os_init)
@@ -305,6 +335,17 @@ class FlightToCalendarAndText(BaseTask):
                         "在邮件里找到我去{city}的航班确认信，在日历里按起飞日期和时间添加日程“飞往{city}”，然后用短信告诉{name}我什么时候出发"]}
     parameters = {"city": {"sampler": Mail.sample_flight_city}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        if patch := Mail.prepare_state_with_other_flight(state["apps"]["mail"], self.p.city,
+                                                         state["os"].get("language", "en"), state["os"]["time_ms"]):
+            device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        flights = Mail(apps["mail"]).of_kind("flight")
+        return {"other booking, confirmation and order numbers": (len(Mail(apps["mail"]).codes()) - 1, 2),
+                "flights to other cities": (sum(t["facts"]["city"] != self.p.city for t in flights), MIN_OTHER_FLIGHTS)}
 
     def check_goals(self, input):
         known = Mail(input.apps_init["mail"])
@@ -344,6 +385,12 @@ class NewNumberFromEmail(BaseTask):
     parameters = {"change": {"sampler": Contacts.sample_number_change, "fields": ["name", "number"]},
                   "text": {"sampler": Mail.sample_number_ack}}
     expected_changes = ["contacts.contacts[name={change.name}].phones", *MESSAGES_SEND_CHANGES]
+
+    def distractors(self, apps, os_state):
+        phones = Contacts(apps["contacts"]).contact(self.p.change["name"])["phones"]
+        return {"other mails": (len(Mail(apps["mail"]).threads()) - 1, 2),
+                "the old mobile number": (sum(p["type"] == "mobile" and not same_number(p["number"], self.p.change["number"])
+                                              for p in phones), 1)}
 
     def _post_sample(self, device) -> None:
         state = copy_state(device)

@@ -193,10 +193,14 @@ class Music(BaseApp):
 
     @staticmethod
     def sample_artist_with_unique_longest(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """An artist whose longest song is unique, as {id, name}."""
+        """An artist whose longest song is unique and not the longest of all (another artist's song is longer), as
+        {id, name}."""
+        longest = max(s["duration_s"] for s in state["songs"])
+
         def ok(artist_id: str) -> bool:
             lengths = [s["duration_s"] for s in state["songs"] if s["artist_id"] == artist_id]
-            return len(lengths) >= 2 and lengths.count(max(lengths)) == 1 and lengths.count(min(lengths)) == 1
+            return (len(lengths) >= 2 and lengths.count(max(lengths)) == 1 and lengths.count(min(lengths)) == 1
+                    and max(lengths) < longest)
 
         pool = [a for a in state["artists"] if ok(a["id"])]
         if not pool:

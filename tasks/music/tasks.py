@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.envs.forum import feed
 from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state, sim_datetime
 from mobilegym.judge.result import check
 
@@ -225,6 +226,12 @@ class LongestSongByArtist(AnswerTask):
     parameters = {"artist": {"sampler": Music.sample_artist_with_unique_longest}}
     answer_fields = [{"type": "text", "label": "Song title", "hint": "e.g. Yellow"}]
 
+    def distractors(self, apps, os_state):
+        music = Music(apps["music"])
+        longest = max(s["duration_s"] for s in music.artist_songs(self.p.artist["id"]))
+        return {"other songs by the artist": (len(music.artist_songs(self.p.artist["id"])) - 1, 2),
+                "longer songs by other artists": (sum(s["duration_s"] > longest for s in apps["music"]["songs"]), 1)}
+
     def get_answer(self, input):
         songs = Music(input.apps_init["music"]).artist_songs(self.p.artist["id"])
         return max(songs, key=lambda s: s["duration_s"])["title"]
@@ -250,6 +257,12 @@ class LikeAlbumAndCount(BaseTask):
     expected_changes = MUSIC_LIKE_MANY_CHANGES
     answer_fields = [{"type": "number", "label": "Songs in Liked Songs"}]
 
+    def distractors(self, apps, os_state):
+        music = Music(apps["music"])
+        album = {s["id"] for s in music.album_songs(self.p.album["id"])}
+        return {"unliked songs on the album": (len(album - set(music.liked())), 2),
+                "liked songs on other albums": (len(set(music.liked()) - album), 1)}
+
     def check_goals(self, input):
         before = Music(input.apps_init["music"])
         expected = list(dict.fromkeys([*before.liked(), *(s["id"] for s in before.album_songs(self.p.album["id"]))]))
@@ -272,6 +285,11 @@ class ArtistPlaylist(BaseTask):
     parameters = {"artist": {"source": ".artists", "fields": ["id", "name"]},
                   "name": {"sampler": Music.sample_new_playlist_name}}
     expected_changes = MUSIC_NEW_PLAYLIST_CHANGES
+
+    def distractors(self, apps, os_state):
+        music = Music(apps["music"])
+        return {"songs by the artist": (len(music.artist_songs(self.p.artist["id"])), 2),
+                "other artists": (len(apps["music"]["artists"]) - 1, 2)}
 
     def check_goals(self, input):
         music = Music(input.apps["music"])
@@ -299,6 +317,10 @@ class AlbumLengthTimer(BaseTask):
     parameters = {"album": {"sampler": Music.sample_album_of_distinct_length}}
     expected_changes = CLOCK_TIMER_CHANGES
 
+    def distractors(self, apps, os_state):
+        return {"songs on the album to add up": (len(Music(apps["music"]).album_songs(self.p.album["id"])), 2),
+                "other albums": (len(apps["music"]["albums"]) - 1, 2)}
+
     def check_goals(self, input):
         length = Music(input.apps_init["music"]).album_length_s(self.p.album["id"])
         timer = Clock(input.apps["clock"]).require(".timer")
@@ -324,6 +346,10 @@ class AddRecommendedSong(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}, "playlist": {"sampler": Music.sample_playlist},
                   "song": {"sampler": Music.sample_song_not_in_playlist}}
     expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def distractors(self, apps, os_state):
+        return {"songs already on the playlist": (len(Music(apps["music"]).playlist(self.p.playlist["id"])["song_ids"]), 1),
+                "other playlists": (len(apps["music"]["playlists"]) - 1, 1)}
 
     def _post_sample(self, device) -> None:
         text_from_contact(device, self.p.name, f"rec_{self.p.song['id']}",
@@ -376,6 +402,11 @@ class LikeRecommendedTellAlbum(BaseTask):
                  "zh": ["{name}发短信给我推荐了一首歌。在音乐里把它加到“我喜欢”，然后回短信告诉{name}这首歌收录在哪张专辑里"]}
     parameters = {"name": {"source": "contacts:.contacts[*].name"}, "song": {"sampler": sample_recommendable_song}}
     expected_changes = [*MUSIC_LIKE_CHANGES, *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
+
+    def distractors(self, apps, os_state):
+        music = Music(apps["music"])
+        return {"other albums": (len(self.p.song["others"]), 2),
+                "other songs on its album": (len(music.album_songs(music.song(self.p.song["id"])["album_id"])) - 1, 1)}
 
     def _post_sample(self, device) -> None:
         text_from_contact(device, self.p.name, f"rec_{self.p.song['id']}",
@@ -442,6 +473,11 @@ class ForumSongToPlaylist(BaseTask):
                   "community": {"source": "forum:.communities[*]", "fields": ["id", "name"]},
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def distractors(self, apps, os_state):
+        posts = feed.community_posts(apps["forum"], self.p.community["id"])
+        return {"other artists": (len(self.p.song["others"]), 2), "older posts in the community": (len(posts) - 1, 2),
+                "other playlists": (len(apps["music"]["playlists"]) - 1, 1)}
 
     def _post_sample(self, device) -> None:
         state = copy_state(device)
