@@ -38,7 +38,7 @@ def hhmm(minutes: int) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
-def _upcoming_timed(state: Mapping[str, Any], os_state: Mapping[str, Any]) -> list[dict[str, Any]]:
+def upcoming_timed(state: Mapping[str, Any], os_state: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Timed events from the phone's date on, with a unique title, a place, and a start after 00:30."""
     today = sim_today(os_state).isoformat()
     titles = [e["title"] for e in state["events"]]
@@ -51,7 +51,7 @@ def sample_event_apart_by(key: str):
     "end") is more than a minute from every other candidate's, so an alarm set for another event's time is
     never right."""
     def sampler(rng: random.Random, state: dict[str, Any], os_state: Mapping[str, Any]) -> str:
-        pool = unambiguous(_upcoming_timed(state, os_state), lambda e: _minutes(e[key]), 0, period=24 * 60)
+        pool = unambiguous(upcoming_timed(state, os_state), lambda e: _minutes(e[key]), 0, period=24 * 60)
         if not pool:
             raise ValueError(f"calendar: no upcoming event whose {key} time is unique")
         return rng.choice(pool)["title"]

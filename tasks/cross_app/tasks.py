@@ -24,7 +24,7 @@ from ..music.app import MUSIC_ADD_TO_PLAYLIST_CHANGES, Music
 from ..notes.app import NOTES_ADD_NOTE_CHANGES, Notes
 from ..weather.app import Weather, forecast_date
 from ..weather.app import new_alarm_times
-from .app import (PICNIC, PICNIC_SLOT, check_birthday_event, check_names_one, grocery_items, next_birthday_people,
+from .app import (upcoming_timed, PICNIC, PICNIC_SLOT, check_birthday_event, check_names_one, grocery_items, next_birthday_people,
                   prepare_state_with_attendee, prepare_state_with_errands, sample_errands, sample_event_apart_by_end,
                   sample_event_apart_by_start, sample_introduced_with_place, where_met)
 
@@ -64,6 +64,10 @@ class BirthdayEventAndGreeting(BaseTask):
                         "（某某是他的名字），再给他发短信“{greeting}”"]}
     parameters = {"greeting": {"sampler": Messages.sample_greeting}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def distractors(self, apps, os_state):
+        _, people = next_birthday_people(Contacts(apps["contacts"]).contacts(), os_state)
+        return {"other contacts with a birthday": (sum(bool(c["birthday"]) for c in Contacts(apps["contacts"]).contacts()) - len(people), 2)}
 
     def check_goals(self, input):
         iso, people = next_birthday_people(Contacts(input.apps_init["contacts"]).contacts(), input.os_init)
@@ -144,6 +148,9 @@ class AlarmBeforeEventTellAttendee(BaseTask):
         device.set_state(prepare_state_with_attendee(state["apps"]["calendar"], self.p.title, self.p.attendee,
                                                      state["os"].get("language", "en")))
 
+    def distractors(self, apps, os_state):
+        return {"other upcoming timed events": (len(upcoming_timed(apps["calendar"], os_state)) - 1, 2)}
+
     def check_goals(self, input):
         calendar = Calendar(input.apps_init["calendar"])
         event = calendar.event(self.p.title)
@@ -177,6 +184,9 @@ class QuietDuringEvent(BaseTask):
 
     def _prepare(self, device):
         device.set_state({"apps": {"settings": {"do_not_disturb": False}}})
+
+    def distractors(self, apps, os_state):
+        return {"other upcoming timed events": (len(upcoming_timed(apps["calendar"], os_state)) - 1, 2)}
 
     def check_goals(self, input):
         end = Calendar(input.apps_init["calendar"]).event(self.p.title)["end"]
@@ -237,6 +247,9 @@ class TextErrandsList(BaseTask):
 
     def _post_sample(self, device) -> None:
         device.set_state(prepare_state_with_errands(self.p.errands, self.p.name, copy_state(device)["os"]))
+
+    def distractors(self, apps, os_state):
+        return {"other notes": (len(apps["notes"]["notes"]) - 1, 2)}
 
     def check_goals(self, input):
         items = self.p.errands["items"]

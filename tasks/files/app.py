@@ -26,6 +26,7 @@ INVOICE_PREFIX = {"en": "Invoice_", "zh": "发票_"}
 RENAME_TAGS = {"en": ("signed", "final", "scanned", "archived", "checked"), "zh": ("已签", "终版", "扫描件", "已归档", "已核对")}
 NEW_FOLDERS = {"en": ("Invoices", "Bills", "Invoices 2026", "Paid bills"), "zh": ("报销发票", "账单", "已付账单", "发票归档")}
 OLD_DAYS = (7, 14, 21, 30, 45, 60)
+MIN_COPIES = 2  # DeleteDuplicateCopies: numbered copies of the download, at least (prepare_state_with_duplicates)
 
 
 def language(os_state: Mapping[str, Any]) -> str:
@@ -171,8 +172,8 @@ class Files(BaseApp):
 
     @staticmethod
     def sample_duplicated(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
-        """A download saved more than once: the original and the ids of its numbered copies."""
-        found = duplicated_downloads(state)
+        """A download saved MIN_COPIES times more: the original and the ids of its numbered copies."""
+        found = [(f, c) for f, c in duplicated_downloads(state) if len(c) >= MIN_COPIES]
         if not found:
             raise ValueError("files: no download has copies")
         original, copies = found[rng.randrange(len(found))]
@@ -199,11 +200,14 @@ class Files(BaseApp):
 
     @staticmethod
     def prepare_state_with_duplicates(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-        """A patch saving a download PDF twice more ("name (1).pdf", "name (2).pdf"), unless one already has
-        copies (None)."""
-        if duplicated_downloads(state):
+        """A patch saving a download PDF (one without copies) twice more ("name (1).pdf", "name (2).pdf"), unless
+        one already has MIN_COPIES copies (None)."""
+        found = duplicated_downloads(state)
+        if any(len(c) >= MIN_COPIES for _, c in found):
             return None
-        pdfs = [f for f in Files._unique_names(state) if f["folder"] == "Download" and f["name"].endswith(".pdf")]
+        taken = {g["id"] for f, c in found for g in (f, *c)}
+        pdfs = [f for f in Files._unique_names(state) if f["folder"] == "Download" and f["name"].endswith(".pdf")
+                and f["id"] not in taken]
         original = rng.choice(pdfs)
         stem, ext = stem_ext(original["name"])
         copies = [{**original, "id": f"file_copy_{n}", "name": f"{stem} ({n}){ext}"} for n in (1, 2)]

@@ -32,7 +32,7 @@ from ..spread import fit_count
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (stem_ext, FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
                   FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_GONE_CHANGES, GONE_END_STATES, Files, language)
-from .app import OLD_DAYS
+from .app import MIN_COPIES, OLD_DAYS
 
 SCAN_NAME = {"en": "Scan", "zh": "扫描件"}  # the threshold traps of DeleteOldDownloads
 
@@ -254,6 +254,11 @@ class DeleteDuplicateCopies(BaseTask):
         if patch is not None:
             device.set_state(patch)
 
+    def distractors(self, apps, os_state):
+        copies = set(self.p.file["copies"])
+        return {"copies to delete": (len(copies), MIN_COPIES), "other downloads to keep": (sum(
+            f["id"] not in copies and f["id"] != self.p.file["id"] for f in Files(apps["files"]).in_folder("Download")), 2)}
+
     def check_goals(self, input):
         now = Files(input.apps["files"], input.apps_init["files"])
         copies = list(self.p.file["copies"])
@@ -303,6 +308,14 @@ class DeleteOldDownloads(BaseTask):
                                    when.strftime("%Y-%m-%d %H:%M")))
         if added:
             device.set_state({"apps": {"files": {"files": [*files, *added]}}})
+
+    def distractors(self, apps, os_state):
+        now, days = sim_datetime(os_state), self.p.age["days"]
+        ages = [(now - ops.parse_stamp(f["modified"])).total_seconds() / 86400 for f in Files(apps["files"]).in_folder("Download")]
+        index = OLD_DAYS.index(days)
+        cuts = [OLD_DAYS[i] for i in (index - 1, index + 1) if 0 <= i < len(OLD_DAYS)]
+        return {"older downloads to delete": (sum(a > days for a in ages), 1), "newer downloads to keep": (sum(a < days for a in ages), 1),
+                "downloads between N and a neighbouring cut-off": (sum(min(days, c) < a < max(days, c) for a in ages for c in cuts), 1)}
 
     def check_goals(self, input):
         init = Files(input.apps_init["files"])

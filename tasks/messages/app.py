@@ -21,6 +21,8 @@ MESSAGES_DELETE_MANY_CHANGES = ["messages.conversations[-*]"]  # threads only re
 MESSAGES_READ_CHANGES = ["messages.conversations[*].unread"]  # opening threads marks them read (view state)
 TOPICS = tuple(topics())  # the chat topics of the generated worlds (en and zh pools)
 CALL_REQUESTS = tuple(call_request_fragments())  # "Call me" / "给我回个电话"
+MIN_UNREAD_UNKNOWN = 1  # UnreadContacts: unread conversations from unsaved numbers (prepare_state_with_unread_unknown)
+UNKNOWN_TEXT = {"en": "Hi, is this still your number?", "zh": "你好，请问这个号码还在用吗？"}
 NEW_NUMBER_MARKERS = ("new number", "new one", "新号")
 # texts tasks ask to send, in the phone's language
 GREETINGS = {"en": ("Happy early birthday! Hope you have a great one", "Happy birthday week! Let's celebrate soon",
@@ -258,6 +260,18 @@ class Messages(BaseApp):
                                                               "messages": [message]}}}}
         return {"apps": {"messages": {f"conversations[id={conv['id']}]": {"messages[]": message,
                                                                           "unread": conv["unread"] + 1}}}}
+
+    @staticmethod
+    def prepare_state_with_unread_unknown(doc: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | None:
+        """A patch where an unsaved number of a conversation texts UNKNOWN_TEXT an hour ago (unread), unless
+        MIN_UNREAD_UNKNOWN such conversations are unread already (None)."""
+        contacts, messages = Contacts(doc["apps"]["contacts"]), doc["apps"]["messages"]
+        unknown = [c for c in messages["conversations"] if contacts.owner_of(c["address"]) is None]
+        if sum(c["unread"] > 0 for c in unknown) >= MIN_UNREAD_UNKNOWN:
+            return None
+        number = rng.choice([c for c in unknown if not c["unread"]])["address"]
+        return Messages.prepare_state_with_text_from(messages, number, "unread_unknown",
+                                                     UNKNOWN_TEXT[doc["os"].get("language", "en")], doc["os"]["time_ms"])
 
 
 def text_from_contact(device, name: str, key: str, text: Callable[[str], str]) -> None:

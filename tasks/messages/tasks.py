@@ -33,7 +33,7 @@ from ..contacts.app import Contacts
 from ..l10n import localised
 from ..maps.app import MAPS_RECENT_CHANGES, Maps, minutes_text, prepare_state_with_incoming
 from ..video.app import Video
-from .app import (MESSAGES_DELETE_CHANGES, MESSAGES_DELETE_MANY_CHANGES, MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES,
+from .app import (MIN_UNREAD_UNKNOWN, MESSAGES_DELETE_CHANGES, MESSAGES_DELETE_MANY_CHANGES, MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES,
                   Messages)
 
 
@@ -118,6 +118,10 @@ class ShareTrackingNumber(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
 
+    def distractors(self, apps, os_state):
+        known = Messages(apps["messages"])
+        return {"other codes not to send": (sum(c != known.tracking_number() for c in known.codes()), 1)}
+
     def check_goals(self, input):
         known = Messages(input.apps_init["messages"])
         tracking = known.tracking_number()
@@ -184,7 +188,7 @@ class FindSenderByKeyword(AnswerTask):
 @localised(zh={"fields": [{"label": "联系人姓名", "hint": "每项填一个名字"}]})
 class UnreadContacts(AnswerTask):
     """Verdict: the answer lists exactly the saved contacts with unread conversations (any order);
-    unread texts from unsaved numbers do not count."""
+    unread texts from unsaved numbers do not count. Injection: an unsaved number's unread text when none is unread."""
 
     objective = "query"
     difficulty = "L3"
@@ -196,6 +200,17 @@ class UnreadContacts(AnswerTask):
     answer_fields = [{"type": "text", "label": "Contact names", "hint": "one name per entry", "repeatable": True,
                       "compare": "set"}]
     expected_changes = MESSAGES_READ_CHANGES
+
+    def _prepare(self, device) -> None:
+        patch = Messages.prepare_state_with_unread_unknown(copy_state(device), self.rng)
+        if patch is not None:
+            device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        contacts = Contacts(apps["contacts"])
+        owners = [contacts.owner_of(c["address"]) for c in Messages(apps["messages"]).unread_conversations()]
+        return {"contacts with unread texts": (sum(o is not None for o in owners), 2),
+                "unread texts from unsaved numbers": (sum(o is None for o in owners), MIN_UNREAD_UNKNOWN)}
 
     def get_answer(self, input):
         contacts = Contacts(input.apps_init["contacts"])
@@ -223,6 +238,11 @@ class DeleteUnknownSenders(BaseTask):
                  "zh": ["删除所有来自未保存号码的短信对话，然后告诉我删了几个"]}
     expected_changes = MESSAGES_DELETE_MANY_CHANGES
     answer_fields = [{"type": "number", "label": "Conversations deleted"}]
+
+    def distractors(self, apps, os_state):
+        contacts, conversations = Contacts(apps["contacts"]), Messages(apps["messages"]).conversations()
+        unknown = sum(contacts.owner_of(c["address"]) is None for c in conversations)
+        return {"unknown senders to delete": (unknown, 2), "contacts' conversations to keep": (len(conversations) - unknown, 2)}
 
     def check_goals(self, input):
         contacts = Contacts(input.apps_init["contacts"])
@@ -252,6 +272,9 @@ class TextNextBirthday(BaseTask):
                  "zh": ["看看通讯录里谁下一个过生日（今天过生日也算），给他发短信“{greeting}”"]}
     parameters = {"greeting": {"sampler": Messages.sample_greeting}}
     expected_changes = MESSAGES_SEND_CHANGES
+
+    def distractors(self, apps, os_state):
+        return {"other contacts with a birthday": (sum(bool(c["birthday"]) for c in Contacts(apps["contacts"]).contacts()) - 1, 2)}
 
     def check_goals(self, input):
         person = Contacts(input.apps_init["contacts"]).next_birthday(input.os_init)
@@ -313,6 +336,11 @@ class AnswerLastWatchedQuestion(BaseTask):
             patch = {f"conversations[id={conv['id']}]": {"messages[]": message, "unread": conv["unread"] + 1}}
         device.set_state({"apps": {"messages": patch}})
 
+    def distractors(self, apps, os_state):
+        video = Video(apps["video"])
+        titles = {video.video(h["video_id"])["title"] for h in video.history()}
+        return {"other watched titles not to name": (len(titles) - 1, 2)}
+
     def check_goals(self, input):
         video = Video(input.apps_init["video"])
         titles = [video.video(h["video_id"])["title"] for h in video.history()]
@@ -367,6 +395,11 @@ class MeetupTransitReplyAlarm(BaseTask):
         number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
         text = MEETUP_ASKS[state["os"].get("language", "en")].format(place=self.p.place["name"], time=self.p.time["said"])
         device.set_state(prepare_state_with_incoming(state["apps"]["messages"], number, text, state["os"]["time_ms"]))
+
+    def distractors(self, apps, os_state):
+        trip = geo.route(apps["maps"], geo.HERE, self.p.place["id"])["minutes"]
+        return {"other modes' times not to send": (sum(m != "transit" for m in trip), 2),
+                "alarms already set": (len(apps["clock"]["alarms"]), 1)}
 
     def check_goals(self, input):
         lang = "zh" if self.language == "zh" else "en"

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from mobilegym.envs.trains import timetable
 from mobilegym.envs.trains.world import AHEAD_DAYS, draw_id_number, seat_of
-from mobilegym.judge import BaseApp, normalize_text, sim_datetime, sim_today
+from mobilegym.judge import BaseApp, copy_state, normalize_text, sim_datetime, sim_today
 from mobilegym.judge.result import Check, check
 
 TRAINS_BOOK_CHANGES = ["trains.orders[+]"]
@@ -23,6 +23,18 @@ UPCOMING_SPAN = 10  # upcoming trips a world holds when their count is the answe
 TRIP_DAYS = range(1, timetable.BOOKING_DAYS - 1)  # days ahead a task's trip falls on: inside the booking window
 NEW_PEOPLE = {"en": ("Mia Park", "Noah Brooks", "Ava Reyes", "Lucas Grant", "Chloe Bennett", "Owen Fischer"),
               "zh": ("王芳", "李娜", "张伟", "刘洋", "陈静", "杨磊")}
+
+
+MIN_UPCOMING = 2  # CancelTripOnDate, CancelAndReportRefund, TextNextTrain: upcoming trips, at least (with_min_upcoming)
+
+
+def with_min_upcoming(device: Any, rng: random.Random) -> None:
+    """Book trips as the world does (Trains.prepare_state_with_upcoming) until MIN_UPCOMING are upcoming."""
+    state = copy_state(device)
+    now = sim_datetime(state["os"])
+    have = len(Trains(state["apps"]["trains"]).upcoming(now))
+    if have < MIN_UPCOMING:
+        device.set_state(Trains.prepare_state_with_upcoming(rng, state["apps"]["trains"], now, MIN_UPCOMING))
 
 
 def day_label(iso: str, language: str) -> str:
@@ -223,6 +235,13 @@ def latest_before(trains: list[dict[str, Any]], start: str) -> dict[str, Any]:
     """The train with second-class seats that arrives last but an hour or more before ``start``."""
     limit = _minutes(start) - MARGIN_MINUTES
     return max((t for t in trains if t["left"]["second"] and _minutes(t["arrive"]) <= limit), key=lambda t: t["arrive"])
+
+
+def event_train_rivals(trains: list[dict[str, Any]], start: str) -> dict[str, tuple[int, int]]:
+    """The distractors of latest_before: earlier trains that also arrive in time, later ones that arrive too late."""
+    best, limit = latest_before(trains, start), _minutes(start) - MARGIN_MINUTES
+    return {"earlier trains also in time": (sum(t["arrive"] < best["arrive"] for t in trains), 1),
+            "later trains arriving too late": (sum(_minutes(t["arrive"]) > limit for t in trains), 1)}
 
 
 def _trip(a: Mapping[str, Any], b: Mapping[str, Any], date: str, os_state: Mapping[str, Any]) -> dict[str, str]:

@@ -29,8 +29,9 @@ from ..clock.app import CLOCK_ADD_ALARM_CHANGES, check_alarm_added, minus_minute
 from ..contacts.app import Contacts
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import (TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES,
-                  TRAINS_REMOVE_PASSENGER_CHANGES, UPCOMING_SPAN, Trains, latest_before,
+from .app import (MIN_UPCOMING, TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES,
+                  TRAINS_REMOVE_PASSENGER_CHANGES, UPCOMING_SPAN, Trains, event_train_rivals, latest_before,
+                  with_min_upcoming,
                   sample_event_trip)
 
 PASSCODE_EN = " My payment passcode is {passcode}."
@@ -180,6 +181,13 @@ class CheapestFirstClass(AnswerTask):
         return [t for t in Trains(input.apps_init["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
                 if "first" in t["prices"]]
 
+    def distractors(self, apps, os_state):
+        trip = self.p.trip
+        firsts = [t for t in Trains(apps["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"]) if "first" in t["prices"]]
+        best = min((t["prices"]["first"] for t in firsts if t["left"]["first"]), default=0)
+        return {"trains with first class": (len(firsts), 2),
+                "cheaper first class sold out": (sum(not t["left"]["first"] and t["prices"]["first"] < best for t in firsts), 1)}
+
     def get_answer(self, input):
         best = min((t for t in self._trains(input) if t["left"]["first"]), key=lambda t: t["prices"]["first"])
         return {"train": best["number"], "fare": best["prices"]["first"]}
@@ -192,7 +200,8 @@ class CheapestFirstClass(AnswerTask):
 
 
 class CancelTripOnDate(BaseTask):
-    """Verdict: the trip of the day is refunded and every other order is as it was."""
+    """Verdict: the trip of the day is refunded and every other order is as it was.
+    Injection: MIN_UPCOMING upcoming trips at least (with_min_upcoming)."""
 
     objective = "operate"
     difficulty = "L3"
@@ -204,6 +213,12 @@ class CancelTripOnDate(BaseTask):
     parameters = {"order": {"sampler": Trains.sample_upcoming_order}}
     expected_changes = TRAINS_CANCEL_CHANGES
 
+    def _prepare(self, device) -> None:
+        with_min_upcoming(device, self.rng)
+
+    def distractors(self, apps, os_state):
+        return {"other upcoming trips to keep": (len(Trains(apps["trains"]).upcoming(sim_datetime(os_state))) - 1, MIN_UPCOMING - 1)}
+
     def check_goals(self, input):
         return Trains(input.apps["trains"], input.apps_init["trains"]).check_cancelled(self.p.order["id"])
 
@@ -211,7 +226,8 @@ class CancelTripOnDate(BaseTask):
 @localised(zh={"fields": [{"label": "退款金额", "hint": MONEY_HINT_ZH}]})
 class CancelAndReportRefund(BaseTask):
     """Verdict: the trip to the city is refunded (no other order changes) and the answer is the refund the app
-    gave (the fare minus the fee, which depends on how soon the train leaves)."""
+    gave (the fare minus the fee, which depends on how soon the train leaves).
+    Injection: MIN_UPCOMING upcoming trips at least (with_min_upcoming)."""
 
     objective = "hybrid"
     difficulty = "L3"
@@ -224,6 +240,12 @@ class CancelAndReportRefund(BaseTask):
     parameters = {"order": {"sampler": Trains.sample_upcoming_order}}
     expected_changes = TRAINS_CANCEL_CHANGES
     answer_fields = [{"type": "text", "label": "Refund", "hint": MONEY_HINT}]
+
+    def _prepare(self, device) -> None:
+        with_min_upcoming(device, self.rng)
+
+    def distractors(self, apps, os_state):
+        return {"other upcoming trips to keep": (len(Trains(apps["trains"]).upcoming(sim_datetime(os_state))) - 1, MIN_UPCOMING - 1)}
 
     def check_goals(self, input):
         trains = Trains(input.apps["trains"], input.apps_init["trains"])
@@ -252,6 +274,12 @@ class BookEarliestSecondClass(BaseTask):
                   "passenger": {"sampler": Trains.sample_passenger}, "passcode": {"sampler": Trains.sample_passcode}}
     expected_changes = TRAINS_BOOK_CHANGES
 
+    def distractors(self, apps, os_state):
+        trip = self.p.trip
+        trains = Trains(apps["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
+        first = next((i for i, t in enumerate(trains) if t["left"]["second"]), 0)
+        return {"trains of the day": (len(trains), 2), "earlier trains with no second class left": (first, 1)}
+
     def check_goals(self, input):
         trip = self.p.trip
         trains = Trains(input.apps_init["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
@@ -260,11 +288,19 @@ class BookEarliestSecondClass(BaseTask):
         return now.check_booking(trip, train["number"], "second", [self.p.passenger])
 
 
+def next_trip_rivals(apps, os_state) -> dict[str, tuple[int, int]]:
+    """The distractors of the next upcoming trip: other booked trains, later upcoming trips."""
+    upcoming = Trains(apps["trains"]).upcoming(sim_datetime(os_state))
+    return {"other booked trains not to name": (sum(o["train"] != upcoming[0]["train"] for o in apps["trains"]["orders"]), 1),
+            "later upcoming trips": (len(upcoming) - 1, MIN_UPCOMING - 1)}
+
+
 # --- cross-app -------------------------------------------------------------------------------------------------
 
 class TextNextTrain(BaseTask):
     """Verdict: a text went to the contact stating the train number and the departure time of the soonest upcoming
-    trip (no other booked train's number, no other upcoming departure time)."""
+    trip (no other booked train's number, no other upcoming departure time).
+    Injection: MIN_UPCOMING upcoming trips at least (with_min_upcoming)."""
 
     scope = "cross-app"
     app = "trains"
@@ -280,6 +316,12 @@ class TextNextTrain(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
+    def _prepare(self, device) -> None:
+        with_min_upcoming(device, self.rng)
+
+    def distractors(self, apps, os_state):
+        return next_trip_rivals(apps, os_state)
+
     def check_goals(self, input):
         upcoming = Trains(input.apps_init["trains"]).upcoming(sim_datetime(input.os_init))
         order = upcoming[0]
@@ -293,7 +335,8 @@ class TextNextTrain(BaseTask):
 
 class TripToCalendar(BaseTask):
     """Verdict: a new Calendar event titled with the trip's train number, on its day from its departure to its
-    arrival time, at its departure station; and a text to the contact stating the arrival time (not the departure)."""
+    arrival time, at its departure station; and a text to the contact stating the arrival time (not the departure).
+    Injection: MIN_UPCOMING upcoming trips at least (with_min_upcoming)."""
 
     scope = "cross-app"
     app = "trains"
@@ -309,6 +352,12 @@ class TripToCalendar(BaseTask):
                  "zh": ["把我{order.day}的火车行程加到日历里：标题写车次，时间从发车到到达，地点填出发站。然后发短信告诉{name}我几点到。"]}
     parameters = {"order": {"sampler": Trains.sample_upcoming_order}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _prepare(self, device) -> None:
+        with_min_upcoming(device, self.rng)
+
+    def distractors(self, apps, os_state):
+        return {"other upcoming trips": (len(Trains(apps["trains"]).upcoming(sim_datetime(os_state))) - 1, MIN_UPCOMING - 1)}
 
     def check_goals(self, input):
         init = input.apps_init["trains"]
@@ -355,6 +404,10 @@ class BookForCalendarEvent(BaseTask):
         event = {"id": "evt_trip", "title": trip["title"], "date": trip["date"], "start": trip["start"], "end": trip["end"],
                  "all_day": False, "location": trip["city"], "notes": "", "calendar": "Work", "reminder": 60}
         device.set_state({"apps": {"calendar": {"events[]": event}}})
+
+    def distractors(self, apps, os_state):
+        trip = self.p.trip
+        return event_train_rivals(Trains(apps["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"]), trip["start"])
 
     def check_goals(self, input):
         trip = self.p.trip
@@ -410,6 +463,10 @@ class BookEventTrainWithAlarm(BaseTask):
     def _post_sample(self, device) -> None:
         _inject_trip_event(device, self.p.trip)
 
+    def distractors(self, apps, os_state):
+        trip = self.p.trip
+        return event_train_rivals(Trains(apps["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"]), trip["start"])
+
     def check_goals(self, input):
         trip = self.p.trip
         trains = Trains(input.apps_init["trains"]).trains(trip["from_id"], trip["to_id"], trip["date"])
@@ -428,7 +485,8 @@ NEXT_TRAIN_LEAD_MINUTES = 90  # NextTrainAlarmAndText: the alarm rings this long
 class NextTrainAlarmAndText(BaseTask):
     """Verdict: Clock has one more enabled alarm 90 minutes before the soonest upcoming trip's departure, and the
     contact got a text stating that trip's train number (no other booked train's) and its departure station (no
-    other station: the arrival station fails)."""
+    other station: the arrival station fails).
+    Injection: MIN_UPCOMING upcoming trips at least (with_min_upcoming)."""
 
     scope = "cross-app"
     app = "trains"
@@ -445,6 +503,12 @@ class NextTrainAlarmAndText(BaseTask):
                  "zh": ["在火车票里找到我下一趟行程，在时钟里设一个发车前90分钟的闹钟，再把车次和出发站发短信告诉{name}。"]}
     parameters = {"name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CLOCK_ADD_ALARM_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _prepare(self, device) -> None:
+        with_min_upcoming(device, self.rng)
+
+    def distractors(self, apps, os_state):
+        return next_trip_rivals(apps, os_state)
 
     def check_goals(self, input):
         init = input.apps_init["trains"]
