@@ -31,8 +31,7 @@ from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (MIN_UPCOMING, TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES,
                   TRAINS_REMOVE_PASSENGER_CHANGES, UPCOMING_SPAN, Trains, event_train_rivals, latest_before,
-                  with_min_upcoming,
-                  sample_event_trip)
+                  sample_event_trip, with_min_upcoming)
 
 PASSCODE_EN = " My payment passcode is {passcode}."
 PASSCODE_ZH = "支付密码是{passcode}。"
