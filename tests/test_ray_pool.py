@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 
 import gymnasium as gym
 import numpy as np
@@ -140,6 +141,20 @@ def test_async_steps_are_awaitable_refs_in_the_order_they_were_sent(cluster: str
         assert same_obs(reset[0][0], reset[2][0])
 
 
+def _until_gone(actor, timeout_s: float = 60.0) -> None:
+    """Return once ``actor`` answers no more (its death is known to Ray); fail after ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            ray.get(actor.where.remote(), timeout=5)
+        except ray.exceptions.RayActorError:
+            return
+        except ray.exceptions.GetTimeoutError:
+            continue
+        time.sleep(0.05)
+    pytest.fail(f"the killed actor still answered after {timeout_s} s")
+
+
 def test_one_env_failing_or_one_actor_dying_leaves_the_others_working(cluster: str) -> None:
     with pytest.raises(EnvCreateError, match="no.such"):
         EnvPool(1, task="no.such", render_scale=0.1)
@@ -167,7 +182,9 @@ def test_one_env_failing_or_one_actor_dying_leaves_the_others_working(cluster: s
         with pytest.raises(ValueError, match="cannot be called"):
             pool.call(0, "close")
 
-        ray.kill(pool.actor_of(0), no_restart=True)  # the actor holding envs 0 and 1 goes away, as a lost node would
+        doomed = pool.actor_of(0)
+        ray.kill(doomed, no_restart=True)  # the actor holding envs 0 and 1 goes away, as a lost node would
+        _until_gone(doomed)  # a kill is asynchronous: calls already on their way may still be served
         results = pool.step([WAIT] * 4, return_errors=True)
         assert all(isinstance(r, ActorDiedError) and r.env_ids == [0, 1] for r in results[:2])
         assert [r[4]["step"] for r in results[2:]] == [2, 2]

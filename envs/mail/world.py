@@ -253,7 +253,7 @@ def generate(world: World) -> dict[str, Any]:
         for n in range(issues):
             msg = b.message(_person(letter["name"], letter["email"]), [me], p["newsletter_body"],
                             b.ago(60 * 24 * 2 * n + 30, 60 * 24 * 2 * n + 60 * 40))
-            b.add("newsletter", letter["subject"].format(n=first + n), [msg], unread=rng.random() < 0.5,
+            b.add("newsletter", letter["subject"].format(n=first + issues - 1 - n), [msg], unread=rng.random() < 0.5,
                   inbox=rng.random() < 0.85)
 
     # --- drafts ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from typing import Any, Callable, Mapping, Sequence
 
 from mobilegym.envs.mail.model import folder_threads
@@ -25,6 +26,7 @@ MAIL_TRASH_MANY_CHANGES = ["mail.threads[*].trashed", "mail.threads[-*]"]  # the
 MAIL_EMPTY_TRASH_CHANGES = ["mail.threads[-*trashed=true]"]
 RECEIPT_KINDS = ("receipt",)
 CODE_KINDS = ("flight", "hotel")
+DAY_MS = 24 * 3600 * 1000
 MIN_OTHER_FLIGHTS = 1  # FlightToCalendarAndText: flights to other cities, at least (prepare_state_with_other_flight)
 # texts tasks ask to send, in the phone's language
 REPLIES = {"en": ("Thanks, that works for me!", "Sounds good, see you then.", "Got it, thank you!",
@@ -201,6 +203,32 @@ class Mail(BaseApp):
         if not found:
             raise ValueError("mail: no personal thread ends with a contact's message")
         return rng.choice(found)
+
+    @staticmethod
+    def prepare_state_with_issues(state: Mapping[str, Any], rng: random.Random, sender: str,
+                                  target: int) -> dict[str, Any]:
+        """A patch leaving ``target`` of ``sender``'s newsletter issues out of the Trash: some deleted for good,
+        or older issues added, numbered and dated before the oldest, two days apart."""
+        from ..spread import fit_count
+
+        mine = Mail(dict(state)).from_sender(sender)
+        oldest = min(mine, key=lambda t: t["messages"][0]["time_ms"])
+        number = re.search(r"(\d+)(?!.*\d)", oldest["subject"])
+
+        def add(k: int, threads: list[dict[str, Any]]) -> dict[str, Any] | None:
+            if number is None or int(number.group(1)) - k - 1 < 1:
+                return None
+            n = int(number.group(1)) - k - 1
+            subject = oldest["subject"][:number.start()] + str(n) + oldest["subject"][number.end():]
+            message = {**oldest["messages"][0], "id": f"msg_issue_{k + 1}",
+                       "time_ms": oldest["messages"][0]["time_ms"] - (k + 1) * 2 * DAY_MS}
+            return {**oldest, "id": f"thread_issue_{k + 1}", "subject": subject, "messages": [message],
+                    "unread": rng.random() < 0.5, "starred": False}
+
+        ids = {t["id"] for t in mine}
+        threads = fit_count(list(state["threads"]), lambda t: t["id"] in ids or t["id"].startswith("thread_issue_"),
+                            target, rng, drop=lambda t: None, add=add)
+        return {"apps": {"mail": {"threads": threads}}}
 
     @staticmethod
     def sample_newsletter(rng: random.Random, state: dict[str, Any]) -> str:

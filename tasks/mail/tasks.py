@@ -267,6 +267,12 @@ class DeleteNewsletters(BaseTask):
     end_states = ("in Trash", "deleted for good")
     answer_fields = [{"type": "number", "label": "Emails deleted"}]
 
+    def _post_sample(self, device) -> None:
+        """Two to eleven issues from the sender, the count drawn from ten (tasks/spread.py)."""
+        if self.spreads:
+            device.set_state(Mail.prepare_state_with_issues(copy_state(device)["apps"]["mail"], self.rng,
+                                                            self.p.sender, self.spread.count(2, 10)))
+
     def distractors(self, apps, os_state):
         mail = Mail(apps["mail"])
         doomed = len(mail.from_sender(self.p.sender))
