@@ -31,8 +31,8 @@ from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..cross_app.app import attendee_line
 from ..l10n import localised
 from .app import (RAINY, CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
-                  WEATHER_UNIT_CHANGES, Weather, current_hour, fahrenheit, forecast_date, forecast_facts, new_alarm_times,
-                  prepare_state_with_metric_units)
+                  WEATHER_UNIT_CHANGES, Weather, current_hour, fahrenheit, forecast_date,
+                  forecast_facts, new_alarm_times, prepare_state_with_metric_units)
 
 
 
@@ -234,6 +234,14 @@ class FahrenheitHighTomorrow(BaseTask):
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
+    def distractors(self, apps, os_state):
+        weather = Weather(apps["weather"])
+        forecast = weather.city(self.p.city["id"])["forecast"]
+        highs_f = {fahrenheit(d["high"]) for d in forecast}
+        return {"other days' highs in °F": (len(highs_f - {fahrenheit(forecast[1]["high"])}), 1),
+                "tomorrow's low, another number": (int(forecast[1]["low"] != forecast[1]["high"]), 1),
+                "other saved cities": (len(weather.saved()) - 1, 1)}
+
     def check_goals(self, input):
         high = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)["high"]
         return [Weather(input.apps["weather"]).check_value("temperature unit", ".unit", "F"),
@@ -288,6 +296,13 @@ class AlarmWhenRainStarts(BaseTask):
     parameters = {"city": {"sampler": Weather.sample_city_with_rain_later}}
     expected_changes = CLOCK_ADD_ALARM_CHANGES
 
+    def distractors(self, apps, os_state):
+        weather, now = Weather(apps["weather"]), current_hour(os_state)
+        start = weather.rain_start_hour(self.p.city["id"], now)
+        return {"rainy hours after the first": (sum(h["hour"] > start and h["condition"] in RAINY
+                                                    for h in weather.city(self.p.city["id"])["hourly"]), 1),
+                "other saved cities": (len(weather.saved()) - 1, 1)}
+
     def check_goals(self, input):
         hour = Weather(input.apps_init["weather"]).rain_start_hour(self.p.city["id"], current_hour(input.os_init))
         fresh = new_alarm_times(input.apps_init["clock"], input.apps["clock"])
@@ -316,6 +331,12 @@ class TextForecastToContact(BaseTask):
 
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
+
+    def distractors(self, apps, os_state):
+        weather = Weather(apps["weather"])
+        today, tomorrow = (_facts(weather.day(self.p.city["id"], i)) for i in (0, 1))
+        return {"today's forecast, unlike tomorrow's": (int(today != tomorrow), 1),
+                "other saved cities": (len(weather.saved()) - 1, 1)}
 
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)
@@ -422,6 +443,13 @@ class EventForecastToAttendee(BaseTask):
     def _post_sample(self, device) -> None:
         _inject_city_event(device, self.p.event, self.p.name, "zh" if self.language == "zh" else "en")
 
+    def distractors(self, apps, os_state):
+        weather = Weather(apps["weather"])
+        forecast = weather.city(self.p.event["id"])["forecast"]
+        day = _facts(forecast[self.p.event["offset"]])
+        return {"other forecast days": (sum(_facts(d) != day for d in forecast), 4),
+                "other saved cities": (len(weather.saved()) - 1, 1)}
+
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.event["id"], self.p.event["offset"])
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
@@ -461,6 +489,12 @@ class RainyEventReschedule(BaseTask):
 
     def _post_sample(self, device) -> None:
         _inject_city_event(device, self.p.event, self.p.name, "zh" if self.language == "zh" else "en")
+
+    def distractors(self, apps, os_state):
+        forecast = Weather(apps["weather"]).city(self.p.event["id"])["forecast"]
+        offset = self.p.event["offset"]
+        return {"dry days before the event": (sum(d["condition"] not in RAINY for d in forecast[:offset]), 1),
+                "other forecast dates": (len(forecast) - 1, 4)}
 
     def check_goals(self, input):
         forecast = Weather(input.apps_init["weather"]).city(self.p.event["id"])["forecast"]
