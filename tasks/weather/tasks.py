@@ -21,7 +21,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
 from ..calendar.app import Calendar
@@ -31,8 +31,9 @@ from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..cross_app.app import attendee_line
 from ..l10n import localised
 from .app import (RAINY, CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
-                  WEATHER_UNIT_CHANGES, Weather, current_hour, fahrenheit, forecast_date,
-                  forecast_facts, new_alarm_times, prepare_state_with_metric_units)
+                  WEATHER_UNIT_CHANGES, MIN_RAINY_DAYS, Weather, current_hour, fahrenheit, forecast_date,
+                  forecast_facts, new_alarm_times, prepare_state_with_metric_units,
+                  prepare_state_with_rainy_days)
 
 
 
@@ -195,7 +196,7 @@ class WarmestDay(AnswerTask):
 @localised(zh={"fields": [{"label": "下雨的日子", "hint": "例如 4月2日"}]})
 class RainyDays(BaseTask):
     """Verdict: the answer names every forecast day with rain (light rain, rain, showers or
-    thunderstorms) and no dry day (sampled so some days are dry and some rainy)."""
+    thunderstorms) and no dry day (sampled so some days are dry and some rainy; set-up makes MIN_RAINY_DAYS rainy)."""
 
     objective = "query"
     difficulty = "L3"
@@ -209,6 +210,13 @@ class RainyDays(BaseTask):
                  "zh": ["{city.name_zh}的五天天气预报（从今天起）里哪几天有雨（小雨、阵雨、雷阵雨都算）？"]}
     parameters = {"city": {"sampler": Weather.sample_city_with_some_rain}}
     answer_fields = [{"type": "text", "label": "Rainy days", "hint": "e.g. Apr 2", "repeatable": True}]
+
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_rainy_days(copy_state(device)["apps"]["weather"], self.p.city["id"], self.rng))
+
+    def distractors(self, apps, os_state):
+        rainy = len(Weather(apps["weather"]).rainy_days(self.p.city["id"]))
+        return {"rainy days": (rainy, MIN_RAINY_DAYS), "dry days": (5 - rainy, 1)}
 
     def check_goals(self, input):
         rainy = Weather(input.apps_init["weather"]).rainy_days(self.p.city["id"])
