@@ -20,6 +20,7 @@ DELETE_BOOKMARK_CHANGES = [*BROWSE_CHANGES, "browser.bookmarks[-id={bookmark.id}
 CLOSE_SITE_TABS_CHANGES = [*BROWSE_CHANGES, "browser.tabs[-*host={site.host}]"]
 DELETE_SITE_HISTORY_CHANGES = [*BROWSE_CHANGES, "browser.history[-*host={site.host}]"]
 MINUTE_MS = 60_000
+RUNNER_UP_COOK_MIN = 5  # BookmarkQuickestRecipe: the runner-up recipe cooks exactly this much longer than the quickest
 
 
 class Browser(BaseApp):
@@ -208,14 +209,15 @@ class Browser(BaseApp):
 
     @staticmethod
     def prepare_state_with_one_quickest_recipe(state: dict[str, Any]) -> dict[str, Any]:
-        """One recipe has the shortest cooking time, by 5 minutes at least (a rival closer than that is made that
-        much slower), and the shortest total time too (its preparation is the shortest any recipe has: "cooking
+        """One recipe has the shortest cooking time, by RUNNER_UP_COOK_MIN exactly (the runner-up is set to that, a
+        rival closer than that is made that much slower), and the shortest total time too (its preparation is the shortest any recipe has: "cooking
         time" read as the Cook field or as preparation plus cooking names the same recipe), and that recipe is not
         bookmarked."""
         recipes = sorted((p for p in state["pages"] if p["kind"] == "recipe"), key=lambda p: (p["cook_min"], p["id"]))
         quickest = recipes[0]
-        changes: dict[str, Any] = {f"pages[id={p['id']}]": {"cook_min": quickest["cook_min"] + 5}
-                                   for p in recipes[1:] if p["cook_min"] < quickest["cook_min"] + 5}
+        slower = quickest["cook_min"] + RUNNER_UP_COOK_MIN
+        changes: dict[str, Any] = {f"pages[id={p['id']}]": {"cook_min": slower}
+                                   for i, p in enumerate(recipes[1:]) if p["cook_min"] < slower or i == 0}
         shortest_prep = min(p["prep_min"] for p in recipes)
         if quickest["prep_min"] != shortest_prep:
             changes[f"pages[id={quickest['id']}]"] = {"prep_min": shortest_prep}

@@ -34,7 +34,7 @@ from ..spread import fit_count
 from ..maps.app import prepare_state_with_incoming
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from .app import (BOOKMARK_CHANGES, BROWSE_CHANGES, CLOSE_SITE_TABS_CHANGES, DELETE_BOOKMARK_CHANGES, DELETE_SITE_HISTORY_CHANGES,
-                  Browser, midnight_ms)
+                  RUNNER_UP_COOK_MIN, Browser, midnight_ms)
 
 
 def _tabs_check(input) -> dict:
@@ -182,6 +182,11 @@ class RecipeCookTime(AnswerTask):
     expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
     answer_fields = [{"type": "number", "label": "Cooking time (minutes)"}]
 
+    def distractors(self, apps, os_state):
+        recipes = Browser(apps["browser"]).pages("recipe")
+        page = next(p for p in recipes if p["id"] == self.p.recipe["id"])
+        return {"other recipes": (len(recipes) - 1, 2), "a preparation time beside the cooking time": (int(page["prep_min"] != page["cook_min"]), 1)}
+
     def check_goals(self, input):
         return [*build_answer_checks(self.get_answer(input), input.answer), _tabs_check(input)]
 
@@ -200,6 +205,10 @@ class FilmLastShowing(AnswerTask):
     parameters = {"film": {"sampler": Browser.sample_film_of_distinct_last_show}}
     expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
     answer_fields = [{"type": "text", "label": "Start time", "hint": "e.g. 21:40", "matcher": "time"}]
+
+    def distractors(self, apps, os_state):
+        days = list(Browser(apps["browser"]).find(".pages", id=self.p.film["id"])["showtimes"].values())
+        return {"earlier screenings tomorrow": (len(days[1]) - 1, 1), "other days' screenings": (sum(map(len, days[:1] + days[2:])), 2)}
 
     def get_answer(self, input):
         film = Browser(input.apps_init["browser"]).find(".pages", id=self.p.film["id"])
@@ -226,6 +235,11 @@ class CloseSiteTabs(BaseTask):
     def _post_sample(self, device) -> None:
         state = copy_state(device)["apps"]["browser"]
         device.set_state(Browser.prepare_state_with_site_tabs(state, self.p.site["host"], self.rng))
+
+    def distractors(self, apps, os_state):
+        browser = Browser(apps["browser"])
+        on_site = len(browser.tab_ids(self.p.site["host"]))
+        return {"tabs on the site": (on_site, 2), "tabs elsewhere": (len(browser.tab_ids()) - on_site, 1)}
 
     def check_goals(self, input):
         init = Browser(input.apps_init["browser"])
@@ -255,6 +269,15 @@ class BookmarkYesterdayArticle(BaseTask):
         device.set_state(Browser.prepare_state_with_article_read_yesterday(state["apps"]["browser"], self.p.article,
                                                                           state["os"]["time_ms"], self.rng))
 
+    def distractors(self, apps, os_state):
+        browser = Browser(apps["browser"])
+        articles = {p["url"] for p in browser.pages("article")}
+        page = browser.find(".pages", id=self.p.article["id"])
+        history = [v for v in browser.require(".history") if v["url"] != page["url"]]
+        read = [v for v in history if v["url"] in articles]
+        return {"other visits in the history": (len(history), 2),
+                "the site's other articles read on another day": (sum(v["host"] == page["host"] for v in read), 1)}
+
     def check_goals(self, input):
         return _bookmark_check(input, self.p.article["url"], self.p.article["title"])
 
@@ -278,6 +301,13 @@ class DeleteTodaySiteHistory(BaseTask):
         state = copy_state(device)
         device.set_state(Browser.prepare_state_with_site_history(state["apps"]["browser"], self.p.site["host"],
                                                                 state["os"]["time_ms"], self.rng))
+
+    def distractors(self, apps, os_state):
+        host, midnight = self.p.site["host"], midnight_ms(os_state["time_ms"])
+        history = Browser(apps["browser"]).require(".history")
+        return {"today's visits to the site": (sum(v["host"] == host and v["time_ms"] >= midnight for v in history), 2),
+                "today's visits elsewhere": (sum(v["host"] != host and v["time_ms"] >= midnight for v in history), 1),
+                "earlier visits to the site": (sum(v["host"] == host and v["time_ms"] < midnight for v in history), 1)}
 
     def check_goals(self, input):
         host = self.p.site["host"]
@@ -307,6 +337,11 @@ class BookmarkQuickestRecipe(BaseTask):
 
     def _prepare(self, device) -> None:
         device.set_state(Browser.prepare_state_with_one_quickest_recipe(copy_state(device)["apps"]["browser"]))
+
+    def distractors(self, apps, os_state):
+        cooks = sorted(p["cook_min"] for p in Browser(apps["browser"]).pages("recipe"))
+        return {"other recipes": (len(cooks) - 1, 2),
+                f"a recipe {RUNNER_UP_COOK_MIN} min slower than the quickest": (int(cooks[1] - cooks[0] == RUNNER_UP_COOK_MIN), 1)}
 
     def check_goals(self, input):
         recipes = Browser(input.apps_init["browser"]).pages("recipe")
@@ -371,6 +406,12 @@ class TextedRecipeBookmarkReply(BaseTask):
         if fits and len(marked) == len(fits):
             device.set_state(Browser.patch({f"bookmarks[id={marked[0]['id']}]": None}))
 
+    def distractors(self, apps, os_state):
+        pages = Browser(apps["browser"]).pages("recipe")
+        page = next(p for p in pages if p["id"] == self.p.recipe["id"])
+        return {"recipes of other cooking times": (sum(p["cook_min"] != page["cook_min"] for p in pages), 2),
+                "a preparation time beside the cooking time": (int(page["prep_min"] != page["cook_min"]), 1)}
+
     def _post_sample(self, device) -> None:
         state = copy_state(device)
         language = state["os"].get("language", "en")
@@ -429,6 +470,12 @@ class StoreVisitSaturday(BaseTask):
                   "saturday": {"sampler": sample_coming_saturday, "fields": ["iso", "label"]},
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*BROWSE_CHANGES, *CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def distractors(self, apps, os_state):
+        stores = Browser(apps["browser"]).pages("store")
+        store = next(p for p in stores if p["id"] == self.p.store["id"])
+        return {"other stores' Saturday openings": (len(stores) - 1, 2),
+                "the store's other days' openings": (sum(bool(h) for day, h in store["hours"].items() if day != "Sat"), 2)}
 
     def check_goals(self, input):
         stores = [p for p in input.apps_init["browser"]["pages"] if p["kind"] == "store"]

@@ -12,6 +12,8 @@ CLOCK_DELETE_ALARM_CHANGES = ["clock.alarms[-label={label}]"]  # the labelled al
 CLOCK_TIMER_CHANGES = ["clock.timer"]
 NEW_LABELS = {"en": ("Dentist", "Team meeting", "Call Mom", "Yoga", "Pick up kids"),
               "zh": ("看牙医", "团队会议", "给妈妈打电话", "瑜伽", "接孩子")}  # labels of alarms a task adds
+MIN_SAME_TIME_ALARMS = 1  # AddAlarm: alarms already at the requested time under another label (one is moved there, off)
+MIN_OTHER_STARTS = 1  # AlarmForFirstEvent: other start times among tomorrow's timed events (an event is added if none)
 
 
 class Clock(BaseApp):
@@ -51,6 +53,16 @@ class Clock(BaseApp):
         if not pool:
             raise ValueError("clock: no alarm is set apart from every other")
         return rng.choice(pool)["label"]
+
+    @staticmethod
+    def prepare_state_with_alarm_at(state: Mapping[str, Any], hour: int, minute: int, rng: random.Random) -> dict[str, Any]:
+        """A patch where MIN_SAME_TIME_ALARMS alarm rings at hour:minute, switched off (a random one is moved there
+        when none does)."""
+        if any((a["hour"], a["minute"]) == (hour, minute) for a in state["alarms"]):
+            return {}
+        moved = rng.choice(state["alarms"])
+        return {"apps": {"clock": {f"alarms[id={moved['id']}]": {"hour": hour, "minute": minute, "time": f"{hour:02d}:{minute:02d}",
+                                                                   "enabled": False}}}}
 
     @staticmethod
     def prepare_state_with_alarm_enabled(label: str, enabled: bool) -> dict[str, Any]:

@@ -22,11 +22,13 @@ from mobilegym.judge.result import check
 
 from mobilegym.envs.maps import geo
 
+from ..calendar.app import Calendar
 from ..contacts.app import Contacts
 from ..maps.app import MAPS_RECENT_CHANGES, MIN_GAP_MIN, Maps, minutes_text
 from ..l10n import localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
-from .app import alarms_with_count, CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, CLOCK_TIMER_CHANGES, Clock, minus_minutes
+from .app import (alarms_with_count, CLOCK_ADD_ALARM_CHANGES, CLOCK_DELETE_ALARM_CHANGES, CLOCK_TIMER_CHANGES, MIN_OTHER_STARTS,
+                  MIN_SAME_TIME_ALARMS, Clock, minus_minutes)
 
 
 @localised(zh={"fields": [{"label": "闹钟数量"}]})
@@ -130,6 +132,16 @@ class AddAlarm(CriteriaTask):
                 ".alarms[label={label}].enabled": True}
     expected_changes = CLOCK_ADD_ALARM_CHANGES
 
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)["apps"]["clock"]
+        device.set_state(Clock.prepare_state_with_alarm_at(state, self.p.hour, self.p.minute, self.rng))
+
+    def distractors(self, apps, os_state):
+        alarms = Clock(apps["clock"]).alarms()
+        return {"alarms already set": (len(alarms), 2),
+                "an alarm at that time under another label": (sum((a["hour"], a["minute"]) == (self.p.hour, self.p.minute)
+                                                                  for a in alarms), MIN_SAME_TIME_ALARMS)}
+
 
 @localised(zh={"fields": [{"label": "剩余闹钟数"}]})
 class DeleteAlarmAndCount(BaseTask):
@@ -208,6 +220,14 @@ class AlarmForFirstEvent(BaseTask):
                                       "start": event["start"], "end": event["end"], "all_day": False, "location": "",
                                       "notes": "", "calendar": "Work", "reminder": 30}},
             **Clock.prepare_state_with_alarm_enabled(self.p.label, False)["apps"]}})
+        doc = copy_state(device)
+        if len(first_event_tomorrow(doc["apps"]["calendar"], doc["os"])[1]) < MIN_OTHER_STARTS:
+            device.set_state(Calendar(doc["apps"]["calendar"]).prepare_state_with_more_events(
+                self.rng, tomorrow, MIN_OTHER_STARTS, doc["os"].get("language", "en")))
+
+    def distractors(self, apps, os_state):
+        return {"other start times tomorrow": (len(first_event_tomorrow(apps["calendar"], os_state)[1]), MIN_OTHER_STARTS),
+                "other alarms": (len(Clock(apps["clock"]).alarms()) - 1, 2)}
 
     def check_goals(self, input):
         first, others = first_event_tomorrow(input.apps_init["calendar"], input.os_init)
@@ -266,6 +286,10 @@ class WalkTimerAndText(BaseTask):
         timer = copy_state(device)["apps"]["clock"]["timer"]
         device.set_state({"apps": {"clock": {"timer": {**timer, "running": False, "started_at_ms": None,
                                                         "remaining_s": timer["duration_s"]}}}})
+
+    def distractors(self, apps, os_state):
+        trip = geo.route(apps["maps"], geo.HERE, self.p.place["id"])["minutes"]
+        return {"other modes' times under an hour": (sum(trip[m] < 60 for m in geo.MODES if m != "walk"), 2)}
 
     def check_goals(self, input):
         lang = "zh" if self.language == "zh" else "en"

@@ -55,6 +55,7 @@ NEW_TODOS = {"en": ["Buy printer ink", "Book a haircut", "Renew car insurance", 
                     "Pick up the parcel", "Back up the laptop"],
              "zh": ["买打印机墨盒", "预约理发", "续交车险", "订隐形眼镜", "给银行打电话", "去驿站拿包裹", "备份笔记本电脑"]}
 AGENDA_TITLES = {"en": ["Agenda", "Day plan", "Schedule"], "zh": ["日程", "当天安排", "行程表"]}
+MIN_AGENDA_EVENTS = 2  # DayAgendaNote: events on the day, at least (Calendar.prepare_state_with_more_events adds the rest)
 
 
 def _line_key(line: str) -> str:

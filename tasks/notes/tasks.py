@@ -34,7 +34,7 @@ from ..contacts.app import Contacts
 from ..mail.app import Mail
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (NOTES_ADD_NOTE_CHANGES, NOTES_ADD_TODO_CHANGES, NOTES_APPEND_CHANGES, NOTES_CLEAR_DONE_CHANGES,
-                   NOTES_COMPLETE_TODO_CHANGES, NOTES_DELETE_NOTE_CHANGES, Notes)
+                   MIN_AGENDA_EVENTS, NOTES_COMPLETE_TODO_CHANGES, NOTES_DELETE_NOTE_CHANGES, Notes)
 
 
 @localised(zh={"labels": {"pinned": {True: "置顶", False: "取消置顶"}}})
@@ -230,6 +230,10 @@ class ClearCompletedTodos(BaseTask):
         notes = Notes(copy_state(device)["apps"]["notes"])
         device.set_state(notes.prepare_state_with_some_done(self.rng))
 
+    def distractors(self, apps, os_state):
+        notes = Notes(apps["notes"])
+        return {"completed to-dos to delete": (len(notes.done_todos()), 2), "open to-dos to keep": (len(notes.open_todos()), 2)}
+
     def check_goals(self, input):
         init = Notes(input.apps_init["notes"])
         notes = Notes(input.apps["notes"])
@@ -258,6 +262,19 @@ class DayAgendaNote(BaseTask):
     parameters = {"title": {"sampler": Notes.sample_agenda_title},
                   "day": {"type": "enum", "values": {"today": 0, "tomorrow": 1}}}
     expected_changes = NOTES_ADD_NOTE_CHANGES
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        day = (sim_today(state["os"]) + dt.timedelta(days=self.p.day)).isoformat()
+        calendar = Calendar(state["apps"]["calendar"])
+        if (missing := MIN_AGENDA_EVENTS - len(calendar.events_on(day))) > 0:
+            device.set_state(calendar.prepare_state_with_more_events(self.rng, day, missing, state["os"].get("language", "en")))
+
+    def distractors(self, apps, os_state):
+        day = (sim_today(os_state) + dt.timedelta(days=self.p.day)).isoformat()
+        calendar = Calendar(apps["calendar"])
+        return {"events of the day": (len(calendar.events_on(day)), MIN_AGENDA_EVENTS),
+                "events of other days": (len(calendar.events()) - len(calendar.events_on(day)), 1)}
 
     def check_goals(self, input):
         day = (sim_today(input.os_init) + dt.timedelta(days=self.p.day)).isoformat()
@@ -311,6 +328,12 @@ class WeatherForecastNote(BaseTask):
     def _prepare(self, device) -> None:
         prepare_state_with_metric_units(device)  # the app shows °C, the unit the check reads
 
+    def distractors(self, apps, os_state):
+        weather = Weather(apps["weather"])
+        facts = [(d["condition"], d["high"], d["low"]) for d in (weather.day(self.p.city["id"], i) for i in (0, 1))]
+        return {"today's forecast, unlike tomorrow's": (int(facts[0] != facts[1]), 1),
+                "other saved cities": (len(apps["weather"]["saved"]) - 1, 1)}
+
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)
         notes = Notes(input.apps["notes"], init=input.apps_init["notes"])
@@ -348,6 +371,13 @@ class CleanupAndDueThisWeek(BaseTask):
         keep = self.rng.choice(notes.ids_due_between(*week_bounds(sim_today(state["os"]))))
         device.set_state(notes.prepare_state_with_some_done(self.rng, keep_open=keep))
 
+    def distractors(self, apps, os_state):
+        notes, (first, last) = Notes(apps["notes"]), week_bounds(sim_today(os_state))
+        due = lambda t: t["due"] is not None and first <= t["due"] <= last
+        return {"completed to-dos to delete": (len(notes.done_todos()), 2),
+                "open to-dos due this week": (sum(map(due, notes.open_todos())), 1),
+                "open to-dos due another week": (sum(not due(t) for t in notes.open_todos()), 1)}
+
     def check_goals(self, input):
         init = Notes(input.apps_init["notes"])
         notes = Notes(input.apps["notes"])
@@ -379,6 +409,11 @@ class FlightCodeNoteAndText(BaseTask):
     parameters = {"city": {"sampler": Mail.sample_flight_city},
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*NOTES_ADD_NOTE_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def distractors(self, apps, os_state):
+        mail = Mail(apps["mail"])
+        code = mail.booking_code(self.p.city)
+        return {"other codes and numbers in the mail": (sum(c != code for c in mail.codes()), 2)}
 
     def check_goals(self, input):
         known = Mail(input.apps_init["mail"])
@@ -433,6 +468,11 @@ class RecipeNoteAndCookingTime(BaseTask):
                         "添加日程“{recipe.title}”，时长为准备时间加烹饪时间"]}
     parameters = {"recipe": {"sampler": sample_recipe_to_cook, "fields": ["id", "title"]}}
     expected_changes = [*NOTES_ADD_NOTE_CHANGES, *CALENDAR_ADD_EVENT_CHANGES, *BROWSE_CHANGES]
+
+    def distractors(self, apps, os_state):
+        pages = [p for p in apps["browser"]["pages"] if p["kind"] == "recipe"]
+        page = next(p for p in pages if p["id"] == self.p.recipe["id"])
+        return {"ingredients to copy": (len(page["ingredients"]), 3), "other recipes": (len(pages) - 1, 2)}
 
     def check_goals(self, input):
         pages = [p for p in input.apps_init["browser"]["pages"] if p["kind"] == "recipe"]

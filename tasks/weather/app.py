@@ -12,6 +12,7 @@ from mobilegym.judge.result import check
 WEATHER_ADD_CITY_CHANGES = ["weather.saved[+]"]  # one city saved, none removed
 WEATHER_REMOVE_CITY_CHANGES = ["weather.saved[-]"]  # one city removed, none added
 WEATHER_UNIT_CHANGES = ["weather.unit"]
+MIN_RAINY_DAYS = 2  # RainyDays: rainy forecast days, at least (dry days after today turn to showers), one dry day kept
 RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
 CONDITION_LABELS = list(CONDITIONS)
 CONDITION_LABELS_ZH = [CONDITIONS[c][0] for c in CONDITIONS]  # as a Chinese phone names them, in the same order
@@ -151,6 +152,20 @@ class Weather(BaseApp):
 
         return Weather._pick(rng, [c for c in state["cities"] if c["id"] in state["saved"] and ok(c)],
                              "saved, dry now, with rain later today")
+
+
+def prepare_state_with_rainy_days(state: Mapping[str, Any], city_id: str, rng: random.Random) -> dict[str, Any]:
+    """A patch giving the city MIN_RAINY_DAYS rainy forecast days: dry days after today (never its last dry day)
+    turn to showers."""
+    forecast = [dict(d) for d in Weather(state).city(city_id)["forecast"]]
+    dry = [d for d in forecast[1:] if d["condition"] not in RAINY]
+    missing = min(MIN_RAINY_DAYS - (len(forecast) - len(dry) - (forecast[0]["condition"] not in RAINY)),
+                  len(dry) - (forecast[0]["condition"] in RAINY))
+    if missing <= 0:
+        return {}
+    for day in rng.sample(dry, missing):
+        day.update(condition="Showers", precip=max(day["precip"], 60))
+    return {"apps": {"weather": {f"cities[id={city_id}]": {"forecast": forecast}}}}
 
 
 def prepare_state_with_metric_units(device: Any, wind: bool = False) -> None:

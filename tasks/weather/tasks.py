@@ -21,7 +21,7 @@ Task index:
 """
 from __future__ import annotations
 
-from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks
+from mobilegym.judge import AnswerTask, BaseTask, CriteriaTask, build_answer_checks, copy_state
 from mobilegym.judge.result import check
 
 from ..calendar.app import Calendar
@@ -31,8 +31,9 @@ from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..cross_app.app import attendee_line
 from ..l10n import localised
 from .app import (RAINY, CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
-                  WEATHER_UNIT_CHANGES, Weather, current_hour, fahrenheit, forecast_date, forecast_facts, new_alarm_times,
-                  prepare_state_with_metric_units)
+                  WEATHER_UNIT_CHANGES, MIN_RAINY_DAYS, Weather, current_hour, fahrenheit, forecast_date,
+                  forecast_facts, new_alarm_times, prepare_state_with_metric_units,
+                  prepare_state_with_rainy_days)
 
 
 
@@ -195,7 +196,7 @@ class WarmestDay(AnswerTask):
 @localised(zh={"fields": [{"label": "下雨的日子", "hint": "例如 4月2日"}]})
 class RainyDays(BaseTask):
     """Verdict: the answer names every forecast day with rain (light rain, rain, showers or
-    thunderstorms) and no dry day (sampled so some days are dry and some rainy)."""
+    thunderstorms) and no dry day (sampled so some days are dry and some rainy; set-up makes MIN_RAINY_DAYS rainy)."""
 
     objective = "query"
     difficulty = "L3"
@@ -209,6 +210,13 @@ class RainyDays(BaseTask):
                  "zh": ["{city.name_zh}的五天天气预报（从今天起）里哪几天有雨（小雨、阵雨、雷阵雨都算）？"]}
     parameters = {"city": {"sampler": Weather.sample_city_with_some_rain}}
     answer_fields = [{"type": "text", "label": "Rainy days", "hint": "e.g. Apr 2", "repeatable": True}]
+
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_rainy_days(copy_state(device)["apps"]["weather"], self.p.city["id"], self.rng))
+
+    def distractors(self, apps, os_state):
+        rainy = len(Weather(apps["weather"]).rainy_days(self.p.city["id"]))
+        return {"rainy days": (rainy, MIN_RAINY_DAYS), "dry days": (5 - rainy, 1)}
 
     def check_goals(self, input):
         rainy = Weather(input.apps_init["weather"]).rainy_days(self.p.city["id"])
@@ -233,6 +241,14 @@ class FahrenheitHighTomorrow(BaseTask):
 
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
+
+    def distractors(self, apps, os_state):
+        weather = Weather(apps["weather"])
+        forecast = weather.city(self.p.city["id"])["forecast"]
+        highs_f = {fahrenheit(d["high"]) for d in forecast}
+        return {"other days' highs in °F": (len(highs_f - {fahrenheit(forecast[1]["high"])}), 1),
+                "tomorrow's low, another number": (int(forecast[1]["low"] != forecast[1]["high"]), 1),
+                "other saved cities": (len(weather.saved()) - 1, 1)}
 
     def check_goals(self, input):
         high = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)["high"]
@@ -288,6 +304,13 @@ class AlarmWhenRainStarts(BaseTask):
     parameters = {"city": {"sampler": Weather.sample_city_with_rain_later}}
     expected_changes = CLOCK_ADD_ALARM_CHANGES
 
+    def distractors(self, apps, os_state):
+        weather, now = Weather(apps["weather"]), current_hour(os_state)
+        start = weather.rain_start_hour(self.p.city["id"], now)
+        return {"rainy hours after the first": (sum(h["hour"] > start and h["condition"] in RAINY
+                                                    for h in weather.city(self.p.city["id"])["hourly"]), 1),
+                "other saved cities": (len(weather.saved()) - 1, 1)}
+
     def check_goals(self, input):
         hour = Weather(input.apps_init["weather"]).rain_start_hour(self.p.city["id"], current_hour(input.os_init))
         fresh = new_alarm_times(input.apps_init["clock"], input.apps["clock"])
@@ -316,6 +339,12 @@ class TextForecastToContact(BaseTask):
 
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
+
+    def distractors(self, apps, os_state):
+        weather = Weather(apps["weather"])
+        today, tomorrow = (_facts(weather.day(self.p.city["id"], i)) for i in (0, 1))
+        return {"today's forecast, unlike tomorrow's": (int(today != tomorrow), 1),
+                "other saved cities": (len(weather.saved()) - 1, 1)}
 
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)
@@ -422,6 +451,13 @@ class EventForecastToAttendee(BaseTask):
     def _post_sample(self, device) -> None:
         _inject_city_event(device, self.p.event, self.p.name, "zh" if self.language == "zh" else "en")
 
+    def distractors(self, apps, os_state):
+        weather = Weather(apps["weather"])
+        forecast = weather.city(self.p.event["id"])["forecast"]
+        day = _facts(forecast[self.p.event["offset"]])
+        return {"other forecast days": (sum(_facts(d) != day for d in forecast), 4),
+                "other saved cities": (len(weather.saved()) - 1, 1)}
+
     def check_goals(self, input):
         day = Weather(input.apps_init["weather"]).day(self.p.event["id"], self.p.event["offset"])
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.name)["phones"]]
@@ -461,6 +497,12 @@ class RainyEventReschedule(BaseTask):
 
     def _post_sample(self, device) -> None:
         _inject_city_event(device, self.p.event, self.p.name, "zh" if self.language == "zh" else "en")
+
+    def distractors(self, apps, os_state):
+        forecast = Weather(apps["weather"]).city(self.p.event["id"])["forecast"]
+        offset = self.p.event["offset"]
+        return {"dry days before the event": (sum(d["condition"] not in RAINY for d in forecast[:offset]), 1),
+                "other forecast dates": (len(forecast) - 1, 4)}
 
     def check_goals(self, input):
         forecast = Weather(input.apps_init["weather"]).city(self.p.event["id"])["forecast"]
