@@ -404,6 +404,46 @@ def test_prepare_applies_the_preparers_patch_seeded_by_task_and_episode(labelled
     assert _prepared_label("t|1").startswith("L")
 
 
+@pytest.fixture()
+def spread_alarm(monkeypatch):
+    """A test preparer labelling an alarm with the task's spread draw ("none" without draws)."""
+    def alarm(prep):
+        label = "none" if prep.spread is None else str(prep.spread.count(1, 8))
+        return {"apps": {"clock": {"alarms[]": {"id": "prep", "time": "06:00", "enabled": True, "label": label}}}}
+    monkeypatch.setitem(load_app("clock").preparers, "test_spread", alarm)
+
+
+def _spread_label(**ctx) -> str:
+    device = FakeDevice()
+    run_setup(SetupContext(device, Path("."), "t|0", **ctx),
+              [{"type": "prepare", "parameters": {"app": "clock", "with": "test_spread"}}])
+    return device.doc["apps"]["clock"]["alarms"][-1]["label"]
+
+
+def test_prepare_hands_the_task_spread_draws_over_the_reset_seeds(spread_alarm):
+    drawn = [_spread_label(task_id="t.T", spread_seed=seed, spreads=True) for seed in range(8)]
+    assert sorted(drawn) == [str(n) for n in range(1, 9)]  # each value once in a block of eight seeds
+    assert _spread_label(task_id="t.T", spread_seed=3, spreads=False) == "none"  # the canonical phone keeps its facts
+    assert _spread_label() == "none"
+
+
+def test_a_json_task_spreads_on_generated_worlds_and_not_on_the_canonical_phone():
+    from mobilegym.judge import default_registry
+    from mobilegym.sim.phone import Phone
+
+    task = default_registry().refs["files.trash_count"]
+    counts = []
+    for seed in range(12):
+        phone = Phone(270, 600)
+        task.start(phone, seed=seed, eval_mode="text", spread_seed=seed)
+        counts.append(sum(f["trashed"] for f in phone.get_state()["apps"]["files"]["files"]))
+    assert sorted(counts) == list(range(1, 13))
+    canonical = Phone(270, 600, world="canonical")
+    before = [f["id"] for f in canonical.get_state()["apps"]["files"]["files"] if f["trashed"]]
+    task.start(canonical, seed=0, eval_mode="text", spread_seed=5)
+    assert [f["id"] for f in canonical.get_state()["apps"]["files"]["files"] if f["trashed"]] == before
+
+
 def test_prepare_unknown_preparer_is_a_task_error_naming_the_known_ones(labelled_alarm):
     with pytest.raises(TaskError, match=r"app 'clock' has no preparer 'nope'; it has: .*test_alarm"):
         run(FakeDevice(), {"type": "prepare", "parameters": {"app": "clock", "with": "nope"}})
