@@ -243,9 +243,9 @@ def make_device(device: str | Mapping[str, Any] | Device, *, screen_size: tuple[
                 world: str = "generated") -> Device:
     """The phone behind the environment: "sim", ADB settings (serial/host/port) or a Device."""
     if device == "sim":
-        from .sim.phone import Phone
+        from .device.sim import SimDevice
 
-        return Phone(*screen_size, render_scale=render_scale, language=language, tick_ms=tick_ms,
+        return SimDevice(*screen_size, render_scale=render_scale, language=language, tick_ms=tick_ms,
                      shuffle_launcher=shuffle_launcher, apps=apps, world=world)
     if isinstance(device, Mapping):
         from .device.adb import make_adb_device
@@ -372,7 +372,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
         _check_apps(self.tasks, getattr(self.device, "apps", None) if CAP_STATE in self.device.capabilities else None,
                     self.eval_mode)
         self.variation = parse_variation(variation)
-        self._phone_options = dict(tick_ms=tick_ms, apps=apps, world=self.world)
+        # how to make this phone again in another variation: only a simulated phone the environment made itself
+        self._phone_options = dict(tick_ms=tick_ms, apps=apps, world=self.world) if device == "sim" else None
         self._base_phone = (tuple(self.device.screen_size), self.language, shuffle_launcher)
         self._phones: dict[tuple[Any, ...], Device] = {self._base_phone: self.device}  # one per variation
         if self.variation is not None:
@@ -575,9 +576,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
 
     def _check_variation(self, spec: Mapping[str, Any]) -> None:
         """A ValueError when the variation cannot be applied to this environment's device."""
-        from .sim.phone import Phone
-
-        if not isinstance(self.device, Phone):
+        if self._phone_options is None:
             raise ValueError("variation needs the simulated phone (device='sim'); a real device keeps its own settings")
         if any(axis in spec for axis in ("theme", "font_scale")) and "settings" not in self.device.apps:
             raise ValueError("variation of theme or font_scale needs the Settings app installed (apps=)")
@@ -600,10 +599,10 @@ class MobileGymEnv(gym.Env[dict, dict]):
         shuffle = values["launcher"] == "shuffled" if "launcher" in values else self._base_phone[2]
         key = (size, language, shuffle)
         if key not in self._phones:
-            from .sim.phone import Phone
+            from .device.sim import SimDevice
 
             scale = self.render_scale if size == self._base_phone[0] else min(1.0, self.frame_size[0] / size[0])
-            self._phones[key] = Phone(*size, render_scale=scale, language=language, shuffle_launcher=shuffle,
+            self._phones[key] = SimDevice(*size, render_scale=scale, language=language, shuffle_launcher=shuffle,
                                       **self._phone_options)
         phone = self._phones[key]
         if phone is not self.device:

@@ -9,7 +9,7 @@ import pytest
 
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
 from mobilegym.device.adb import AdbDevice, make_adb_device
-from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
+from mobilegym.device.base import CAP_FILES, CAP_PREPARE, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
 from mobilegym.oracle import Driver
 from mobilegym.adbd.server import AdbdServer
 from mobilegym.sim.phone import Phone
@@ -32,7 +32,7 @@ def adb_env(adb_server: AdbServer, served: AdbdServer, task: str, **kw) -> gym.E
 
 # ----------------------------------------------------------------------------- the device
 def test_capabilities_and_basics(device: AdbDevice, served: AdbdServer) -> None:
-    assert device.capabilities == {CAP_SHELL, CAP_FILES, CAP_STATE}
+    assert device.capabilities == {CAP_SHELL, CAP_FILES, CAP_STATE, CAP_PREPARE}
     assert device.screen_size == (1080, 2400)
     assert set(device.apps) == set(CORE_APPS)
     assert device.time_ms() == served.phone.time_ms()

@@ -11,7 +11,7 @@ import pytest
 import mobilegym  # noqa: F401
 from mobilegym.jsoncopy import copy_doc
 from mobilegym.sim.app import installed_apps, load_app
-from mobilegym.sim.app_states import AppStates
+from mobilegym.app_states import AppStates
 from mobilegym.sim.worldgen import World, world_image
 
 STATES = {"b": {"x": [1, 2]}, "a": {"y": "z"}, "c": {}}

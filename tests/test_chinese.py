@@ -21,6 +21,7 @@ from mobilegym.oracle import plans_for, run_plan
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.app import installed_apps
 from mobilegym.sim.clock import from_ms
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone, ScreenError
 from mobilegym.envs.l10n import in_language
 from mobilegym.tasks.l10n import localised
@@ -120,7 +121,7 @@ def test_negative_plans_score_zero_on_a_chinese_phone(envs, task_id: str) -> Non
 
 def _episodes(task_id: str) -> Iterator[tuple[Any, list[str]]]:
     """(episode, data strings of its phone) on three seeds of a Chinese phone."""
-    phone = Phone(language="zh")
+    phone = SimDevice(language="zh")
     for seed in range(3):
         episode = REGISTRY.refs[task_id].start(phone, seed=seed, eval_mode="grounded", language="zh")
         yield episode, _allowed(_strings(list(phone.get_state()["apps"].values())))
@@ -142,7 +143,7 @@ def test_what_the_chinese_instruction_quotes_is_chinese(task_id: str) -> None:
     """A quoted text is what the agent types or looks for: it reads Chinese unless the phone's world held it
     before the task set up its own data (a title from the library, a proper noun), so a task cannot ask a
     Chinese phone to type an English literal its evaluator compares with."""
-    phone = Phone(language="zh")
+    phone = SimDevice(language="zh")
     for seed in range(3):
         phone.reset_state(seed)
         world = _allowed(_strings(list(phone.get_state()["apps"].values())))
@@ -155,7 +156,7 @@ def test_what_the_chinese_instruction_quotes_is_chinese(task_id: str) -> None:
 def test_the_answer_sheet_has_one_name_on_a_chinese_phone() -> None:
     """The grounded instruction, the launcher and the sheet's own title all call it 答题卡."""
     name = SHEET_LABELS["zh"]
-    phone = Phone(language="zh")
+    phone = SimDevice(language="zh")
     episode = REGISTRY.refs["settings.storage_used"].start(phone, seed=0, eval_mode="grounded", language="zh")
     assert f"打开{name}应用" in episode.instruction and "AnswerSheet" not in episode.instruction
     phone.key("home")
@@ -221,7 +222,7 @@ def _english_ui_words(phone: Phone, app_id: str, where: str, allowed: list[str])
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("app_id", sorted(installed_apps()))
 def test_chinese_screens_show_no_english_ui_words(app_id: str, seed: int) -> None:
-    phone = Phone(language="zh")
+    phone = SimDevice(language="zh")
     phone.reset_state(seed)
     allowed = _allowed(_strings(list(phone.get_state()["apps"].values())))
     shown = 0
@@ -236,7 +237,7 @@ def test_chinese_screens_show_no_english_ui_words(app_id: str, seed: int) -> Non
 def test_chinese_dialogs_and_menus_show_no_english_ui_words(app_id: str) -> None:
     """What one tap or long press on each of a screen's controls opens (dialogs, menus, pickers, chips, the
     next screen) reads Chinese too."""
-    phone = Phone(language="zh")
+    phone = SimDevice(language="zh")
     phone.reset_state(SEEDS[0])
     allowed = _allowed(_strings(list(phone.get_state()["apps"].values())))
     found: list[str] = []
@@ -260,7 +261,7 @@ def _texts(phone: Phone) -> set[str]:
 
 def test_the_system_chrome_is_chinese() -> None:
     """The navigation bar, the app bar's up button, switches, the launcher's date and recents speak Chinese."""
-    phone = Phone(language="zh")
+    phone = SimDevice(language="zh")
     phone.reset_state(0)
     phone.launch("settings", "/network")
     shown = _texts(phone)
@@ -279,7 +280,7 @@ def test_the_system_chrome_is_chinese() -> None:
 
 
 def test_the_system_chrome_is_english_on_an_english_phone() -> None:
-    phone = Phone(language="en")
+    phone = SimDevice(language="en")
     phone.reset_state(0)
     phone.launch("settings", "/network")
     assert {"Back", "Home", "Overview", "Navigate up"} <= _texts(phone)

@@ -13,7 +13,7 @@ import pytest
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
 from mobilegym.judge import default_registry
 from mobilegym.screen_text import parse_nodes
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 
 APPS = ["settings", "clock", "answer_sheet"]
 
@@ -23,7 +23,7 @@ class Agent:
 
     def __init__(self, task: str, eval_mode: str = "text", seed: int = 0) -> None:
         self.env = gym.make("MobileGym-v0", task=task, eval_mode=eval_mode, obs_parts=("a11y", "instruction"),
-                            device=Phone(render_scale=0.25, apps=APPS, world="canonical"))  # its facts: 47.3 GB...
+                            device=SimDevice(render_scale=0.25, apps=APPS, world="canonical"))  # its facts: 47.3 GB...
         self.obs, self.info = self.env.reset(seed=seed)
         self.reward, self.done, self.last = 0.0, False, {}
 
@@ -203,14 +203,13 @@ def test_lunch_alarm_time(say, passed, seed):
 
 def test_truncation_judges_without_an_abort():
     env = gym.make("MobileGym-v0", task="clock.sync_alarms_to_watch", max_steps=2, obs_parts=("instruction",),
-                   device=Phone(render_scale=0.25, apps=APPS))
+                   device=SimDevice(render_scale=0.25, apps=APPS))
     env.reset(seed=1)
     env.step({"type": "wait", "seconds": 1})
     _, reward, terminated, truncated, info = env.step({"type": "wait", "seconds": 1})
     assert truncated and not terminated and reward == 0.0 and info["judge"]["error"] is None
 
 
-@pytest.mark.skipif(not hasattr(Phone, "push"), reason="the simulated phone does not implement push/pull (CAP_FILES) yet")
 def test_a_task_file_path_with_files_on_the_sim(tmp_path: Path):
     (tmp_path / "assets").mkdir()
     (tmp_path / "assets" / "list.txt").write_text("milk\neggs\n")
@@ -222,7 +221,7 @@ def test_a_task_file_path_with_files_on_the_sim(tmp_path: Path):
            "metadata": {"difficulty": "L1", "objective": "operate"}}
     path = tmp_path / "shopping_file.json"
     path.write_text(json.dumps(doc))
-    env = gym.make("MobileGym-v0", task=str(path), obs_parts=("instruction",), device=Phone(render_scale=0.25, apps=APPS))
+    env = gym.make("MobileGym-v0", task=str(path), obs_parts=("instruction",), device=SimDevice(render_scale=0.25, apps=APPS))
     _, info = env.reset(seed=0)
     assert info["task_id"] == f"{tmp_path.name}.shopping_file"
     _, reward, *_ , info = env.step({"type": "complete"})

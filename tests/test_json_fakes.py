@@ -6,10 +6,11 @@ from typing import Any
 
 import numpy as np
 
-from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE
+from mobilegym.device import apps
+from mobilegym.device.base import CAP_FILES, CAP_PREPARE, CAP_SHELL, CAP_STATE
 from mobilegym.sim.state import apply_patch
 
-ALL_CAPS = frozenset({CAP_STATE, CAP_SHELL, CAP_FILES})
+ALL_CAPS = frozenset({CAP_STATE, CAP_SHELL, CAP_FILES, CAP_PREPARE})
 
 DEFAULT_STATE = {
     "os": {"time_ms": 1773651600000, "language": "en", "foreground": "launcher", "route": "/", "wifi": True},
@@ -50,6 +51,9 @@ class FakeDevice:
     def set_state(self, patch: dict[str, Any]) -> None:
         self.calls.append(("set_state", copy.deepcopy(patch)))
         apply_patch(self.doc, patch)
+
+    def prepare_patch(self, app_id: str, name: str, args: dict[str, Any], *, rng: Any, spread: Any = None) -> dict:
+        return apps.prepare_patch(self.get_state(), app_id, name, args, rng=rng, spread=spread)
 
     def screenshot(self) -> np.ndarray:
         shade = 20 if self.doc["apps"]["settings"]["darkMode"] else 235

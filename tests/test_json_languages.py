@@ -7,7 +7,7 @@ import pytest
 from mobilegym.judge import default_registry
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.json.languages import pick
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 from tests.test_json_fakes import FakeDevice
 from tests.test_json_tasks import doc_with, load, problems
 
@@ -121,7 +121,7 @@ def test_shipped_json_tasks_score_on_both_languages_with_their_own_literals():
     """rename_device wants "Lab Phone" on an English phone and "实验室手机" on a Chinese one, not the other."""
     ref = default_registry().refs["settings.rename_device"]
     for language, right, wrong in (("en", "Lab Phone", "实验室手机"), ("zh", "实验室手机", "Lab Phone")):
-        phone = Phone(language=language)
+        phone = SimDevice(language=language)
         episode = ref.start(phone, seed=0, eval_mode="text", language=language)
         for name, paid in ((wrong, False), (right, True)):
             phone.set_state({"apps": {"settings": {"about": {"device_name": name}}}})

@@ -429,16 +429,16 @@ def test_prepare_hands_the_task_spread_draws_over_the_reset_seeds(spread_alarm):
 
 def test_a_json_task_spreads_on_generated_worlds_and_not_on_the_canonical_phone():
     from mobilegym.judge import default_registry
-    from mobilegym.sim.phone import Phone
+    from mobilegym.device.sim import SimDevice
 
     task = default_registry().refs["files.trash_count"]
     counts = []
     for seed in range(12):
-        phone = Phone(270, 600)
+        phone = SimDevice(270, 600)
         task.start(phone, seed=seed, eval_mode="text", spread_seed=seed)
         counts.append(sum(f["trashed"] for f in phone.get_state()["apps"]["files"]["files"]))
     assert sorted(counts) == list(range(1, 13))
-    canonical = Phone(270, 600, world="canonical")
+    canonical = SimDevice(270, 600, world="canonical")
     before = [f["id"] for f in canonical.get_state()["apps"]["files"]["files"] if f["trashed"]]
     task.start(canonical, seed=0, eval_mode="text", spread_seed=5)
     assert [f["id"] for f in canonical.get_state()["apps"]["files"]["files"] if f["trashed"]] == before
@@ -449,8 +449,8 @@ def test_prepare_unknown_preparer_is_a_task_error_naming_the_known_ones(labelled
         run(FakeDevice(), {"type": "prepare", "parameters": {"app": "clock", "with": "nope"}})
 
 
-def test_prepare_needs_the_state_capability(labelled_alarm):
-    with pytest.raises(TaskError, match="prepare needs the device capability 'state'"):
+def test_prepare_needs_the_prepare_capability(labelled_alarm):
+    with pytest.raises(TaskError, match="prepare needs the device capability 'prepare'"):
         run(FakeDevice(frozenset({CAP_FILES})), {"type": "prepare", "parameters": {"app": "clock", "with": "test_alarm",
                                                                                    "args": {"label_prefix": ""}}})
 

@@ -21,7 +21,8 @@ from typing import Any, Callable, Mapping, TypeVar
 
 import numpy as np
 
-from .base import CAP_FILES, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
+from . import apps as sim_apps
+from .base import CAP_FILES, CAP_PREPARE, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
 
 try:
     import adbutils
@@ -132,7 +133,7 @@ class AdbDevice:
         self.adb = self.client.device(self.serial)
         self._v2 = "shell_v2" in self._guard(lambda: self.adb.get_features(), "read the device's features")
         self.is_sim = self.run("mobilegym version").stdout.strip() == b"1"
-        self.capabilities = frozenset({CAP_SHELL, CAP_FILES} | ({CAP_STATE} if self.is_sim else set()))
+        self.capabilities = frozenset({CAP_SHELL, CAP_FILES} | ({CAP_STATE, CAP_PREPARE} if self.is_sim else set()))
         self._size = self._wm_size()
         self.apps: dict[str, AppInfo] = self._app_table(apps or {})
 
@@ -271,6 +272,12 @@ class AdbDevice:
     def reset_state(self, seed: int | None = None) -> None:
         self._need_state("reset app state")
         self._check("mobilegym state reset" + ("" if seed is None else f" {int(seed)}"))
+
+    def prepare_patch(self, app_id: str, name: str, args: Mapping[str, Any], *, rng: Any,
+                      spread: Any = None) -> dict[str, Any]:
+        """The patch an app's preparer builds from the served simulated phone's world (its apps are ours)."""
+        self._need_state("prepare app state")
+        return sim_apps.prepare_patch(self.get_state(), app_id, name, args, rng=rng, spread=spread)
 
     # ------------------------------------------------------------------ observation
     @property

@@ -5,15 +5,14 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from ..sim.worlds import WORLDS  # noqa: F401  (re-exported: what the environment's world= accepts)
+
 # Capability names a device may advertise in ``Device.capabilities``.
 CAP_STATE = "state"          # get_state / set_state / reset_state on the world document
 CAP_SNAPSHOT = "snapshot"    # snapshot / restore of the whole phone
 CAP_SHELL = "shell"          # shell(cmd) -> str
 CAP_FILES = "files"          # pull(path) -> bytes / push(path, data)
-
-# What ``reset_state(seed)`` loads on a simulated phone: the seed's generated world, or the fixed
-# canonical world of the apps' defaults.json.
-WORLDS = ("generated", "canonical")
+CAP_PREPARE = "prepare"      # prepare_patch(app, preparer, args, seed=, spread=) -> a patch of the world document
 
 
 class DeviceError(RuntimeError):

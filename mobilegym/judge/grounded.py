@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from mobilegym.answer_sheet_ids import ANSWER_SHEET, SHEET_LABELS
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.matchers import DEFAULT_MATCHER, match_field
 from mobilegym.judge.result import Check, check
 
-ANSWER_SHEET = "answer_sheet"
-# The AnswerSheet's name as the launcher shows it; the app (envs/answer_sheet) takes its labels from here.
-SHEET_LABELS = {"en": "AnswerSheet", "zh": "答题卡"}
 EXTRA_STEPS = 15
 SUFFIX = {"en": "Then open the {app} app, enter the answer and submit it.",
           "zh": "然后打开{app}应用，填写答案并提交。"}

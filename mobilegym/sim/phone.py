@@ -9,8 +9,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..jsoncopy import copy_doc
-from .app_states import AppStates
-from ..device.base import CAP_FILES, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE, WORLDS, UnsupportedCapability
+from ..app_states import AppStates
 from .app import installed_apps, route_string
 from .input import KEYS, Input
 from .nav import Navigator
@@ -19,7 +18,7 @@ from .vfs import ENOENT, VfsError, VirtualFS
 from .frame_cache import FrameCache
 from .windows import Frame, compose
 from .world import PhoneSnapshot, WorldDoc
-from . import extensions
+from .worlds import WORLDS
 
 DP_WIDTH = 360.0
 FLING_MS = 200  # swipes faster than this fling: the list travels twice the finger's distance
@@ -70,13 +69,11 @@ def _apps_option(apps: Any) -> list[str] | None:
 
 
 class Phone:
-    """An in-process Android-like phone. Implements the Device protocol.
+    """An in-process Android-like phone (:class:`mobilegym.device.sim.SimDevice` makes it a Device).
 
     Screens are a pure function of ``doc`` (``{"os": ..., "apps": ...}``); every input
     advances the simulated clock by ``tick_ms``.
     """
-
-    capabilities = frozenset({CAP_STATE, CAP_SNAPSHOT, CAP_FILES, CAP_SHELL})
 
     def __init__(
         self,
@@ -115,15 +112,14 @@ class Phone:
         self.world_doc = WorldDoc(self.apps, language, world, shuffle_launcher)
         self.nav = Navigator(self)
         self.input = Input(self)
-        self._shell: Any = None
         self.frame_cache = FrameCache()
         self.reset_state()
 
     def __getstate__(self) -> dict[str, Any]:
-        # the laid-out frame holds the screens' handler closures and the shell its session: both are
-        # rebuilt on demand, so pickle, deepcopy and process pools see only data
+        # the laid-out frame holds the screens' handler closures: it is rebuilt on demand, so pickle,
+        # deepcopy and process pools see only data
         state = self.__dict__.copy()
-        state.update(frame_cache=FrameCache(self.frame_cache.reuse), _shell=None)
+        state.update(frame_cache=FrameCache(self.frame_cache.reuse))
         return state
 
     # Device: state -------------------------------------------------------------
@@ -160,7 +156,6 @@ class Phone:
         """The world of ``seed`` (generated once, then cached; the canonical world when the phone was made
         with ``world="canonical"`` or no seed is given), its clock at the world's start, the home screen."""
         self.world_doc.reset(seed)
-        self._shell = None
         self._changed()
 
     def get_state(self) -> dict[str, Any]:
@@ -202,7 +197,6 @@ class Phone:
         twin = copy.copy(self)
         twin.world_doc = self.world_doc.fork()
         twin.nav, twin.input = Navigator(twin), Input(twin)
-        twin._shell = None
         twin.frame_cache = FrameCache(self.frame_cache.reuse)
         return twin
 
@@ -311,17 +305,6 @@ class Phone:
     def push(self, path: str, data: bytes) -> None:
         """Write a file to the phone's virtual storage, creating parent folders."""
         self.files.write(path, data, make_parents=True)
-
-    def shell(self, command: str) -> str:
-        """Run an Android shell command line (the subset adbd serves) and return its output.
-
-        The shell is injected (``extensions.shell_factory``, installed by ``import mobilegym``):
-        it lives in mobilegym.adbd, which the simulator does not import."""
-        if self._shell is None:
-            if extensions.shell_factory is None:
-                raise UnsupportedCapability("no in-process shell is installed (import mobilegym installs it)")
-            self._shell = extensions.shell_factory(self)
-        return self._shell.run(command).output.decode("utf-8", "replace")
 
     def wait(self, seconds: float) -> None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float, np.integer, np.floating)):

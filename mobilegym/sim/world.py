@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ..jsoncopy import copy_doc
 from .app import SimApp
-from .app_states import AppStates
+from ..app_states import AppStates
 from .clock import DEFAULT_START_MS
 from .ime import initial_state
 from .nav import LAUNCHER

@@ -28,14 +28,16 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, Device, DeviceError
+from mobilegym.device.apps import app_defaults, app_package
+from mobilegym.device.base import CAP_FILES, CAP_PREPARE, CAP_SHELL, CAP_STATE, Device, DeviceError
 from mobilegym.judge.episode import copy_state, read_state
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.spread import Spread
 from mobilegym.judge.state.patch_types import json_type, patch_type_problems
-from mobilegym.sim.app import Prep, SimApp, load_app
+
+T = TypeVar("T")
 
 DEVICE_ROOTS = ("/sdcard", "/storage/emulated/0", "/data/local/tmp")
 URL_SCHEMES = ("http", "https", "file")
@@ -443,6 +445,7 @@ def fetch(url: str, task_dir: Path, allow_hosts: Iterable[str] = (), deadline_s:
 
 # ---------------------------------------------------------------- handlers
 
+
 @setup_action("set_state")
 def _set_state(ctx: SetupContext, p: dict[str, Any]) -> None:
     """Deep-merge ``patch`` into the world document."""
@@ -470,16 +473,14 @@ def _apply_patch(ctx: SetupContext, patch: Any, what: str) -> None:
 def _prepare(ctx: SetupContext, p: dict[str, Any]) -> None:
     """Make a precondition true in whatever world the phone holds: ``app``'s preparer ``with`` (see
     ``SimApp.preparer``) builds a patch from the current state, seeded by the task and episode."""
-    require(ctx.device, CAP_STATE, "prepare")
-    app = _app(p["app"])
-    if p["with"] not in app.preparers:
-        raise TaskError(f"app {app.id!r} has no preparer {p['with']!r}; it has: {', '.join(sorted(app.preparers)) or 'none'}")
-    doc = copy_state(ctx.device)
-    language = doc["os"].get("language", "en")
+    require(ctx.device, CAP_PREPARE, "prepare")
     rng = random.Random(ctx.seed)
     spread = Spread(ctx.task_id, ctx.spread_seed, rng) if ctx.spreads else None
-    patch = app.preparers[p["with"]](Prep(doc, rng, language, spread), **p.get("args", {}))
-    _apply_patch(ctx, patch, f"prepare {app.id}.{p['with']}: patch")
+    try:
+        patch = ctx.device.prepare_patch(p["app"], p["with"], p.get("args", {}), rng=rng, spread=spread)
+    except ValueError as exc:  # no such app or preparer
+        raise TaskError(str(exc)) from None
+    _apply_patch(ctx, patch, f"prepare {p['app']}.{p['with']}: patch")
 
 
 @setup_action("reset_app")
@@ -490,16 +491,17 @@ def _reset_app(ctx: SetupContext, p: dict[str, Any]) -> None:
     """
     if CAP_STATE not in ctx.device.capabilities:
         require(ctx.device, CAP_SHELL, "reset_app")
-        ctx.device.shell(f"pm clear {p['app'] if '.' in p['app'] else _app(p['app']).package}")
+        ctx.device.shell(f"pm clear {p['app'] if '.' in p['app'] else _known(app_package, p['app'])}")
         return
-    defaults = _app(p["app"]).defaults()
+    defaults = _known(app_defaults, p["app"])
     ctx.device.set_state({"apps": {p["app"]: None}})  # two steps: a merge patch cannot drop keys
     ctx.device.set_state({"apps": {p["app"]: defaults}})
 
 
-def _app(app_id: str) -> SimApp:
+def _known(fact: Callable[[str], T], app_id: str) -> T:
+    """An app's fact (its package, its defaults); a task error when no such app is installed."""
     try:
-        return load_app(app_id)
+        return fact(app_id)
     except ValueError as exc:
         raise TaskError(str(exc)) from None
 

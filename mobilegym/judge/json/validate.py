@@ -13,6 +13,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from mobilegym.device.apps import app_defaults
 from mobilegym.judge.state.diff import parse_pattern
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.json.getters import GETTERS
@@ -24,7 +25,6 @@ from mobilegym.judge.json.strict import structure_problems
 from mobilegym.judge.python.validation import validate_answer_fields
 from mobilegym.judge.state.patch_types import json_type, patch_type_problems
 from mobilegym.saferegex import UnsafeRegexError, compile_untrusted
-from mobilegym.sim.app import load_app
 
 SCHEMA_PATH = Path(__file__).with_name("task_schema.json")
 INFEASIBLE = "infeasible"
@@ -141,7 +141,7 @@ def _patch_problems(patch: dict[str, Any], where: str) -> list[Problem]:
     problems: list[Problem] = []
     for app_id, part in apps.items():
         try:
-            defaults = load_app(app_id).defaults()
+            defaults = app_defaults(app_id)
         except Exception:  # an app this installation lacks: checked against the live state at setup
             continue
         problems += [(f"{where}.apps.{path}", message)

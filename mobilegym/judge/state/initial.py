@@ -2,7 +2,7 @@
 
 Recording it is one ``marshal.dumps`` per app the set-up read (no load), so a reset does not pay for a
 full copy; an app nobody has read yet (a lazily loaded ``doc["apps"]``, see
-:class:`mobilegym.sim.app_states.AppStates`) is kept as its byte source, unread and ungenerated. Checks
+:class:`mobilegym.app_states.AppStates`) is kept as its byte source, unread and ungenerated. Checks
 read initial values through a lazily loaded mapping, and the side-effect diff only loads (and walks) the
 apps whose state changed.
 """
@@ -12,7 +12,7 @@ import marshal
 from typing import Any, Iterator, Mapping
 
 from mobilegym.jsoncopy import copy_doc
-from mobilegym.sim.app_states import AppStates, BlobSource
+from mobilegym.app_states import AppStates, BlobSource
 
 
 def _freeze(value: Any, version: int = marshal.version) -> bytes | None:

@@ -1,0 +1,38 @@
+"""MobileGym's apps as the judge and the devices see them: each app's defaults, Android package and preparers.
+
+The judge reaches the simulator's app declarations only through here (and a device's ``prepare_patch``),
+so it imports nothing of :mod:`mobilegym.sim`.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..sim.app import Prep, SimApp, load_app
+
+
+def _app(app_id: str) -> SimApp:
+    """The app's declaration; a ValueError naming the installed apps when there is none."""
+    return load_app(app_id)
+
+
+def app_defaults(app_id: str) -> dict[str, Any]:
+    """A fresh copy of the app's canonical state (its defaults.json)."""
+    return _app(app_id).defaults()
+
+
+def app_package(app_id: str) -> str:
+    """The app's Android package name."""
+    return _app(app_id).package
+
+
+def prepare_patch(doc: dict[str, Any], app_id: str, name: str, args: Mapping[str, Any], *,
+                  rng: random.Random, spread: Any = None) -> dict[str, Any]:
+    """The state patch ``app_id``'s preparer ``name`` builds from the world document ``doc`` (read only) with the
+    random stream ``rng``; ``spread`` hands it a task's answer draws (None on the canonical phone). A ValueError
+    when the app has no such preparer."""
+    app = _app(app_id)
+    if name not in app.preparers:
+        raise ValueError(f"app {app.id!r} has no preparer {name!r}; it has: {', '.join(sorted(app.preparers)) or 'none'}")
+    language = doc["os"].get("language", "en")
+    return app.preparers[name](Prep(doc, rng, language, spread), **args)
