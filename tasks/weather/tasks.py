@@ -31,9 +31,9 @@ from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..cross_app.app import attendee_line
 from ..l10n import localised
 from .app import (RAINY, CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
-                  WEATHER_UNIT_CHANGES, MIN_RAINY_DAYS, Weather, current_hour, fahrenheit, forecast_date,
-                  forecast_facts, new_alarm_times, prepare_state_with_metric_units,
-                  prepare_state_with_rainy_days)
+                  WEATHER_UNIT_CHANGES, MIN_NEAR_MISS, MIN_RAINY_DAYS, Weather, current_hour, fahrenheit,
+                  forecast_date, forecast_facts, near_misses, warmest_day_distractors, new_alarm_times, prepare_state_with_metric_units,
+                  prepare_state_with_rainy_days, prepare_state_with_runner_up)
 
 
 
@@ -169,7 +169,7 @@ class TemperatureDifference(AnswerTask):
 @localised(zh={"fields": [{"label": "日期", "hint": "例如 4月2日"}, {"label": "最高气温（°C）"}]})
 class WarmestDay(AnswerTask):
     """Verdict: the answer names the date of the forecast day with the highest high, and that high
-    (sampled so the warmest day is unique and not today)."""
+    (sampled so the warmest day is unique and not today; set-up plants a runner-up day NEAR_MISS °C or less below)."""
 
     objective = "query"
     difficulty = "L3"
@@ -186,6 +186,12 @@ class WarmestDay(AnswerTask):
 
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
+
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_runner_up(copy_state(device)["apps"]["weather"], self.rng, self.p.city["id"]))
+
+    def distractors(self, apps, os_state):
+        return warmest_day_distractors(apps["weather"], self.p.city["id"])
 
     def get_answer(self, input):
         weather = Weather(input.apps_init["weather"])
@@ -259,7 +265,8 @@ class FahrenheitHighTomorrow(BaseTask):
 @localised(zh={"fields": [{"label": "它现在的气温（°C）"}]})
 class AddWarmestCity(BaseTask):
     """Verdict: exactly the warmest (right now) of the three cities was added to the saved list, and the
-    answer is its current temperature (the three are unsaved and differ in temperature)."""
+    answer is its current temperature (the three are unsaved and differ in temperature; the third is sampled, and
+    set-up warms the runner-up, so one is NEAR_MISS °C or less below the warmest)."""
 
     objective = "hybrid"
     difficulty = "L4"
@@ -273,16 +280,30 @@ class AddWarmestCity(BaseTask):
                         "to my list and report its temperature."],
                  "zh": ["比较{a.name_zh}、{b.name_zh}和{c.name_zh}现在的气温，把最暖和的城市添加到天气里，并告诉我它现在多少度"]}
     parameters = {"a": {"sampler": Weather.sample_unsaved_city}, "b": {"sampler": Weather.sample_unsaved_city},
-                  "c": {"sampler": Weather.sample_unsaved_city}}
+                  "c": {"sampler": Weather.sample_unsaved_rival}}
     expected_changes = WEATHER_ADD_CITY_CHANGES
     answer_fields = [{"type": "number", "label": "Its temperature now (°C)"}]
 
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
+    def _ids(self) -> list[str]:
+        return [self.p.a["id"], self.p.b["id"], self.p.c["id"]]
+
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_runner_up(copy_state(device)["apps"]["weather"], self.rng, among=self._ids()))
+
+    def distractors(self, apps, os_state):
+        weather = Weather(apps["weather"])
+        warmest = weather.current(weather.warmest_of(self._ids()))
+        return {"cities 1-2 °C below the warmest": (near_misses([weather.current(c)["temp"] for c in self._ids()]),
+                                                    MIN_NEAR_MISS),
+                "cooler cities": (len(self._ids()) - 1, 2),
+                "its feels-like temperature, another number": (int(warmest["feels_like"] != warmest["temp"]), 1)}
+
     def check_goals(self, input):
         before = Weather(input.apps_init["weather"])
-        warmest = before.warmest_of([self.p.a["id"], self.p.b["id"], self.p.c["id"]])
+        warmest = before.warmest_of(self._ids())
         return [Weather(input.apps["weather"]).check_saved_list([*before.saved(), warmest]),
                 *build_answer_checks(before.current(warmest)["temp"], input.answer, field="temperature")]
 
