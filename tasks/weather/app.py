@@ -246,6 +246,37 @@ def prepare_state_with_runner_up(state: Mapping[str, Any], rng: random.Random, c
     return _city_patch([city])
 
 
+def prepare_state_with_distinct_highs(state: Mapping[str, Any], city_id: str) -> dict[str, Any]:
+    """A patch moving tomorrow's forecast in the city a degree (cooler when it snows, else warmer) when its high in °F
+    is today's; {} when they differ."""
+    city = copy.deepcopy(Weather(state).city(city_id))
+    today, tomorrow = city["forecast"][:2]
+    if fahrenheit(today["high"]) != fahrenheit(tomorrow["high"]):
+        return {}
+    _shift_day(city, 1, -1 if tomorrow["condition"] == "Snow" else 1)
+    return _city_patch([city])
+
+
+def prepare_state_with_tomorrow(state: Mapping[str, Any], city_id: str, condition: str,
+                                rng: random.Random) -> dict[str, Any]:
+    """A patch making tomorrow's forecast in the city ``condition``, its temperatures moved to suit (snow at SNOW_MAX
+    °C or colder, rain from RAIN_MIN °C, thunderstorms from STORM_MIN °C), and, when it is ``condition`` now,
+    today's ``condition`` turned to the nearest other one (NEAR_CONDITION), so the weather still changes."""
+    city = copy.deepcopy(Weather(state).city(city_id))
+    day = city["forecast"][1]
+    low, high = PRECIP[condition]
+    day.update(condition=condition, precip=5 * rng.randint(low // 5, high // 5))
+    least = STORM_MIN if condition == "Thunderstorm" else RAIN_MIN
+    if condition == "Snow" and day["high"] > SNOW_MAX:
+        _shift_day(city, 1, rng.randint(SNOW_MAX - 2, SNOW_MAX) - day["high"])
+    elif condition in RAINY and day["high"] < least:
+        _shift_day(city, 1, least + rng.randint(0, 2) - day["high"])
+    if city["current"]["condition"] == condition:
+        for entry in (city["forecast"][0], *city["hourly"], city["current"]):
+            entry["condition"] = NEAR_CONDITION[condition] if entry["condition"] == condition else entry["condition"]
+    return _city_patch([city])
+
+
 def prepare_state_with_metric_units(device: Any, wind: bool = False) -> None:
     """Temperatures in °C (and wind in km/h with ``wind``), the units a task's answer is asked in."""
     device.set_state({"apps": {"weather": {"unit": "C", **({"wind_unit": "km/h"} if wind else {})}}})

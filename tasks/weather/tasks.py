@@ -33,7 +33,8 @@ from ..l10n import localised
 from .app import (RAINY, CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
                   WEATHER_UNIT_CHANGES, MIN_NEAR_MISS, MIN_RAINY_DAYS, Weather, current_hour, fahrenheit,
                   forecast_date, forecast_facts, near_misses, warmest_day_distractors, new_alarm_times, prepare_state_with_metric_units,
-                  prepare_state_with_rainy_days, prepare_state_with_runner_up)
+                  prepare_state_with_distinct_highs, prepare_state_with_rainy_days, prepare_state_with_runner_up,
+                  prepare_state_with_tomorrow)
 
 
 
@@ -124,7 +125,8 @@ class CityConditionsNow(AnswerTask):
 @localised(zh={"fields": [{"label": "{city.name_zh}明天的天气", "options": CONDITION_LABELS_ZH}]})
 class TomorrowCondition(AnswerTask):
     """Verdict: the answer names tomorrow's forecast condition (any synonym; no other condition, and a longer
-    label such as "Light rain" does not count for "Rain"). Sampled so tomorrow differs from now."""
+    label such as "Light rain" does not count for "Rain"). Sampled so tomorrow differs from now; on generated
+    phones set-up draws tomorrow's condition spread over the worlds (tasks/spread.py), keeping it unlike now."""
 
     objective = "query"
     difficulty = "L2"
@@ -134,6 +136,11 @@ class TomorrowCondition(AnswerTask):
                  "zh": ["{city.name_zh}明天天气怎么样？"]}
     parameters = {"city": {"sampler": Weather.sample_city_changing_tomorrow}}
     answer_fields = [{"type": "choice", "label": "Tomorrow in {city.name}", "options": CONDITION_LABELS}]
+
+    def _post_sample(self, device) -> None:
+        if self.spreads:
+            device.set_state(prepare_state_with_tomorrow(copy_state(device)["apps"]["weather"], self.p.city["id"],
+                                                         self.spread.choice(CONDITION_LABELS), self.rng))
 
     def get_answer(self, input):
         return Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)["condition"]
@@ -232,7 +239,8 @@ class RainyDays(BaseTask):
 
 @localised(zh={"fields": [{"label": "{city.name_zh}明天的最高气温（°F）"}]})
 class FahrenheitHighTomorrow(BaseTask):
-    """Verdict: the app shows °F, and the answer is tomorrow's high in °F as the app rounds it."""
+    """Verdict: the app shows °F, and the answer is tomorrow's high in °F as the app rounds it (set-up makes it
+    differ from today's high)."""
 
     objective = "hybrid"
     difficulty = "L3"
@@ -248,12 +256,15 @@ class FahrenheitHighTomorrow(BaseTask):
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_distinct_highs(copy_state(device)["apps"]["weather"], self.p.city["id"]))
+
     def distractors(self, apps, os_state):
         weather = Weather(apps["weather"])
-        forecast = weather.city(self.p.city["id"])["forecast"]
-        highs_f = {fahrenheit(d["high"]) for d in forecast}
-        return {"other days' highs in °F": (len(highs_f - {fahrenheit(forecast[1]["high"])}), 1),
-                "tomorrow's low, another number": (int(forecast[1]["low"] != forecast[1]["high"]), 1),
+        today, tomorrow = (weather.day(self.p.city["id"], offset) for offset in (0, 1))
+        high = fahrenheit(tomorrow["high"])
+        return {"today's high in °F, another number": (int(fahrenheit(today["high"]) != high), 1),
+                "tomorrow's low in °F, another number": (int(fahrenheit(tomorrow["low"]) != high), 1),
                 "other saved cities": (len(weather.saved()) - 1, 1)}
 
     def check_goals(self, input):
