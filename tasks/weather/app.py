@@ -19,7 +19,7 @@ RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
 CONDITION_LABELS = list(CONDITIONS)
 NEAR_MISS = 2  # °C: a runner-up this close below the warmest day or city is a near miss
 MIN_NEAR_MISS = 1  # WarmestDay, WarmestDayPicnic, AddWarmestCity: near misses, at least (prepare_state_with_runner_up)
-SNOW_MAX, RAIN_MIN, STORM_MIN = 2, 3, 10  # °C highs: snow at or below, rain and thunderstorms from
+SNOW_MAX, RAIN_MIN, STORM_MIN = 2, 3, 10  # a day's high (°C) for snow, at most; for rain and thunderstorms, at least
 NEAR_CONDITION = {"Sunny": "Partly cloudy", "Partly cloudy": "Cloudy", "Cloudy": "Partly cloudy", "Fog": "Cloudy",
                   "Windy": "Partly cloudy", "Light rain": "Rain", "Rain": "Light rain", "Showers": "Rain",
                   "Thunderstorm": "Rain", "Snow": "Cloudy"}  # the condition a day turns to so as to differ

@@ -32,9 +32,9 @@ from ..cross_app.app import attendee_line
 from ..l10n import localised
 from .app import (RAINY, CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
                   WEATHER_UNIT_CHANGES, MIN_NEAR_MISS, MIN_RAINY_DAYS, Weather, current_hour, fahrenheit,
-                  forecast_date, forecast_facts, near_misses, warmest_day_distractors, new_alarm_times, prepare_state_with_metric_units,
-                  prepare_state_with_distinct_highs, prepare_state_with_rainy_days, prepare_state_with_runner_up,
-                  prepare_state_with_tomorrow)
+                  forecast_date, forecast_facts, near_misses, new_alarm_times, prepare_state_with_distinct_highs,
+                  prepare_state_with_metric_units, prepare_state_with_rainy_days, prepare_state_with_runner_up,
+                  prepare_state_with_tomorrow, warmest_day_distractors)
 
 
 
