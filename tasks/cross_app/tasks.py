@@ -22,7 +22,7 @@ from ..contacts.app import CONTACTS_ADD_CHANGES, Contacts
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages, text_from_contact
 from ..music.app import MUSIC_ADD_TO_PLAYLIST_CHANGES, Music
 from ..notes.app import NOTES_ADD_NOTE_CHANGES, Notes
-from ..weather.app import Weather, forecast_date
+from ..weather.app import Weather, forecast_date, prepare_state_with_runner_up, warmest_day_distractors
 from ..weather.app import new_alarm_times
 from .app import (upcoming_timed, PICNIC, PICNIC_SLOT, check_birthday_event, check_names_one, grocery_items, next_birthday_people,
                   prepare_state_with_attendee, prepare_state_with_errands, sample_errands, sample_event_apart_by_end,
@@ -84,7 +84,7 @@ class WarmestDayPicnic(BaseTask):
     """Verdict: a new Calendar event titled Picnic (野餐) on the warmest day of the city's five-day forecast,
     12:00-14:00, at the city (its name as the
     phone's language writes it), and a text to the contact stating that day and no other forecast day (sampled so the warmest
-    day is unique and not today)."""
+    day is unique and not today; set-up plants a runner-up day NEAR_MISS °C or less below it)."""
 
     scope = "cross-app"
     app = "weather"
@@ -104,6 +104,12 @@ class WarmestDayPicnic(BaseTask):
     parameters = {"city": {"sampler": Weather.sample_city_with_warmest_day},
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_runner_up(copy_state(device)["apps"]["weather"], self.rng, self.p.city["id"]))
+
+    def distractors(self, apps, os_state):
+        return warmest_day_distractors(apps["weather"], self.p.city["id"])
 
     def check_goals(self, input):
         offset = Weather(input.apps_init["weather"]).warmest_day(self.p.city["id"])

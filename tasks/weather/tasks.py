@@ -31,9 +31,10 @@ from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..cross_app.app import attendee_line
 from ..l10n import localised
 from .app import (RAINY, CONDITION_LABELS, CONDITION_LABELS_ZH, WEATHER_ADD_CITY_CHANGES, WEATHER_REMOVE_CITY_CHANGES,
-                  WEATHER_UNIT_CHANGES, MIN_RAINY_DAYS, Weather, current_hour, fahrenheit, forecast_date,
-                  forecast_facts, new_alarm_times, prepare_state_with_metric_units,
-                  prepare_state_with_rainy_days)
+                  WEATHER_UNIT_CHANGES, MIN_NEAR_MISS, MIN_RAINY_DAYS, Weather, current_hour, fahrenheit,
+                  forecast_date, forecast_facts, near_misses, new_alarm_times, prepare_state_with_distinct_highs,
+                  prepare_state_with_metric_units, prepare_state_with_rainy_days, prepare_state_with_runner_up,
+                  prepare_state_with_tomorrow, warmest_day_distractors)
 
 
 
@@ -124,7 +125,8 @@ class CityConditionsNow(AnswerTask):
 @localised(zh={"fields": [{"label": "{city.name_zh}明天的天气", "options": CONDITION_LABELS_ZH}]})
 class TomorrowCondition(AnswerTask):
     """Verdict: the answer names tomorrow's forecast condition (any synonym; no other condition, and a longer
-    label such as "Light rain" does not count for "Rain"). Sampled so tomorrow differs from now."""
+    label such as "Light rain" does not count for "Rain"). Sampled so tomorrow differs from now; on generated
+    phones set-up draws tomorrow's condition spread over the worlds (tasks/spread.py), keeping it unlike now."""
 
     objective = "query"
     difficulty = "L2"
@@ -134,6 +136,11 @@ class TomorrowCondition(AnswerTask):
                  "zh": ["{city.name_zh}明天天气怎么样？"]}
     parameters = {"city": {"sampler": Weather.sample_city_changing_tomorrow}}
     answer_fields = [{"type": "choice", "label": "Tomorrow in {city.name}", "options": CONDITION_LABELS}]
+
+    def _post_sample(self, device) -> None:
+        if self.spreads:
+            device.set_state(prepare_state_with_tomorrow(copy_state(device)["apps"]["weather"], self.p.city["id"],
+                                                         self.spread.choice(CONDITION_LABELS), self.rng))
 
     def get_answer(self, input):
         return Weather(input.apps_init["weather"]).day(self.p.city["id"], 1)["condition"]
@@ -169,7 +176,7 @@ class TemperatureDifference(AnswerTask):
 @localised(zh={"fields": [{"label": "日期", "hint": "例如 4月2日"}, {"label": "最高气温（°C）"}]})
 class WarmestDay(AnswerTask):
     """Verdict: the answer names the date of the forecast day with the highest high, and that high
-    (sampled so the warmest day is unique and not today)."""
+    (sampled so the warmest day is unique and not today; set-up plants a runner-up day NEAR_MISS °C or less below)."""
 
     objective = "query"
     difficulty = "L3"
@@ -186,6 +193,12 @@ class WarmestDay(AnswerTask):
 
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
+
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_runner_up(copy_state(device)["apps"]["weather"], self.rng, self.p.city["id"]))
+
+    def distractors(self, apps, os_state):
+        return warmest_day_distractors(apps["weather"], self.p.city["id"])
 
     def get_answer(self, input):
         weather = Weather(input.apps_init["weather"])
@@ -226,7 +239,8 @@ class RainyDays(BaseTask):
 
 @localised(zh={"fields": [{"label": "{city.name_zh}明天的最高气温（°F）"}]})
 class FahrenheitHighTomorrow(BaseTask):
-    """Verdict: the app shows °F, and the answer is tomorrow's high in °F as the app rounds it."""
+    """Verdict: the app shows °F, and the answer is tomorrow's high in °F as the app rounds it (set-up makes it
+    differ from today's high)."""
 
     objective = "hybrid"
     difficulty = "L3"
@@ -242,12 +256,15 @@ class FahrenheitHighTomorrow(BaseTask):
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_distinct_highs(copy_state(device)["apps"]["weather"], self.p.city["id"]))
+
     def distractors(self, apps, os_state):
         weather = Weather(apps["weather"])
-        forecast = weather.city(self.p.city["id"])["forecast"]
-        highs_f = {fahrenheit(d["high"]) for d in forecast}
-        return {"other days' highs in °F": (len(highs_f - {fahrenheit(forecast[1]["high"])}), 1),
-                "tomorrow's low, another number": (int(forecast[1]["low"] != forecast[1]["high"]), 1),
+        today, tomorrow = (weather.day(self.p.city["id"], offset) for offset in (0, 1))
+        high = fahrenheit(tomorrow["high"])
+        return {"today's high in °F, another number": (int(fahrenheit(today["high"]) != high), 1),
+                "tomorrow's low in °F, another number": (int(fahrenheit(tomorrow["low"]) != high), 1),
                 "other saved cities": (len(weather.saved()) - 1, 1)}
 
     def check_goals(self, input):
@@ -259,7 +276,8 @@ class FahrenheitHighTomorrow(BaseTask):
 @localised(zh={"fields": [{"label": "它现在的气温（°C）"}]})
 class AddWarmestCity(BaseTask):
     """Verdict: exactly the warmest (right now) of the three cities was added to the saved list, and the
-    answer is its current temperature (the three are unsaved and differ in temperature)."""
+    answer is its current temperature (the three are unsaved and differ in temperature; the third is sampled, and
+    set-up warms the runner-up, so one is NEAR_MISS °C or less below the warmest)."""
 
     objective = "hybrid"
     difficulty = "L4"
@@ -273,16 +291,30 @@ class AddWarmestCity(BaseTask):
                         "to my list and report its temperature."],
                  "zh": ["比较{a.name_zh}、{b.name_zh}和{c.name_zh}现在的气温，把最暖和的城市添加到天气里，并告诉我它现在多少度"]}
     parameters = {"a": {"sampler": Weather.sample_unsaved_city}, "b": {"sampler": Weather.sample_unsaved_city},
-                  "c": {"sampler": Weather.sample_unsaved_city}}
+                  "c": {"sampler": Weather.sample_unsaved_rival}}
     expected_changes = WEATHER_ADD_CITY_CHANGES
     answer_fields = [{"type": "number", "label": "Its temperature now (°C)"}]
 
     def _prepare(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
+    def _ids(self) -> list[str]:
+        return [self.p.a["id"], self.p.b["id"], self.p.c["id"]]
+
+    def _post_sample(self, device) -> None:
+        device.set_state(prepare_state_with_runner_up(copy_state(device)["apps"]["weather"], self.rng, among=self._ids()))
+
+    def distractors(self, apps, os_state):
+        weather = Weather(apps["weather"])
+        warmest = weather.current(weather.warmest_of(self._ids()))
+        return {"cities 1-2 °C below the warmest": (near_misses([weather.current(c)["temp"] for c in self._ids()]),
+                                                    MIN_NEAR_MISS),
+                "cooler cities": (len(self._ids()) - 1, 2),
+                "its feels-like temperature, another number": (int(warmest["feels_like"] != warmest["temp"]), 1)}
+
     def check_goals(self, input):
         before = Weather(input.apps_init["weather"])
-        warmest = before.warmest_of([self.p.a["id"], self.p.b["id"], self.p.c["id"]])
+        warmest = before.warmest_of(self._ids())
         return [Weather(input.apps["weather"]).check_saved_list([*before.saved(), warmest]),
                 *build_answer_checks(before.current(warmest)["temp"], input.answer, field="temperature")]
 
