@@ -19,7 +19,8 @@ Task index:
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+import random
+from typing import Any, Mapping
 
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
@@ -34,7 +35,6 @@ from .app import (stem_ext, FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES
                   FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_GONE_CHANGES, GONE_END_STATES, Files, language)
 from .app import (SCAN_NAME, MIN_COPIES, MIN_DECOY_INVOICES, MIN_FOLDER_FILES, MIN_INVOICES, MIN_NAMESAKES, MIN_NEAR_NAMES,
                   MIN_SUBFOLDERS, OLD_DAYS, namesakes, prepare_state_with_namesake)
-
 
 
 @localised(zh={"fields": [{"label": "照片数量"}]})
@@ -374,13 +374,13 @@ class ShareFileToContact(BaseTask):
         return [messages.check_shared(self.p.person, numbers, [self.p.file["name"]])]
 
 
-def _plant_namesake(device, person: str, rng) -> None:
+def _plant_namesake(device: Any, person: str, rng: random.Random) -> None:
     patch = prepare_state_with_namesake(copy_state(device)["apps"]["contacts"], person, rng)
     if patch is not None:
         device.set_state(patch)
 
 
-def _recipient_distractors(apps, person: str) -> dict[str, tuple[int, int]]:
+def _recipient_distractors(apps: Mapping[str, Any], person: str) -> dict[str, tuple[int, int]]:
     """The share tasks' recipient traps: contacts named like them, and the other contacts."""
     contacts = apps["contacts"]["contacts"]
     return {"contacts named like the recipient": (len(namesakes(contacts, person)), MIN_NAMESAKES),
