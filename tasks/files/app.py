@@ -11,6 +11,8 @@ from mobilegym.judge import BaseApp, sim_datetime
 from mobilegym.judge.result import check
 
 from ..calendar.app import day_label
+from ..spread import fit_count
+from ..contacts.app import NEW_PEOPLE, NEW_PEOPLE_ZH, Contacts, chinese_world
 
 FILES_RENAME_CHANGES = ["files.files[id={file.id}].name"]
 FILES_MOVE_CHANGES = ["files.files[id={file.id}].folder"]
@@ -27,6 +29,18 @@ RENAME_TAGS = {"en": ("signed", "final", "scanned", "archived", "checked"), "zh"
 NEW_FOLDERS = {"en": ("Invoices", "Bills", "Invoices 2026", "Paid bills"), "zh": ("报销发票", "账单", "已付账单", "发票归档")}
 OLD_DAYS = (7, 14, 21, 30, 45, 60)
 MIN_COPIES = 2  # DeleteDuplicateCopies: numbered copies of the download, at least (prepare_state_with_duplicates)
+MIN_INVOICES = 2  # MoveInvoicesToNewFolder: invoice PDFs in Download, at least (prepare_state_with_decoy_invoices)
+MIN_DECOY_INVOICES = 1  # ... and of each kind of decoy: an invoice PDF outside Download, an invoice-named non-PDF in it
+MIN_SUBFOLDERS = 1  # MoveInvoicesToNewFolder (in Documents), CopyAndCount (in the destination) (prepare_state_with_subfolder)
+MIN_FOLDER_FILES = 2  # CopyAndCount: files the destination holds before the copy, at least (sample_copy)
+MIN_NAMESAKES = 1  # ShareFileToContact, SendRequestedFile: contacts named like the recipient (prepare_state_with_namesake)
+MIN_NEAR_NAMES = 1  # SendRequestedFile: files named like the asked one, a word longer (prepare_state_with_near_name)
+SCAN_NAME = {"en": "Scan", "zh": "扫描件"}  # files any folder may hold (DeleteOldDownloads' traps, CopyAndCount's count)
+INVOICE_WORD = {"en": "invoice", "zh": "发票"}  # how an invoice-like name starts (case aside)
+SUBFOLDER_NAMES = {"en": ("Archive", "Old", "Misc"), "zh": ("归档", "旧文件", "杂项")}
+NEAR_NAME_TAGS = {"en": {"image": "_edited", "video": "_edited", "audio": " (live)", "": " (old)"},
+                  "zh": {"image": "_编辑", "video": "_编辑", "audio": "（现场版）", "": "（旧）"}}  # by kind
+NAMESAKE_TAG = {"en": " (work)", "zh": "（单位）"}  # a relative's second entry ("Dad (work)")
 
 
 def language(os_state: Mapping[str, Any]) -> str:
@@ -65,6 +79,17 @@ class Files(BaseApp):
     def invoices_in_download(self, lang: str) -> list[dict[str, Any]]:
         return [f for f in self.in_folder("Download")
                 if f["name"].startswith(INVOICE_PREFIX[lang]) and f["name"].casefold().endswith(".pdf")]
+
+    def invoice_decoys(self, lang: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Files named like invoices that are no invoice PDF of Download: (those outside Download, those in it)."""
+        asked = {f["id"] for f in self.invoices_in_download(lang)}
+        named = [f for f in self.live() if f["name"].casefold().startswith(INVOICE_WORD[lang]) and f["id"] not in asked]
+        return [f for f in named if f["folder"] != "Download"], [f for f in named if f["folder"] == "Download"]
+
+    def near_names(self, name: str) -> list[dict[str, Any]]:
+        """Other files whose name without its extension starts with ``name``'s (case aside)."""
+        stem = stem_ext(name)[0].casefold()
+        return [f for f in self.live() if f["name"] != name and stem_ext(f["name"])[0].casefold().startswith(stem)]
 
     def older_than(self, folder: str, days: int, now: dt.datetime) -> list[dict[str, Any]]:
         cutoff = now - dt.timedelta(days=days)
@@ -140,6 +165,11 @@ class Files(BaseApp):
     def sample_move(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
         """A download or document with a unique name, and a folder of the owner's (or Documents) to move it to,
         named by a leaf no other folder has."""
+        return Files._draw_move(rng, state, 0)
+
+    @staticmethod
+    def _draw_move(rng: random.Random, state: dict[str, Any], min_files: int) -> dict[str, str]:
+        """sample_move's draw, to a folder holding ``min_files`` files or more."""
         files = [f for f in Files._unique_names(state) if f["folder"] in ("Download", "Documents")]
         f = rng.choice(files)
         paths = [d["path"] for d in state["folders"]]
@@ -147,7 +177,8 @@ class Files(BaseApp):
         targets = sorted(p for p in paths if p != f["folder"] and leaves.count(ops.leaf(p)) == 1
                          and p not in ("DCIM", "DCIM/Camera", "Alarms", "Ringtones", "Pictures/Screenshots", "Music",
                                        "Movies")
-                         and not any(g["name"].casefold() == f["name"].casefold() for g in ops.files_in(state, p)))
+                         and not any(g["name"].casefold() == f["name"].casefold() for g in ops.files_in(state, p))
+                         and len(ops.files_in(state, p)) >= min_files)
         dest = rng.choice(targets)
         return {"id": f["id"], "name": f["name"], "folder": f["folder"], "dest": dest, "dest_name": ops.leaf(dest)}
 
@@ -193,8 +224,8 @@ class Files(BaseApp):
 
     @staticmethod
     def sample_copy(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
-        """A download with a unique name and a folder of the owner's (or Documents) that does not hold it."""
-        return Files.sample_move(rng, state)
+        """sample_move's file and folder, the folder holding MIN_FOLDER_FILES files or more (several to count)."""
+        return Files._draw_move(rng, state, MIN_FOLDER_FILES)
 
     # --- preconditions ------------------------------------------------------------------------
 
@@ -221,6 +252,133 @@ class Files(BaseApp):
         f = rng.choice([f for f in Files._unique_names(state) if f["folder"] in ("Documents", "Download")])
         return {"apps": {"files": {f"files[id={f['id']}]": {"trashed": True, "trashed_at": ops.now_stamp(
             now - dt.timedelta(hours=rng.randint(2, 90)))}}}}
+
+    @staticmethod
+    def prepare_state_with_decoy_invoices(state: dict[str, Any], rng: random.Random, lang: str,
+                                          now: dt.datetime) -> dict[str, Any] | None:
+        """A patch topping Download up to MIN_INVOICES invoice PDFs and planting MIN_DECOY_INVOICES decoys of each
+        kind where missing: an older invoice PDF filed in Documents, the invoice template (a .docx) in Download;
+        None when every one is there."""
+        from mobilegym.envs.files.world import make_file, pools
+
+        files, pool = Files(state), pools(lang)
+        elsewhere, other_kind = files.invoice_decoys(lang)
+        vendors = [v for v in pool["vendors"] if not any(v in f["name"] for f in state["files"])]
+        number = next_file_number(state)
+        added = []
+
+        def add(name: str, folder: str, days: int, kb: tuple[int, int]) -> None:
+            when = now - dt.timedelta(days=days, minutes=rng.randint(0, 600))
+            added.append(make_file(f"file_{number + len(added)}", name, folder, rng.randint(*kb) * 1000, ops.now_stamp(when)))
+
+        def invoice(folder: str, days: int) -> None:
+            when = now - dt.timedelta(days=days)
+            month = f"{when:%Y-%m}" if lang == "en" else f"{when.year}年{when.month}月"
+            add(f"{INVOICE_PREFIX[lang]}{vendors.pop(rng.randrange(len(vendors)))}_{month}.pdf", folder, days, (60, 480))
+
+        for _ in range(MIN_INVOICES - len(files.invoices_in_download(lang))):
+            invoice("Download", rng.randint(1, 60))
+        for _ in range(MIN_DECOY_INVOICES - len(elsewhere)):
+            invoice("Documents", rng.randint(90, 300))
+        kept = state["files"]
+        if len(other_kind) < MIN_DECOY_INVOICES:
+            template = next(e for e in pool["downloads"] if e["name"].casefold().startswith(INVOICE_WORD[lang]))
+            kept = [f for f in kept if not (f["folder"] == "Download" and f["name"] == template["name"])]  # a binned one
+            add(template["name"], "Download", rng.randint(3, 80), template["kb"])
+        return {"apps": {"files": {"files": [*kept, *added]}}} if added else None
+
+    @staticmethod
+    def prepare_state_with_file_count(state: dict[str, Any], folder: str, target: int, rng: random.Random, lang: str,
+                                      now: dt.datetime) -> dict[str, Any]:
+        """A patch making ``folder`` hold ``target`` live files: extra ones deleted, missing ones added as scans
+        ("Scan_20260301_0912.pdf") saved in the last two months."""
+        from mobilegym.envs.files.world import make_file
+
+        number = next_file_number(state)
+
+        def add(k: int, files: list[dict[str, Any]]) -> dict[str, Any]:
+            taken = {f["name"] for f in files if f["folder"] == folder}
+            while True:
+                when = now - dt.timedelta(minutes=rng.randint(60, 60 * 1440))
+                name = f"{SCAN_NAME[lang]}_{when:%Y%m%d_%H%M}.pdf"
+                if name not in taken:
+                    return make_file(f"file_{number + k}", name, folder, rng.randint(80, 900) * 1000, ops.now_stamp(when))
+
+        files = fit_count(state["files"], lambda f: f["folder"] == folder and not f["trashed"], target, rng,
+                          drop=lambda f: None, add=add)
+        return {"apps": {"files": {"files": files}}}
+
+    @staticmethod
+    def prepare_state_with_subfolder(state: dict[str, Any], parent: str, rng: random.Random,
+                                     lang: str) -> dict[str, Any] | None:
+        """A patch adding an empty folder to ``parent`` (named by a leaf no folder has) when it holds fewer than
+        MIN_SUBFOLDERS folders; None otherwise."""
+        if len(ops.subfolders(state, parent)) >= MIN_SUBFOLDERS:
+            return None
+        leaves = {ops.leaf(p).casefold() for p in ops.folder_paths(state)}
+        name = rng.choice([n for n in SUBFOLDER_NAMES[lang] if n.casefold() not in leaves])
+        number = 1 + max(int(d["id"].rsplit("_", 1)[1]) for d in state["folders"])
+        folder = {"id": f"dir_{number}", "path": f"{parent}/{name}", "name": name}
+        return {"apps": {"files": {"folders": [*state["folders"], folder]}}}
+
+    @staticmethod
+    def prepare_state_with_near_name(state: dict[str, Any], file: Mapping[str, str], rng: random.Random, lang: str,
+                                     now: dt.datetime) -> dict[str, Any] | None:
+        """A patch adding, beside the file, an older one named like it a word longer ("Lease agreement (old).pdf",
+        "IMG_..._edited.jpg")
+        when fewer than MIN_NEAR_NAMES files are named so; None otherwise."""
+        from mobilegym.envs.files.world import make_file
+
+        files = Files(state)
+        if len(files.near_names(file["name"])) >= MIN_NEAR_NAMES:
+            return None
+        original = files.by_id(file["id"])
+        stem, ext = stem_ext(original["name"])
+        tags = NEAR_NAME_TAGS[lang]
+        saved = ops.parse_stamp(original["modified"])
+        edited = ops.kind(ext) in ("image", "video", "audio")  # an edit (or live take) after it, an old version before
+        when = min(now, saved + dt.timedelta(minutes=rng.randint(5, 600))) if edited else saved - dt.timedelta(
+            days=rng.randint(5, 60), minutes=rng.randint(0, 600))
+        near = make_file(f"file_{next_file_number(state)}", f"{stem}{tags.get(ops.kind(ext), tags[''])}{ext}",
+                         original["folder"], original["size"] * rng.randint(80, 120) // 100, ops.now_stamp(when))
+        return {"apps": {"files": {"files": [*state["files"], near]}}}
+
+
+def namesakes(contacts: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    """Other contacts whose name shares a word with ``name`` (in Chinese: its first character, the surname)."""
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in name)
+    words = (lambda n: {n[:1]}) if zh else (lambda n: set(n.casefold().split()))  # noqa: E731
+    return [c for c in contacts if c["name"] != name and words(c["name"]) & words(name)]
+
+
+def prepare_state_with_namesake(state: dict[str, Any], name: str, rng: random.Random) -> dict[str, Any] | None:
+    """A Contacts patch adding a contact named like ``name`` (the same surname and another given name; a
+    relative's work entry such as "Dad (work)") with a fresh mobile number, when fewer than MIN_NAMESAKES
+    contacts are named so; None otherwise."""
+    from mobilegym.sim.worldgen.pools import read_pool
+
+    if len(namesakes(state["contacts"], name)) >= MIN_NAMESAKES:
+        return None
+    lang = "zh" if chinese_world(state) else "en"
+    taken = {c["name"] for c in state["contacts"]}
+    if name in {r[0] for r in read_pool("mobilegym.sim.worldgen", "people", lang)["relations"]} or (
+            lang == "en" and " " not in name):
+        names = [f"{name}{NAMESAKE_TAG[lang]}"]
+    elif lang == "zh":
+        names = [name[0] + other[1:] for other in NEW_PEOPLE_ZH]
+    else:
+        names = [f"{other.split()[0]} {name.split()[-1]}" for other in NEW_PEOPLE]
+    number = 1 + max((int(c["id"].rsplit("_", 1)[1]) for c in state["contacts"] if c["id"].rsplit("_", 1)[-1].isdigit()),
+                     default=0)
+    contact = {"id": f"contact_{number:02d}", "name": rng.choice([n for n in names if n not in taken]),
+               "phones": [{"type": "mobile", "number": Contacts.fresh_number(rng, state)}], "email": "", "company": "",
+               "birthday": "", "notes": "", "favorite": False}
+    return {"apps": {"contacts": {"contacts": [*state["contacts"], contact]}}}
+
+
+def next_file_number(state: dict[str, Any]) -> int:
+    """The number of the next file id ("file_<n>")."""
+    return 1 + max(int(f["id"].rsplit("_", 1)[1]) for f in state["files"])
 
 
 def duplicated_downloads(state: dict[str, Any]) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:

@@ -19,7 +19,8 @@ Task index:
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+import random
+from typing import Any, Mapping
 
 from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_datetime, copy_state
 from mobilegym.judge.result import check
@@ -32,9 +33,8 @@ from ..spread import fit_count
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (stem_ext, FILES_COPY_CHANGES, FILES_EMPTY_TRASH_CHANGES, FILES_MOVE_CHANGES, FILES_NEW_FOLDER_MOVE_CHANGES,
                   FILES_RENAME_CHANGES, FILES_RESTORE_CHANGES, FILES_GONE_CHANGES, GONE_END_STATES, Files, language)
-from .app import MIN_COPIES, OLD_DAYS
-
-SCAN_NAME = {"en": "Scan", "zh": "扫描件"}  # the threshold traps of DeleteOldDownloads
+from .app import (SCAN_NAME, MIN_COPIES, MIN_DECOY_INVOICES, MIN_FOLDER_FILES, MIN_INVOICES, MIN_NAMESAKES, MIN_NEAR_NAMES,
+                  MIN_SUBFOLDERS, OLD_DAYS, namesakes, prepare_state_with_namesake)
 
 
 @localised(zh={"fields": [{"label": "照片数量"}]})
@@ -207,7 +207,9 @@ class EmptyTrash(BaseTask):
 
 class MoveInvoicesToNewFolder(BaseTask):
     """Verdict: Documents/<folder> exists, every invoice PDF that was in Download is in it, and no other file
-    moved or changed (an "Invoice template.docx" and other PDFs stay)."""
+    moved or changed (an "Invoice template.docx" and other PDFs stay). Injection: two invoice PDFs in Download at
+    least, an older invoice PDF in Documents, the invoice template in Download and a folder in Documents, each
+    when missing."""
 
     objective = "operate"
     difficulty = "L3"
@@ -220,6 +222,22 @@ class MoveInvoicesToNewFolder(BaseTask):
                         "整理发票：在 Documents 中新建文件夹“{folder}”，把 Download 里的电子发票全部移到那里"]}
     parameters = {"folder": {"sampler": Files.sample_new_folder}}
     expected_changes = FILES_NEW_FOLDER_MOVE_CHANGES
+
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        for patch in (Files.prepare_state_with_decoy_invoices(state["apps"]["files"], self.rng, self.language,
+                                                              sim_datetime(state["os"])),
+                      Files.prepare_state_with_subfolder(state["apps"]["files"], "Documents", self.rng, self.language)):
+            if patch is not None:
+                device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        files, lang = Files(apps["files"]), language(os_state)
+        elsewhere, other_kind = files.invoice_decoys(lang)
+        return {"invoice PDFs to move": (len(files.invoices_in_download(lang)), MIN_INVOICES),
+                "invoice-named files outside Download": (len(elsewhere), MIN_DECOY_INVOICES),
+                "invoice-named files in Download that are no PDF": (len(other_kind), MIN_DECOY_INVOICES),
+                "other folders in Documents": (len(ops.subfolders(apps["files"], "Documents")), MIN_SUBFOLDERS)}
 
     def check_goals(self, input):
         init = Files(input.apps_init["files"])
@@ -327,7 +345,8 @@ class DeleteOldDownloads(BaseTask):
 
 class ShareFileToContact(BaseTask):
     """Verdict: the file, and no other, went to the contact as an attachment (shared from Files into Messages: a
-    text naming it is no share), and no file changed."""
+    text naming it is no share), and no file changed. Injection: a contact named like them (prepare_state_with_namesake)
+    when there is none."""
 
     objective = "operate"
     difficulty = "L3"
@@ -343,16 +362,36 @@ class ShareFileToContact(BaseTask):
                   "person": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
+    def _post_sample(self, device) -> None:
+        _plant_namesake(device, self.p.person, self.rng)
+
+    def distractors(self, apps, os_state):
+        return _recipient_distractors(apps, self.p.person)
+
     def check_goals(self, input):
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.person)["phones"]]
         messages = Messages(input.apps["messages"], input.apps_init["messages"])
         return [messages.check_shared(self.p.person, numbers, [self.p.file["name"]])]
 
 
+def _plant_namesake(device: Any, person: str, rng: random.Random) -> None:
+    patch = prepare_state_with_namesake(copy_state(device)["apps"]["contacts"], person, rng)
+    if patch is not None:
+        device.set_state(patch)
+
+
+def _recipient_distractors(apps: Mapping[str, Any], person: str) -> dict[str, tuple[int, int]]:
+    """The share tasks' recipient traps: contacts named like them, and the other contacts."""
+    contacts = apps["contacts"]["contacts"]
+    return {"contacts named like the recipient": (len(namesakes(contacts, person)), MIN_NAMESAKES),
+            "other contacts": (len(contacts) - 1, 2)}
+
+
 @localised(zh={"fields": [{"label": "文件数量"}]})
 class CopyAndCount(BaseTask):
     """Verdict: the folder holds a new copy of the file (same name and size), the original is untouched, and the
-    answer is how many files (not folders) the folder holds now."""
+    answer is how many files (not folders) the folder holds now. Injection: an empty folder inside it when it has
+    none; on generated worlds the files it holds before the copy are a spread count (2 to 13)."""
 
     objective = "hybrid"
     difficulty = "L3"
@@ -363,9 +402,23 @@ class CopyAndCount(BaseTask):
                         "{file.dest_name} afterwards (not counting folders)"],
                  "zh": ["把“{file.name}”复制到“{file.dest_name}”文件夹，然后告诉我那个文件夹里有几个文件",
                         "在“{file.dest_name}”里复制一份“{file.name}”，再告诉我“{file.dest_name}”里现在有多少个文件（不算文件夹）"]}
-    parameters = {"file": {"sampler": Files.sample_move, "fields": ["id", "name", "folder", "dest", "dest_name"]}}
+    parameters = {"file": {"sampler": Files.sample_copy, "fields": ["id", "name", "folder", "dest", "dest_name"]}}
     expected_changes = FILES_COPY_CHANGES
     answer_fields = [{"type": "number", "label": "Files in the folder"}]
+
+    def _post_sample(self, device) -> None:
+        state, dest = copy_state(device), self.p.file["dest"]
+        if self.spreads:
+            device.set_state(Files.prepare_state_with_file_count(state["apps"]["files"], dest, self.spread.count(
+                MIN_FOLDER_FILES), self.rng, self.language, sim_datetime(state["os"])))
+        patch = Files.prepare_state_with_subfolder(state["apps"]["files"], dest, self.rng, self.language)
+        if patch is not None:
+            device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        dest = self.p.file["dest"]
+        return {"files already in the folder": (len(Files(apps["files"]).in_folder(dest)), MIN_FOLDER_FILES),
+                "folders in it (not counted)": (len(ops.subfolders(apps["files"], dest)), MIN_SUBFOLDERS)}
 
     def check_goals(self, input):
         init = Files(input.apps_init["files"])
@@ -417,7 +470,8 @@ class SendRequestedFile(BaseTask):
     """Verdict: the file their e-mail asks for, and no other, went to the contact as an attachment (shared from Files
     into Messages: a text naming it, with a guessed extension or not, is no share); no file changed.
     Injection: an unread mail from the contact, an hour ago, asking to be texted that file by its name without the
-    extension (a name no other file has, with or without extension)."""
+    extension (a name no other file has, with or without extension); a file beside it named like it a word longer,
+    and a contact named like them, when missing."""
 
     objective = "operate"
     difficulty = "L4"
@@ -438,6 +492,15 @@ class SendRequestedFile(BaseTask):
         doc = copy_state(device)
         person = Contacts(doc["apps"]["contacts"]).contact(self.p.person)
         device.set_state(prepare_state_with_file_request(doc, person, self.p.file["stem"]))
+        patch = Files.prepare_state_with_near_name(doc["apps"]["files"], self.p.file, self.rng, self.language,
+                                                  sim_datetime(doc["os"]))
+        if patch is not None:
+            device.set_state(patch)
+        _plant_namesake(device, self.p.person, self.rng)
+
+    def distractors(self, apps, os_state):
+        return {**_recipient_distractors(apps, self.p.person),
+                "files named like the asked one": (len(Files(apps["files"]).near_names(self.p.file["name"])), MIN_NEAR_NAMES)}
 
     def check_goals(self, input):
         numbers = [p["number"] for p in Contacts(input.apps_init["contacts"]).contact(self.p.person)["phones"]]
