@@ -234,3 +234,10 @@ class Music(BaseApp):
         if language == "zh":
             return f"你一定要听听{song['artist']}的《{song['title']}》，这周我一直在单曲循环！"
         return f"You have to hear \"{song['title']}\" by {song['artist']}, it's been on repeat all week!"
+
+    @staticmethod
+    def gripe_text(song: dict[str, str], language: str) -> str:
+        """The text of a friend tired of a song (naming it, recommending nothing)."""
+        if language == "zh":
+            return f"健身房今天一直在放{song['artist']}的《{song['title']}》，我都听烦了"
+        return f"The gym played \"{song['title']}\" by {song['artist']} on loop today, I'm so sick of it"
