@@ -230,8 +230,9 @@ def song_gripes(apps: Mapping[str, Any], name: str, song_id: str) -> list[str]:
     ``song_id``."""
     numbers = [p["number"] for p in Contacts(apps["contacts"]).contact(name)["phones"]]
     titles = [s["title"] for s in apps["music"]["songs"] if s["id"] != song_id]
+    quoted = [q for t in titles for q in (f'"{t}"', f"《{t}》")]
     return [m["text"] for c in apps["messages"]["conversations"] if not any(same_number(c["address"], n) for n in numbers)
-            for m in c["messages"] if m["incoming"] and any(f'"{t}"' in m["text"] or f"《{t}》" in m["text"] for t in titles)]
+            for m in c["messages"] if m["incoming"] and any(q in m["text"] for q in quoted)]
 
 
 def prepare_state_with_song_gripe(doc: Mapping[str, Any], name: str, song_id: str, playlist_id: str,

@@ -305,7 +305,8 @@ class RecommendedSongAndReply(BaseTask):
 
     def distractors(self, apps, os_state):
         music = Music(apps["music"])
-        return {"other songs of the artist": (len(music.artist_songs(music.song(self.p.song["id"])["artist_id"])) - 1, 2),
+        artist = music.song(self.p.song["id"])["artist_id"]
+        return {"other songs of the artist": (len(music.artist_songs(artist)) - 1, 2),
                 "other contacts' texts naming another song": (len(song_gripes(apps, self.p.name, self.p.song["id"])),
                                                               MIN_SONG_GRIPES),
                 "other playlists": (len(music.require(".playlists")) - 1, 1)}

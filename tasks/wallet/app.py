@@ -35,7 +35,8 @@ MIN_EARLIER_SENDERS = 1  # RefundLastSender: earlier transfers in from someone e
 REFUND_AMOUNTS = (35, 48.5, 60, 120)
 MIN_NEAR_NUMBERS = 1  # TransferToNumber: contacts whose number differs in the last two digits only (see near_numbers)
 MIN_NAMESAKES = 1  # TransferToContact: other contacts sharing a name with the payee (prepare_state_with_namesake)
-RELATIONS = frozenset(r[0] for lang in ("en", "zh") for r in read_pool("mobilegym.sim.worldgen", "people", lang)["relations"])
+RELATIONS = frozenset(r[0] for lang in ("en", "zh")  # "Mom", "妈妈": names without a first name or surname
+                      for r in read_pool("mobilegym.sim.worldgen", "people", lang)["relations"])
 NAMESAKE_SHOPS = {"en": "{name}'s Diner", "zh": "{name}家常菜"}  # the namesake of a relative ("Mom's Diner")
 
 

@@ -252,7 +252,8 @@ class TransferToContact(BaseTask):
             device.set_state(patch)
 
     def distractors(self, apps, os_state):
-        return {"contacts sharing a name with them": (len(Wallet.namesakes(apps["contacts"], self.p.name)), MIN_NAMESAKES),
+        namesakes = Wallet.namesakes(apps["contacts"], self.p.name)
+        return {"contacts sharing a name with them": (len(namesakes), MIN_NAMESAKES),
                 "other contacts with a number": (sum(bool(c["phones"]) and c["name"] != self.p.name
                                                      for c in apps["contacts"]["contacts"]), 2)}
 
