@@ -11,6 +11,7 @@ import re
 from typing import Any, Mapping
 
 from mobilegym.envs.calendar.world import pools as calendar_pools
+from mobilegym.envs.contacts.numbers import new_number, same_number
 from mobilegym.envs.contacts.screens import next_birthday
 from mobilegym.envs.messages.world import intro_patterns
 from mobilegym.envs.messages.world import pool as messages_pool
@@ -21,11 +22,15 @@ from mobilegym.judge.mentions import LATIN
 from mobilegym.judge.result import check
 
 from ..calendar.app import NOT_PLACES, describe_event
-from ..messages.app import NEW_NUMBER_MARKERS
+from ..contacts.app import NEW_PEOPLE, NEW_PEOPLE_ZH, Contacts
+from ..messages.app import NEW_NUMBER_MARKERS, Messages
+from ..music.app import Music
 
 BIRTHDAY_WORDS = ("birthday", "生日")  # what a birthday event's title must say, in either language
 PICNIC = {"en": "Picnic", "zh": "野餐"}  # the event WarmestDayPicnic asks for
 PICNIC_SLOT = ("12:00", "14:00")
+MIN_SONG_GRIPES = 1  # RecommendedSongAndReply: other contacts' texts naming another song (prepare_state_with_song_gripe)
+MIN_OTHER_NEWCOMERS = 1  # SaveNewNumberWithNote: other new numbers saying you met elsewhere (prepare_state_with_other_newcomer)
 
 
 def _minutes(hhmm: str) -> int:
@@ -141,6 +146,34 @@ def where_met(messages: Mapping[str, Any], name: str) -> tuple[str, str, list[st
     return number, place, [p for pool in INTRO_PLACES.values() for p in pool if p != place]
 
 
+def other_newcomers(messages: Mapping[str, Any], name: str) -> list[tuple[str, str, str]]:
+    """(name, address, place) of the other new numbers that introduced themselves and met you somewhere else than
+    ``name``."""
+    found = introduced_places(messages)
+    place = next(p for n, _, p in found if n == name)
+    return [f for f in found if f[0] != name and f[2] != place]
+
+
+def prepare_state_with_other_newcomer(doc: Mapping[str, Any], name: str, rng: random.Random) -> dict[str, Any] | None:
+    """A patch where another new number (a name nobody has) introduced itself a day ago and says you met somewhere
+    else than ``name``, unless MIN_OTHER_NEWCOMERS such numbers have (None)."""
+    messages, contacts = doc["apps"]["messages"], doc["apps"]["contacts"]["contacts"]
+    if len(other_newcomers(messages, name)) >= MIN_OTHER_NEWCOMERS:
+        return None
+    language = doc["os"].get("language", "en")
+    taken = {c["name"] for c in contacts} | {n for n, _, _ in introduced_places(messages)}
+    who = rng.choice([n for n in (NEW_PEOPLE_ZH if language == "zh" else NEW_PEOPLE) if n not in taken])
+    where = rng.choice([p for p in INTRO_PLACES[language] if p != where_met(messages, name)[1]])
+    lines = [t.format(name=who, where=where) for t in rng.choice(messages_pool(language)["intros"])]
+    number = new_number(rng, language, [c["address"] for c in messages["conversations"]]
+                        + [p["number"] for c in contacts for p in c["phones"]])
+    start = doc["os"]["time_ms"] - 26 * 3600 * 1000
+    texts = [{"id": f"msg_newcomer_{i}", "text": text, "time_ms": start + i * 60_000, "incoming": True}
+             for i, text in enumerate(lines)]
+    return {"apps": {"messages": {"conversations[]": {"id": "conv_newcomer", "address": number, "unread": 0,
+                                                      "messages": texts}}}}
+
+
 # --- an errands note naming whom the items are for ----------------------------------------------------------
 
 ERRANDS = {"en": {"title": "Errands", "line": "Pick up for {name}:"}, "zh": {"title": "跑腿清单", "line": "帮{name}带："}}
@@ -188,3 +221,31 @@ def check_names_one(field: str, texts: list[str], name: str, others: list[str]) 
     rivals = [o for o in others if _name_pattern(o).search(rest)]
     ok = named and not rivals
     return check(field, name, text or "nothing sent", ok)
+
+
+# --- a song recommended by text, and another song a text names ------------------------------------------------
+
+def song_gripes(apps: Mapping[str, Any], name: str, song_id: str) -> list[str]:
+    """Incoming texts from other numbers than the contact ``name``'s that quote a library song other than
+    ``song_id``."""
+    numbers = [p["number"] for p in Contacts(apps["contacts"]).contact(name)["phones"]]
+    titles = [s["title"] for s in apps["music"]["songs"] if s["id"] != song_id]
+    quoted = [q for t in titles for q in (f'"{t}"', f"《{t}》")]
+    return [m["text"] for c in apps["messages"]["conversations"] if not any(same_number(c["address"], n) for n in numbers)
+            for m in c["messages"] if m["incoming"] and any(q in m["text"] for q in quoted)]
+
+
+def prepare_state_with_song_gripe(doc: Mapping[str, Any], name: str, song_id: str, playlist_id: str,
+                                  rng: random.Random) -> dict[str, Any] | None:
+    """A patch where another contact texted, three hours ago, that they are tired of another song missing from the
+    playlist, unless MIN_SONG_GRIPES texts name another song (None)."""
+    apps = doc["apps"]
+    if len(song_gripes(apps, name, song_id)) >= MIN_SONG_GRIPES:
+        return None
+    music = apps["music"]
+    members = next(p for p in music["playlists"] if p["id"] == playlist_id)["song_ids"]
+    song = rng.choice([s for s in music["songs"] if s["id"] != song_id and s["id"] not in members])
+    who = rng.choice([c for c in Contacts(apps["contacts"]).contacts() if c["phones"] and c["name"] != name])
+    text = Music.gripe_text(Music._song_ref(music, song), doc["os"].get("language", "en"))
+    return Messages.prepare_state_with_text_from(apps["messages"], who["phones"][0]["number"], "song_gripe", text,
+                                                 doc["os"]["time_ms"] - 2 * 3600 * 1000)

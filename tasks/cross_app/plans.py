@@ -252,10 +252,24 @@ def text_errands_other(d: Driver) -> None:
 
 # --- RecommendedSongAndReply ------------------------------------------------------------------------------
 
-def _add_and_reply(d: Driver, other_song: bool = False, reply: bool = True, playlist: str | None = None) -> None:
+def _griped_song(d: Driver) -> str:
+    """The title of the song another contact texted they are tired of."""
+    open_home(d, "Messages")
+    d.tap(rid="search")
+    d.type(d.t("sick of it", "听烦了"), rid="search_input")
+    d.tap(rid="search_result")
+    text = next(t for t in d.texts("message_text") if d.t("sick of it", "听烦了") in t)
+    return text.split("《", 1)[1].split("》", 1)[0] if "《" in text else text.split('"')[1]
+
+
+def _add_and_reply(d: Driver, other_song: bool = False, reply: bool = True, playlist: str | None = None,
+                   griped: bool = False) -> None:
     title, artist = recommended_song(d)
     target = d.params["playlist"]["name"]
-    if other_song:
+    if griped:
+        title = _griped_song(d)
+        search(d, title)
+    elif other_song:
         search(d, artist)
         title = [t for t, _, _ in song_rows(d) if t != title][-1]  # the list is scrolled to its end
     else:
@@ -275,6 +289,11 @@ def recommended_song_and_reply(d: Driver) -> None:
 @negative("cross_app.RecommendedSongAndReply", "adds another song by the same artist")
 def recommended_other_song(d: Driver) -> None:
     _add_and_reply(d, other_song=True)
+
+
+@negative("cross_app.RecommendedSongAndReply", "adds the song another contact is tired of")
+def recommended_griped_song(d: Driver) -> None:
+    _add_and_reply(d, griped=True)
 
 
 @negative("cross_app.RecommendedSongAndReply", "adds the song but never replies")

@@ -24,9 +24,11 @@ from ..music.app import MUSIC_ADD_TO_PLAYLIST_CHANGES, Music
 from ..notes.app import NOTES_ADD_NOTE_CHANGES, Notes
 from ..weather.app import Weather, forecast_date, prepare_state_with_runner_up, warmest_day_distractors
 from ..weather.app import new_alarm_times
-from .app import (upcoming_timed, PICNIC, PICNIC_SLOT, check_birthday_event, check_names_one, grocery_items, next_birthday_people,
-                  prepare_state_with_attendee, prepare_state_with_errands, sample_errands, sample_event_apart_by_end,
-                  sample_event_apart_by_start, sample_introduced_with_place, where_met)
+from .app import (upcoming_timed, MIN_OTHER_NEWCOMERS, MIN_SONG_GRIPES, PICNIC, PICNIC_SLOT, check_birthday_event,
+                  check_names_one, grocery_items, next_birthday_people, other_newcomers, prepare_state_with_attendee,
+                  prepare_state_with_errands, prepare_state_with_other_newcomer, prepare_state_with_song_gripe,
+                  sample_errands, sample_event_apart_by_end, sample_event_apart_by_start, sample_introduced_with_place,
+                  song_gripes, where_met)
 
 SETTINGS_DND_CHANGES = ["settings.do_not_disturb"]
 
@@ -203,7 +205,8 @@ class QuietDuringEvent(BaseTask):
 
 class SaveNewNumberWithNote(BaseTask):
     """Verdict: a new contact named after the texter holds the number their text came from, and a new note
-    titled with their name states where you met (the place their text names, no other place of the pools)."""
+    titled with their name states where you met (the place their text names, no other place of the pools).
+    Injection: another new number introduced itself a day ago, met somewhere else, when none has."""
 
     scope = "cross-app"
     app = "messages"  # the name is sampled from the texts: a new number that introduced itself and a place
@@ -220,6 +223,14 @@ class SaveNewNumberWithNote(BaseTask):
                         "写上短信里说的我们是在哪儿认识的"]}
     parameters = {"name": {"sampler": sample_introduced_with_place}}
     expected_changes = [*CONTACTS_ADD_CHANGES, *MESSAGES_READ_CHANGES, *NOTES_ADD_NOTE_CHANGES]
+
+    def _post_sample(self, device) -> None:
+        if patch := prepare_state_with_other_newcomer(copy_state(device), self.p.name, self.rng):
+            device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        return {"new numbers that met you elsewhere": (len(other_newcomers(apps["messages"], self.p.name)),
+                                                       MIN_OTHER_NEWCOMERS)}
 
     def check_goals(self, input):
         number, place, others = where_met(input.apps_init["messages"], self.p.name)
@@ -270,7 +281,8 @@ class TextErrandsList(BaseTask):
 class RecommendedSongAndReply(BaseTask):
     """Verdict: the playlist holds its songs plus the song a contact recommended by text, and that contact got a
     text naming the playlist (no other playlist).
-    Injection: the contact texts the recommendation an hour ago (unread)."""
+    Injection: the contact texts the recommendation an hour ago (unread); another contact, three hours ago, that they
+    are tired of another song, when no other text names one."""
 
     scope = "cross-app"
     app = "music"
@@ -293,6 +305,17 @@ class RecommendedSongAndReply(BaseTask):
     def _post_sample(self, device) -> None:
         text_from_contact(device, self.p.name, f"rec_{self.p.song['id']}",
                           lambda language: Music.recommendation_text(self.p.song, language))
+        doc = copy_state(device)
+        if patch := prepare_state_with_song_gripe(doc, self.p.name, self.p.song["id"], self.p.playlist["id"], self.rng):
+            device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        music = Music(apps["music"])
+        artist = music.song(self.p.song["id"])["artist_id"]
+        return {"other songs of the artist": (len(music.artist_songs(artist)) - 1, 2),
+                "other contacts' texts naming another song": (len(song_gripes(apps, self.p.name, self.p.song["id"])),
+                                                              MIN_SONG_GRIPES),
+                "other playlists": (len(music.require(".playlists")) - 1, 1)}
 
     def check_goals(self, input):
         music_init = Music(input.apps_init["music"])

@@ -7,12 +7,15 @@ import random
 import re
 from typing import Any, Callable, Mapping, Sequence
 
+from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.mail.model import folder_threads
 from mobilegym.envs.mail.world import CODE_CHARS, date_text, pools
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.answers import fact_checks
 from mobilegym.judge.result import check
 from mobilegym.sim.clock import from_ms
+
+from ..contacts.app import Contacts
 
 MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
              "October", "November", "December"]
@@ -28,6 +31,8 @@ RECEIPT_KINDS = ("receipt",)
 CODE_KINDS = ("flight", "hotel")
 DAY_MS = 24 * 3600 * 1000
 MIN_OTHER_FLIGHTS = 1  # FlightToCalendarAndText: flights to other cities, at least (prepare_state_with_other_flight)
+MIN_OTHER_INVITES = 1  # MeetingInviteTime: others' invitations, another day and time (prepare_state_with_other_invite)
+MIN_OTHER_NUMBER_MAILS = 1  # NewNumberFromEmail: someone else's new-number mails (prepare_state_with_other_number_mail)
 # texts tasks ask to send, in the phone's language
 REPLIES = {"en": ("Thanks, that works for me!", "Sounds good, see you then.", "Got it, thank you!",
                   "Sorry, I can't make it this time."),
@@ -116,6 +121,18 @@ class Mail(BaseApp):
         if len(found) != 1:
             raise ValueError(f"mail: {len(found)} meeting invitations, expected one")
         return found[0]
+
+    def other_invites(self) -> list[dict[str, Any]]:
+        """Threads outside the Trash but the invitation that invite to a meeting on another day at another time."""
+        facts = self.invite()["facts"]
+        return [t for t in self.threads() if t["kind"] != "invite" and not t["trashed"] and t["facts"].get("start")
+                and t["facts"]["date"] != facts["date"] and t["facts"]["start"] != facts["start"]]
+
+    def number_mails(self, sender: str) -> list[dict[str, Any]]:
+        """Threads outside the Trash announcing a new number (NEW_NUMBER_MAIL's subject) from others than ``sender``."""
+        subjects = {subject for subject, _ in NEW_NUMBER_MAIL.values()}
+        return [t for t in self.threads() if not t["trashed"] and t["subject"] in subjects
+                and all(m["from"]["name"] != sender for m in t["messages"])]
 
     # --- checks -------------------------------------------------------------------------------
 
@@ -321,3 +338,42 @@ class Mail(BaseApp):
         thread = {"id": "thread_other_flight", "kind": "flight", "subject": subject, "labels": [], "inbox": True, "trashed": False, "unread": False, "starred": False,
                   "messages": [message], "facts": {"city": other, "code": booking, "date": day.isoformat(), "time": hhmm}}
         return {"apps": {"mail": {"threads[]": thread}}}
+
+    @staticmethod
+    def prepare_state_with_other_invite(mail: Mapping[str, Any], contacts: Mapping[str, Any], language: str,
+                                        now_ms: int, rng: random.Random) -> dict[str, Any] | None:
+        """A patch adding another contact's invitation (five hours ago) to another meeting two days after the
+        invitation's, at another hour, when fewer than MIN_OTHER_INVITES rival it; None when enough do."""
+        if len(Mail(mail).other_invites()) >= MIN_OTHER_INVITES:
+            return None
+        invite = Mail(mail).invite()
+        facts, host = invite["facts"], invite["messages"][0]["from"]["email"].casefold()
+        people = [c for c in contacts["contacts"]
+                  if c["email"] and c["email"].casefold() not in (host, mail["account"]["email"].casefold())]
+        sender = rng.choice(people)
+        p = pools(language)
+        hour = int(facts["start"][:2]) + (2 if int(facts["start"][:2]) <= 14 else -3)
+        day = dt.date.fromisoformat(facts["date"]) + dt.timedelta(days=2)
+        other = {"title": rng.choice([t for t in p["invite_titles"] if t != facts["title"]]), "date": day.isoformat(),
+                 "start": f"{hour:02d}:00", "end": f"{hour + 1:02d}:00"}
+        fields = {**other, "date": date_text(language, day)}
+        patch = Mail.prepare_state_with_mail(mail, {"name": sender["name"], "email": sender["email"]},
+                                             p["invite_subject"].format(**fields), p["invite_body"].format(**fields),
+                                             now_ms - 5 * 3600 * 1000, "thread_other_invite")
+        patch["apps"]["mail"]["threads[]"]["facts"] = other
+        return patch
+
+    @staticmethod
+    def prepare_state_with_other_number_mail(mail: Mapping[str, Any], contacts: Mapping[str, Any], sender: str,
+                                             number: str, language: str, now_ms: int,
+                                             rng: random.Random) -> dict[str, Any] | None:
+        """A patch adding another contact's mail (six hours ago) announcing another new number than ``number``,
+        when fewer than MIN_OTHER_NUMBER_MAILS others than ``sender`` did; None when enough did."""
+        if len(Mail(mail).number_mails(sender)) >= MIN_OTHER_NUMBER_MAILS:
+            return None
+        other = rng.choice([c for c in contacts["contacts"] if c["email"] and c["name"] != sender])
+        while same_number(new := Contacts.fresh_number(rng, contacts), number):
+            pass
+        subject, body = NEW_NUMBER_MAIL[language]
+        return Mail.prepare_state_with_mail(mail, {"name": other["name"], "email": other["email"]}, subject,
+                                            body.format(number=new), now_ms - 6 * 3600 * 1000, "thread_other_number")

@@ -220,9 +220,15 @@ def email_hotel_code(d: Driver) -> None:
 
 # --- MeetingInviteTime -----------------------------------------------------------------------------------------
 
-def _invite(d: Driver) -> tuple[str, str, str]:
-    search(d, d.t("Invitation:", "邀请："))
-    d.tap(rid="thread_item", desc=d.find(rid="thread_item").desc)
+def _invite(d: Driver, other: bool = False) -> tuple[str, str, str]:
+    """(date, start, end) of the host's invitation (``other``: of another sender's)."""
+    search(d, d.params["name"])
+    stem = d.t("Invitation:", "邀请：")
+    mine = [n.desc for n in d.nodes() if n.short_id == "thread_item" and n.desc.startswith(stem)]
+    if other:
+        search(d, stem)
+        mine = [n.desc for n in d.nodes() if n.short_id == "thread_item" and n.desc not in mine]
+    d.tap(rid="thread_item", desc=mine[0])
     found = next(m for text in bodies(d) for m in [INVITE.search(text)] if m)
     return (found.group(1), found.group(2), found.group(3)) if found.group(1) else \
         (found.group(4), found.group(5), found.group(6))
@@ -231,6 +237,12 @@ def _invite(d: Driver) -> tuple[str, str, str]:
 @plan("mail.MeetingInviteTime")
 def meeting_invite_time(d: Driver) -> None:
     day, start, _ = _invite(d)
+    d.submit_answer([day, start])
+
+
+@negative("mail.MeetingInviteTime", "reads someone else's invitation")
+def meeting_invite_other(d: Driver) -> None:
+    day, start, _ = _invite(d, other=True)
     d.submit_answer([day, start])
 
 
@@ -431,9 +443,16 @@ def flight_to_calendar_all_day(d: Driver) -> None:
 NEW_NUMBER = re.compile(r"(?:number is|号码是)\s*(\+?\d[\d -]*\d)")
 
 
-def _new_number(d: Driver) -> str:
-    """The new mobile number the contact's mail gives."""
-    open_subject(d, d.t("My new phone number", "我换手机号了"))
+def _new_number(d: Driver, other: bool = False) -> str:
+    """The new mobile number the contact's mail gives (``other``: someone else's mail)."""
+    subject, name = d.t("My new phone number", "我换手机号了"), d.params["change"]["name"]
+    if other:
+        search(d, subject)
+        senders = [n.text for n in d.nodes() if n.short_id == "thread_sender" and n.text != name]
+        d.tap(rid="thread_sender", text=senders[0])
+    else:
+        search(d, name)
+        d.tap(rid="thread_item", desc=subject)
     return next(m.group(1) for text in bodies(d) for m in [NEW_NUMBER.search(text)] if m)
 
 
@@ -470,6 +489,14 @@ def new_number_texts_old(d: Driver) -> None:
     number = _new_number(d)
     compose(d, d.params["change"]["name"], d.params["text"])
     _set_mobile(d, number)
+    d.complete()
+
+
+@negative("mail.NewNumberFromEmail", "takes the number from someone else's mail")
+def new_number_from_other_mail(d: Driver) -> None:
+    number = _new_number(d, other=True)
+    _set_mobile(d, number)
+    new_chat(d, number, d.params["text"])
     d.complete()
 
 

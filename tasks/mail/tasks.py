@@ -30,8 +30,8 @@ from ..contacts.app import Contacts, phones_text
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from ..l10n import localised
 from .app import (MAIL_EMPTY_TRASH_CHANGES, MAIL_LABEL_CHANGES, MAIL_SEND_CHANGES, MAIL_STAR_CHANGES,
-                  MAIL_TRASH_MANY_CHANGES, MIN_OTHER_FLIGHTS, NEW_NUMBER_MAIL, RECEIPT_KINDS, Mail,
-                  same_text)
+                  MAIL_TRASH_MANY_CHANGES, MIN_OTHER_FLIGHTS, MIN_OTHER_INVITES, MIN_OTHER_NUMBER_MAILS, NEW_NUMBER_MAIL,
+                  RECEIPT_KINDS, Mail, same_text)
 
 
 @localised(zh={"fields": [{"label": "未读邮件数"}]})
@@ -220,7 +220,8 @@ class EmailBookingCode(BaseTask):
 
 @localised(zh={"fields": [{"label": "日期", "hint": "例如 3月17日"}, {"label": "开始时间", "hint": "例如 14:30"}]})
 class MeetingInviteTime(AnswerTask):
-    """Verdict: the answer gives the meeting's date and start time from the invitation mail."""
+    """Verdict: the answer gives the meeting's date and start time from the invitation mail. Injection: another
+    contact's invitation to another meeting, two days later at another hour, when no other mail invites."""
 
     objective = "query"
     difficulty = "L3"
@@ -232,11 +233,18 @@ class MeetingInviteTime(AnswerTask):
     answer_fields = [{"type": "text", "label": "Date", "hint": "e.g. March 17", "matcher": "date"},
                      {"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
 
+    def _post_sample(self, device) -> None:
+        state = copy_state(device)
+        if patch := Mail.prepare_state_with_other_invite(state["apps"]["mail"], state["apps"]["contacts"],
+                                                         state["os"].get("language", "en"), state["os"]["time_ms"],
+                                                         self.rng):
+            device.set_state(patch)
+
     def distractors(self, apps, os_state):
         mail = Mail(apps["mail"])
         invite = mail.invite()
         sent = from_ms(invite["messages"][0]["time_ms"]).date().isoformat()
-        return {"other mails": (len(mail.threads()) - 1, 2),
+        return {"invitations from someone else, another day and time": (len(mail.other_invites()), MIN_OTHER_INVITES),
                 "an end time beside the start": (int(invite["facts"]["end"] != invite["facts"]["start"]), 1),
                 "a sent date other than the meeting's": (int(sent != invite["facts"]["date"]), 1)}
 
@@ -373,7 +381,8 @@ class NewNumberFromEmail(BaseTask):
     """Verdict: the contact's mobile number is now the one their mail gives, the old mobile number is gone from the
     contact and its other numbers are kept, and a text with the given wording (end punctuation aside) went to the
     new number; nothing was texted to the old one.
-    Injection: an unread mail from the contact (at their saved address), an hour ago, giving the new number."""
+    Injection: an unread mail from the contact (at their saved address), an hour ago, giving the new number; one
+    from another contact giving another, when nobody else's does."""
 
     scope = "cross-app"
     app = "contacts"
@@ -394,7 +403,8 @@ class NewNumberFromEmail(BaseTask):
 
     def distractors(self, apps, os_state):
         phones = Contacts(apps["contacts"]).contact(self.p.change["name"])["phones"]
-        return {"other mails": (len(Mail(apps["mail"]).threads()) - 1, 2),
+        return {"someone else's new-number mails": (len(Mail(apps["mail"]).number_mails(self.p.change["name"])),
+                                                    MIN_OTHER_NUMBER_MAILS),
                 "the old mobile number": (sum(p["type"] == "mobile" and not same_number(p["number"], self.p.change["number"])
                                               for p in phones), 1)}
 
@@ -405,6 +415,10 @@ class NewNumberFromEmail(BaseTask):
         device.set_state(Mail.prepare_state_with_mail(
             state["apps"]["mail"], {"name": contact["name"], "email": contact["email"]}, subject,
             body.format(number=self.p.change["number"]), state["os"]["time_ms"] - 3600 * 1000, "thread_new_number"))
+        if patch := Mail.prepare_state_with_other_number_mail(
+                state["apps"]["mail"], state["apps"]["contacts"], contact["name"], self.p.change["number"],
+                state["os"].get("language", "en"), state["os"]["time_ms"], self.rng):
+            device.set_state(patch)
 
     def check_goals(self, input):
         before = Contacts(input.apps_init["contacts"]).contact(self.p.change["name"])

@@ -17,6 +17,10 @@ MUSIC_REMOVE_FROM_PLAYLIST_CHANGES = ["music.playlists[id={playlist.id}].song_id
 MUSIC_PLAYER_CHANGES = ["music.player"]
 FIRST_SCREEN_ROWS = 10  # Songs-tab rows a tap on the opening screen may reach (8 at 1080x2400, more on tall screens)
 ALBUM_LENGTH_TOLERANCE_S = 60  # a timer within a minute of an album's length is right (rounded to minutes)
+NEAR_ALBUM_S = 300  # AlbumLengthTimer: a rival album is the artist's or this close in length (a near miss)
+MIN_ALBUM_RIVALS = 1  # AlbumLengthTimer: rival albums, at least (sample_album_of_distinct_length)
+MIN_TRIBUTE_SONGS = 1  # ArtistPlaylist: other artists' songs named after the artist (prepare_state_with_tribute_album)
+TRIBUTE_ALBUM = {"en": "A Tribute to {artist}", "zh": "致敬{artist}"}
 PLAYLIST_NAMES = {  # names tasks ask for new playlists, in the phone's language (no world uses them)
     "en": ("Road Trip", "Gym Mix", "Sunday Morning", "Study Beats", "Summer 2026", "Chill Vibes", "Late Night Drive",
            "Coffee Break"),
@@ -60,6 +64,18 @@ class Music(BaseApp):
         if not songs:
             raise ValueError(f"music: artist {artist_id} has no songs")
         return songs
+
+    def album_rivals(self, album_id: str) -> list[dict[str, Any]]:
+        """The other albums by its artist or within NEAR_ALBUM_S of its length."""
+        album, length = self.album(album_id), self.album_length_s(album_id)
+        return [a for a in self.require(".albums") if a["id"] != album_id and (
+            a["artist_id"] == album["artist_id"] or abs(self.album_length_s(a["id"]) - length) <= NEAR_ALBUM_S)]
+
+    def tribute_songs(self, artist_id: str) -> list[dict[str, Any]]:
+        """Other artists' songs whose title or album's title names the artist."""
+        name = self.artist(artist_id)["name"].casefold()
+        return [s for s in self.require(".songs") if s["artist_id"] != artist_id
+                and (name in s["title"].casefold() or name in self.album(s["album_id"])["title"].casefold())]
 
     def album_length_s(self, album_id: str) -> int:
         """Total running time of an album in seconds."""
@@ -173,11 +189,12 @@ class Music(BaseApp):
     @staticmethod
     def sample_album_of_distinct_length(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:
         """An album as {id, title, artist} whose length is more than ALBUM_LENGTH_TOLERANCE_S from every other
-        album's (so a timer for another album cannot pass for it)."""
+        album's (so a timer for another album cannot pass for it), with MIN_ALBUM_RIVALS album_rivals."""
         music = Music(state)
-        pool = unambiguous(state["albums"], lambda a: music.album_length_s(a["id"]), ALBUM_LENGTH_TOLERANCE_S)
+        apart = unambiguous(state["albums"], lambda a: music.album_length_s(a["id"]), ALBUM_LENGTH_TOLERANCE_S)
+        pool = [a for a in apart if len(music.album_rivals(a["id"])) >= MIN_ALBUM_RIVALS]
         if not pool:
-            raise ValueError("music: no album's length is a minute apart from every other's")
+            raise ValueError("music: no album's length is a minute apart from every other's, with a rival album")
         album = rng.choice(pool)
         artist = next(a for a in state["artists"] if a["id"] == album["artist_id"])
         return {"id": album["id"], "title": album["title"], "artist": artist["name"]}
@@ -229,8 +246,27 @@ class Music(BaseApp):
         return {"apps": {"music": {"player": changes}}}
 
     @staticmethod
+    def prepare_state_with_tribute_album(state: dict[str, Any], artist_id: str, language: str,
+                                         rng: random.Random) -> dict[str, Any] | None:
+        """A patch renaming another artist's album TRIBUTE_ALBUM (after the artist) until MIN_TRIBUTE_SONGS of its
+        songs look like the artist's; None when enough do."""
+        music = Music(state)
+        if len(music.tribute_songs(artist_id)) >= MIN_TRIBUTE_SONGS:
+            return None
+        album = rng.choice([a for a in state["albums"] if a["artist_id"] != artist_id])
+        title = TRIBUTE_ALBUM[language].format(artist=music.artist(artist_id)["name"])
+        return {"apps": {"music": {f"albums[id={album['id']}]": {"title": title}}}}
+
+    @staticmethod
     def recommendation_text(song: dict[str, str], language: str) -> str:
         """The text of a friend's song recommendation."""
         if language == "zh":
             return f"你一定要听听{song['artist']}的《{song['title']}》，这周我一直在单曲循环！"
         return f"You have to hear \"{song['title']}\" by {song['artist']}, it's been on repeat all week!"
+
+    @staticmethod
+    def gripe_text(song: dict[str, str], language: str) -> str:
+        """The text of a friend tired of a song (naming it, recommending nothing)."""
+        if language == "zh":
+            return f"健身房今天一直在放{song['artist']}的《{song['title']}》，我都听烦了"
+        return f"The gym played \"{song['title']}\" by {song['artist']} on loop today, I'm so sick of it"

@@ -32,8 +32,9 @@ from ..clock.app import CLOCK_TIMER_CHANGES, Clock
 from ..contacts.app import Contacts
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages, text_from_contact
-from .app import (ALBUM_LENGTH_TOLERANCE_S, MUSIC_ADD_TO_PLAYLIST_CHANGES, MUSIC_LIKE_CHANGES, MUSIC_LIKE_MANY_CHANGES,
-                  MUSIC_NEW_PLAYLIST_CHANGES, MUSIC_PLAYER_CHANGES, MUSIC_REMOVE_FROM_PLAYLIST_CHANGES, Music)
+from .app import (ALBUM_LENGTH_TOLERANCE_S, MIN_ALBUM_RIVALS, MIN_TRIBUTE_SONGS, MUSIC_ADD_TO_PLAYLIST_CHANGES,
+                  MUSIC_LIKE_CHANGES, MUSIC_LIKE_MANY_CHANGES, MUSIC_NEW_PLAYLIST_CHANGES, MUSIC_PLAYER_CHANGES,
+                  MUSIC_REMOVE_FROM_PLAYLIST_CHANGES, Music)
 
 
 class LikeSong(BaseTask):
@@ -272,7 +273,8 @@ class LikeAlbumAndCount(BaseTask):
 
 
 class ArtistPlaylist(BaseTask):
-    """Verdict: a new playlist with the requested name holds exactly the artist's songs."""
+    """Verdict: a new playlist with the requested name holds exactly the artist's songs. Injection: another
+    artist's album is named as a tribute to the artist, when no other artist's song names them."""
 
     objective = "operate"
     difficulty = "L4"
@@ -286,10 +288,17 @@ class ArtistPlaylist(BaseTask):
                   "name": {"sampler": Music.sample_new_playlist_name}}
     expected_changes = MUSIC_NEW_PLAYLIST_CHANGES
 
+    def _post_sample(self, device) -> None:
+        doc = copy_state(device)
+        if patch := Music.prepare_state_with_tribute_album(doc["apps"]["music"], self.p.artist["id"],
+                                                           doc["os"].get("language", "en"), self.rng):
+            device.set_state(patch)
+
     def distractors(self, apps, os_state):
         music = Music(apps["music"])
         return {"songs by the artist": (len(music.artist_songs(self.p.artist["id"])), 2),
-                "other artists": (len(apps["music"]["artists"]) - 1, 2)}
+                "other artists' songs named after them": (len(music.tribute_songs(self.p.artist["id"])),
+                                                          MIN_TRIBUTE_SONGS)}
 
     def check_goals(self, input):
         music = Music(input.apps["music"])
@@ -302,7 +311,7 @@ class ArtistPlaylist(BaseTask):
 class AlbumLengthTimer(BaseTask):
     """Verdict: the Clock timer is running and was set to the album's total length (within a minute,
     so rounding to whole minutes is fine). Sampled among albums more than a minute from every other in
-    length, so another album's timer cannot pass."""
+    length, so another album's timer cannot pass, with another album of the artist or of a near length."""
 
     scope = "cross-app"
     related_apps = ["music", "clock"]
@@ -318,8 +327,10 @@ class AlbumLengthTimer(BaseTask):
     expected_changes = CLOCK_TIMER_CHANGES
 
     def distractors(self, apps, os_state):
-        return {"songs on the album to add up": (len(Music(apps["music"]).album_songs(self.p.album["id"])), 2),
-                "other albums": (len(apps["music"]["albums"]) - 1, 2)}
+        music = Music(apps["music"])
+        return {"songs on the album to add up": (len(music.album_songs(self.p.album["id"])), 2),
+                "albums by the artist or of a near length": (len(music.album_rivals(self.p.album["id"])),
+                                                            MIN_ALBUM_RIVALS)}
 
     def check_goals(self, input):
         length = Music(input.apps_init["music"]).album_length_s(self.p.album["id"])

@@ -9,9 +9,10 @@ from typing import Any, Mapping
 from mobilegym.envs.contacts.numbers import digits, new_number, number_key, same_number
 from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.judge import BaseApp, normalize_text, sim_today
+from mobilegym.sim.worldgen.pools import read_pool
 from mobilegym.judge.result import Check, check
 
-from ..contacts.app import NEW_PEOPLE, NEW_PEOPLE_ZH, chinese_world
+from ..contacts.app import NEW_PEOPLE, NEW_PEOPLE_ZH, Contacts, chinese_world
 
 WALLET_PAYMENT_CHANGES = ["wallet.balance", "wallet.transactions[+]"]  # one payment or transfer out of the balance
 WALLET_PAY_BILL_CHANGES = [*WALLET_PAYMENT_CHANGES, "wallet.bills[name={bill}].paid", "wallet.bills[name={bill}].paid_on"]
@@ -33,6 +34,27 @@ MIN_MONTH_PAYMENTS, MIN_OTHER_MONTH_PAYMENTS = 2, 1  # SpendingLastMonth: the ca
 MIN_EARLIER_SENDERS = 1  # RefundLastSender: earlier transfers in from someone else (prepare_state_with_earlier_sender)
 REFUND_AMOUNTS = (35, 48.5, 60, 120)
 MIN_NEAR_NUMBERS = 1  # TransferToNumber: contacts whose number differs in the last two digits only (see near_numbers)
+MIN_NAMESAKES = 1  # TransferToContact: other contacts sharing a name with the payee (prepare_state_with_namesake)
+RELATIONS = frozenset(r[0] for lang in ("en", "zh")  # "Mom", "妈妈": names without a first name or surname
+                      for r in read_pool("mobilegym.sim.worldgen", "people", lang)["relations"])
+NAMESAKE_SHOPS = {"en": "{name}'s Diner", "zh": "{name}家常菜"}  # the namesake of a relative ("Mom's Diner")
+
+
+def chinese_name(name: str) -> bool:
+    return "\u4e00" <= name[:1] <= "\u9fff"
+
+
+def name_parts(name: str) -> set[str]:
+    """What a name shares with a namesake: its words ("Mom's Diner": mom, diner), a Chinese name's surname (its
+    first character)."""
+    return {name[0]} if chinese_name(name) else set(name.casefold().replace("'s ", " ").split())
+
+
+def new_contact(contact_id: str, name: str, number: str) -> dict[str, Any]:
+    """A patch saving a contact with one mobile number."""
+    return {"apps": {"contacts": {"contacts[]": {
+        "id": contact_id, "name": name, "phones": [{"type": "mobile", "number": number}], "email": "", "company": "",
+        "birthday": "", "notes": "", "favorite": False}}}}
 
 
 def same_amount(a: float | None, b: float) -> bool:
@@ -290,9 +312,29 @@ class Wallet(BaseApp):
         tail = digits(number)[-2:]
         near = next(n for n in (number[:-2] + f"{(int(tail) + k) % 100:02d}" for k in rng.sample(range(11, 90), 79))
                     if number_key(n) not in used)
-        return {"apps": {"contacts": {"contacts[]": {
-            "id": "contact_near", "name": name, "phones": [{"type": "mobile", "number": near}], "email": "",
-            "company": "", "birthday": "", "notes": "", "favorite": False}}}}
+        return new_contact("contact_near", name, near)
+
+    @staticmethod
+    def namesakes(contacts: dict[str, Any], name: str) -> list[dict[str, Any]]:
+        """The other contacts with a number who share a word of ``name`` (a Chinese name's surname)."""
+        parts = name_parts(name)
+        return [c for c in contacts["contacts"] if c["phones"] and c["name"] != name and parts & name_parts(c["name"])]
+
+    @staticmethod
+    def prepare_state_with_namesake(contacts: dict[str, Any], name: str, rng: random.Random) -> dict[str, Any] | None:
+        """A patch saving a contact who shares ``name``'s first name (a Chinese name's surname; a relative's: a
+        shop named after them) until MIN_NAMESAKES contacts are namesakes; None when they are."""
+        if len(Wallet.namesakes(contacts, name)) >= MIN_NAMESAKES:
+            return None
+        taken = {c["name"] for c in contacts["contacts"]}
+        if name in RELATIONS:
+            names = [NAMESAKE_SHOPS["zh" if chinese_name(name) else "en"].format(name=name)]
+        elif chinese_name(name):
+            names = [name[0] + n[1:] for n in NEW_PEOPLE_ZH if n[0] != name[0]]
+        else:
+            names = [f"{name.split()[0]} {n.split()[-1]}" for n in NEW_PEOPLE if n.split()[-1] != name.split()[-1]]
+        fresh = [n for n in names if n not in taken]
+        return new_contact("contact_namesake", rng.choice(fresh), Contacts.fresh_number(rng, contacts))
 
     @staticmethod
     def payment(txn_id: str, date: str, time: str, counterparty: str, category: str, amount: float,

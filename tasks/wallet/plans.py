@@ -6,6 +6,7 @@ from mobilegym.oracle import Driver, PlanError, negative, plan
 
 from ..chat.ui import ASKED, chat_amount as _chat_money, open_friend_chat, send_in_chat as _chat_send
 from ..contacts.ui import collect
+from .app import name_parts
 from .ui import _amount_text, _money, open_wallet, _pin, send_money, transaction_rows
 
 
@@ -98,6 +99,22 @@ def transfer_twice(d: Driver) -> None:
     send_money(d, p["name"], p["amount"], p["note"], finish=False)
     d.tap(rid="done_button")
     send_money(d, p["name"], p["amount"], p["note"])
+
+
+@negative("wallet.TransferToContact", "pays a contact who shares their name")
+def transfer_to_namesake(d: Driver) -> None:
+    p = d.params
+    open_wallet(d)
+    d.tap(rid="shortcut_transfer")
+    others: list[str] = []
+    for part in sorted(name_parts(p["name"])):
+        d.type(part, rid="recipient_input")
+        others = [n for n in d.collect("payee_item") if n != p["name"] and part in name_parts(n)]
+        if others:
+            break
+    while d.route != "/":  # back to the home screen (the keyboard first)
+        d.key("back")
+    send_money(d, others[0], p["amount"], p["note"])
 
 
 @negative("wallet.TransferToContact", "leaves out the note")

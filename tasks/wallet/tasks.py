@@ -27,7 +27,7 @@ from mobilegym.judge.result import check
 from ..chat.app import CHAT_SEND_CHANGES, HOUR_MS, Chat, money_text
 from ..contacts.app import Contacts
 from ..l10n import localised
-from .app import (MIN_EARLIER_SENDERS, MIN_MONTH_PAYMENTS, MIN_NEAR_NUMBERS, MIN_OTHER_MONTH_PAYMENTS,
+from .app import (MIN_EARLIER_SENDERS, MIN_MONTH_PAYMENTS, MIN_NAMESAKES, MIN_NEAR_NUMBERS, MIN_OTHER_MONTH_PAYMENTS,
                   MIN_OVERDUE_BILLS, MIN_UNPAID_BILLS, MIN_UPCOMING_BILLS, NEW_BANKS, REFUND_AMOUNTS, SPEND_CATEGORIES,
                   WALLET_PAY_BILL_CHANGES, WALLET_PAY_BILLS_CHANGES, WALLET_PAYMENT_CHANGES, WALLET_REMOVE_CARD_CHANGES,
                   Wallet, category_label, last_month)
@@ -229,7 +229,7 @@ def prepare_due_bills(task: BaseTask, device, overdue: int, upcoming: int) -> No
 
 class TransferToContact(BaseTask):
     """Verdict: one transfer of the amount, with the note, went to the contact's number, off the balance; nothing
-    else moved."""
+    else moved. Injection: a contact sharing their first name (surname in Chinese) when none shares a name."""
 
     objective = "operate"
     difficulty = "L3"
@@ -246,6 +246,16 @@ class TransferToContact(BaseTask):
 
     def _prepare(self, device) -> None:
         _afford(device, 1000)
+
+    def _post_sample(self, device) -> None:
+        if patch := Wallet.prepare_state_with_namesake(copy_state(device)["apps"]["contacts"], self.p.name, self.rng):
+            device.set_state(patch)
+
+    def distractors(self, apps, os_state):
+        namesakes = Wallet.namesakes(apps["contacts"], self.p.name)
+        return {"contacts sharing a name with them": (len(namesakes), MIN_NAMESAKES),
+                "other contacts with a number": (sum(bool(c["phones"]) and c["name"] != self.p.name
+                                                     for c in apps["contacts"]["contacts"]), 2)}
 
     def check_goals(self, input):
         contact = Contacts(input.apps_init["contacts"]).contact(self.p.name)
