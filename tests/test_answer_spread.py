@@ -23,9 +23,6 @@ ANSWER_TASKS = sorted(t for t, ref in REGISTRY.refs.items()
                       if ref.metadata.get("objective") in ("query", "hybrid") and not ref.metadata.get("infeasible"))
 MAX_COUNT_HITS = 3  # of the 20 worlds: about 1 in 6
 MAX_NAME_HITS = 2  # 1 in 10
-# Answer tasks whose samplers do not spread their answer yet (scripts/answer_spread.py measures them); each is
-# expected to fail the bound, so one that starts to pass must leave this list.
-NOT_YET_SPREAD: frozenset[str] = frozenset()
 
 
 def _answers(env, task_id: str, seeds) -> list[str]:
@@ -53,11 +50,7 @@ def test_the_memoriser_is_rarely_right(env, task_id: str) -> None:
     truths = _answers(env, task_id, SEEDS)
     hits = truths.count(learned)
     bound = MAX_COUNT_HITS if _is_count(learned) else MAX_NAME_HITS
-    ok = hits <= bound
-    if task_id in NOT_YET_SPREAD:
-        assert not ok, f"{task_id} now keeps the bound: take it off NOT_YET_SPREAD"
-        pytest.xfail(f"not spread yet: {learned} right on {hits} of {len(truths)} worlds")
-    assert ok, f"the memorised {learned} is right on {hits} of {len(truths)} worlds (at most {bound})"
+    assert hits <= bound, f"the memorised {learned} is right on {hits} of {len(truths)} worlds (at most {bound})"
 
 
 def test_spread_count_draws_every_value_of_its_span() -> None:

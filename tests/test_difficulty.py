@@ -1,7 +1,6 @@
 """Difficulty holds on every world: every task that declares its distractors (BaseTask.distractors) has them on
 every world of the matrix (seeds 0-19 and the worlds the playtests found short), and every feasible L3-L4 task
-written in Python declares them (several candidates, at least one trap, or the items the task must handle) or is
-named in data/distractors_pending.txt, a list this test keeps exact."""
+written in Python declares them (several candidates, at least one trap, or the items the task must handle)."""
 from __future__ import annotations
 
 import gymnasium as gym
@@ -11,8 +10,6 @@ import mobilegym  # noqa: F401
 from mobilegym.judge import copy_state, default_registry
 from mobilegym.judge.python.tasks import BaseTask
 
-from pathlib import Path
-
 from .suites import SEEDS
 
 REGISTRY = default_registry()
@@ -21,18 +18,12 @@ DECLARED = sorted(t for t, ref in REGISTRY.refs.items()
 MUST_DECLARE = sorted(t for t, ref in REGISTRY.refs.items()
                       if getattr(ref, "cls", None) is not None and ref.metadata["difficulty"] in ("L3", "L4")
                       and not ref.metadata.get("infeasible"))
-PENDING_FILE = Path(__file__).parent / "data" / "distractors_pending.txt"
-PENDING = sorted(line for line in PENDING_FILE.read_text().splitlines() if line and not line.startswith("#"))
 WORLDS = sorted({*SEEDS, 211, 304})  # 211 and 304: the worlds a playtest found one open restaurant, three videos on
 
 
 def test_the_tasks_that_need_distractors_declare_them() -> None:
-    missing = sorted(set(MUST_DECLARE) - set(DECLARED) - set(PENDING))
+    missing = sorted(set(MUST_DECLARE) - set(DECLARED))
     assert not missing, f"L3-L4 tasks that declare no distractors: {missing}"
-    done = sorted(set(PENDING) & set(DECLARED))
-    assert not done, f"these declare their distractors now: take them off {PENDING_FILE.name}: {done}"
-    stale = sorted(set(PENDING) - set(MUST_DECLARE))
-    assert not stale, f"{PENDING_FILE.name} names tasks that are not feasible L3-L4 Python tasks: {stale}"
     assert {"maps.SaveBestOpen", "video.PruneWatchedFromLater"} <= set(MUST_DECLARE)
 
 
