@@ -10,7 +10,7 @@ from typing import Iterator
 import pytest
 
 from mobilegym.adbd.server import AdbdServer
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 
 from .uitools import CORE_APPS
 
@@ -51,7 +51,7 @@ class AdbServer:
 
 def serve_phone(port: int = 0) -> AdbdServer:
     """A fresh simulated phone served over ADB on 127.0.0.1."""
-    return AdbdServer(Phone(apps=CORE_APPS), port=port).start()
+    return AdbdServer(SimDevice(apps=CORE_APPS), port=port).start()
 
 
 @pytest.fixture(scope="module")

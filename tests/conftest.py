@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .uitools import CORE_APPS
@@ -42,7 +43,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def phone() -> Phone:
-    return Phone(apps=CORE_APPS)
+    return SimDevice(apps=CORE_APPS)
 
 
 @pytest.fixture(scope="session")

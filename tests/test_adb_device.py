@@ -9,10 +9,10 @@ import pytest
 
 import mobilegym  # noqa: F401  (registers MobileGym-v0)
 from mobilegym.device.adb import AdbDevice, make_adb_device
-from mobilegym.device.base import CAP_FILES, CAP_PREPARE, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
+from mobilegym.device.base import CAP_FILES, CAP_LAUNCH, CAP_PREPARE, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
 from mobilegym.oracle import Driver
 from mobilegym.adbd.server import AdbdServer
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 
 from .adb_support import AdbServer, adb_server, free_port, requires_adb, served, serve_phone  # noqa: F401
 from .uitools import CORE_APPS
@@ -32,7 +32,7 @@ def adb_env(adb_server: AdbServer, served: AdbdServer, task: str, **kw) -> gym.E
 
 # ----------------------------------------------------------------------------- the device
 def test_capabilities_and_basics(device: AdbDevice, served: AdbdServer) -> None:
-    assert device.capabilities == {CAP_SHELL, CAP_FILES, CAP_STATE, CAP_PREPARE}
+    assert device.capabilities == {CAP_SHELL, CAP_FILES, CAP_LAUNCH, CAP_STATE, CAP_PREPARE}
     assert device.screen_size == (1080, 2400)
     assert set(device.apps) == set(CORE_APPS)
     assert device.time_ms() == served.phone.time_ms()
@@ -43,7 +43,7 @@ def test_capabilities_and_basics(device: AdbDevice, served: AdbdServer) -> None:
 
 def test_observations_equal_the_in_process_phone(device: AdbDevice, served: AdbdServer) -> None:
     device.open_app("Settings")
-    twin = Phone(apps=CORE_APPS)
+    twin = SimDevice(apps=CORE_APPS)
     twin.set_state(device.get_state())
     assert np.array_equal(device.screenshot(), twin.screenshot())
     assert device.a11y_xml() == twin.a11y_xml()
@@ -103,10 +103,10 @@ def test_state_files_and_errors(device: AdbDevice, served: AdbdServer) -> None:
 
 
 def test_stock_phone_lacks_the_state_capability(adb_server: AdbServer) -> None:
-    plain = AdbdServer(Phone(apps=CORE_APPS), extensions=False).start()
+    plain = AdbdServer(SimDevice(apps=CORE_APPS), extensions=False).start()
     try:
         dev = AdbDevice(plain.serial, adb_port=adb_server.port)  # HOST:PORT: connected automatically
-        assert dev.capabilities == {CAP_SHELL, CAP_FILES}
+        assert dev.capabilities == {CAP_SHELL, CAP_FILES, CAP_LAUNCH}
         with pytest.raises(UnsupportedCapability, match="'state'"):
             dev.get_state()
         dev.open_app("com.mobilegym.settings")

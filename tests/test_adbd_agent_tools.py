@@ -16,7 +16,7 @@ from mobilegym.adbd.server import AdbdServer
 from mobilegym.adbd.shell import Shell
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.clock import from_ms
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 
 from .adb_support import ADB, AdbServer
 
@@ -34,7 +34,7 @@ def adb() -> Iterator[AdbServer]:
 
 @pytest.fixture
 def served(adb: AdbServer) -> Iterator[AdbdServer]:
-    adbd = AdbdServer(Phone(540, 1200, apps=APPS, world="canonical")).start()
+    adbd = AdbdServer(SimDevice(540, 1200, apps=APPS, world="canonical")).start()
     adb.connect(adbd.serial)
     yield adbd
     adb.cli("disconnect", adbd.serial)
@@ -238,7 +238,7 @@ def test_uiautomator2_launch_without_the_jar_fails_with_the_reason(adb: AdbServe
 
 
 def test_assignment_prefix_sets_a_variable_for_one_command() -> None:
-    shell_ = Shell(Phone(540, 1200, apps=("settings",)))
+    shell_ = Shell(SimDevice(540, 1200, apps=("settings",)))
     assert shell_.run("A=1; echo $A").stdout == b"1\n"
     assert shell_.run("B=2 echo x").stdout == b"x\n" and "B" not in shell_.env
 
@@ -246,7 +246,7 @@ def test_assignment_prefix_sets_a_variable_for_one_command() -> None:
 def test_adb_device_types_unicode_on_a_stock_phone_through_adbkeyboard(adb: AdbServer) -> None:
     from mobilegym.device.adb import AdbDevice
 
-    plain = AdbdServer(Phone(540, 1200, apps=APPS, world="canonical"), extensions=False).start()
+    plain = AdbdServer(SimDevice(540, 1200, apps=APPS, world="canonical"), extensions=False).start()
     try:
         device = AdbDevice(plain.serial, adb_port=adb.port)
         assert not device.is_sim

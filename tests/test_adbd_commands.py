@@ -5,12 +5,13 @@ import pytest
 
 from mobilegym.adbd.commands.android import SETTINGS_ROUTES
 from mobilegym.adbd.shell import Shell
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 
 @pytest.fixture
 def phone() -> Phone:
-    return Phone(540, 1200, world="canonical")
+    return SimDevice(540, 1200, world="canonical")
 
 
 @pytest.fixture

@@ -14,13 +14,14 @@ from mobilegym.adbd import proto
 from mobilegym.adbd.server import AdbdServer, Limits
 from mobilegym.adbd.shell import Shell
 from mobilegym.sim.clock import MAX_MS
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.vfs import VfsError, VirtualFS
 
 
 @pytest.fixture(scope="module")
 def phone() -> Phone:
-    return Phone(540, 1200, world="canonical")
+    return SimDevice(540, 1200, world="canonical")
 
 
 def serve(phone: Phone, **limits: float) -> AdbdServer:

@@ -16,7 +16,7 @@ from mobilegym.eval.adversaries import (ADVERSARIES, CATALOGUES, RANDOM_ONE_STEP
                                         random_rollouts, wrong_targets)
 from mobilegym.eval.candidates import Candidates
 from mobilegym.eval.phrasings import HEDGES, hedged, wrong_value
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 
 from .suites import ADVERSARIES_BY_CASE, SEEDS, TASK_IDS
 
@@ -83,9 +83,9 @@ FIRST_APPS = ("answer_sheet", "calendar", "clock", "contacts", "messages", "musi
 
 
 def test_shotgun_lists_every_kind_of_candidate_within_the_action_limit() -> None:
-    everything = Candidates.from_state(Phone().get_state()).answer_shotgun()
+    everything = Candidates.from_state(SimDevice().get_state()).answer_shotgun()
     assert len(everything) <= MAX_TEXT  # every app's values: cut, each kind in proportion
-    pool = Candidates.from_state(Phone(apps=FIRST_APPS).get_state())  # few enough that each named value fits
+    pool = Candidates.from_state(SimDevice(apps=FIRST_APPS).get_state())  # few enough that each named value fits
     shot = f", {pool.answer_shotgun()}, "
     for value in ("Alice Chen", "Wake up", "Lotus Studio", "482913", "0", "120", "Monday", "Fri, Mar 20",
                   "August 27, 1987", "06:30", "22:15", "MG-1 Pro", "Partly cloudy"):
@@ -96,7 +96,7 @@ def test_shotgun_lists_every_kind_of_candidate_within_the_action_limit() -> None
 
 
 def test_hedges_and_wrong_values_keep_the_kind_and_shape() -> None:
-    pool = Candidates.from_state(Phone().get_state())
+    pool = Candidates.from_state(SimDevice().get_state())
     rng = random.Random(0)
     assert [wrong_value(v, 2026, pool, rng) for v in (4, "47.3", "482913", "07:15", "2 PM", "Fri, Mar 20")] == \
         [5, "48.3", "482914", "08:15", "3 PM", "Sat, Mar 21"]

@@ -6,6 +6,7 @@ import pytest
 
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim import ui
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone, ScreenError
 
 from .uitools import node, tap
@@ -13,7 +14,7 @@ from .uitools import node, tap
 
 @pytest.fixture
 def phone() -> Phone:
-    p = Phone()
+    p = SimDevice()
     p.reset_state(0)
     return p
 

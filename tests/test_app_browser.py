@@ -6,6 +6,7 @@ import pytest
 
 from mobilegym.envs.browser import web
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -17,7 +18,7 @@ SALMON = "https://simmerspoon.com/recipe/543"  # Salmon Teriyaki (not bookmarked
 
 
 def _phone(language: str = "en") -> Phone:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.open_app("browser")
     return phone
 
@@ -116,7 +117,7 @@ def test_an_unknown_site_shows_an_error_page_and_is_not_recorded() -> None:
 
 
 def test_resolve_tells_pages_addresses_and_queries_apart() -> None:
-    state = Phone(apps=APPS).get_state()["apps"]["browser"]
+    state = SimDevice(apps=APPS).get_state()["apps"]["browser"]
     assert web.resolve(state, "HTTPS://www.simmerspoon.com/recipe/834/") == LEMON
     assert web.resolve(state, "simmerspoon.com") == "https://simmerspoon.com/"
     assert web.resolve(state, "example.org/path") == "https://example.org/path"
@@ -238,7 +239,7 @@ def test_chinese_labels() -> None:
 
 @pytest.mark.parametrize("seed, language", [(0, "en"), (1, "zh"), (7, "en"), (11, "zh")])
 def test_generated_worlds_keep_their_invariants(seed: int, language: str) -> None:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.reset_state(seed)
     state, now = _state(phone), phone.get_state()["os"]["time_ms"]
     urls = [p["url"] for p in state["pages"]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -13,7 +14,7 @@ APPS = ("calendar", "settings")
 
 
 def _phone(language: str = "en") -> Phone:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.open_app("calendar")
     return phone
 
@@ -241,7 +242,7 @@ def test_generated_calendars_vary_and_follow_the_language() -> None:
 
 @pytest.mark.parametrize("language, seed", [("en", 1), ("zh", 2), ("en", 5)])
 def test_generated_world_screens_render_inside_the_screen(language: str, seed: int) -> None:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.reset_state(seed)
     phone.open_app("calendar")
     assert_screen_ok(phone)
@@ -262,7 +263,7 @@ def test_preparers_make_the_json_tasks_preconditions() -> None:
     from mobilegym.sim.app import Prep, load_app
     from mobilegym.sim.clock import from_ms
 
-    phone = Phone(apps=APPS)
+    phone = SimDevice(apps=APPS)
     phone.reset_state(4)
     doc = phone.get_state()
     app = load_app("calendar")

@@ -6,6 +6,7 @@ import pytest
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.ui import fonts
 from mobilegym.sim.clock import DEFAULT_START_MS
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .uitools import node, tap
@@ -17,7 +18,7 @@ SCREENS = ["/", "/favorites", "/search", "/contact?id=contact_01", "/contact?id=
 
 @pytest.fixture
 def phone() -> Phone:
-    return Phone(apps=APPS)
+    return SimDevice(apps=APPS)
 
 
 def assert_screen_clean(phone: Phone) -> None:
@@ -47,7 +48,7 @@ def by_name(phone: Phone, name: str) -> dict:
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_every_screen_renders(language: str) -> None:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     for route in SCREENS:
         phone.reset_state()
         phone.launch("contacts", route)
@@ -123,7 +124,7 @@ def test_edit_keeps_other_fields_and_cancel_discards(phone: Phone) -> None:
 
 
 def test_birthday_is_picked_on_its_month_and_can_be_removed() -> None:
-    phone = Phone(apps=APPS, language="zh")
+    phone = SimDevice(apps=APPS, language="zh")
     phone.launch("contacts", "/contact?id=contact_03")     # born 1994-07-21
     tap(phone, "edit_contact")
     assert node(phone, "birthday_input").text == "1994年7月21日"
@@ -261,7 +262,7 @@ def test_generated_contacts_keep_the_invariants_tasks_rely_on(language: str) -> 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_generated_world_screens_render(language: str) -> None:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     for seed in (0, 1, 2):
         phone.reset_state(seed)
         people = contacts(phone)
@@ -280,7 +281,7 @@ def test_contact_preparers_work_in_canonical_and_generated_worlds() -> None:
     from mobilegym.sim.app import Prep
 
     for world, seed in (("canonical", None), ("generated", 4), ("generated", 5)):
-        phone = Phone(apps=APPS, world=world)
+        phone = SimDevice(apps=APPS, world=world)
         phone.reset_state(seed)
         prep = Prep(phone.get_state(), random.Random(1), "en")
         phone.set_state(APP.preparers["contact"](prep, name="Tom Becker", id="contact_tom",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 
 from .apptools import assert_screen_ok
 from .uitools import CORE_APPS, tap
@@ -29,7 +29,7 @@ SHEET = {"apps": {"answer_sheet": {
 @pytest.mark.parametrize("look", LOOKS, ids=["en", "zh", "dark-largest"])
 @pytest.mark.parametrize("app, route", SCREENS)
 def test_screen_renders_on_screen(app: str, route: str, look: dict) -> None:
-    phone = Phone(apps=CORE_APPS, language=look["language"], render_scale=0.5)
+    phone = SimDevice(apps=CORE_APPS, language=look["language"], render_scale=0.5)
     phone.set_state(SHEET)
     if look["patch"]:
         phone.set_state(look["patch"])
@@ -39,7 +39,7 @@ def test_screen_renders_on_screen(app: str, route: str, look: dict) -> None:
 
 
 def test_dialogs_shell_and_running_clocks_render() -> None:
-    phone = Phone(apps=CORE_APPS, render_scale=0.5)
+    phone = SimDevice(apps=CORE_APPS, render_scale=0.5)
     assert_screen_ok(phone)  # launcher
     phone.launch("settings", "/about")
     tap(phone, rid="device_name")
@@ -61,7 +61,7 @@ def test_dialogs_shell_and_running_clocks_render() -> None:
 
 
 def test_unknown_route_is_a_clear_error() -> None:
-    phone = Phone(apps=CORE_APPS)
+    phone = SimDevice(apps=CORE_APPS)
     before = phone.get_state()
     with pytest.raises(ValueError, match="has no screen '/nowhere'"):
         phone.launch("clock", "/nowhere")

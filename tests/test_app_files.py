@@ -8,6 +8,7 @@ import pytest
 
 from mobilegym.envs.files import ops
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -17,7 +18,7 @@ APPS = ("files", "messages", "contacts", "settings")
 
 
 def _phone(language: str = "en") -> Phone:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.open_app("files")
     return phone
 

@@ -10,6 +10,7 @@ import pytest
 from mobilegym.envs.forum import feed
 from mobilegym.envs.forum.screens import search_results
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -22,7 +23,7 @@ GARDENING = "c_3"       # joined
 
 
 def _phone(language: str = "en") -> Phone:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.open_app("forum")
     return phone
 

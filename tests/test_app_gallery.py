@@ -6,6 +6,7 @@ import pytest
 
 from mobilegym.envs.gallery import model
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -15,7 +16,7 @@ APPS = ("gallery", "messages", "contacts", "settings")
 
 
 def _phone(language: str = "en", seed: int = 3) -> Phone:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.reset_state(seed)
     phone.open_app("gallery")
     return phone
@@ -329,7 +330,7 @@ def test_chinese_screens_speak_chinese() -> None:
 
 
 def test_generated_worlds_keep_their_invariants() -> None:
-    phone = Phone(apps=APPS)
+    phone = SimDevice(apps=APPS)
     for seed in range(25):
         phone.reset_state(seed)
         state = _state(phone)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .test_app_contacts import assert_screen_clean, texts
@@ -17,7 +18,7 @@ SCREENS = ["/", "/search", "/compose", "/compose?mode=reply&thread=thread_06", "
 
 @pytest.fixture
 def phone() -> Phone:
-    return Phone(apps=APPS)
+    return SimDevice(apps=APPS)
 
 
 def mail(phone: Phone) -> dict:
@@ -46,7 +47,7 @@ def drawer_to(phone: Phone, name: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_every_screen_renders(language: str) -> None:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     for route in SCREENS:
         phone.reset_state()
         phone.launch("mail", route)
@@ -261,7 +262,7 @@ def test_search_covers_sender_subject_body_and_attachments_not_trash(phone: Phon
 
 
 def test_chinese_ui() -> None:
-    phone = Phone(apps=APPS, language="zh")
+    phone = SimDevice(apps=APPS, language="zh")
     phone.reset_state(3)
     phone.open_app("mail")
     assert texts(phone, "toolbar_title") == ["收件箱"]

@@ -12,6 +12,7 @@ from mobilegym.envs.l10n import counted
 from mobilegym.envs.maps import geo
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.app import load_app
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.worldgen import World
 
@@ -24,7 +25,7 @@ NOW = dt.datetime(2026, 3, 16, 9, 0)
 
 
 def _phone(language: str = "en", seed: int | None = None) -> Phone:
-    phone = Phone(apps=APPS, language=language, world="canonical" if seed is None else "generated")
+    phone = SimDevice(apps=APPS, language=language, world="canonical" if seed is None else "generated")
     if seed is not None:
         phone.reset_state(seed)
     phone.open_app("maps")

@@ -7,6 +7,7 @@ import pytest
 import mobilegym  # noqa: F401
 from mobilegym.oracle import Driver
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .test_app_contacts import APPS, assert_screen_clean, texts
@@ -18,7 +19,7 @@ SCREENS = ["/", "/search", "/compose", "/compose?to=%2B1+415-555-0132", "/thread
 
 @pytest.fixture
 def phone() -> Phone:
-    return Phone(apps=APPS)
+    return SimDevice(apps=APPS)
 
 
 def conversations(phone: Phone) -> list[dict]:
@@ -36,7 +37,7 @@ def long_press(phone: Phone, rid: str, desc: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_every_screen_renders(language: str) -> None:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     for route in SCREENS:
         phone.reset_state()
         phone.launch("messages", route)
@@ -154,7 +155,7 @@ def test_long_press_selects_and_deletes_the_selection_and_from_the_thread(phone:
 
 
 def test_back_ends_the_selection_before_it_leaves_the_app() -> None:
-    phone = Phone(apps=APPS)
+    phone = SimDevice(apps=APPS)
     phone.open_app("messages")
     long_press(phone, "conversation_item", "Tom Becker")
     tap(phone, "conversation_name", "Mom")
@@ -170,7 +171,7 @@ def test_back_ends_the_selection_before_it_leaves_the_app() -> None:
 
 
 def test_multi_select_in_chinese() -> None:
-    phone = Phone(apps=APPS, language="zh")
+    phone = SimDevice(apps=APPS, language="zh")
     phone.open_app("messages")
     first, second = [n.desc for n in parse_nodes(phone.a11y_xml()) if n.short_id == "conversation_item"][:2]
     long_press(phone, "conversation_item", first)
@@ -264,7 +265,7 @@ def test_generated_messages_keep_the_invariants_tasks_rely_on(language: str) -> 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_generated_world_screens_render(language: str) -> None:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     for seed in (0, 1, 2):
         phone.reset_state(seed)
         convs = conversations(phone)
@@ -282,7 +283,7 @@ def test_message_preparers_work_in_canonical_and_generated_worlds() -> None:
     from mobilegym.sim.app import Prep
 
     for world, seed in (("canonical", None), ("generated", 4), ("generated", 5)):
-        phone = Phone(apps=APPS, world=world)
+        phone = SimDevice(apps=APPS, world=world)
         phone.reset_state(seed)
         phone.set_state(APP.preparers["parcel_today"](Prep(phone.get_state(), random.Random(1), "en"),
                                                       id="conv_delivery", message_id="msg_delivery"))

@@ -6,6 +6,7 @@ import pytest
 
 from mobilegym.envs.music import playback as pb
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -17,7 +18,7 @@ LENGTHS = {"song_10": 261, "song_11": 314, "song_12": 238, "song_13": 284, "song
 
 
 def _phone(language: str = "en") -> Phone:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.open_app("music")
     return phone
 
@@ -292,7 +293,7 @@ def test_album_lengths_leave_many_albums_a_minute_apart() -> None:
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_generated_worlds_render_inside_the_screen(language: str) -> None:
     for seed in (0, 5):
-        phone = Phone(apps=APPS, language=language)
+        phone = SimDevice(apps=APPS, language=language)
         phone.reset_state(seed)
         phone.open_app("music")
         for tab in range(4):
@@ -320,7 +321,7 @@ def test_preparers_make_the_named_things_in_any_world() -> None:
     from mobilegym.sim.app import Prep
 
     for world in ("generated", "canonical"):
-        phone = Phone(apps=APPS, world=world)
+        phone = SimDevice(apps=APPS, world=world)
         phone.reset_state(3)
         doc = phone.get_state()
         prep = Prep(doc, random.Random("t|1"), "en")

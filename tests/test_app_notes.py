@@ -5,6 +5,7 @@ import pytest
 
 import mobilegym  # noqa: F401
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -14,7 +15,7 @@ APPS = ("notes", "settings")
 
 
 def _phone(language: str = "en") -> Phone:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.open_app("notes")
     return phone
 
@@ -270,7 +271,7 @@ def test_generated_notes_vary_by_seed() -> None:
 
 @pytest.mark.parametrize("language, seed", [("en", 1), ("zh", 2), ("zh", 7)])
 def test_generated_world_screens_render_inside_the_screen(language: str, seed: int) -> None:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.reset_state(seed)
     phone.open_app("notes")
     assert_screen_ok(phone)
@@ -286,7 +287,7 @@ def test_pinned_preparer_pins_a_drawn_number_of_notes() -> None:
 
     from mobilegym.sim.app import Prep, load_app
 
-    phone = Phone(apps=APPS)
+    phone = SimDevice(apps=APPS)
     phone.reset_state(3)
     doc = phone.get_state()
     counts = set()

@@ -7,6 +7,7 @@ import pytest
 
 from mobilegym.envs.shop.screens import results
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -17,7 +18,7 @@ HOODIE = "p_2"  # Orthopedic Dog Bed: sizes XS-XL, $45.49, not in the cart (cano
 
 
 def _phone(language: str = "en") -> Phone:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.open_app("shop")
     return phone
 
@@ -279,7 +280,7 @@ def test_wishlist_toggle_and_remove() -> None:
 
 
 def test_a_chinese_phone_shops_in_yuan() -> None:
-    phone = Phone(apps=APPS, language="zh")
+    phone = SimDevice(apps=APPS, language="zh")
     phone.reset_state(5)
     phone.open_app("shop")
     assert node(phone, "toolbar_title").text == "购物"

@@ -116,9 +116,9 @@ def test_a_reset_generates_only_the_apps_the_episode_reads():
 
 
 def test_get_state_is_every_app_in_plain_dicts_and_copy_state_stays_lazy():
-    from mobilegym.sim.phone import Phone
+    from mobilegym.device.sim import SimDevice
 
-    phone = Phone()
+    phone = SimDevice()
     phone.reset_state(5)
     lazy = phone.copy_state()["apps"]
     assert isinstance(lazy, AppStates) and not lazy.is_read("music")

@@ -14,6 +14,7 @@ from mobilegym.envs.trains.text import fare
 from mobilegym.envs.trains.timetable import PLENTY, refund_fee
 from mobilegym.envs.trains.world import resident_id, valid_resident_id
 from mobilegym.screen_text import parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -26,7 +27,7 @@ PASSCODE = "670075"  # the canonical world's
 
 
 def _phone(language: str = "en", seed: int | None = None) -> Phone:
-    phone = Phone(apps=APPS, language=language, world="canonical" if seed is None else "generated")
+    phone = SimDevice(apps=APPS, language=language, world="canonical" if seed is None else "generated")
     if seed is not None:
         phone.reset_state(seed)
     phone.open_app("trains")

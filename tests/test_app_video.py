@@ -13,6 +13,7 @@ from mobilegym.envs.video.screens import results
 from mobilegym.envs.video.world import generate
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.clock import from_ms
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.worldgen.world import World
 
@@ -23,7 +24,7 @@ APPS = ("video", "messages", "contacts", "settings")
 
 
 def _phone(language: str = "en") -> Phone:
-    phone = Phone(apps=APPS, language=language)
+    phone = SimDevice(apps=APPS, language=language)
     phone.open_app("video")
     return phone
 

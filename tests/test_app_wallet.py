@@ -11,6 +11,7 @@ import pytest
 from mobilegym.envs.wallet.world import MAX_TRANSACTIONS, MIN_TRANSACTIONS
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.app import load_app
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.worldgen import World
 
@@ -21,7 +22,7 @@ APPS = ("wallet", "contacts", "settings")
 
 
 def _phone(language: str = "en", seed: int | None = None) -> Phone:
-    phone = Phone(apps=APPS, language=language, world="canonical" if seed is None else "generated")
+    phone = SimDevice(apps=APPS, language=language, world="canonical" if seed is None else "generated")
     if seed is not None:
         phone.reset_state(seed)
     phone.open_app("wallet")

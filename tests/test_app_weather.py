@@ -12,6 +12,7 @@ from mobilegym.envs.weather.world import DAYS, RAINY, city_pool
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.app import Prep, load_app
 from mobilegym.sim.clock import from_ms
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.worldgen import World
 
@@ -22,7 +23,7 @@ APPS = ("weather", "settings")
 
 
 def _phone(language: str = "en", seed: int | None = None) -> Phone:
-    phone = Phone(apps=APPS, language=language, world="canonical" if seed is None else "generated")
+    phone = SimDevice(apps=APPS, language=language, world="canonical" if seed is None else "generated")
     if seed is not None:
         phone.reset_state(seed)
     phone.open_app("weather")

@@ -12,13 +12,14 @@ import pytest
 
 from mobilegym.eval.candidates import Candidates
 from mobilegym.judge import default_registry
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 REGISTRY = default_registry()
 
 
 def start(task_id: str, **params: Any) -> tuple[Phone, Any]:
-    phone = Phone(world="canonical")  # the facts below are the canonical world's
+    phone = SimDevice(world="canonical")  # the facts below are the canonical world's
     return phone, REGISTRY.refs[task_id].start(phone, seed=0, params=params)
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from mobilegym.adbd.server import AdbdServer
 from mobilegym.eval.harness import ConfigError, EvalConfig
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 
 from .adb_support import ADB, AdbServer
 
@@ -29,7 +29,7 @@ def adb() -> Iterator[AdbServer]:
 
 @pytest.fixture(scope="module")
 def served(adb: AdbServer) -> Iterator[AdbdServer]:
-    adbd = AdbdServer(Phone(apps=("clock", "answer_sheet", "settings"))).start()
+    adbd = AdbdServer(SimDevice(apps=("clock", "answer_sheet", "settings"))).start()
     yield adbd  # not connected: the harness connects a HOST:PORT serial itself
     adb.cli("disconnect", adbd.serial)
     adbd.close()
@@ -74,7 +74,7 @@ def test_device_options_are_checked(options: dict, message: str) -> None:
 
 
 def test_a_stock_phone_names_the_missing_state_capability(adb: AdbServer, tmp_path: Path) -> None:
-    plain = AdbdServer(Phone(apps=("settings",)), extensions=False).start()
+    plain = AdbdServer(SimDevice(apps=("settings",)), extensions=False).start()
     try:
         out = tmp_path / "stock"
         _eval(adb, "--task", "settings.ToggleWifi", "--device", plain.serial, "--no-report", "--out", str(out))

@@ -14,6 +14,7 @@ from mobilegym.screen_text import Node, parse_nodes
 from mobilegym.sim import ui
 from mobilegym.sim.app import SimApp, installed_apps
 from mobilegym.sim.clock import from_ms
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .uitools import node, tap
@@ -26,7 +27,7 @@ UNFOCUSED = {("gallery", "/search"): "search_input", ("browser", "/history"): "h
 
 
 def _phone(seed: int = 37, language: str = "en") -> Phone:
-    phone = Phone(language=language)
+    phone = SimDevice(language=language)
     phone.reset_state(seed)
     return phone
 

@@ -11,7 +11,7 @@ from mobilegym.judge import default_registry
 from mobilegym.judge.grounded import grounded_instruction
 from mobilegym.judge.timeutil import datetime_to_ms
 from mobilegym.sim.app import load_app
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 from mobilegym.tasks.calendar.app import Calendar
 from tests.test_judge_fakes import FakeDevice
 
@@ -76,7 +76,7 @@ def test_day_next_week_follows_the_phone_date(today: dt.date, weekday: int, iso:
 
 def _instructions() -> list[tuple[str, str, str]]:
     registry = default_registry()
-    phone = Phone(1080, 2400)
+    phone = SimDevice(1080, 2400)
     out = []
     for task_id, ref in sorted(registry.refs.items()):
         if not hasattr(ref, "cls"):
@@ -95,7 +95,7 @@ def test_no_instruction_has_a_relative_week_or_weekday_without_its_date() -> Non
 
 
 def _phone_state_on(day: dt.date) -> dict:
-    phone = Phone(1080, 2400)
+    phone = SimDevice(1080, 2400)
     phone.reset_state(0)
     state = phone.get_state()
     state["os"].update(_os_on(day))

@@ -7,10 +7,10 @@ from typing import Any
 import numpy as np
 
 from mobilegym.device import apps
-from mobilegym.device.base import CAP_FILES, CAP_PREPARE, CAP_SHELL, CAP_STATE
+from mobilegym.device.base import CAP_FILES, CAP_LAUNCH, CAP_PREPARE, CAP_SHELL, CAP_STATE
 from mobilegym.sim.state import apply_patch
 
-ALL_CAPS = frozenset({CAP_STATE, CAP_SHELL, CAP_FILES, CAP_PREPARE})
+ALL_CAPS = frozenset({CAP_STATE, CAP_SHELL, CAP_FILES, CAP_PREPARE, CAP_LAUNCH})
 
 DEFAULT_STATE = {
     "os": {"time_ms": 1773651600000, "language": "en", "foreground": "launcher", "route": "/", "wifi": True},
@@ -45,8 +45,15 @@ class FakeDevice:
         self.calls.append(("reset_state", seed))
         self.doc = copy.deepcopy(DEFAULT_STATE)
 
+    canonical = False
+
     def get_state(self) -> dict[str, Any]:
         return copy.deepcopy(self.doc)
+
+    copy_state = peek_state = get_state
+
+    def view_state(self) -> dict[str, tuple[str, ...]]:
+        return {}
 
     def set_state(self, patch: dict[str, Any]) -> None:
         self.calls.append(("set_state", copy.deepcopy(patch)))

@@ -10,13 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mobilegym.device.base import CAP_FILES, CAP_SHELL, CAP_STATE, DeviceError
+from mobilegym.device.base import CAP_FILES, CAP_LAUNCH, CAP_SHELL, CAP_STATE, DeviceError
 from mobilegym.judge.json import setup_actions
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.json.getters import GETTERS, GetterContext, get
 from mobilegym.judge.json.setup_actions import SETUP_ACTIONS, SetupContext, fetch, run_setup
 from mobilegym.sim.app import load_app
-from tests.test_json_fakes import FakeDevice
+from tests.test_json_fakes import ALL_CAPS, FakeDevice
 
 
 class Server(http.server.ThreadingHTTPServer):
@@ -175,11 +175,8 @@ def test_launch_opens_a_route():
 
 
 def test_launch_needs_a_device_that_can_open_routes():
-    class NoLaunch(FakeDevice):
-        launch = None  # type: ignore[assignment]
-
-    with pytest.raises(TaskError, match="launch needs a device that can open a screen directly; NoLaunch cannot"):
-        run(NoLaunch(), {"type": "launch", "parameters": {"app": "clock", "route": "/alarms"}})
+    with pytest.raises(TaskError, match="launch needs the device capability 'launch', which FakeDevice does not have"):
+        run(FakeDevice(ALL_CAPS - {CAP_LAUNCH}), {"type": "launch", "parameters": {"app": "clock", "route": "/alarms"}})
 
 
 def test_unknown_setup_action():

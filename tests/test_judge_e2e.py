@@ -9,7 +9,7 @@ import pytest
 import mobilegym  # noqa: F401
 from mobilegym.judge import AnswerTask, BaseTask, PyTaskRef
 from mobilegym.screen_text import parse_nodes
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 
 from .uitools import CORE_APPS, tap
 
@@ -222,7 +222,7 @@ def test_choice_buttons_question_and_hint():
 
 @pytest.mark.parametrize("task_id", ["clock.CountAlarms", "clock.AddAlarm", "settings.SetFontSize", "clock.AlarmTime"])
 def test_example_tasks_start_on_the_real_phone(task_id):
-    phone = Phone(apps=CORE_APPS)
+    phone = SimDevice(apps=CORE_APPS)
     ref = PyTaskRef(mobilegym.judge.default_registry().refs[task_id].cls)
     for seed in range(3):
         ep = ref.start(phone, seed=seed)
@@ -232,7 +232,7 @@ def test_example_tasks_start_on_the_real_phone(task_id):
 
 @pytest.mark.parametrize("language, placeholder", [("en", "Please enter"), ("zh", "请输入")])
 def test_default_placeholders_on_the_real_sheet(language, placeholder):
-    phone = Phone(apps=CORE_APPS, language=language)
+    phone = SimDevice(apps=CORE_APPS, language=language)
     PyTaskRef(EnabledLabels).start(phone, seed=0, language=language)
     phone.open_app("answer_sheet")
     assert placeholder in phone.a11y_xml()

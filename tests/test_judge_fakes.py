@@ -5,6 +5,7 @@ import copy
 import datetime as dt
 from typing import Any
 
+from mobilegym.device.base import CAP_STATE
 from mobilegym.judge.timeutil import datetime_to_ms
 from mobilegym.sim.state import apply_patch
 
@@ -39,8 +40,16 @@ class FakeDevice:
         self.calls.append(("reset_state", seed))
         self.doc = copy.deepcopy(self.defaults)
 
+    capabilities = frozenset({CAP_STATE})
+    canonical = False
+
     def get_state(self) -> dict[str, Any]:
         return copy.deepcopy(self.doc)
+
+    copy_state = peek_state = get_state
+
+    def view_state(self) -> dict[str, tuple[str, ...]]:
+        return {}
 
     def set_state(self, patch: dict[str, Any]) -> None:
         self.calls.append(("set_state", copy.deepcopy(patch)))

@@ -7,6 +7,7 @@ import pytest
 
 from mobilegym.screen_text import Node, parse_nodes
 from mobilegym.sim import ime, suggestions, ui
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.system_ui import NAV_H, STATUS_H
 
@@ -60,7 +61,7 @@ def alarm_form(phone: Phone) -> None:
 
 @pytest.fixture
 def phone() -> Phone:
-    return Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
+    return SimDevice(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
 
 
 def test_focus_shows_the_keyboard_above_the_navigation_bar_and_resizes_the_screen(phone: Phone) -> None:
@@ -99,7 +100,7 @@ def test_keys_are_flat_frame_layouts_with_gboard_ids(phone: Phone) -> None:
 
 @pytest.mark.parametrize("text", ["Hello, World 42!", "a.b@c_d (x/y) = {1}; ~π £5 ✓"])
 def test_typing_through_keys_equals_typing_with_type(text: str) -> None:
-    by_keys, by_type = Phone(tick_ms=0), Phone(tick_ms=0)
+    by_keys, by_type = SimDevice(tick_ms=0), SimDevice(tick_ms=0)
     for phone in (by_keys, by_type):
         name_dialog(phone)
         tap(phone, rid="name_input")
@@ -217,7 +218,7 @@ def labels(phone: Phone) -> dict[str, str]:
 
 
 def test_a_chinese_phone_labels_the_keys_as_chinese_gboard_does() -> None:
-    phone = Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0, language="zh")
+    phone = SimDevice(apps=("settings", "clock", "answer_sheet"), tick_ms=0, language="zh")
     sheet_form(phone, 2)
     tap(phone, rid="field_0_input")
     by_id = {n.short_id: n.desc for n in keys(phone)}
@@ -233,7 +234,7 @@ def test_a_chinese_phone_labels_the_keys_as_chinese_gboard_does() -> None:
     press(phone, "字母键盘")
     tap(phone, rid="field_1_input")
     assert key(phone, "完成").short_id == "key_pos_ime_action"
-    english = Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
+    english = SimDevice(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
     sheet_form(english, 2)
     tap(english, rid="field_0_input")
     assert key(english, "Delete") and key(english, "Next")  # an English phone keeps English labels
@@ -248,7 +249,7 @@ def test_a_new_field_opens_on_the_letters_page(phone: Phone) -> None:
 
 
 def test_focused_field_is_scrolled_above_the_keyboard() -> None:
-    phone = Phone(width=360, height=640, apps=("settings", "clock", "answer_sheet"), tick_ms=0)
+    phone = SimDevice(width=360, height=640, apps=("settings", "clock", "answer_sheet"), tick_ms=0)
     phone.set_state({"apps": {"answer_sheet": {"fields": [{"type": "text"}] * 6}}})
     phone.open_app("answer_sheet")
     field = node(phone, rid="field_4_input")
@@ -277,7 +278,7 @@ def test_keyboard_is_deterministic_and_survives_snapshots(phone: Phone) -> None:
     press(phone, "Symbol keyboard")
     phone.restore(snap)
     assert np.array_equal(phone.screenshot(), shot) and phone.a11y_xml() == tree
-    other = Phone(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
+    other = SimDevice(apps=("settings", "clock", "answer_sheet"), tick_ms=0)
     alarm_form(other)
     tap(other, rid="label_input")
     press(other, "Shift")
@@ -294,7 +295,7 @@ def test_bad_keyboard_state_reads_as_the_default(phone: Phone) -> None:
 
 
 def test_fields_declare_their_action_key() -> None:
-    phone = Phone(apps=("messages", "notes", "settings"), tick_ms=0)
+    phone = SimDevice(apps=("messages", "notes", "settings"), tick_ms=0)
     phone.launch("messages", "/search")
     tap(phone, rid="search_input")
     type_by_keys(phone, "hi")

@@ -15,6 +15,7 @@ from mobilegym.sim import ui
 from mobilegym.sim.ui import fonts
 from mobilegym.sim.app import installed_apps
 from mobilegym.sim.clock import from_ms
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone, ScreenError
 from mobilegym.sim.ui.theme import Color
 
@@ -28,7 +29,7 @@ SHELL = ("launcher", "recents")
 # --- the screens ---------------------------------------------------------------------------------------------------
 
 def _phone(language: str, dark: bool) -> Phone:
-    phone = Phone(language=language)
+    phone = SimDevice(language=language)
     phone.reset_state(0)
     phone.set_state({"apps": {"settings": {"dark_mode": dark}}})
     return phone

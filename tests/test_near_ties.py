@@ -35,6 +35,7 @@ from mobilegym.eval.runs import apps_without_sheet
 from mobilegym.judge import Episode, TaskError, default_registry
 from mobilegym.judge.python.params import every_draw, parameter_domain, unambiguous
 from mobilegym.oracle import Checkpoint, Driver, plans_for
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 SEEDS = (0, 1, 2)
@@ -227,7 +228,7 @@ def env() -> Iterator[gym.Env]:
 
 @pytest.fixture(scope="module")
 def scratch() -> Phone:
-    return Phone()
+    return SimDevice()
 
 
 @pytest.mark.parametrize("task_id", TASKS)

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from mobilegym.screen_text import Node, parse_nodes
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .apptools import assert_screen_ok
@@ -16,7 +17,7 @@ APPS = ("calendar", "clock", "settings", "answer_sheet")
 
 
 def _phone(language: str = "en", *, h24: bool = True) -> Phone:
-    phone = Phone(apps=APPS, language=language, world="canonical")
+    phone = SimDevice(apps=APPS, language=language, world="canonical")
     phone.set_state({"apps": {"settings": {"time_24h": h24}}})
     return phone
 

@@ -11,6 +11,7 @@ import pytest
 from .fuzzer import Fuzzer
 from mobilegym.sim.app import installed_apps
 from mobilegym.sim.frame_cache import FrameCache
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import AppError, Phone
 from mobilegym.sim.ui.render import Canvas
 from mobilegym.sim.ui.repaint import Painter, dirty_box, placed
@@ -52,11 +53,11 @@ def _observe(phone: Phone) -> tuple[bytes, str, dict]:
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("scale,steps", [(0.1, 40), (1.0, 12)], ids=["rl", "full"])
 def test_cached_frames_equal_fresh_frames_in_every_app(scale: float, steps: int, dark: bool) -> None:
-    cached = Phone(render_scale=scale)
-    fresh = Phone(render_scale=scale)
+    cached = SimDevice(render_scale=scale)
+    fresh = SimDevice(render_scale=scale)
     fresh.frame_cache = FrameCache(reuse=False)
     assert cached.frame_cache.reuse
-    reborn = Phone(render_scale=scale)
+    reborn = SimDevice(render_scale=scale)
     for index, app in enumerate(APPS):
         for phone in (cached, fresh):
             phone.reset_state(index)
@@ -77,7 +78,7 @@ def test_cached_frames_equal_fresh_frames_in_every_app(scale: float, steps: int,
 
 
 def test_a_tap_on_nothing_keeps_the_frame_and_a_real_change_drops_it() -> None:
-    phone = Phone(render_scale=0.1, apps=["settings", "clock"], world="canonical")
+    phone = SimDevice(render_scale=0.1, apps=["settings", "clock"], world="canonical")
     phone.open_app("settings")
     frame, shot, xml = phone.frame(), phone.screenshot(), phone.a11y_xml()
     phone.tap(1079, 2399 - 48 * 3 - 2)  # empty space above the navigation bar: nothing happens
@@ -88,7 +89,7 @@ def test_a_tap_on_nothing_keeps_the_frame_and_a_real_change_drops_it() -> None:
 
 
 def test_a_screen_that_reads_the_raw_clock_is_rebuilt_each_input() -> None:
-    phone = Phone(render_scale=0.1, apps=["clock"], world="canonical")
+    phone = SimDevice(render_scale=0.1, apps=["clock"], world="canonical")
     phone.launch("clock", "/stopwatch")
     frame = phone.frame()
     phone.tap(1079, 2399 - 48 * 3 - 2)
@@ -96,7 +97,7 @@ def test_a_screen_that_reads_the_raw_clock_is_rebuilt_each_input() -> None:
 
 
 def test_the_minute_changing_drops_the_frame() -> None:
-    phone = Phone(render_scale=0.1, apps=["settings"], world="canonical")
+    phone = SimDevice(render_scale=0.1, apps=["settings"], world="canonical")
     frame = phone.frame()
     phone.wait(1)
     assert phone.frame() is frame
@@ -105,7 +106,7 @@ def test_the_minute_changing_drops_the_frame() -> None:
 
 
 def test_a_heads_up_notification_goes_when_its_time_is_over_on_a_cached_phone() -> None:
-    cached, fresh = (Phone(render_scale=0.1, apps=["settings", "messages", "contacts"], world="canonical")
+    cached, fresh = (SimDevice(render_scale=0.1, apps=["settings", "messages", "contacts"], world="canonical")
                      for _ in range(2))
     fresh.frame_cache = FrameCache(reuse=False)
     for phone in (cached, fresh):
@@ -119,7 +120,7 @@ def test_a_heads_up_notification_goes_when_its_time_is_over_on_a_cached_phone() 
 
 
 def test_screenshots_never_share_memory_with_the_cache() -> None:
-    phone = Phone(render_scale=0.1, apps=["settings"], world="canonical")
+    phone = SimDevice(render_scale=0.1, apps=["settings"], world="canonical")
     first = phone.screenshot()
     first[:] = 0
     assert phone.screenshot().any()

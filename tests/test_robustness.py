@@ -25,6 +25,7 @@ from mobilegym.judge.json import setup_actions
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.ui import fonts
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import AppError, Phone, ScreenError
 from mobilegym.wrappers import SB3_ENV_ID, make_sb3_env
 from tests.uitools import CORE_APPS
@@ -82,7 +83,7 @@ def _focus_first_field(phone: Phone) -> ui.TextField:
 
 
 def _field_phone() -> Phone:
-    phone = Phone(apps=["contacts", "settings"], world="canonical", render_scale=0.2)
+    phone = SimDevice(apps=["contacts", "settings"], world="canonical", render_scale=0.2)
     phone.launch("contacts", "/edit")
     return phone
 
@@ -112,7 +113,7 @@ def test_typed_text_keeps_what_a_keyboard_types() -> None:
 
 
 def test_the_tree_stays_well_formed_whatever_the_data_holds() -> None:
-    phone = Phone(apps=["contacts", "settings"], world="canonical")
+    phone = SimDevice(apps=["contacts", "settings"], world="canonical")
     phone.launch("contacts")
     contacts = phone.get_state()["apps"]["contacts"]["contacts"]
     contacts[0]["name"] = "bad\x00\x01\x1b\ud800\uffff name\r\t"
@@ -188,7 +189,7 @@ def test_a_task_whose_apps_are_not_installed_is_a_task_error() -> None:
 @pytest.mark.parametrize("app, route", [("clock", "/alarm/edit?id=bogus"), ("weather", "/city?id=bogus"),
                                         ("calendar", "/day?date=x"), ("clock", "/no/such/screen")])
 def test_launching_a_route_the_app_cannot_show_is_refused_and_changes_nothing(app: str, route: str) -> None:
-    phone = Phone(world="canonical", render_scale=0.2)
+    phone = SimDevice(world="canonical", render_scale=0.2)
     phone.launch("settings")
     before = phone.get_state()
     with pytest.raises(ScreenError, match=app):
@@ -200,7 +201,7 @@ def test_launching_a_route_the_app_cannot_show_is_refused_and_changes_nothing(ap
 
 
 def test_a_failing_app_handler_rolls_the_phone_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    phone = Phone(apps=["clock", "settings"], world="canonical", render_scale=0.2)
+    phone = SimDevice(apps=["clock", "settings"], world="canonical", render_scale=0.2)
     clock = phone.apps["clock"]
 
     def boom_screen(ctx):  # a screen whose button changes state half-way, then fails
@@ -226,7 +227,7 @@ def test_a_failing_app_handler_rolls_the_phone_back(monkeypatch: pytest.MonkeyPa
 def test_a_failing_handler_rolls_back_every_app_it_changed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A handler that changes ANOTHER app's state (through a Ctx of that app) and then fails leaves both apps
     as they were; a change made by an earlier input that succeeded stays."""
-    phone = Phone(apps=["clock", "settings"], world="canonical", render_scale=0.2)
+    phone = SimDevice(apps=["clock", "settings"], world="canonical", render_scale=0.2)
     fail = {"now": False}
 
     def cross_screen(ctx: Ctx) -> ui.Scaffold:
@@ -254,7 +255,7 @@ def test_a_failing_handler_rolls_back_every_app_it_changed(monkeypatch: pytest.M
 
 
 def test_the_navigation_bar_back_button_is_one_back_key() -> None:
-    keyed, tapped = (Phone(apps=["clock", "settings"], world="canonical") for _ in range(2))
+    keyed, tapped = (SimDevice(apps=["clock", "settings"], world="canonical") for _ in range(2))
     for phone in (keyed, tapped):
         phone.launch("clock", "/alarm/edit")
     keyed.key("back")
@@ -265,7 +266,7 @@ def test_the_navigation_bar_back_button_is_one_back_key() -> None:
 
 
 def test_phone_wait_refuses_what_is_not_a_time() -> None:
-    phone = Phone(apps=["settings"])
+    phone = SimDevice(apps=["settings"])
     for bad in (float("nan"), -1, float("inf"), "5", True):
         with pytest.raises(ValueError, match="seconds|negative"):
             phone.wait(bad)

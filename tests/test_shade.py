@@ -14,6 +14,7 @@ from mobilegym.envs.messages.notice import incoming
 from mobilegym.oracle import Driver, all_plans, plans_for
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.interruptions import DIALER_PACKAGE, PERMISSION_PACKAGE
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 from .uitools import node, tap
@@ -26,7 +27,7 @@ SHADE_IDS = {"notification_panel", "qs_frame", "quick_settings_container", "noti
 
 @pytest.fixture
 def phone() -> Phone:
-    phone = Phone(render_scale=0.25, apps=["settings", "clock", "messages", "contacts", "answer_sheet"])
+    phone = SimDevice(render_scale=0.25, apps=["settings", "clock", "messages", "contacts", "answer_sheet"])
     phone.reset_state(4)
     return phone
 
@@ -194,7 +195,7 @@ def test_notifications_and_the_shade_are_view_state_not_side_effects():
 
 
 def test_the_shade_in_chinese():
-    phone = Phone(render_scale=0.25, language="zh", apps=["settings", "messages", "contacts"])
+    phone = SimDevice(render_scale=0.25, language="zh", apps=["settings", "messages", "contacts"])
     phone.reset_state(2)
     phone.notify("messages", "妈妈", "回电话")
     assert [n.desc for n in parse_nodes(phone.a11y_xml()) if "通知" in n.desc] == ["信息通知：妈妈"]

@@ -18,7 +18,7 @@ from mobilegym.judge.json.validate import TaskFileError
 from mobilegym.judge.json.task import load_json_task
 from mobilegym.judge.python.tasks import BaseTask
 from mobilegym.oracle import plans_for, run_plan
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 
 REGISTRY = default_registry()
 TASK_IDS = sorted(REGISTRY.refs)
@@ -305,7 +305,7 @@ def test_pausing_the_music_is_view_state(envs):
 
 
 def test_the_phone_reports_its_apps_view_state():
-    assert Phone().view_state() == {"clock": ("timer", "stopwatch"), "files": ("sort",),
+    assert SimDevice().view_state() == {"clock": ("timer", "stopwatch"), "files": ("sort",),
                                     "mail": ("threads[*].unread",), "messages": ("conversations[*].unread",),
                                     "music": ("player",), "video": ("player",), "chat": ("chats[*].unread",), "gallery": ("camera",), "maps": ("recent",)}
 
@@ -325,9 +325,9 @@ def test_a_bad_side_effects_option_is_a_named_error():
     with pytest.raises(ValueError, match="side_effects must be one of 'strict', 'warn', got 'lenient'"):
         gym.make("MobileGym-v0", task="clock.AddAlarm", side_effects="lenient")
     with pytest.raises(ValueError, match="side_effects must be one of strict, warn"):
-        REGISTRY.refs["clock.AddAlarm"].start(Phone(), side_effects=None)
+        REGISTRY.refs["clock.AddAlarm"].start(SimDevice(), side_effects=None)
     with pytest.raises(ValueError, match="side_effects must be one of strict, warn"):
-        REGISTRY.refs["clock.add_run_alarm"].start(Phone(), side_effects="off")
+        REGISTRY.refs["clock.add_run_alarm"].start(SimDevice(), side_effects="off")
 
 
 def test_bad_expected_changes_are_task_errors(tmp_path):

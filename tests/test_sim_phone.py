@@ -8,6 +8,7 @@ import pytest
 
 from mobilegym.screen_text import parse_nodes
 from mobilegym.sim.clock import DEFAULT_START_MS
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 from mobilegym.sim.state import StateError, apply_patch
 from mobilegym.sim.ui.theme import LIGHT
@@ -54,7 +55,7 @@ def test_reset_state_restores_defaults_and_home(phone: Phone) -> None:
 
 
 def test_reset_state_reloads_changed_apps_and_keeps_untouched_ones(phone: Phone) -> None:
-    defaults = Phone(apps=CORE_APPS).get_state()["apps"]
+    defaults = SimDevice(apps=CORE_APPS).get_state()["apps"]
     phone.set_state({"apps": {"settings": {"wifi": 1}}})  # 1 == True, yet not the default
     phone.doc["apps"]["clock"]["alarms"].append({"id": "extra", "hour": 3})  # in place, deep inside
     untouched = phone.doc["apps"]["answer_sheet"]
@@ -63,7 +64,7 @@ def test_reset_state_reloads_changed_apps_and_keeps_untouched_ones(phone: Phone)
     assert apps == defaults and apps["settings"]["wifi"] is True
     assert phone.doc["apps"]["answer_sheet"] is untouched  # equal to its defaults: kept, not reloaded
     phone.doc["apps"]["answer_sheet"]["probe"] = 1  # the kept object is private to this phone ...
-    assert "probe" not in Phone(apps=CORE_APPS).get_state()["apps"]["answer_sheet"]
+    assert "probe" not in SimDevice(apps=CORE_APPS).get_state()["apps"]["answer_sheet"]
     phone.reset_state()
     assert "probe" not in phone.get_state()["apps"]["answer_sheet"]  # ... and a reset drops the change
 
@@ -156,7 +157,7 @@ def test_dialog_is_modal_and_back_dismisses(phone: Phone) -> None:
 
 
 def test_swipe_scrolls_list_and_fling_goes_further() -> None:
-    slow, fast = Phone(apps=CORE_APPS), Phone(apps=CORE_APPS)
+    slow, fast = SimDevice(apps=CORE_APPS), SimDevice(apps=CORE_APPS)
     for p in (slow, fast):
         for i in range(12):
             p.set_state({"apps": {"clock": {"alarms[]": {"id": f"x{i}", "hour": 23, "minute": i, "label": f"Late {i}",
@@ -223,7 +224,7 @@ def test_tree_bounds_match_drawn_pixels(phone: Phone) -> None:
 
 
 def test_render_scale_draws_small_without_changing_layout() -> None:
-    big, small = Phone(apps=CORE_APPS), Phone(render_scale=0.1, apps=CORE_APPS)
+    big, small = SimDevice(apps=CORE_APPS), SimDevice(render_scale=0.1, apps=CORE_APPS)
     for p in (big, small):
         p.open_app("settings")
     assert big.screenshot().shape == (2400, 1080, 3)
@@ -264,7 +265,7 @@ def test_dark_mode_and_font_size_change_rendering(phone: Phone) -> None:
 
 
 def test_chinese_ui_renders(tmp_path) -> None:
-    p = Phone(language="zh", apps=CORE_APPS)
+    p = SimDevice(language="zh", apps=CORE_APPS)
     p.open_app("设置")
     assert node(p, rid="toolbar_title").text == "设置"
     assert p.screenshot().shape == (2400, 1080, 3)
@@ -360,7 +361,7 @@ def test_switch_rows_report_like_android_in_every_app(phone: Phone) -> None:
 
 
 def test_the_status_bar_clock_follows_the_24_hour_setting() -> None:
-    phone = Phone(apps=["settings", "clock"], world="canonical")
+    phone = SimDevice(apps=["settings", "clock"], world="canonical")
     phone.wait(5 * 3600)  # 09:00 -> 14:00
 
     def clock() -> str:

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.ui.render import Canvas
 
 from .uitools import CORE_APPS
@@ -33,7 +33,7 @@ def test_rounded_rects_equal_pillows_drawn_and_clipped(w: int, h: int, radius: f
 
 @pytest.mark.parametrize("scale", [1.0, 0.37, 0.1])
 def test_pixels_is_the_image_as_a_read_only_array(scale: float) -> None:
-    phone = Phone(render_scale=scale, apps=CORE_APPS)
+    phone = SimDevice(render_scale=scale, apps=CORE_APPS)
     phone.open_app("settings")
     frame = phone.frame()
     canvas = Canvas(*phone.render_size, phone.density * scale, frame.env.theme.background)

@@ -15,6 +15,7 @@ from .fuzzer import Fuzzer
 from mobilegym.sim import ui
 from mobilegym.sim.ui import fonts, render
 from mobilegym.sim.ui.lru import ByteLRU
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
 
 PATHOLOGICAL = {
@@ -141,7 +142,7 @@ def test_script_soup_skips_raqm_and_language_does_not() -> None:
 
 # the phone ---------------------------------------------------------------------------------
 def _contact_notes_phone(notes: str) -> Phone:
-    phone = Phone(apps=["contacts", "settings"], world="canonical", render_scale=0.25)
+    phone = SimDevice(apps=["contacts", "settings"], world="canonical", render_scale=0.25)
     contacts = phone.get_state()["apps"]["contacts"]["contacts"]
     contacts[0]["notes"] = notes
     phone.set_state({"apps": {"contacts": {"contacts": contacts}}})
@@ -163,7 +164,7 @@ def test_a_screen_showing_long_text_lays_out_and_draws_within_bounds(name: str, 
 
 
 def test_typing_ten_thousand_characters_again_and_again_stays_bounded(shaped: Shaped) -> None:
-    phone = Phone(apps=["contacts", "settings"], world="canonical", render_scale=0.25)
+    phone = SimDevice(apps=["contacts", "settings"], world="canonical", render_scale=0.25)
     phone.launch("contacts", "/edit")
     field = next(v for v in phone.frame().content.walk() if isinstance(v, ui.TextField))
     x, y, w, h = field.frame

@@ -16,7 +16,7 @@ from mobilegym.judge import default_registry
 from mobilegym.oracle import plans_for, run_plan
 from mobilegym.sim.app import installed_apps
 from mobilegym.sim.clock import DEFAULT_START_MS
-from mobilegym.sim.phone import Phone
+from mobilegym.device.sim import SimDevice
 from mobilegym.sim.worldgen import World, world_image
 from mobilegym.sim.app import load_app
 
@@ -75,7 +75,7 @@ def test_a_chinese_world_has_chinese_people():
 
 
 def test_canonical_world_is_the_defaults_at_the_fixed_start():
-    phone = Phone(world="canonical")
+    phone = SimDevice(world="canonical")
     phone.reset_state(42)
     assert phone.world_seed is None and phone.doc["os"]["time_ms"] == DEFAULT_START_MS
     assert phone.get_state()["apps"] == {a: app.defaults() for a, app in phone.apps.items()}

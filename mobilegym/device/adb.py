@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, TypeVar
 import numpy as np
 
 from . import apps as sim_apps
-from .base import CAP_FILES, CAP_PREPARE, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
+from .base import CAP_FILES, CAP_LAUNCH, CAP_PREPARE, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
 
 try:
     import adbutils
@@ -133,7 +133,7 @@ class AdbDevice:
         self.adb = self.client.device(self.serial)
         self._v2 = "shell_v2" in self._guard(lambda: self.adb.get_features(), "read the device's features")
         self.is_sim = self.run("mobilegym version").stdout.strip() == b"1"
-        self.capabilities = frozenset({CAP_SHELL, CAP_FILES} | ({CAP_STATE, CAP_PREPARE} if self.is_sim else set()))
+        self.capabilities = frozenset({CAP_SHELL, CAP_FILES, CAP_LAUNCH} | ({CAP_STATE, CAP_PREPARE} if self.is_sim else set()))
         self._size = self._wm_size()
         self.apps: dict[str, AppInfo] = self._app_table(apps or {})
 
@@ -272,6 +272,16 @@ class AdbDevice:
     def reset_state(self, seed: int | None = None) -> None:
         self._need_state("reset app state")
         self._check("mobilegym state reset" + ("" if seed is None else f" {int(seed)}"))
+
+    copy_state = peek_state = get_state  # every read is a fresh copy over the wire
+
+    def view_state(self) -> dict[str, tuple[str, ...]]:
+        """Per app, the view-state paths its declaration names (the served phone runs MobileGym's apps)."""
+        self._need_state("read app state")
+        return sim_apps.view_state(self.apps)
+
+    # the served phone's world is not reported over ADB, so its answers are never taken for the documented ones
+    canonical = False
 
     def prepare_patch(self, app_id: str, name: str, args: Mapping[str, Any], *, rng: Any,
                       spread: Any = None) -> dict[str, Any]:

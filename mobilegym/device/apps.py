@@ -6,7 +6,7 @@ so it imports nothing of :mod:`mobilegym.sim`.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..sim.app import Prep, SimApp, load_app
 
@@ -24,6 +24,19 @@ def app_defaults(app_id: str) -> dict[str, Any]:
 def app_package(app_id: str) -> str:
     """The app's Android package name."""
     return _app(app_id).package
+
+
+def view_state(app_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Per app among ``app_ids`` that MobileGym declares, the state paths that are view state, not user data."""
+    out = {}
+    for app_id in app_ids:
+        try:
+            paths = _app(app_id).view_state
+        except ValueError:  # not one of MobileGym's apps
+            continue
+        if paths:
+            out[app_id] = paths
+    return out
 
 
 def prepare_patch(doc: dict[str, Any], app_id: str, name: str, args: Mapping[str, Any], *,

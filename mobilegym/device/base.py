@@ -1,7 +1,7 @@
 """The Device protocol: everything the environment and the judge need from a phone."""
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Mapping, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -12,7 +12,8 @@ CAP_STATE = "state"          # get_state / set_state / reset_state on the world 
 CAP_SNAPSHOT = "snapshot"    # snapshot / restore of the whole phone
 CAP_SHELL = "shell"          # shell(cmd) -> str
 CAP_FILES = "files"          # pull(path) -> bytes / push(path, data)
-CAP_PREPARE = "prepare"      # prepare_patch(app, preparer, args, seed=, spread=) -> a patch of the world document
+CAP_PREPARE = "prepare"      # prepare_patch(app, preparer, args, rng=, spread=) -> a patch of the world document
+CAP_LAUNCH = "launch"        # launch(app, route): open an app straight at a screen
 
 
 class DeviceError(RuntimeError):
@@ -75,3 +76,39 @@ class Device(Protocol):
         """Every app back to its defaults, the phone on the home screen (needs CAP_STATE)."""
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class StateDevice(Device, Protocol):
+    """A device with CAP_STATE: besides get/set/reset_state, the reads the judge makes of the world document."""
+
+    def copy_state(self) -> dict[str, Any]:
+        """A private copy for judging (apps nobody read may stay unread until the copy reads them)."""
+
+    def peek_state(self) -> Mapping[str, Any]:
+        """The document for reading only (it may be the live one: never change it)."""
+
+    def view_state(self) -> dict[str, tuple[str, ...]]:
+        """Per app, the state paths that are view state (playback, read markers), not the user's data."""
+
+    @property
+    def canonical(self) -> bool:
+        """Whether the phone holds the fixed canonical world (whose facts are documented)."""
+
+
+@runtime_checkable
+class LaunchDevice(Device, Protocol):
+    """A device with CAP_LAUNCH."""
+
+    def launch(self, app: str, route: str) -> None:
+        """Open ``app`` at a screen: a route on the simulated phone, an activity or a URI on a real one."""
+
+
+@runtime_checkable
+class PrepareDevice(Device, Protocol):
+    """A device with CAP_PREPARE: its apps' preparers (the ``prepare`` setup action)."""
+
+    def prepare_patch(self, app_id: str, name: str, args: Mapping[str, Any], *, rng: Any,
+                      spread: Any = None) -> dict[str, Any]:
+        """The patch ``app_id``'s preparer ``name`` builds from the current world with the random stream ``rng``
+        (``spread``: a task's answer draws, None on the canonical phone); a ValueError for an unknown one."""

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 
 from ..sim.phone import Phone
 from . import apps
-from .base import CAP_FILES, CAP_PREPARE, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE
+from .base import CAP_FILES, CAP_LAUNCH, CAP_PREPARE, CAP_SHELL, CAP_SNAPSHOT, CAP_STATE
 
 ShellFactory = Callable[[Phone], Any]
 """Builds the shell of a phone: an object whose ``run(line)`` returns a result with ``output`` bytes."""
@@ -25,9 +25,10 @@ def adbd_shell(phone: Phone) -> Any:
 
 
 class SimDevice(Phone):
-    """A :class:`Phone` that is a Device: state, snapshots, files, an Android shell and app preparers."""
+    """A :class:`Phone` that is a Device: state, snapshots, files, an Android shell, screens opened by route and
+    app preparers."""
 
-    capabilities = frozenset({CAP_STATE, CAP_SNAPSHOT, CAP_FILES, CAP_SHELL, CAP_PREPARE})
+    capabilities = frozenset({CAP_STATE, CAP_SNAPSHOT, CAP_FILES, CAP_SHELL, CAP_LAUNCH, CAP_PREPARE})
 
     def __init__(self, *args: Any, shell_factory: ShellFactory = adbd_shell, **kwargs: Any) -> None:
         self._shell_factory = shell_factory
@@ -45,6 +46,11 @@ class SimDevice(Phone):
         twin = super().fork()
         twin._shell = None
         return twin
+
+    @property
+    def canonical(self) -> bool:
+        """Whether this is the canonical phone (made with ``world="canonical"``): its facts are documented."""
+        return self.world_seed is None and self.world == "canonical"
 
     def shell(self, command: str) -> str:
         """Run an Android shell command line (the subset adbd serves) and return its output."""

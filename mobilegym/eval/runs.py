@@ -406,9 +406,9 @@ class Runner:
     def _scratch_device(self, language: str = "en") -> Any:
         """A phone of its own (per language) for looking tasks up without touching the suites' episodes."""
         if language not in self._scratch:
-            from ..sim.phone import Phone
+            from ..device.sim import SimDevice
 
-            self._scratch[language] = Phone(language=language)
+            self._scratch[language] = SimDevice(language=language)
         return self._scratch[language]
 
 

@@ -12,6 +12,7 @@ import copy
 from abc import ABC, abstractmethod
 from typing import Any, Mapping, Sequence
 
+from mobilegym.device.base import CAP_STATE, Device, StateDevice
 from mobilegym.judge.grounded import ANSWER_SHEET, EXTRA_STEPS, grounded_instruction, sheet_state
 from mobilegym.judge.result import JudgeResult
 from mobilegym.judge.state.side_effects import check_side_effect_mode
@@ -75,23 +76,19 @@ class TaskRef(ABC):
         return hash(self.id)
 
 
-def read_state(device: Any) -> Mapping[str, Any]:
-    """The device's state for reading only: the live document when the device offers ``peek_state``
-    (no copy), else a copy."""
-    peek = getattr(device, "peek_state", None)
-    return peek() if peek is not None else device.get_state()
+def read_state(device: StateDevice) -> Mapping[str, Any]:
+    """The device's state for reading only (on the simulated phone the live document, no copy)."""
+    return device.peek_state()
 
 
-def copy_state(device: Any) -> dict[str, Any]:
-    """A private copy of the device's state for judging: the simulated phone's ``copy_state`` (apps nobody
-    read stay unread), else ``get_state``."""
-    copy = getattr(device, "copy_state", None)
-    return copy() if copy is not None else device.get_state()
+def copy_state(device: StateDevice) -> dict[str, Any]:
+    """A private copy of the device's state for judging (on the simulated phone apps nobody read stay unread)."""
+    return device.copy_state()
 
 
-def on_canonical_phone(device: Any) -> bool:
+def on_canonical_phone(device: Device) -> bool:
     """Whether ``device`` is the fixed canonical phone, whose facts are documented (answers are not spread there)."""
-    return getattr(device, "world_seed", 0) is None and getattr(device, "world", None) == "canonical"
+    return CAP_STATE in device.capabilities and device.canonical
 
 
 def check_start_options(eval_mode: str, side_effects: str) -> None:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from mobilegym.device.apps import app_defaults, app_package
-from mobilegym.device.base import CAP_FILES, CAP_PREPARE, CAP_SHELL, CAP_STATE, Device, DeviceError
+from mobilegym.device.base import CAP_FILES, CAP_LAUNCH, CAP_PREPARE, CAP_SHELL, CAP_STATE, Device, DeviceError
 from mobilegym.judge.episode import copy_state, read_state
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.spread import Spread
@@ -567,7 +567,5 @@ def _execute(ctx: SetupContext, p: dict[str, Any]) -> None:
 def _launch(ctx: SetupContext, p: dict[str, Any]) -> None:
     """Open an app straight at a screen: a route such as ``/alarm/edit?id=a1`` on the simulated
     phone, an activity or a URI on a real one (devices that offer ``launch(app, route)``)."""
-    launch = getattr(ctx.device, "launch", None)
-    if launch is None:
-        raise TaskError(f"launch needs a device that can open a screen directly; {type(ctx.device).__name__} cannot")
-    launch(p["app"], p["route"])
+    require(ctx.device, CAP_LAUNCH, "launch")
+    ctx.device.launch(p["app"], p["route"])

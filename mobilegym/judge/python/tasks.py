@@ -17,7 +17,7 @@ from mobilegym.judge.errors import TaskError
 from mobilegym.judge.inputs import JudgeInput
 from mobilegym.judge.matchers import build_answer_checks
 from mobilegym.judge.result import check
-from mobilegym.judge.episode import DIFFICULTY_STEPS
+from mobilegym.judge.episode import DIFFICULTY_STEPS, read_state
 from mobilegym.judge.python.params import Params, param_type
 from mobilegym.judge.state.side_effects import VOLATILE_PATHS
 from mobilegym.judge.state.paths import StatePath, anchor, patch_for, resolve_state
@@ -273,7 +273,7 @@ class CriteriaTask(BaseTask):
 
     def _invert_criteria(self, device: Any) -> None:
         """Move every criterion the initial state already meets to another value of its domain."""
-        state = device.peek_state() if hasattr(device, "peek_state") else device.get_state()  # read only
+        state = read_state(device)
         patch: dict[str, Any] = {}
         for field, path, raw, expected in self.criteria_items(state["apps"]):
             actual = resolve_state(state["apps"], state["os"], path, None, self.params)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
+from mobilegym.device.base import CAP_STATE
 from mobilegym.judge.state.diff import Change, ChangePattern, anchor_pattern, uncovered, unexpected_changes
 from mobilegym.judge.state.initial import InitialState
 from mobilegym.judge.result import check
@@ -42,10 +43,9 @@ def side_effect_mode_for(mode: str, high_risk: bool) -> str:
 def view_state_patterns(device: Any) -> list[ChangePattern]:
     """The view-state paths the device's apps declare, rooted at the state document
     (none when the device does not report them)."""
-    report = getattr(device, "view_state", None)
-    if report is None:
+    if CAP_STATE not in device.capabilities:
         return []
-    return [anchor_pattern(path, (), app) for app, paths in sorted(report().items()) for path in paths]
+    return [anchor_pattern(path, (), app) for app, paths in sorted(device.view_state().items()) for path in paths]
 
 
 def _short(value: Any) -> str:
