@@ -326,7 +326,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     adbd = sub.add_parser("serve-adb", help="serve a simulated phone over the ADB protocol (adb connect HOST:PORT)")
     adbd.add_argument("--port", type=PORT, default=5555, help="TCP port (default 5555; 0 picks a free one)")
-    adbd.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback only)")
+    adbd.add_argument("--host", default="127.0.0.1",
+                      help="address to bind (default 127.0.0.1, loopback only; any other needs --auth-keys)")
+    adbd.add_argument("--auth-keys", metavar="FILE",
+                      help="ADB public keys (adbkey.pub lines) of the hosts allowed in; the others stay unauthorized")
     adbd.add_argument("--width", type=PIXELS, default=1080)
     adbd.add_argument("--height", type=PIXELS, default=2400)
     adbd.add_argument("--render-scale", type=SCALE, default=1.0, help="screencap scale in (0, 1]")

@@ -15,6 +15,7 @@ import sys
 import threading
 from typing import Any
 
+from .auth import PublicKey, load_keys
 from .commands.android import all_props
 from .commands.system import new_log
 from .services import make_resolver
@@ -27,16 +28,20 @@ FEATURES = ("shell_v2", "cmd", "stat_v2", "fixed_push_mkdir")
 
 
 class AdbdServer:
-    """A loopback TCP server speaking the device side of ADB for one phone.
+    """A TCP server (loopback by default) speaking the device side of ADB for one phone.
 
     ``extensions=False`` hides the `mobilegym` shell command, so clients see a stock phone
-    (no app state): useful to test real-device code paths.
+    (no app state): useful to test real-device code paths. With ``keys`` (authorized ADB public keys,
+    :func:`mobilegym.adbd.auth.load_keys`) a host must sign the device's token with one of them, as a real
+    phone asks; without them every host that reaches the port is let in.
     """
 
     def __init__(self, phone: Any, host: str = "127.0.0.1", port: int = 0, *,
                  lock: threading.RLock | None = None, props: dict[str, str] | None = None,
-                 extensions: bool = True, limits: Limits | None = None) -> None:
+                 extensions: bool = True, limits: Limits | None = None,
+                 keys: tuple[PublicKey, ...] | None = None) -> None:
         self.phone = phone
+        self.keys = keys
         self.limits = limits or Limits()
         self.extensions = extensions
         self.host = host
@@ -169,7 +174,7 @@ class AdbdServer:
             try:
                 with self._guard:
                     budget = self._budgets.setdefault(peer, StreamBudget(self.limits.max_streams_per_client))
-                conn = Connection(sock, self.banner(), resolver, self.limits, budget)
+                conn = Connection(sock, self.banner(), resolver, self.limits, budget, self.keys)
             except Exception:  # e.g. the state document cannot be read: refuse this one, keep serving
                 log.exception("adbd: cannot set up a connection")
                 sock.close()
@@ -187,25 +192,31 @@ class AdbdServer:
 
 
 def serve_adb_main(args: Any) -> int:
-    """`mobilegym serve-adb`: serve a fresh simulated phone until Ctrl-C."""
+    """`mobilegym serve-adb`: serve a fresh simulated phone until Ctrl-C (beyond loopback only to hosts holding an
+    authorized key)."""
+    from ..serve import is_loopback
     from ..sim.phone import Phone
 
+    keys = None
     try:
+        if args.auth_keys is not None:
+            keys = load_keys(args.auth_keys)
+        elif not is_loopback(args.host):
+            raise ValueError(f"listening on {args.host} (beyond loopback) needs --auth-keys FILE: the ADB public "
+                             "keys (adbkey.pub lines) of the hosts allowed in")
         phone = Phone(args.width, args.height, render_scale=args.render_scale, language=args.language,
                       world=args.world)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    server = AdbdServer(phone, args.host, args.port)
+    server = AdbdServer(phone, args.host, args.port, keys=keys)
     try:
         server.start()
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"warning: listening on {args.host}: anyone who can reach it controls the phone (no ADB auth)",
-              file=sys.stderr)
-    print(f"serving the simulated phone ({args.width}x{args.height}) on {server.serial}\n"
+    allowed = f", {len(keys)} authorized key(s)" if keys else ""
+    print(f"serving the simulated phone ({args.width}x{args.height}) on {server.serial}{allowed}\n"
           f"  adb connect {server.serial}\n  adb -s {server.serial} shell mobilegym help\n"
           "press Ctrl-C to stop", flush=True)
     server.serve_forever()

@@ -16,11 +16,13 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .proto import (A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION, A_VERSION_MIN,
+from .auth import AUTH_SIGNATURE, AUTH_TOKEN, Authenticator, PublicKey
+from .proto import (A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION, A_VERSION_MIN,
                     A_VERSION_SKIP_CHECKSUM, A_WRTE, HEADER, MAX_PAYLOAD, MAX_PAYLOAD_V1, Message,
                     ProtocolError, check_payload, pack, parse_header)
 
 log = logging.getLogger(__name__)
+MAX_AUTH_TRIES = 8  # signatures (keys) a host may try per connection
 
 Service = Callable[["Stream"], None]
 Resolver = Callable[[str], "Service | None"]
@@ -201,7 +203,7 @@ class Connection:
     """The device side of one transport: handshake, stream table, message dispatch."""
 
     def __init__(self, sock: socket.socket, banner: str, resolve: Resolver, limits: Limits | None = None,
-                 budget: StreamBudget | None = None) -> None:
+                 budget: StreamBudget | None = None, keys: tuple[PublicKey, ...] | None = None) -> None:
         self.sock = sock
         self.banner = banner
         self.resolve = resolve
@@ -215,6 +217,10 @@ class Connection:
         self._next_id = 1
         self._closed = threading.Event()
         self._connected = False
+        # with authorized keys, the host must sign a token before CNXN is answered and any stream opens
+        self._auth = Authenticator(keys) if keys else None
+        self._auth_failures = 0
+        self._host = (A_VERSION_MIN, MAX_PAYLOAD_V1)  # the host's CNXN: its version and largest payload
         self.threads: list[threading.Thread] = []
         sock.settimeout(self.limits.send_timeout)  # bounds sendall; reads wait in select()
 
@@ -304,11 +310,15 @@ class Connection:
 
     def _dispatch(self, msg: Message) -> None:
         if msg.command == A_CNXN:
-            self._drop_streams()
-            self._connected = True
-            self.version = min(msg.arg0, A_VERSION)
-            self.max_payload = max(MAX_PAYLOAD_V1, min(msg.arg1, MAX_PAYLOAD))
-            self.send(Message(A_CNXN, A_VERSION, MAX_PAYLOAD, self.banner.encode()))
+            self._host = (msg.arg0, msg.arg1)
+            if self._auth is not None and not self._connected:
+                self.send(Message(A_AUTH, AUTH_TOKEN, 0, self._auth.new_token()))
+            else:
+                self._connect()
+        elif msg.command == A_AUTH and self._auth is not None and not self._connected:
+            self._authenticate(msg)
+        elif self._auth is not None and not self._connected:
+            return  # nothing but the handshake before the host has signed
         elif msg.command == A_OPEN:
             self._open(msg.arg0, msg.data.rstrip(b"\0").decode("utf-8", "replace"))
         elif msg.command in (A_OKAY, A_WRTE, A_CLSE):
@@ -325,7 +335,32 @@ class Connection:
                 stream.on_close()
                 self.forget(stream)
                 self.send(Message(A_CLSE, stream.local_id, stream.remote_id))
-        # AUTH, STLS and SYNC are not used: this device never asks for authentication
+        # STLS and SYNC are not used; AUTH only with authorized keys
+
+    def _connect(self) -> None:
+        """Answer the host's CNXN: the negotiated version and payload size, and our banner."""
+        version, payload = self._host
+        self._drop_streams()
+        self._connected = True
+        self.version = min(version, A_VERSION)
+        self.max_payload = max(MAX_PAYLOAD_V1, min(payload, MAX_PAYLOAD))
+        self.send(Message(A_CNXN, A_VERSION, MAX_PAYLOAD, self.banner.encode()))
+
+    def _authenticate(self, msg: Message) -> None:
+        """A host's answer to our token: a signature an authorized key verifies connects it; anything else (a
+        wrong signature, an offered public key this phone cannot ask its user about) gets a new token, up to
+        MAX_AUTH_TRIES, and the handshake timeout still applies."""
+        assert self._auth is not None
+        if msg.arg0 == AUTH_SIGNATURE and self._auth.accepts(msg.data):
+            self._connect()
+            return
+        self._auth_failures += 1
+        if self._auth_failures > MAX_AUTH_TRIES:
+            raise ProtocolError(f"the host failed ADB authentication {MAX_AUTH_TRIES} times")
+        if msg.arg0 == AUTH_SIGNATURE:
+            self.send(Message(A_AUTH, AUTH_TOKEN, 0, self._auth.new_token()))
+        else:
+            log.info("adbd: refusing a host whose key is not authorized")
 
     def _open(self, remote_id: int, name: str) -> None:
         service = self.resolve(name)
