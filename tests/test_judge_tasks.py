@@ -51,7 +51,7 @@ class SetBrightness(CriteriaTask):
 
 
 class EnableGym(CriteriaTask):
-    """Array path: set up in _post_sample, not by _invert_criteria."""
+    """Array path: set up in inject, not by _invert_criteria."""
     suite, app = "demo", "clock"
     objective, difficulty, capabilities = "operate", "L2", ["toggle"]
     templates = ["Turn on the {label} alarm"]
@@ -138,11 +138,11 @@ class Recorder(CriteriaTask):
     criteria = {".bluetooth": "{bt}"}
     events: list = []
 
-    def _prepare(self, device):
-        Recorder.events.append(("prepare", dict(self.params), [c[0] for c in device.calls]))
+    def set_up(self, device):
+        Recorder.events.append(("set_up", dict(self.params), [c[0] for c in device.calls]))
 
-    def _post_sample(self, device):
-        Recorder.events.append(("post_sample", dict(self.params)))
+    def inject(self, device):
+        Recorder.events.append(("inject", dict(self.params)))
 
     def _invert_criteria(self, device):
         Recorder.events.append(("invert",))
@@ -321,10 +321,30 @@ def test_lifecycle_order():
     Recorder.events.clear()
     ep, device = start(Recorder, seed=4)
     kinds = [e[0] for e in Recorder.events]
-    assert kinds == ["prepare", "post_sample", "invert"]
-    assert Recorder.events[0][1] == {} and Recorder.events[0][2] == ["reset_state"]   # reset, then prepare, then sampling
+    assert kinds == ["set_up", "inject", "invert"]
+    assert Recorder.events[0][1] == {} and Recorder.events[0][2] == ["reset_state"]   # reset, then set_up, then sampling
     assert Recorder.events[1][1] == ep.params
     assert device.calls[0] == ("reset_state", 4)
+
+
+def test_the_hooks_former_names_still_run_and_warn():
+    with pytest.warns(DeprecationWarning, match=r"OldStyle\._post_sample is deprecated: name the hook inject"):
+        class OldStyle(CriteriaTask):
+            suite, app = "demo", "settings"
+            objective, difficulty, capabilities = "operate", "L1", ["toggle"]
+            templates = ["Bluetooth {bt}"]
+            parameters = {"bt": {"type": "bool"}}
+            criteria = {".bluetooth": "{bt}"}
+            ran: list = []
+
+            def _prepare(self, device):
+                OldStyle.ran.append("set_up")
+
+            def _post_sample(self, device):
+                OldStyle.ran.append("inject")
+
+    start(OldStyle, seed=1)
+    assert OldStyle.ran == ["set_up", "inject"]
 
 
 @pytest.mark.parametrize("cls, field", [(ToggleWifi, "wifi"), (SetFont, "font_size"), (SetBrightness, "brightness")])
@@ -345,7 +365,7 @@ def test_invert_criteria_respects_domains():
 
 
 def test_array_criteria_already_met_is_a_task_error():
-    with pytest.raises(TaskError, match="_post_sample"):
+    with pytest.raises(TaskError, match="inject"):
         start(EnableGym)
 
 
@@ -367,7 +387,7 @@ def test_setup_exceptions_become_task_errors():
         templates = ["x"]
         criteria = {".wifi": False}
 
-        def _prepare(self, device):
+        def set_up(self, device):
             raise KeyError("fixture")
 
     with pytest.raises(TaskError, match="set-up failed: KeyError"):

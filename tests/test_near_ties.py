@@ -148,7 +148,7 @@ def _start(env: gym.Env, scratch: Phone, task_id: str, seed: int) -> Start:
     cls = REGISTRY.refs[task_id].cls
     episode_seed = unwrapped.episode.metadata["seed"]
     scratch.reset_state(episode_seed)  # the phone as the task's set-up leaves it before parameters are drawn
-    cls(seed=episode_seed)._prepare(scratch)
+    cls(seed=episode_seed).set_up(scratch)
     prepared = scratch.get_state()
     names = list(start.truth)
     for name in sampled(task_id):

@@ -61,7 +61,7 @@ class CountTabs(AnswerTask):
     expected_changes = BROWSE_CHANGES  # reading pages moves a tab and records visits
     answer_fields = [{"type": "number", "label": "Open tabs"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         """One to twelve tabs, the count drawn from twelve (tasks/spread.py): new tabs open pages of the world, and
         the active tab stays."""
         if not self.spreads:
@@ -133,7 +133,7 @@ class BookmarkRecipe(BaseTask):
     parameters = {"recipe": {"sampler": Browser.sample_unbookmarked_recipe}}
     expected_changes = BOOKMARK_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         """A world whose recipes are all bookmarked loses one of those bookmarks, so there is a recipe to mark."""
         state = copy_state(device)["apps"]["browser"]
         recipes = {p["url"] for p in state["pages"] if p["kind"] == "recipe"}
@@ -232,7 +232,7 @@ class CloseSiteTabs(BaseTask):
     parameters = {"site": {"sampler": Browser.sample_content_site}}
     expected_changes = CLOSE_SITE_TABS_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)["apps"]["browser"]
         device.set_state(Browser.prepare_state_with_site_tabs(state, self.p.site["host"], self.rng))
 
@@ -264,7 +264,7 @@ class BookmarkYesterdayArticle(BaseTask):
     parameters = {"article": {"sampler": Browser.sample_news_article}}
     expected_changes = BOOKMARK_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         device.set_state(Browser.prepare_state_with_article_read_yesterday(state["apps"]["browser"], self.p.article,
                                                                           state["os"]["time_ms"], self.rng))
@@ -297,7 +297,7 @@ class DeleteTodaySiteHistory(BaseTask):
     parameters = {"site": {"sampler": Browser.sample_content_site}}
     expected_changes = DELETE_SITE_HISTORY_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         device.set_state(Browser.prepare_state_with_site_history(state["apps"]["browser"], self.p.site["host"],
                                                                 state["os"]["time_ms"], self.rng))
@@ -335,7 +335,7 @@ class BookmarkQuickestRecipe(BaseTask):
                  "zh": ["在浏览器的菜谱网站上，找出烹饪时间最短的菜谱并把它加入书签"]}
     expected_changes = BOOKMARK_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         device.set_state(Browser.prepare_state_with_one_quickest_recipe(copy_state(device)["apps"]["browser"]))
 
     def distractors(self, apps, os_state):
@@ -399,7 +399,7 @@ class TextedRecipeBookmarkReply(BaseTask):
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*BOOKMARK_CHANGES, *MESSAGES_READ_CHANGES, *MESSAGES_SEND_CHANGES]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = copy_state(device)["apps"]["browser"]
         fits = {p["url"] for p in _distinct_cook_recipes(state)}
         marked = [b for b in state["bookmarks"] if b["url"] in fits]
@@ -412,7 +412,7 @@ class TextedRecipeBookmarkReply(BaseTask):
         return {"recipes of other cooking times": (sum(p["cook_min"] != page["cook_min"] for p in pages), 2),
                 "a preparation time beside the cooking time": (int(page["prep_min"] != page["cook_min"]), 1)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         language = state["os"].get("language", "en")
         number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]

@@ -68,7 +68,7 @@ class CountEventsOnDate(AnswerTask):
     answer = staticmethod(lambda task, apps_init: len(Calendar(apps_init["calendar"]).events_on(task.p.day["iso"])))
     answer_fields = [{"type": "number", "label": "Number of events"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         """Zero to nine events that day, the count drawn uniformly (tasks/spread.py)."""
         if self.spreads:
             fit_events(device, self.rng, [self.p.day["iso"]], self.spread.count(0, 10))
@@ -110,7 +110,7 @@ class NextEventToday(AnswerTask):
     answer_fields = [{"type": "text", "label": "Event title", "hint": "e.g. Weekly sync"},
                      {"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         today = sim_today(copy_state(device)["os"])
         device.set_state({"os": {"time_ms": datetime_to_ms(dt.datetime.combine(today, dt.time(self.p.hour, 10)))}})
 
@@ -138,7 +138,7 @@ class CountEventsInWeek(AnswerTask):
                   "span": {"sampler": Calendar.sample_week_label}}
     answer_fields = [{"type": "number", "label": "Number of events"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         """Six to seventeen events that week, the count drawn from twelve (tasks/spread.py)."""
         if not self.spreads:
             return
@@ -191,7 +191,7 @@ class SetEventReminder(CriteriaTask):
                   "reminder": {"type": "enum", "values": {"10 minutes": 10, "30 minutes": 30, "1 hour": 60}}}
     criteria = {".events[title={title}].reminder": "{reminder}"}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         others = [m for m in (None, 10, 30, 60) if m != self.p.reminder]
         device.set_state(Calendar.prepare_state_with_event(self.p.title, reminder=self.rng.choice(others)))
 
@@ -309,7 +309,7 @@ class ClearDayAndCount(BaseTask):
         doomed = len(calendar.events_on(self.p.day["iso"]))
         return {"events to delete": (doomed, 2), "events on other days to keep": (len(calendar.events()) - doomed, 2)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         calendar = Calendar(state["apps"]["calendar"])
         device.set_state(calendar.prepare_state_with_more_events(self.rng, self.p.day["iso"], self.rng.randint(0, 3),
@@ -505,7 +505,7 @@ class CoffeeAtTopCafe(BaseTask):
         return {"other cafés": (len(others), 2),
                 f"cafés {RUNNER_UP_RATING} below the best": (sum(r >= round(best["rating"] - RUNNER_UP_RATING, 1) for r in others), 1)}
 
-    def _prepare(self, device):
+    def set_up(self, device):
         maps = copy_state(device)["apps"]["maps"]
         device.set_state(Maps.prepare_state_with_clear_best(maps, "cafe", "none"))
         if near := Maps.prepare_state_with_runner_up(copy_state(device)["apps"]["maps"], "cafe"):

@@ -35,7 +35,7 @@ ASKS = {"en": ("Hey, could you send me {amount} for the concert tickets?", "Can 
         "zh": ("嗨，演唱会门票的钱 {amount} 能转我一下吗？", "能把晚饭的 {amount} 转给我吗？")}
 SYMBOLS = {"en": "$", "zh": "¥"}
 MIN_OTHER_AMOUNTS = 1  # SendRequestedTransfer, PayAmountFromSms: transfers of another amount in the friend's chat (plant_other_amount)
-MIN_SENT_TRANSFERS = 3  # TotalSentTo: transfers the owner sent the friend, at least (its _post_sample tops them up)
+MIN_SENT_TRANSFERS = 3  # TotalSentTo: transfers the owner sent the friend, at least (its inject hook tops them up)
 MIN_OTHER_PENDING = 1  # AcceptTransferAndBalance: pending transfers from other friends (plant_pending_from_other)
 
 

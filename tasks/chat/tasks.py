@@ -95,7 +95,7 @@ class CountUnreadGroups(AnswerTask):
     answer_fields = [{"type": "number", "label": "Group chats with unread messages"}]
     expected_changes = CHAT_READ_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state, now, language = _chat(device), _now(device), _language(device)
         chats = [dict(c) for c in state["chats"]]
         state = {**state, "chats": chats}  # free_time sees the messages added here
@@ -146,7 +146,7 @@ class LastTransferSender(AnswerTask):
     answer_fields = [{"type": "text", "label": "Friend's name"}]
     expected_changes = CHAT_READ_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state, now = _chat(device), _now(device)
         received = Chat(state).received_transfers()
         senders = {m["sender"] for _, m in received}
@@ -232,7 +232,7 @@ class LikeLatestMoment(BaseTask):
     parameters = {"name": {"sampler": _sample_author}}
     expected_changes = CHAT_LIKE_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _prepare_latest_moment(self, device, unlike=True)
 
     def check_goals(self, input):
@@ -302,7 +302,7 @@ class SendRequestedTransfer(BaseTask):
                   "passcode": {"sampler": Chat.sample_passcode}}
     expected_changes = CHAT_TRANSFER_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         friend_id = _friend_id(_chat(device), self.p.name)
         plant_other_amount(device, friend_id, self.p.amount, self.rng, _now(device))
         state, language = _chat(device), _language(device)
@@ -338,7 +338,7 @@ class AcceptTransferAndBalance(BaseTask):
     answer_fields = [{"type": "text", "label": "Balance after accepting", "hint": MONEY_HINT}]
     expected_changes = CHAT_ACCEPT_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = _chat(device)
         friend_id = _friend_id(state, self.p.name)
         chat = Chat(state).direct_with(friend_id)
@@ -388,7 +388,7 @@ class TotalSentTo(AnswerTask):
     answer_fields = [{"type": "text", "label": "Total sent", "hint": MONEY_HINT}]
     expected_changes = CHAT_READ_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state, now = _chat(device), _now(device)
         friend_id = _friend_id(state, self.p.name)
         have = len(Chat(state).sent_to(friend_id))
@@ -427,7 +427,7 @@ class CommentOnLatestMoment(BaseTask):
     parameters = {"name": {"sampler": _sample_author}, "text": {"sampler": Chat.sample_comment}}
     expected_changes = CHAT_COMMENT_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _prepare_latest_moment(self, device, unlike=False)
 
     def distractors(self, apps, os_state):
@@ -512,7 +512,7 @@ class PayAmountFromSms(BaseTask):
                   "passcode": {"sampler": Chat.sample_passcode}}
     expected_changes = [*CHAT_TRANSFER_CHANGES, *MESSAGES_READ_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         language = state["os"].get("language", "en")
         number = next(f["phone"] for f in state["apps"]["chat"]["friends"] if f["name"] == self.p.name)
@@ -568,7 +568,7 @@ class ShareNumberAndText(BaseTask):
     parameters = {"ask": {"sampler": _sample_number_ask}}
     expected_changes = [*CHAT_SEND_CHANGES, *MESSAGES_SEND_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state, language = _chat(device), _language(device)
         friend_id = _friend_id(state, self.p.ask["friend"])
         ask = NUMBER_ASKS[language].format(name=self.p.ask["person"])
@@ -623,7 +623,7 @@ class RepeatWalletTransfer(BaseTask):
                   "passcode": {"sampler": Chat.sample_passcode}}
     expected_changes = CHAT_TRANSFER_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         wallet, today = state["apps"]["wallet"], sim_today(state["os"])
         phone = next(f["phone"] for f in state["apps"]["chat"]["friends"] if f["name"] == self.p.name)
@@ -685,7 +685,7 @@ class ReturnDoublePayment(BaseTask):
     # a transfer and a text: two messages, in a chat started for them or an old one
     expected_changes = ["chat.balance", "chat.chats[+] | chat.chats[*].messages[+*]", *CHAT_READ_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         wallet, today = state["apps"]["wallet"], sim_today(state["os"])
         phone = next(f["phone"] for f in state["apps"]["chat"]["friends"] if f["name"] == self.p.name)

@@ -43,7 +43,7 @@ class CountAlarms(AnswerTask):
     answer = (".alarms", len)
     answer_fields = [{"type": "number", "label": "Number of alarms"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         """Three to fourteen alarms, the count drawn from twelve (tasks/spread.py)."""
         if not self.spreads:
             return
@@ -65,7 +65,7 @@ class CountEnabledAlarms(AnswerTask):
     answer = staticmethod(lambda task, apps_init: Clock(apps_init["clock"]).enabled_count())
     answer_fields = [{"type": "number", "label": "Alarms on"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         """One to twelve alarms on, the count drawn from twelve (tasks/spread.py), and at least one off, so counting
         every alarm is wrong."""
         state = copy_state(device)
@@ -111,7 +111,7 @@ class ToggleAlarm(CriteriaTask):
                   "enabled": {"type": "bool", "values": {"Turn on": True, "Turn off": False}}}
     criteria = {".alarms[label={label}].enabled": "{enabled}"}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(Clock.prepare_state_with_alarm_enabled(self.p.label, not self.p.enabled))
 
 
@@ -132,7 +132,7 @@ class AddAlarm(CriteriaTask):
                 ".alarms[label={label}].enabled": True}
     expected_changes = CLOCK_ADD_ALARM_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)["apps"]["clock"]
         device.set_state(Clock.prepare_state_with_alarm_at(state, self.p.hour, self.p.minute, self.rng))
 
@@ -211,7 +211,7 @@ class AlarmForFirstEvent(BaseTask):
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = ["clock.alarms[label={label}]", *MESSAGES_SEND_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         doc = copy_state(device)
         tomorrow = (sim_today(doc["os"]) + dt.timedelta(days=1)).isoformat()
         event = self.p.event
@@ -282,7 +282,7 @@ class WalkTimerAndText(BaseTask):
     parameters = {"place": {"sampler": sample_walk_target}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CLOCK_TIMER_CHANGES, *MESSAGES_SEND_CHANGES, *MAPS_RECENT_CHANGES]
 
-    def _prepare(self, device):
+    def set_up(self, device):
         timer = copy_state(device)["apps"]["clock"]["timer"]
         device.set_state({"apps": {"clock": {"timer": {**timer, "running": False, "started_at_ms": None,
                                                         "remaining_s": timer["duration_s"]}}}})

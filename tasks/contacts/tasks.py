@@ -308,7 +308,7 @@ class FavoriteLatestSender(BaseTask):
                  "zh": ["把最近给我发短信的联系人加入收藏"]}
     expected_changes = [*CONTACTS_FAVORITE_CHANGES, *MESSAGES_READ_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         """The latest sender is not a favourite yet (else there would be nothing to do)."""
         state = copy_state(device)
         known = Contacts(state["apps"]["contacts"])
@@ -415,7 +415,7 @@ class SaveForumFriendAndFollow(BaseTask):
     def distractors(self, apps, os_state):
         return {"other senders to rule out": (_other_senders(apps, [forum_friend_number(apps["messages"])]), 2)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         language = state["os"].get("language", "en")
         taken = [c["address"] for c in state["apps"]["messages"]["conversations"]]
@@ -467,7 +467,7 @@ class SaveChatIntroAndText(BaseTask):
     def distractors(self, apps, os_state):
         return {"other chats to rule out": (len(apps["chat"]["chats"]) - 1, 2)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         chat = state["apps"]["chat"]
         friend_id = next(f["id"] for f in chat["friends"] if f["name"] == self.p.friend)

@@ -107,7 +107,7 @@ class WarmestDayPicnic(BaseTask):
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(prepare_state_with_runner_up(copy_state(device)["apps"]["weather"], self.rng, self.p.city["id"]))
 
     def distractors(self, apps, os_state):
@@ -151,7 +151,7 @@ class AlarmBeforeEventTellAttendee(BaseTask):
                   "attendee": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CLOCK_ADD_ALARM_CHANGES, *MESSAGES_SEND_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         device.set_state(prepare_state_with_attendee(state["apps"]["calendar"], self.p.title, self.p.attendee,
                                                      state["os"].get("language", "en")))
@@ -190,7 +190,7 @@ class QuietDuringEvent(BaseTask):
     parameters = {"title": {"sampler": sample_event_apart_by_end}}
     expected_changes = [*SETTINGS_DND_CHANGES, *CLOCK_ADD_ALARM_CHANGES]
 
-    def _prepare(self, device):
+    def set_up(self, device):
         device.set_state({"apps": {"settings": {"do_not_disturb": False}}})
 
     def distractors(self, apps, os_state):
@@ -224,7 +224,7 @@ class SaveNewNumberWithNote(BaseTask):
     parameters = {"name": {"sampler": sample_introduced_with_place}}
     expected_changes = [*CONTACTS_ADD_CHANGES, *MESSAGES_READ_CHANGES, *NOTES_ADD_NOTE_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         if patch := prepare_state_with_other_newcomer(copy_state(device), self.p.name, self.rng):
             device.set_state(patch)
 
@@ -262,7 +262,7 @@ class TextErrandsList(BaseTask):
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(prepare_state_with_errands(self.p.errands, self.p.name, copy_state(device)["os"]))
 
     def distractors(self, apps, os_state):
@@ -302,7 +302,7 @@ class RecommendedSongAndReply(BaseTask):
                   "song": {"sampler": Music.sample_song_not_in_playlist}}
     expected_changes = [*MUSIC_ADD_TO_PLAYLIST_CHANGES, *MESSAGES_READ_CHANGES, *MESSAGES_SEND_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         text_from_contact(device, self.p.name, f"rec_{self.p.song['id']}",
                           lambda language: Music.recommendation_text(self.p.song, language))
         doc = copy_state(device)

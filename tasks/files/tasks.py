@@ -50,7 +50,7 @@ class CountPhotosOnDate(AnswerTask):
     parameters = {"day": {"sampler": Files.sample_photo_day, "fields": ["iso", "label"]}}
     answer_fields = [{"type": "number", "label": "Number of photos"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         """One to twelve photos that day, the count drawn uniformly (tasks/spread.py): more are taken at free
         minutes of the day, or some of them removed."""
         from mobilegym.envs.files.world import make_file
@@ -93,7 +93,7 @@ class LargestDownloadSize(AnswerTask):
                  "zh": ["下载文件夹里最大的文件有多大？请用 MB 回答。", "手机下载文件夹中最大的文件是多少 MB？"]}
     answer_fields = [{"type": "number", "label": "Size (MB)"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         files = sorted(ops.files_in(copy_state(device)["apps"]["files"], "Download"), key=lambda f: -f["size"])
         if len(files) > 1 and files[0]["size"] - files[1]["size"] < 1_000_000:
             device.set_state({"apps": {"files": {f"files[id={files[0]['id']}]": {
@@ -179,7 +179,7 @@ class RestoreFromTrash(BaseTask):
     def check_goals(self, input):
         return Files(input.apps["files"]).check_file(self.p.file["id"], self.p.file["name"], self.p.file["folder"])
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = copy_state(device)
         patch = Files.prepare_state_with_trashed(state["apps"]["files"], self.rng, sim_datetime(state["os"]))
         if patch is not None:
@@ -223,7 +223,7 @@ class MoveInvoicesToNewFolder(BaseTask):
     parameters = {"folder": {"sampler": Files.sample_new_folder}}
     expected_changes = FILES_NEW_FOLDER_MOVE_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         for patch in (Files.prepare_state_with_decoy_invoices(state["apps"]["files"], self.rng, self.language,
                                                               sim_datetime(state["os"])),
@@ -267,7 +267,7 @@ class DeleteDuplicateCopies(BaseTask):
     expected_changes = FILES_GONE_CHANGES
     end_states = GONE_END_STATES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         patch = Files.prepare_state_with_duplicates(copy_state(device)["apps"]["files"], self.rng)
         if patch is not None:
             device.set_state(patch)
@@ -302,7 +302,7 @@ class DeleteOldDownloads(BaseTask):
     expected_changes = FILES_GONE_CHANGES
     end_states = GONE_END_STATES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         """Threshold traps: a download dated between N and each neighbouring day count the sampler draws (another
         world's N), so the plan for that N deletes another set of files."""
         from mobilegym.envs.files.world import make_file
@@ -362,7 +362,7 @@ class ShareFileToContact(BaseTask):
                   "person": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _plant_namesake(device, self.p.person, self.rng)
 
     def distractors(self, apps, os_state):
@@ -406,7 +406,7 @@ class CopyAndCount(BaseTask):
     expected_changes = FILES_COPY_CHANGES
     answer_fields = [{"type": "number", "label": "Files in the folder"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state, dest = copy_state(device), self.p.file["dest"]
         if self.spreads:
             device.set_state(Files.prepare_state_with_file_count(state["apps"]["files"], dest, self.spread.count(
@@ -488,7 +488,7 @@ class SendRequestedFile(BaseTask):
                   "person": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         doc = copy_state(device)
         person = Contacts(doc["apps"]["contacts"]).contact(self.p.person)
         device.set_state(prepare_state_with_file_request(doc, person, self.p.file["stem"]))

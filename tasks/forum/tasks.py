@@ -104,7 +104,7 @@ class CommentCount(AnswerTask):
     parameters = {"post": {"sampler": Forum.sample_commented_post}}
     answer_fields = [{"type": "number", "label": "Comments"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         _patch(device, Forum.prepare_state_with_unique_count(state["apps"]["forum"], self.p.post["id"],
                                                              state["os"].get("language", "en"),
@@ -144,7 +144,7 @@ class NewestPostAuthor(AnswerTask):
     parameters = {"community": {"sampler": Forum.sample_newest_author}}
     answer_fields = [{"type": "text", "label": "Username"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         """The author's handle is spread over the worlds (tasks/spread.py)."""
         if self.spreads:
             state = copy_state(device)
@@ -169,7 +169,7 @@ class DeleteMyComment(BaseTask):
     parameters = {"mine": {"sampler": Forum.sample_my_comment}}
     expected_changes = FORUM_DELETE_COMMENT_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         _patch(device, Forum.prepare_state_with_my_comment(state["apps"]["forum"], self.p.mine,
                                                            sim_datetime(state["os"]).isoformat(timespec="minutes")))
@@ -225,7 +225,7 @@ class FollowNewestAuthor(CriteriaTask):
     def distractors(self, apps, os_state):
         return _newest_distractors(apps, self.p.community["id"])
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _patch(device, {"apps": {"forum": {f"users[id={self.p.community['author']}]": {"following": False}}}})
 
 
@@ -273,7 +273,7 @@ class BiggestJoinedCommunity(AnswerTask):
         return {"other joined communities": (sum(c["joined"] for c in communities) - 1, 1),
                 "bigger communities not joined": (sum(c["members"] > best["members"] for c in communities), 1)}
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _patch(device, Forum.prepare_state_with_unjoined_biggest(_forum_state(device)))
 
     def get_answer(self, input):
@@ -303,7 +303,7 @@ class VoteSaveFollowedPost(BaseTask):
                 "older posts by people followed": (sum(p["author_id"] in followed for p in state["posts"]) - 1, 1),
                 "newer posts by others": (sum(p["created"] > target["created"] for p in state["posts"]), 1)}
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = copy_state(device)
         _patch(device, Forum.prepare_state_with_followed_poster(state["apps"]["forum"], sim_datetime(state["os"])))
 
@@ -366,7 +366,7 @@ class MailNewestPost(BaseTask):
     def distractors(self, apps, os_state):
         return _newest_distractors(apps, self.p.community["id"])
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         contacts = copy_state(device)["apps"]["contacts"]["contacts"]
         contact = next(c for c in contacts if c["name"] == self.p.name)
         if not contact["email"]:
@@ -407,7 +407,7 @@ class MeetupToCalendar(BaseTask):
                 "meetups in other communities": (sum(p["id"] == "p_meetup_rival" and p["community_id"] != self.p.meetup["community"]
                                                      for p in posts), 1)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         _patch(device, Forum.prepare_state_with_meetup(state["apps"]["forum"], self.p.meetup,
                                                        sim_datetime(state["os"])))
@@ -446,7 +446,7 @@ class FollowNewestAuthorTell(BaseTask):
     def distractors(self, apps, os_state):
         return _newest_distractors(apps, self.p.community["id"])
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _patch(device, {"apps": {"forum": {f"users[id={self.p.community['author']}]": {"following": False}}}})
 
     def check_goals(self, input):

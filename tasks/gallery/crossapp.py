@@ -148,14 +148,14 @@ EVENT_PHOTO_PARAMETERS = {"event": {"sampler": sample_event, "fields": ["id", "t
 
 
 def prepare_past_event(task: BaseTask, device) -> None:
-    """``_prepare`` of an event-photo task: move an event into the last weeks when no past event fits."""
+    """``set_up`` of an event-photo task: move an event into the last weeks when no past event fits."""
     patch = prepare_state_with_past_event(copy_state(device), task.rng)
     if patch is not None:
         device.set_state(patch)
 
 
 def add_event_photos(task: BaseTask, device) -> None:
-    """``_post_sample`` of an event-photo task: two to four photos taken at the event's place during it, and the
+    """``inject`` of an event-photo task: two to four photos taken at the event's place during it, and the
     near misses :func:`prepare_state_with_event_near_misses` plants."""
     device.set_state(prepare_state_with_event_photos(copy_state(device), task.p.event, task.rng))
     patch = prepare_state_with_event_near_misses(copy_state(device), task.p.event, task.rng)

@@ -67,7 +67,7 @@ class CountPhotosInCity(AnswerTask):
     parameters = {"city": {"sampler": Gallery.sample_city}}
     answer_fields = [{"type": "number", "label": "Photos and videos"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         """One to twelve items from the city, the count drawn from twelve (tasks/spread.py)."""
         if self.spreads:
             gallery, now, pool = _context(device)
@@ -91,7 +91,7 @@ class NewestScreenshotTime(AnswerTask):
                  "zh": ["我最近一张截图是几点截的？", "最新的那张屏幕截图是什么时间截的？告诉我几点几分。"]}
     answer_fields = [{"type": "text", "label": "Time taken", "hint": "e.g. 14:05", "matcher": "time"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = copy_state(device)
         patch = Gallery.prepare_state_with_screenshot(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]),
                                                       pools(language(state["os"]))["screenshots"])
@@ -120,7 +120,7 @@ class FavouritePlacePhotos(BaseTask):
     parameters = {"place": {"sampler": Gallery.sample_photo_place}}
     expected_changes = GALLERY_FAVORITE_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         gallery, now, pool = _context(device)
         _apply(device, Gallery.prepare_state_with_place_company(gallery, self.rng, now, pool, self.p.place))
 
@@ -154,14 +154,14 @@ class AlbumOfDay(BaseTask):
     parameters = {"day": {"sampler": Gallery.sample_album_day, "fields": ["iso", "label", "name"]}}
     expected_changes = GALLERY_NEW_ALBUM_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = copy_state(device)
         patch = Gallery.prepare_state_with_album_day(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]),
                                                      pools(language(state["os"])))
         if patch is not None:
             device.set_state(patch)
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         gallery, now, pool = _context(device)
         _apply(device, Gallery.prepare_state_with_day_before(gallery, self.rng, now, pool, self.p.day["iso"]))
 
@@ -194,7 +194,7 @@ class RestoreDeletedPhoto(BaseTask):
     parameters = {"photo": {"sampler": Gallery.sample_trashed_photo, "fields": ["id", "subject", "place", "city"]}}
     expected_changes = GALLERY_RESTORE_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = copy_state(device)
         patch = Gallery.prepare_state_with_trashed_photo(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]))
         if patch is not None:
@@ -222,7 +222,7 @@ class RotateUpsideDown(BaseTask):
     parameters = {"photo": {"sampler": Gallery.sample_unique_photo, "fields": ["id", "subject", "place", "city", "label"]}}
     expected_changes = GALLERY_EDIT_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         gallery, now, pool = _context(device)
         _apply(device, Gallery.prepare_state_with_look_alikes(gallery, self.rng, now, pool, self.p.photo["id"]))
 
@@ -254,7 +254,7 @@ class FilterNewestInCity(BaseTask):
     parameters = {"photo": {"sampler": Gallery.sample_filter_city, "fields": ["city", "id", "filter", "filter_name"]}}
     expected_changes = GALLERY_EDIT_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = copy_state(device)
         try:
             Gallery.sample_filter_city(random.Random(0), state["apps"]["gallery"], state["os"])
@@ -262,7 +262,7 @@ class FilterNewestInCity(BaseTask):
             device.set_state(Gallery.photos_on_free_day(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]),
                                                         pools(language(state["os"]))))
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         gallery, now, pool = _context(device)
         _apply(device, Gallery.prepare_state_with_newer_elsewhere(gallery, self.rng, now, pool, self.p.photo["id"]))
 
@@ -338,14 +338,14 @@ class DeleteScreenshotsOfDay(BaseTask):
     expected_changes = GALLERY_TRASH_CHANGES
     end_states = ("in Trash", "deleted for good")
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = copy_state(device)
         patch = Gallery.prepare_state_with_screenshot_pair(state["apps"]["gallery"], self.rng, sim_datetime(state["os"]),
                                                            pools(language(state["os"]))["screenshots"])
         if patch is not None:
             device.set_state(patch)
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         gallery, now, pool = _context(device)
         _apply(device, Gallery.prepare_state_with_screenshot_elsewhere(gallery, self.rng, now, pool["screenshots"],
                                                                        self.p.day["iso"]))
@@ -437,12 +437,12 @@ class AddPlaceToAlbumAndCount(BaseTask):
     expected_changes = ["gallery.albums[id={target.album_id}].photo_ids"]
     answer_fields = [{"type": "number", "label": "Items in the album"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         patch = Gallery.prepare_state_with_place_outside_album(copy_state(device)["apps"]["gallery"])
         if patch is not None:
             device.set_state(patch)
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         gallery, now, pool = _context(device)
         _apply(device, Gallery.prepare_state_with_place_company(gallery, self.rng, now, pool, self.p.target["place"]))
         _apply(device, Gallery.prepare_state_with_album_items(_context(device)[0], self.p.target["album_id"],
@@ -489,8 +489,8 @@ class ShareEventPhotos(BaseTask):
                         "把日历上“{event.title}”那次活动拍的照片用短信分享给{person}"]}
     parameters = EVENT_PHOTO_PARAMETERS
     expected_changes = MESSAGES_SEND_CHANGES
-    _prepare = prepare_past_event
-    _post_sample = add_event_photos
+    set_up = prepare_past_event
+    inject = add_event_photos
     distractors = event_distractors
 
     def check_goals(self, input):
@@ -522,7 +522,7 @@ class BirthdayPhotoCount(BaseTask):
     parameters = {"person": {"sampler": sample_birthday_person}}
     expected_changes = MESSAGES_SEND_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(prepare_state_with_birthday_photos(copy_state(device), self.p.person, self.rng))
         gallery, now, pool = _context(device)
         _apply(device, Gallery.prepare_state_with_day_before(gallery, self.rng, now, pool, self._birthday(copy_state(device))))
@@ -565,7 +565,7 @@ class TextCityOfDay(BaseTask):
                   "person": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         gallery, now, pool = _context(device)
         _apply(device, Gallery.prepare_state_with_day_before(gallery, self.rng, now, pool, self.p.day["iso"], other_city=True))
 
@@ -608,8 +608,8 @@ class EventAlbumAndText(BaseTask):
                         "新建影集“{event.title}”，放入日历上这次活动拍的照片，然后用短信告诉{person}一共有几张"]}
     parameters = EVENT_PHOTO_PARAMETERS
     expected_changes = [*GALLERY_NEW_ALBUM_CHANGES, *MESSAGES_SEND_CHANGES]
-    _prepare = prepare_past_event
-    _post_sample = add_event_photos
+    set_up = prepare_past_event
+    inject = add_event_photos
     distractors = event_distractors
 
     def check_goals(self, input):
@@ -647,9 +647,9 @@ class FavouriteEventPhotosEmail(BaseTask):
                         "在相册里收藏日历上“{event.title}”那次活动拍的照片，然后给{person}发封邮件说一共有几张"]}
     parameters = EVENT_PHOTO_PARAMETERS
     expected_changes = [*GALLERY_FAVORITE_CHANGES, *MAIL_SEND_CHANGES]
-    _prepare = prepare_past_event
+    set_up = prepare_past_event
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         add_event_photos(self, device)
         person = Contacts(copy_state(device)["apps"]["contacts"]).contact(self.p.person)
         if not person["email"]:

@@ -22,7 +22,7 @@ class OpenApp(CriteriaTask):
     parameters = {"app": LAUNCHER_APPS}
     criteria = {"os:.foreground": "{app}"}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         self.display["app"] = app_label(self.params["app"], self.language)
 
 
@@ -37,7 +37,7 @@ class SwitchApp(CriteriaTask):
     parameters = {"app": LAUNCHER_APPS}
     criteria = {"os:.foreground": "{app}"}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         self.display["app"] = app_label(self.params["app"], self.language)
         order = Home(copy_state(device)["os"]).order()
         device.open_app(order[(order.index(self.params["app"]) + 1) % len(order)])

@@ -233,7 +233,7 @@ class MeetingInviteTime(AnswerTask):
     answer_fields = [{"type": "text", "label": "Date", "hint": "e.g. March 17", "matcher": "date"},
                      {"type": "text", "label": "Start time", "hint": "e.g. 14:30", "matcher": "time"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         if patch := Mail.prepare_state_with_other_invite(state["apps"]["mail"], state["apps"]["contacts"],
                                                          state["os"].get("language", "en"), state["os"]["time_ms"],
@@ -275,7 +275,7 @@ class DeleteNewsletters(BaseTask):
     end_states = ("in Trash", "deleted for good")
     answer_fields = [{"type": "number", "label": "Emails deleted"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         """Two to eleven issues from the sender, the count drawn from ten (tasks/spread.py)."""
         if self.spreads:
             device.set_state(Mail.prepare_state_with_issues(copy_state(device)["apps"]["mail"], self.rng,
@@ -350,7 +350,7 @@ class FlightToCalendarAndText(BaseTask):
     parameters = {"city": {"sampler": Mail.sample_flight_city}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         if patch := Mail.prepare_state_with_other_flight(state["apps"]["mail"], self.p.city,
                                                          state["os"].get("language", "en"), state["os"]["time_ms"]):
@@ -408,7 +408,7 @@ class NewNumberFromEmail(BaseTask):
                 "the old mobile number": (sum(p["type"] == "mobile" and not same_number(p["number"], self.p.change["number"])
                                               for p in phones), 1)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         contact = Contacts(state["apps"]["contacts"]).contact(self.p.change["name"])
         subject, body = NEW_NUMBER_MAIL[state["os"].get("language", "en")]

@@ -108,7 +108,7 @@ class CountSaved(AnswerTask):
     parameters = {"lst": {"sampler": Maps.sample_list}}
     answer_fields = [{"type": "number", "label": "Places"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _patch(device, Maps.prepare_state_with_apart_counts(_maps_state(device), self.p.lst["id"]))
 
     def get_answer(self, input):
@@ -162,7 +162,7 @@ class RemoveSaved(BaseTask):
     parameters = {"entry": {"sampler": Maps.sample_saved_entry}}
     expected_changes = MAPS_UNSAVE_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _patch(device, Maps.prepare_state_with_two_each(_maps_state(device)))
 
     def check_goals(self, input):
@@ -217,7 +217,7 @@ class NearestOpenPharmacy(AnswerTask):
     answer_fields = [{"type": "text", "label": "Pharmacy"}]
     expected_changes = MAPS_RECENT_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         doc = copy_state(device)
         _patch(device, Maps.prepare_state_with_closed_nearest(doc["apps"]["maps"], "pharmacy", moment(doc["os"])))
 
@@ -246,7 +246,7 @@ class SaveBestRated(BaseTask):
                  "zh": ["在地图里找到评分最高的咖啡店，把它保存到“收藏夹”"]}
     expected_changes = MAPS_SAVE_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _patch(device, Maps.prepare_state_with_clear_best(_maps_state(device), "cafe", "favourites"))
         _patch(device, Maps.prepare_state_with_runner_up(_maps_state(device), "cafe"))
 
@@ -280,7 +280,7 @@ class HomeToWorkDrive(AnswerTask):
     answer_fields = [{"type": "number", "label": "Driving minutes"}]
     expected_changes = MAPS_WORK_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _patch(device, Maps.prepare_state_with_home(_maps_state(device)))
 
     def distractors(self, apps, os_state):
@@ -316,7 +316,7 @@ class SaveBestOpen(BaseTask):
     parameters = {"cat": {"sampler": Maps.sample_best_open_category}}
     expected_changes = MAPS_SAVE_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         doc = copy_state(device)
         _patch(device, Maps.prepare_state_with_closed_best(doc["apps"]["maps"], self.p.cat["id"], moment(doc["os"]),
                                                            "want_to_go"))
@@ -389,7 +389,7 @@ class SaveRecommended(BaseTask):
     expected_changes = [*MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES, *MAPS_SAVE_CHANGES]
     TEXT = {"en": "You have to try {place}, the food there is amazing!", "zh": "你一定要去尝尝{place}，那里的菜太好吃了！"}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         doc = copy_state(device)
         number = Contacts(doc["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
         text = self.TEXT["zh" if self.language == "zh" else "en"].format(place=self.p.place["name"])
@@ -428,7 +428,7 @@ class EventTravelTime(BaseTask):
     expected_changes = [*MESSAGES_SEND_CHANGES, *MAPS_RECENT_CHANGES]
     TITLE = {"en": "Lunch with {name}", "zh": "和{name}吃午饭"}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         doc = copy_state(device)
         tomorrow = (moment(doc["os"]) + dt.timedelta(days=1)).date().isoformat()
         event = {"id": "evt_maps_lunch", "title": self.TITLE["zh" if self.language == "zh" else "en"].format(name=self.p.name),
@@ -499,7 +499,7 @@ class EventTransitAlarm(BaseTask):
                   "event": {"sampler": sample_event_title}}
     expected_changes = [*CLOCK_ADD_ALARM_CHANGES, *MAPS_RECENT_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _inject_place_event(device, self.p.event, self.p.place)
 
     def distractors(self, apps, os_state):
@@ -538,7 +538,7 @@ class EventAddressToAttendee(BaseTask):
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*MESSAGES_SEND_CHANGES, *MAPS_RECENT_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _inject_place_event(device, self.p.event, self.p.place,
                             notes=attendee_line(self.p.name, "zh" if self.language == "zh" else "en"))
 

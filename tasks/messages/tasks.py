@@ -87,7 +87,7 @@ class DeleteConversation(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_DELETE_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         phones = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"]
         messages = Messages(state["apps"]["messages"])
@@ -201,7 +201,7 @@ class UnreadContacts(AnswerTask):
                       "compare": "set"}]
     expected_changes = MESSAGES_READ_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         patch = Messages.prepare_state_with_unread_unknown(copy_state(device), self.rng)
         if patch is not None:
             device.set_state(patch)
@@ -320,7 +320,7 @@ class AnswerLastWatchedQuestion(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         plain = plain_last_watched(state["apps"]["video"])
         if plain:
@@ -390,7 +390,7 @@ class MeetupTransitReplyAlarm(BaseTask):
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES, *CLOCK_ADD_ALARM_CHANGES, *MAPS_RECENT_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         number = Contacts(state["apps"]["contacts"]).contact(self.p.name)["phones"][0]["number"]
         text = MEETUP_ASKS[state["os"].get("language", "en")].format(place=self.p.place["name"], time=self.p.time["said"])

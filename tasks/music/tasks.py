@@ -169,7 +169,7 @@ class SetPlaybackModes(CriteriaTask):
     criteria = {".player.shuffle": "{shuffle}", ".player.repeat": "{repeat}"}
     expected_changes = MUSIC_PLAYER_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         modes = ("off", "all", "one")
         other = modes[(modes.index(self.p.repeat) + 1) % len(modes)]
         device.set_state(Music.prepare_state_with_modes(copy_state(device)["apps"]["music"], not self.p.shuffle, other))
@@ -191,7 +191,7 @@ class NowPlayingSong(AnswerTask):
     answer_fields = [{"type": "text", "label": "Song title", "hint": "e.g. Yellow"},
                      {"type": "text", "label": "Artist", "hint": "e.g. Coldplay"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(Music.prepare_state_with_loaded_song(copy_state(device)["apps"]["music"], self.p.song["id"],
                                                               self.p.position_s * 1000))
 
@@ -288,7 +288,7 @@ class ArtistPlaylist(BaseTask):
                   "name": {"sampler": Music.sample_new_playlist_name}}
     expected_changes = MUSIC_NEW_PLAYLIST_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         doc = copy_state(device)
         if patch := Music.prepare_state_with_tribute_album(doc["apps"]["music"], self.p.artist["id"],
                                                            doc["os"].get("language", "en"), self.rng):
@@ -362,7 +362,7 @@ class AddRecommendedSong(BaseTask):
         return {"songs already on the playlist": (len(Music(apps["music"]).playlist(self.p.playlist["id"])["song_ids"]), 1),
                 "other playlists": (len(apps["music"]["playlists"]) - 1, 1)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         text_from_contact(device, self.p.name, f"rec_{self.p.song['id']}",
                           lambda language: Music.recommendation_text(self.p.song, language))
 
@@ -419,7 +419,7 @@ class LikeRecommendedTellAlbum(BaseTask):
         return {"other albums": (len(self.p.song["others"]), 2),
                 "other songs on its album": (len(music.album_songs(music.song(self.p.song["id"])["album_id"])) - 1, 1)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         text_from_contact(device, self.p.name, f"rec_{self.p.song['id']}",
                           lambda language: Music.recommendation_text(self.p.song, language))
 
@@ -490,7 +490,7 @@ class ForumSongToPlaylist(BaseTask):
         return {"other artists": (len(self.p.song["others"]), 2), "older posts in the community": (len(posts) - 1, 2),
                 "other playlists": (len(apps["music"]["playlists"]) - 1, 1)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         device.set_state(prepare_forum_song_post(state["apps"]["forum"], self.p.community["id"], self.p.song,
                                                  state["os"].get("language", "en"), sim_datetime(state["os"])))

@@ -50,7 +50,7 @@ class PinNote(CriteriaTask):
                   "pinned": {"type": "bool", "values": {"Pin": True, "Unpin": False}}}
     criteria = {".notes[title={title}].pinned": "{pinned}"}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(Notes.prepare_state_with_note(self.p.title, pinned=not self.p.pinned))
 
 
@@ -67,7 +67,7 @@ class ToggleTodo(CriteriaTask):
                   "done": {"type": "bool", "values": {"check off": True, "uncheck": False}}}
     criteria = {".todos[text={text}].done": "{done}"}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         todo = Notes(copy_state(device)["apps"]["notes"]).todo(self.p.text)
         device.set_state(Notes.prepare_state_with_todos_done({todo["id"]: not self.p.done}))
 
@@ -85,7 +85,7 @@ class CountOpenTodos(AnswerTask):
     answer = staticmethod(lambda task, apps_init: len(Notes(apps_init["notes"]).open_todos()))
     answer_fields = [{"type": "number", "label": "Open to-dos"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         notes = Notes(copy_state(device)["apps"]["notes"])
         device.set_state(notes.prepare_state_with_some_done(self.rng))
 
@@ -226,7 +226,7 @@ class ClearCompletedTodos(BaseTask):
                         "把笔记里所有已完成的待办都删掉"]}
     expected_changes = NOTES_CLEAR_DONE_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         notes = Notes(copy_state(device)["apps"]["notes"])
         device.set_state(notes.prepare_state_with_some_done(self.rng))
 
@@ -263,7 +263,7 @@ class DayAgendaNote(BaseTask):
                   "day": {"type": "enum", "values": {"today": 0, "tomorrow": 1}}}
     expected_changes = NOTES_ADD_NOTE_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         day = (sim_today(state["os"]) + dt.timedelta(days=self.p.day)).isoformat()
         calendar = Calendar(state["apps"]["calendar"])
@@ -325,7 +325,7 @@ class WeatherForecastNote(BaseTask):
     parameters = {"city": {"sampler": sample_city_with_a_new_forecast, "fields": ["id", "name", "name_zh"]}}
     expected_changes = NOTES_ADD_NOTE_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         prepare_state_with_metric_units(device)  # the app shows °C, the unit the check reads
 
     def distractors(self, apps, os_state):
@@ -365,7 +365,7 @@ class CleanupAndDueThisWeek(BaseTask):
     expected_changes = NOTES_CLEAR_DONE_CHANGES
     answer_fields = [{"type": "text", "label": "To-dos due this week", "repeatable": True, "compare": "set"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         notes = Notes(state["apps"]["notes"])
         keep = self.rng.choice(notes.ids_due_between(*week_bounds(sim_today(state["os"]))))

@@ -75,7 +75,7 @@ class DarkModeAndStorage(BaseTask):
     expected_changes = SETTINGS_DARK_MODE_CHANGES
     answer_fields = [{"type": "number", "label": "Storage used (GB)"}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state({"apps": {"settings": {"dark_mode": False}}})
 
     def check_goals(self, input):

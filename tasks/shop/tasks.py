@@ -85,7 +85,7 @@ class SetDefaultAddress(CriteriaTask):
     criteria = {".addresses[id={address.id}].default": True}
     expected_changes = SHOP_DEFAULT_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         patch = Shop.prepare_state_with_second_address(_shop_state(device), _language(device))
         if patch:
             device.set_state(patch)
@@ -138,7 +138,7 @@ class RemoveCartItem(BaseTask):
     parameters = {"line": {"sampler": Shop.sample_cart_line}}
     expected_changes = SHOP_CART_REMOVE_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _fill_cart(device)
 
     def check_goals(self, input):
@@ -160,7 +160,7 @@ class ChangeCartQuantity(CriteriaTask):
     criteria = {".cart[id={line.id}].qty": "{qty}"}
     expected_changes = SHOP_CART_QTY_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _fill_cart(device)
 
 
@@ -179,7 +179,7 @@ class OrderArrival(AnswerTask):
     parameters = {"order": {"sampler": Shop.sample_order_in_transit}}
     answer_fields = [{"type": "text", "label": "Delivery date", "hint": "e.g. March 19", "matcher": "date"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         patch = Shop.prepare_state_with_distinct_arrivals(_shop_state(device), sim_today(copy_state(device)["os"]))
         if patch:
             device.set_state(patch)
@@ -210,7 +210,7 @@ class CheapestWellRated(AnswerTask):
                 "cheaper products rated lower": (sum(p["rating"] < RATING_FLOOR and p["price"] < best["price"]
                                                      for p in mine), MIN_CHEAPER_LOW_RATED)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         patch = Shop.prepare_state_with_cheaper_low_rated(_shop_state(device), self.p.category["id"])
         if patch:
             device.set_state(patch)
@@ -232,7 +232,7 @@ class CancelUnshippedOrder(BaseTask):
     parameters = {"order": {"sampler": Shop.sample_unshipped_order}}
     expected_changes = SHOP_CANCEL_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         patch = Shop.prepare_state_with_one_unshipped(_shop_state(device), self.p.order["id"],
                                                       sim_today(copy_state(device)["os"]))
         if patch:
@@ -267,7 +267,7 @@ class AddDefaultAddress(BaseTask):
     expected_changes = SHOP_NEW_ADDRESS_CHANGES
     FIELDS = ("name", "phone", "street", "city", "region", "postcode")
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         patch = Shop.prepare_state_with_second_address(_shop_state(device), _language(device))
         if patch:
             device.set_state(patch)
@@ -318,7 +318,7 @@ class DeliveredSpending(AnswerTask):
                 "orders of the month not delivered": (sum(o["status"] != "delivered" and o["delivery_date"][:7] == month
                                                           for o in orders), MIN_MONTH_CANCELLED)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         patch = Shop.prepare_state_with_month_orders(state["apps"]["shop"], self.p.month["month"], sim_today(state["os"]),
                                                      self.rng, state["os"].get("language", "en"))
@@ -371,7 +371,7 @@ class BuyBestRatedUnder(BaseTask):
     parameters = {"pick": {"sampler": Shop.sample_category_and_cap}}
     expected_changes = SHOP_ORDER_CHANGES
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         patch = Shop.prepare_state_with_higher_rated(_shop_state(device), self.p.pick)
         if patch:
             device.set_state(patch)
@@ -462,7 +462,7 @@ class OrderForFriendAndChange(BaseTask):
                   "passcode": {"sampler": _sample_passcode}}
     expected_changes = [*SHOP_ORDER_CHANGES, "wallet.balance", "wallet.transactions[+]", "chat.chats[*].unread"]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         language, now, today = state["os"].get("language", "en"), state["os"]["time_ms"], sim_today(state["os"])
         chat, wallet = state["apps"]["chat"], state["apps"]["wallet"]
@@ -547,7 +547,7 @@ class ShipToFriendAndText(BaseTask):
                   "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*SHOP_ORDER_CHANGES, "shop.addresses[+]", *MESSAGES_SEND_CHANGES, *MESSAGES_READ_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         language = state["os"].get("language", "en")
         contact = Contacts(state["apps"]["contacts"]).contact(self.p.name)

@@ -52,7 +52,7 @@ class CountUpcomingTrips(AnswerTask):
                  "zh": ["我在火车票里还有几个未出行的行程？"]}
     answer_fields = [{"type": "number", "label": "Trips"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = copy_state(device)
         want = self.spread.count(1, UPCOMING_SPAN) if self.spreads else self.rng.randint(1, 7)
         patch = Trains.prepare_state_with_upcoming(self.rng, state["apps"]["trains"], sim_datetime(state["os"]), want)
@@ -212,7 +212,7 @@ class CancelTripOnDate(BaseTask):
     parameters = {"order": {"sampler": Trains.sample_upcoming_order}}
     expected_changes = TRAINS_CANCEL_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         with_min_upcoming(device, self.rng)
 
     def distractors(self, apps, os_state):
@@ -240,7 +240,7 @@ class CancelAndReportRefund(BaseTask):
     expected_changes = TRAINS_CANCEL_CHANGES
     answer_fields = [{"type": "text", "label": "Refund", "hint": MONEY_HINT}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         with_min_upcoming(device, self.rng)
 
     def distractors(self, apps, os_state):
@@ -315,7 +315,7 @@ class TextNextTrain(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         with_min_upcoming(device, self.rng)
 
     def distractors(self, apps, os_state):
@@ -352,7 +352,7 @@ class TripToCalendar(BaseTask):
     parameters = {"order": {"sampler": Trains.sample_upcoming_order}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         with_min_upcoming(device, self.rng)
 
     def distractors(self, apps, os_state):
@@ -398,7 +398,7 @@ class BookForCalendarEvent(BaseTask):
                   "passcode": {"sampler": Trains.sample_passcode}}
     expected_changes = [*TRAINS_BOOK_CHANGES, *MESSAGES_SEND_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         trip = self.p.trip
         event = {"id": "evt_trip", "title": trip["title"], "date": trip["date"], "start": trip["start"], "end": trip["end"],
                  "all_day": False, "location": trip["city"], "notes": "", "calendar": "Work", "reminder": 60}
@@ -459,7 +459,7 @@ class BookEventTrainWithAlarm(BaseTask):
     parameters = {"trip": {"sampler": sample_event_trip}, "passcode": {"sampler": Trains.sample_passcode}}
     expected_changes = [*TRAINS_BOOK_CHANGES, *CLOCK_ADD_ALARM_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _inject_trip_event(device, self.p.trip)
 
     def distractors(self, apps, os_state):
@@ -503,7 +503,7 @@ class NextTrainAlarmAndText(BaseTask):
     parameters = {"name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = [*CLOCK_ADD_ALARM_CHANGES, *MESSAGES_SEND_CHANGES]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         with_min_upcoming(device, self.rng)
 
     def distractors(self, apps, os_state):

@@ -82,7 +82,7 @@ class WatchLaterCount(AnswerTask):
     answer = staticmethod(lambda task, apps_init: len(apps_init["video"]["watch_later"]))
     answer_fields = [{"type": "number", "label": "Videos"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _apply(device, Video.prepare_state_with_lists_apart(_video_state(device)))
 
 
@@ -112,7 +112,7 @@ class LastWatched(AnswerTask):
                  "zh": ["我在视频里最近看的是哪个视频？"]}
     answer_fields = [{"type": "text", "label": "Video title"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _apply(device, Video.prepare_state_with_plain_last_watched(_video_state(device)))
 
     def get_answer(self, input):
@@ -227,7 +227,7 @@ class BiggestSubscription(AnswerTask):
                 "bigger channels not subscribed": (sum(not c["subscribed"] and c["subscribers"] > biggest
                                                        for c in channels), 1)}
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _apply(device, Video.prepare_state_with_clear_biggest(_video_state(device),
                                                              self.rng if self.spreads else None))
 
@@ -258,7 +258,7 @@ class UnsubscribeStale(BaseTask):
         return {"stale subscriptions": (sum(a > self.p.days for a in ages), MIN_STALE),
                 "recent subscriptions": (sum(a <= self.p.days for a in ages), 1)}
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         _apply(device, Video.prepare_state_with_stale_split(state["apps"]["video"], self.p.days, sim_datetime(state["os"])))
 
@@ -292,7 +292,7 @@ class PruneWatchedFromLater(BaseTask):
     expected_changes = VIDEO_WATCH_LATER_REMOVE_CHANGES
     answer_fields = [{"type": "number", "label": "Videos left"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _apply(device, Video.prepare_state_with_watched_in_watch_later(
             _video_state(device), self.spread.count(2, 7) if self.spreads else None))
 
@@ -365,7 +365,7 @@ class SaveRecommendedVideo(BaseTask):
     def distractors(self, apps, os_state):
         return recommendation_distractors(apps, self.p.name, self.p.video)
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         text_from_contact(device, self.p.name, f"vid_{self.p.video['id']}",
                           lambda language: Video.recommendation_text(self.p.video["title"], language))
 
@@ -398,7 +398,7 @@ class LiveStreamEvent(BaseTask):
     expected_changes = [*CALENDAR_ADD_EVENT_CHANGES, *MESSAGES_SEND_CHANGES]
 
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         _apply(device, Video.prepare_state_with_rival_stream(
             state["apps"]["video"], self.p.stream["id"], state["os"].get("language", "en"), sim_datetime(state["os"])))
@@ -461,7 +461,7 @@ class LikeRecommendedTellChannel(BaseTask):
     def distractors(self, apps, os_state):
         return recommendation_distractors(apps, self.p.name, self.p.video)
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         text_from_contact(device, self.p.name, f"vid_{self.p.video['id']}",
                           lambda language: Video.recommendation_text(self.p.video["title"], language))
 
@@ -526,7 +526,7 @@ class ForumVideoToWatchLater(BaseTask):
         posts = [p for p in apps["forum"]["posts"] if p["community_id"] == self.p.community["id"]]
         return {"older posts in the community": (len(posts) - 1, 2),
                 "other uploads of its channel": (len(lib.uploads(apps["video"], self.p.video["channel_id"])) - 1, 2)}
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         device.set_state(prepare_forum_video_post(state["apps"]["forum"], self.p.community["id"], self.p.video,
                                                   state["os"].get("language", "en"), sim_datetime(state["os"])))

@@ -81,7 +81,7 @@ class DefaultCardDigits(AnswerTask):
     answer = staticmethod(lambda task, apps_init: Wallet(apps_init["wallet"]).default_card()["last4"])
     answer_fields = [{"type": "text", "label": "Last four digits"}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         prepare_two_cards(self, device)
 
 
@@ -117,7 +117,7 @@ class NextBillDue(AnswerTask):
                  "zh": ["在还没逾期的待缴账单里，哪一笔最先到期？金额是多少？"]}
     answer_fields = [{"type": "text", "label": "Bill"}, {"type": "text", "label": "Amount", "hint": MONEY_HINT}]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         prepare_due_bills(self, device, overdue=1, upcoming=1)
 
     def get_answer(self, input):
@@ -142,7 +142,7 @@ class RemoveCard(BaseTask):
     parameters = {"card": {"sampler": Wallet.sample_other_card}}
     expected_changes = WALLET_REMOVE_CARD_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         prepare_two_cards(self, device)
 
     def check_goals(self, input):
@@ -171,7 +171,7 @@ class PayBill(BaseTask):
         return {"other unpaid bills": (sum(not b["paid"] and b["name"] != self.p.bill for b in apps["wallet"]["bills"]),
                                        MIN_UNPAID_BILLS - 1)}
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         prepare_unpaid_bills(self, device)
 
     def check_goals(self, input):
@@ -244,10 +244,10 @@ class TransferToContact(BaseTask):
                   "note": {"sampler": Wallet.sample_note}, "passcode": {"sampler": Wallet.sample_passcode}}
     expected_changes = WALLET_PAYMENT_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _afford(device, 1000)
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         if patch := Wallet.prepare_state_with_namesake(copy_state(device)["apps"]["contacts"], self.p.name, self.rng):
             device.set_state(patch)
 
@@ -277,10 +277,10 @@ class TransferToNumber(BaseTask):
                   "passcode": {"sampler": Wallet.sample_passcode}}
     expected_changes = WALLET_PAYMENT_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _afford(device, 1000)
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         contacts = copy_state(device)["apps"]["contacts"]
         if patch := Wallet.prepare_state_with_near_number(contacts, self.p.number, self.rng):
             device.set_state(patch)
@@ -309,7 +309,7 @@ class RefundLastSender(BaseTask):
     parameters = {"passcode": {"sampler": Wallet.sample_passcode}}
     expected_changes = WALLET_PAYMENT_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         state = _wallet_state(device)
         people = [c for c in copy_state(device)["apps"]["contacts"]["contacts"] if c["phones"]]
         if not any(t["kind"] == "transfer_in" for t in state["transactions"]):
@@ -349,7 +349,7 @@ class SpendingLastMonth(AnswerTask):
                   "month": {"sampler": Wallet.sample_last_month}}
     answer_fields = [{"type": "text", "label": "Amount spent", "hint": MONEY_HINT}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = _wallet_state(device)
         month = last_month(_today(device))
         have = [t for t in state["transactions"] if t["category"] == self.p.category and t["date"].startswith(month)]
@@ -409,7 +409,7 @@ class PayBillAndReportBalance(BaseTask):
         return {"other unpaid bills": (sum(not b["paid"] and b["name"] != self.p.bill for b in apps["wallet"]["bills"]),
                                        MIN_UNPAID_BILLS - 1)}
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         prepare_unpaid_bills(self, device)
 
     def check_goals(self, input):
@@ -433,7 +433,7 @@ class PayOverdueBills(BaseTask):
     parameters = {"passcode": {"sampler": Wallet.sample_passcode}}
     expected_changes = WALLET_PAY_BILLS_CHANGES
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         prepare_due_bills(self, device, overdue=MIN_OVERDUE_BILLS, upcoming=MIN_UPCOMING_BILLS)
         _afford(device, sum(b["amount"] for b in Wallet(_wallet_state(device)).overdue(_today(device))))
 
@@ -467,7 +467,7 @@ class PayTwoFriends(BaseTask):
                   "note": {"sampler": Wallet.sample_note}, "passcode": {"sampler": Wallet.sample_passcode}}
     expected_changes = ["wallet.balance", "wallet.transactions[+*]"]
 
-    def _prepare(self, device) -> None:
+    def set_up(self, device) -> None:
         _afford(device, 2000)
 
     def distractors(self, apps, os_state):
@@ -524,7 +524,7 @@ class PayChatAskInWallet(BaseTask):
                   "reply": {"sampler": _sample_reply}, "passcode": {"sampler": Wallet.sample_passcode}}
     expected_changes = [*WALLET_PAYMENT_CHANGES, *CHAT_SEND_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         state = copy_state(device)
         chat, language, now = state["apps"]["chat"], state["os"].get("language", "en"), state["os"]["time_ms"]
         friend_id = next(f["id"] for f in chat["friends"] if f["name"] == self.p.name)

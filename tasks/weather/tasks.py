@@ -98,7 +98,7 @@ class CurrentTemperature(AnswerTask):
     answer = ".cities[id={city.id}].current.temp"
     answer_fields = [{"type": "number", "label": "Temperature in {city.name} (°C)"}]
 
-    def _prepare(self, device):
+    def set_up(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
 
@@ -118,7 +118,7 @@ class CityConditionsNow(AnswerTask):
     answer = {"humidity": ".cities[id={city.id}].current.humidity", "wind": ".cities[id={city.id}].current.wind_kph"}
     answer_fields = [{"type": "number", "label": "Humidity (%)"}, {"type": "number", "label": "Wind speed (km/h)"}]
 
-    def _prepare(self, device):
+    def set_up(self, device):
         prepare_state_with_metric_units(device, wind=True)  # the answer is asked in °C and km/h
 
 
@@ -137,7 +137,7 @@ class TomorrowCondition(AnswerTask):
     parameters = {"city": {"sampler": Weather.sample_city_changing_tomorrow}}
     answer_fields = [{"type": "choice", "label": "Tomorrow in {city.name}", "options": CONDITION_LABELS}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         if self.spreads:
             device.set_state(prepare_state_with_tomorrow(copy_state(device)["apps"]["weather"], self.p.city["id"],
                                                          self.spread.choice(CONDITION_LABELS), self.rng))
@@ -165,7 +165,7 @@ class TemperatureDifference(AnswerTask):
     parameters = {"pair": {"sampler": Weather.sample_warmer_pair}}
     answer_fields = [{"type": "number", "label": "Difference (°C)"}]
 
-    def _prepare(self, device):
+    def set_up(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
     def get_answer(self, input):
@@ -191,10 +191,10 @@ class WarmestDay(AnswerTask):
     answer_fields = [{"type": "text", "label": "Date", "hint": "e.g. Apr 2", "matcher": "date"},
                      {"type": "number", "label": "High (°C)"}]
 
-    def _prepare(self, device):
+    def set_up(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(prepare_state_with_runner_up(copy_state(device)["apps"]["weather"], self.rng, self.p.city["id"]))
 
     def distractors(self, apps, os_state):
@@ -224,7 +224,7 @@ class RainyDays(BaseTask):
     parameters = {"city": {"sampler": Weather.sample_city_with_some_rain}}
     answer_fields = [{"type": "text", "label": "Rainy days", "hint": "e.g. Apr 2", "repeatable": True}]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(prepare_state_with_rainy_days(copy_state(device)["apps"]["weather"], self.p.city["id"], self.rng))
 
     def distractors(self, apps, os_state):
@@ -253,10 +253,10 @@ class FahrenheitHighTomorrow(BaseTask):
     expected_changes = WEATHER_UNIT_CHANGES
     answer_fields = [{"type": "number", "label": "Tomorrow's high in {city.name} (°F)"}]
 
-    def _prepare(self, device):
+    def set_up(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(prepare_state_with_distinct_highs(copy_state(device)["apps"]["weather"], self.p.city["id"]))
 
     def distractors(self, apps, os_state):
@@ -295,13 +295,13 @@ class AddWarmestCity(BaseTask):
     expected_changes = WEATHER_ADD_CITY_CHANGES
     answer_fields = [{"type": "number", "label": "Its temperature now (°C)"}]
 
-    def _prepare(self, device):
+    def set_up(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
     def _ids(self) -> list[str]:
         return [self.p.a["id"], self.p.b["id"], self.p.c["id"]]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         device.set_state(prepare_state_with_runner_up(copy_state(device)["apps"]["weather"], self.rng, among=self._ids()))
 
     def distractors(self, apps, os_state):
@@ -369,7 +369,7 @@ class TextForecastToContact(BaseTask):
     parameters = {"city": {"sampler": Weather.sample_saved_city}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
-    def _prepare(self, device):
+    def set_up(self, device):
         prepare_state_with_metric_units(device)  # the answer is asked in °C
 
     def distractors(self, apps, os_state):
@@ -477,10 +477,10 @@ class EventForecastToAttendee(BaseTask):
     parameters = {"event": {"sampler": sample_event_forecast_day}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = MESSAGES_SEND_CHANGES
 
-    def _prepare(self, device):
+    def set_up(self, device):
         prepare_state_with_metric_units(device)  # the temperatures are asked in °C
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _inject_city_event(device, self.p.event, self.p.name, "zh" if self.language == "zh" else "en")
 
     def distractors(self, apps, os_state):
@@ -527,7 +527,7 @@ class RainyEventReschedule(BaseTask):
     parameters = {"event": {"sampler": sample_maybe_rained_out_day}, "name": {"source": "contacts:.contacts[*].name"}}
     expected_changes = ["calendar.events[title={event.title}].date", *MESSAGES_SEND_CHANGES]
 
-    def _post_sample(self, device) -> None:
+    def inject(self, device) -> None:
         _inject_city_event(device, self.p.event, self.p.name, "zh" if self.language == "zh" else "en")
 
     def distractors(self, apps, os_state):

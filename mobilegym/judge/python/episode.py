@@ -57,13 +57,13 @@ class PyTaskRef(TaskRef):
         task.spread_seed = spread_seed
         task.canonical = on_canonical_phone(device)
         device.reset_state(world_seed)
-        task._prepare(device)
+        task.set_up(device)
         state = read_state(device)
         values, display = copy_doc(sample_parameters(self.id, cls.parameters, random.Random(f"{self.id}|{seed}|params"),
                                                      state["apps"], state["os"], cls.app_id(), params))
         variants = cls.templates_for(language)
         task.bind(values, display, variants[random.Random(f"{self.id}|{seed}|template").randrange(len(variants))])
-        task._post_sample(device)
+        task.inject(device)
         task._invert_criteria(device)
         instruction, budget = task.description, cls.step_budget()
         fields: list[dict[str, Any]] = []

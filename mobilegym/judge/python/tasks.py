@@ -1,7 +1,7 @@
 """Task base classes: BaseTask, CriteriaTask (declarative target state), AnswerTask (declarative answer).
 
 Every task inherits one of the three directly. Class attributes declare metadata, templates,
-parameters, criteria or answers; hooks (_prepare, _post_sample, _invert_criteria) may shape the
+parameters, criteria or answers; hooks (set_up, inject, _invert_criteria) may shape the
 initial state; check_goals returns the checks the judge scores.
 """
 from __future__ import annotations
@@ -10,6 +10,7 @@ import inspect
 import math
 import random
 import re
+import warnings
 from typing import Any, ClassVar, Mapping, Sequence
 
 from mobilegym.judge.answers import rivals_for
@@ -59,6 +60,10 @@ def merge_into(target: dict[str, Any], patch: Mapping[str, Any]) -> None:
             merge_into(target[key], value)
         else:
             target[key] = value
+
+
+# the lifecycle hooks' former names, still honoured (with a DeprecationWarning) for one release
+DEPRECATED_HOOKS = {"_prepare": "set_up", "_post_sample": "inject"}
 
 
 class BaseTask:
@@ -136,13 +141,22 @@ class BaseTask:
             return list(cls.templates[language])
         return list(cls.templates)
 
-    # --- lifecycle hooks (override as needed) --------------------------------------------------
+    # --- lifecycle: reset -> set_up -> sample parameters -> inject -> play -> judge (check_goals) ------------
 
-    def _prepare(self, device: Any) -> None:
-        """Before sampling: adjust the initial state when defaults are not enough."""
+    def set_up(self, device: Any) -> None:
+        """Before sampling: make the world hold what the parameters are drawn from (a precondition the world lacks)."""
 
-    def _post_sample(self, device: Any) -> None:
-        """After sampling: set up state that depends on the sampled parameters."""
+    def inject(self, device: Any) -> None:
+        """After sampling: put into the world what the sampled parameters need (the task's own data, its traps)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for old, new in DEPRECATED_HOOKS.items():
+            if old in cls.__dict__:
+                warnings.warn(f"{cls.__qualname__}.{old} is deprecated: name the hook {new}", DeprecationWarning,
+                              stacklevel=2)
+                if new not in cls.__dict__:
+                    setattr(cls, new, cls.__dict__[old])
 
     @property
     def spreads(self) -> bool:
@@ -163,7 +177,7 @@ class BaseTask:
         return None
 
     def _invert_criteria(self, device: Any) -> None:
-        """After _post_sample: make sure the initial state does not already meet the target."""
+        """After inject: make sure the initial state does not already meet the target."""
 
     # --- instance ------------------------------------------------------------------------------
 
@@ -281,7 +295,7 @@ class CriteriaTask(BaseTask):
                 continue
             if not path.is_plain:
                 raise TaskError(f"{self.task_id()}: criterion {field!r} already holds at start and its path has "
-                                "selectors; set a different initial state in _post_sample")
+                                "selectors; set a different initial state in inject")
             merge_into(patch, patch_for(path, self._other_value(field, raw, expected), None))
         if patch:
             device.set_state(patch)
@@ -304,7 +318,7 @@ class CriteriaTask(BaseTask):
             if candidates:
                 return candidates[self.rng.randrange(len(candidates))]
         raise TaskError(f"{self.task_id()}: criterion {field!r} already holds at start and no other value "
-                        "is known; set a different initial state in _post_sample")
+                        "is known; set a different initial state in inject")
 
 
 class AnswerTask(BaseTask):
