@@ -1,7 +1,10 @@
-"""Texts that preparers take in the phone's language (JSON tasks give one per language)."""
+"""Texts that preparers take in the phone's language (JSON tasks give one per language), and texts every app writes
+the same way."""
 from __future__ import annotations
 
 from typing import Any, Mapping
+
+GONE = ("[deleted]", "[已删除]")  # (English, Chinese): what a row prints for a community or channel that is gone
 
 
 def in_language(value: Any, language: str, what: str = "text") -> Any:

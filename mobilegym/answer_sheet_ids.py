@@ -5,3 +5,4 @@ name), so neither imports the other.
 """
 ANSWER_SHEET = "answer_sheet"
 SHEET_LABELS = {"en": "AnswerSheet", "zh": "答题卡"}
+HARNESS_APPS = (ANSWER_SHEET,)  # apps of the harness, not the owner's: no task chains them, no interruption comes from them

@@ -10,6 +10,8 @@ import sys
 from collections import defaultdict
 from typing import Any, Sequence
 
+from mobilegym import ENV_ID
+from mobilegym.answer_sheet_ids import HARNESS_APPS
 from mobilegym.device.base import WORLDS
 
 DEFAULT_DEMO_TASK = "settings.ToggleWifi"
@@ -34,7 +36,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if oracle is None:
         print(f"error: task {args.task!r} has no scripted plan to demo", file=sys.stderr)
         return 2
-    env = RecordEpisode(gym.make("MobileGym-v0", task=args.task, eval_mode=args.mode, render_scale=args.scale,
+    env = RecordEpisode(gym.make(ENV_ID, task=args.task, eval_mode=args.mode, render_scale=args.scale,
                                  world=args.world),
                         args.out, echo=print)
     reward, info, _ = run_plan(env, args.task, oracle, seed=args.seed)
@@ -91,7 +93,6 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 SUMMARY_COLUMNS = ("tasks", "python", "json", "operate", "query", "hybrid", "cross-app", "3+ apps", "infeasible",
                    "high-risk", "L1", "L2", "L3", "L4")
-HARNESS_APPS = ("answer_sheet",)  # where grounded answers go: no app a task chains
 
 
 def suite_summary(metas: Sequence[dict[str, Any]]) -> str:
@@ -155,7 +156,7 @@ def cmd_oracle(args: argparse.Namespace) -> int:
     refs.sort(key=lambda r: r.id)
     modes = ["grounded", "text"] if args.mode == "both" else [args.mode]
     jobs = [(ref, mode, seed) for ref in refs for mode in modes for seed in range(args.seeds)]
-    envs = {mode: gym.make("MobileGym-v0", task=[r.id for r in refs], eval_mode=mode, obs_parts=("a11y",))
+    envs = {mode: gym.make(ENV_ID, task=[r.id for r in refs], eval_mode=mode, obs_parts=("a11y",))
             for mode in modes} if refs else {}
     table: dict[str, dict[str, int]] = defaultdict(lambda: {"tasks": 0, "passed": 0, "failed": 0})
     failures: list[str] = []

@@ -24,6 +24,7 @@ from .judge.grounded import ANSWER_SHEET
 from .judge.state.side_effects import SIDE_EFFECT_MODES
 from .jsoncopy import copy_doc
 from .shaping import Potential, final_reward, resolve_penalties, step_reward
+from .sim.phone import MAX_SCREEN, MIN_SCREEN
 from .variation import Variation, VariedPhone, choose, fixed, interruption_patch, parse_variation, settings_patch
 
 OBS_PARTS = ("screenshot", "a11y", "instruction")  # the default observation
@@ -31,9 +32,7 @@ ALL_OBS_PARTS = OBS_PARTS + ("text",)
 INVALID_ACTION_POLICIES = ("raise", "noop")
 REWARD_MODES = ("final", "auto_complete", "dense", "shaped")
 MAX_TEXT_OBS = 2_000_000
-MIN_SCREEN = (200, 300)
 NO_FIELD = "type: no text field has focus, so the text went nowhere (tap a field first, or give x and y)"
-MAX_SCREEN = 4096  # pixels per side, as the simulated phone allows (mobilegym.sim.phone)
 
 
 class UnicodeText(spaces.Text):

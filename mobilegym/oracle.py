@@ -37,11 +37,11 @@ from . import screen_text
 from .actions import TERMINAL_TYPES
 from .screen_text import Node
 from .sim.fields import parse_date, parse_time
-from .sim.pickers import MONTHS as _MONTHS
+from .calendar_words import MONTHS as _MONTHS
 from .sim.ime import IME_PACKAGE
 from .sim.interruptions import DIALER_PACKAGE, PERMISSION_PACKAGE
+from .sim.system_ui import SYSTEM_PACKAGE as SYSTEM_UI
 
-SYSTEM_UI = "com.android.systemui"
 # what the Driver taps to put an interruption away: (package, resource-id)
 DISMISS = ((DIALER_PACKAGE, "decline_button"), (DIALER_PACKAGE, "end_call_button"),
            (PERMISSION_PACKAGE, "permission_deny_button"))

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+# a node's boolean attributes, in uiautomator's order (the simulator writes them, JSON metrics test them)
+A11Y_FLAGS = ("checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable",
+              "password", "selected")
 
 
 @dataclass(frozen=True)

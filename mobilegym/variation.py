@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .answer_sheet_ids import HARNESS_APPS
 from .sim import interruptions, notifications
 from .sim.app import load_app
 from .sim.ui.theme import FONT_SCALES
@@ -57,7 +58,6 @@ NOTICES = {
     "zh": (("messages", "妈妈", "有空给我回个电话"), ("calendar", "看牙医", "明天 10:00"),
            ("weather", "预计有雨", "16:00 左右开始有小雨"), ("music", "新歌上架", "你关注的歌手发布了新专辑")),
 }
-HARNESS_APPS = ("answer_sheet",)  # never the source of an interruption
 
 Spec = dict[str, tuple[str, ...]]
 

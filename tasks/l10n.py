@@ -28,6 +28,9 @@ from mobilegym.judge.state.templating import render
 T = TypeVar("T", bound=type)
 KEYS = {"labels", "fields"}
 FIELD_KEYS = {"label", "hint", "options"}
+# the instructions' payment passcode sentence, as several suites append it
+PASSCODE_EN = " My payment passcode is {passcode}."
+PASSCODE_ZH = "我的支付密码是{passcode}。"
 
 
 def _listed_values(spec: Mapping[str, Any]) -> list[Any] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Callable
 
+from mobilegym.calendar_words import WEEKDAYS, WEEKDAYS_ZH_FULL
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -12,9 +13,7 @@ from . import web
 from .world import DAYS
 
 OpenUrl = Callable[[str], None]
-DAY_NAMES = {"en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-             "zh": ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"]}
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+DAY_NAMES = {"en": WEEKDAYS, "zh": WEEKDAYS_ZH_FULL}
 SITE_COLORS = {"news": "#1565C0", "recipes": "#C62828", "stores": "#2E7D32", "cinema": "#6A1B9A", "wiki": "#455A64"}
 
 

@@ -6,9 +6,10 @@ import re
 from typing import Any
 from urllib.parse import quote_plus, unquote_plus
 
+from mobilegym.sim.clock import HOUR_MS
+
 NEW_TAB = "about:newtab"
 SEARCH_PREFIX = "https://find.local/search?q="
-HOUR_MS = 3_600_000
 CLEAR_RANGES = {"hour": HOUR_MS, "day": 24 * HOUR_MS, "week": 7 * 24 * HOUR_MS, "all": None}  # clear browsing data
 
 

@@ -13,13 +13,13 @@ import datetime as dt
 import random
 from typing import Any
 
-from mobilegym.sim.clock import to_ms
+from mobilegym.calendar_words import WEEKDAY_ABBRS as DAYS
+from mobilegym.sim.clock import MINUTE_MS, to_ms
 from mobilegym.sim.worldgen import World
 from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
-DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 KINDS = ("news", "recipes", "stores", "cinema", "wiki")  # one site of each kind
 PAGE_KIND = {"news": "article", "recipes": "recipe", "stores": "store", "cinema": "film", "wiki": "wiki"}
 PATHS = {"news": "news", "recipes": "recipe", "stores": "store", "cinema": "film", "wiki": "wiki"}
@@ -29,7 +29,6 @@ MIN_TABS, MAX_TABS = 3, 8
 MIN_BOOKMARKS, MAX_BOOKMARKS = 5, 15
 MIN_VISITS, MAX_VISITS = 20, 60
 HISTORY_DAYS = 21
-MINUTE_MS = 60_000
 DAY_MS = 24 * 60 * MINUTE_MS
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from mobilegym.sim.clock import MINUTE_MS
 from mobilegym.sim.worldgen import World, load_pool
 from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
@@ -22,7 +23,6 @@ MIN_DIRECT, MAX_DIRECT = 3, 8
 MIN_GROUPS, MAX_GROUPS = 2, 4
 MIN_MEMBERS, MAX_MEMBERS = 3, 6
 MIN_MOMENTS, MAX_MOMENTS = 5, 10
-MINUTE_MS = 60_000
 CHAT_SPAN = 14 * 24 * 60  # chats ended within the last two weeks (minutes)
 MOMENT_SPAN = 10 * 24 * 60
 TRANSFER_SHARE = 0.4  # one-to-one chats with a transfer in them

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mobilegym.calendar_words import WEEKDAYS_ZH
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
 from .app import APP
+from .world import DAYS
 
-DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 TABS = [("/alarms", "Alarm", "闹钟"), ("/timer", "Timer", "计时器"), ("/stopwatch", "Stopwatch", "秒表")]
 
 
@@ -17,7 +18,7 @@ def _tabs(ctx: Ctx, current: str) -> ui.View:
     return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
-DAY_NAMES_ZH = dict(zip(DAYS, ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]))
+DAY_NAMES_ZH = dict(zip(DAYS, WEEKDAYS_ZH))
 
 
 def repeat_text(ctx: Ctx, days: list[str]) -> str:

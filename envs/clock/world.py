@@ -9,12 +9,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mobilegym.calendar_words import WEEKDAY_ABBRS
 from mobilegym.sim.worldgen import World
 from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
-DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+DAYS = list(WEEKDAY_ABBRS)  # a list: alarms keep slices of it as their repeat days
 MIN_ALARMS, MAX_ALARMS = 3, 11
 ENABLED_SHARE = 0.6
 TIME_APART = 5  # minutes a prepared alarm keeps from the others (the time matcher's tolerance)

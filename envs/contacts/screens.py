@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Callable
 
+from mobilegym.calendar_words import MONTHS as MONTHS_EN, WEEKDAY_PAIRS as WEEKDAYS
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
@@ -15,12 +16,9 @@ from .numbers import digits, is_dialable
 TABS = [("/", "Contacts", "联系人"), ("/favorites", "Favourites", "收藏")]
 PHONE_TYPES = [("mobile", "Mobile", "手机"), ("work", "Work", "工作"), ("home", "Home", "住宅")]
 AVATAR_COLORS = ["#BF360C", "#1565C0", "#2E7D32", "#6A1B9A", "#AD1457", "#00838F", "#4E342E", "#283593"]
-MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-             "November", "December"]
 SEARCH_LIMIT = 30
 UPCOMING_DAYS = 14  # the card lists every birthday of the next two weeks,
 UPCOMING_MIN = 3  # and at least the next three whenever they are
-WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"), ("Sun", "周日")]
 
 
 def type_label(ctx: Ctx, kind: str) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.envs.l10n import GONE
 from mobilegym.sim.records import record
 
 from .world import ME
 
-GONE = ("[deleted]", "[已删除]")  # what a row prints for a community that is gone
 SORTS = (("hot", "Hot", "热门"), ("new", "New", "最新"), ("top", "Top", "最高票"))
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Callable
 
+from mobilegym.calendar_words import WEEKDAY_PAIRS as WEEKDAYS, MONTH_ABBRS as MONTHS, MONTHS as MONTHS_LONG
+
 Photo = dict[str, Any]
 Error = tuple[str, str] | None  # (English, Chinese) message, or None when it worked
 Translate = Callable[[str, str], str]
@@ -29,11 +31,6 @@ CROP_NAMES = {"original": ("Original", "原始比例"), "square": ("Square", "�
               "16:9": ("16:9", "16:9")}
 NO_EDIT = {"rotation": 0, "crop": "original", "filter": "none"}
 MAX_ALBUM_NAME = 60
-WEEKDAYS = (("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"),
-            ("Sun", "周日"))
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-MONTHS_LONG = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-               "November", "December")
 
 
 # --- dates ----------------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTHS
 from mobilegym.envs.contacts.screens import avatar
 from mobilegym.envs.layout import MARGIN
 from mobilegym.sim import ui
@@ -15,7 +16,6 @@ from .app import APP
 from .model import (FOLDERS, folder_threads, find_thread, parse_recipients, recipients_text, reply_recipients,
                     thread_labels)
 
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 FOLDER_NAMES = {"inbox": ("Inbox", "收件箱"), "starred": ("Starred", "已加星标"), "sent": ("Sent", "已发送"),
                 "drafts": ("Drafts", "草稿"), "all": ("All mail", "所有邮件"), "trash": ("Trash", "已删除邮件")}
 FOLDER_GLYPHS = {"inbox": "📥", "starred": "★", "sent": "➤", "drafts": "✎", "all": "✉", "trash": "🗑"}

@@ -13,15 +13,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTHS, WEEKDAY_ABBRS as WEEKDAYS_EN, WEEKDAYS_ZH
 from mobilegym.sim.clock import from_ms, to_ms
 from mobilegym.sim.worldgen import World
 from mobilegym.sim.worldgen.draws import choice, randint, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-WEEKDAYS_EN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-WEEKDAYS_ZH = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # booking codes avoid 0/O and 1/I
 MAX_THREADS = 40
 

@@ -11,6 +11,7 @@ import datetime as dt
 import math
 from typing import Any
 
+from mobilegym.calendar_words import WEEKDAYS, WEEKDAYS_ZH
 from mobilegym.sim.records import record
 
 MODES = ("drive", "transit", "walk", "bike")
@@ -21,8 +22,6 @@ WALK_KMH, BIKE_KMH, DRIVE_KMH, TRANSIT_KMH = 4.8, 14.0, 36.0, 25.0
 PARKING_MIN, BIKE_MIN, TRANSIT_WAIT_MIN = 2, 1, 7
 LIST_IDS = ("favourites", "want_to_go")
 LIST_NAMES = {"favourites": ("Favourites", "收藏夹"), "want_to_go": ("Want to go", "想去")}
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
 def place(state: dict[str, Any], place_id: str) -> dict[str, Any]:

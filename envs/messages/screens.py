@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Callable
 
+from mobilegym.calendar_words import WEEKDAY_PAIRS as WEEKDAYS, MONTH_ABBRS as MONTHS
 from mobilegym.envs.contacts.numbers import digits, is_dialable, number_key, same_number
 from mobilegym.envs.contacts.screens import avatar
 from mobilegym.envs.layout import MARGIN, inset
@@ -14,8 +15,6 @@ from mobilegym.sim.clock import from_ms
 
 from .app import APP
 
-WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"), ("Sun", "周日")]
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 SEARCH_LIMIT = 30
 SUGGESTION_LIMIT = 8
 

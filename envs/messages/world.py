@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTHS, WEEKDAY_ABBRS as WEEKDAYS_EN, WEEKDAYS, WEEKDAYS_ZH
 from mobilegym.envs.contacts.numbers import number_key
 from mobilegym.sim.clock import to_ms
 from mobilegym.sim.worldgen import load_pool
@@ -21,9 +22,6 @@ from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
 LANGUAGES = ("en", "zh")
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-WEEKDAYS_EN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-WEEKDAYS_ZH = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
 
 # what the judge and the plans read out of texts (both languages)
 CODE = re.compile(r"(?:verification code is|验证码为)\s*(\d{4,8})")
@@ -195,8 +193,7 @@ def generate(world: Any) -> dict[str, Any]:
             thread = _Thread("call", address_of(contact))
         elif mention is not None:
             day = dt.date.fromisoformat(mention["date"])
-            weekday = (WEEKDAYS_ZH if lang == "zh" else ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-                                                          "Saturday", "Sunday"])[day.weekday()]
+            weekday = (WEEKDAYS_ZH if lang == "zh" else WEEKDAYS)[day.weekday()]
             text = choice(rng, p["event_mentions"]).format(title=mention["title"], day=weekday,
                                                            time=clock_text(lang, mention["start"]))
             lines = [(True, text)] + ([(False, choice(rng, p["event_replies"]))] if rng.random() < 0.5 else [])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTHS
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
@@ -15,7 +16,6 @@ from mobilegym.sim.app import Ctx
 
 from .app import APP
 
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 TABS = [("/", "Notes", "笔记"), ("/todos", "To-dos", "待办")]
 
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTHS, WEEKDAY_ABBRS as WEEKDAYS, WEEKDAY_CHARS as WEEKDAYS_ZH
 from mobilegym.sim.records import record
 
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-WEEKDAYS_ZH = "一二三四五六日"
 STATUSES = ("to_ship", "shipped", "delivered", "cancelled")
 MAX_QTY = 10
 

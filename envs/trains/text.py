@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Mapping
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTHS, WEEKDAY_PAIRS as WEEKDAYS
 from mobilegym.sim.app import Ctx
 
 from .timetable import PLENTY
@@ -11,10 +12,7 @@ from .timetable import PLENTY
 CLASS_NAMES = {"second": ("Second class", "二等座"), "first": ("First class", "一等座"), "business": ("Business class", "商务座")}
 SHORT_CLASS = {"second": ("2nd", "二等"), "first": ("1st", "一等"), "business": ("Business", "商务")}
 STATUS = {"paid": ("Paid", "已支付"), "completed": ("Travelled", "已出行"), "refunded": ("Refunded", "已退票")}
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 ME = ("Me", "本人")  # the owner's own passenger entry, as 12306 marks it
-WEEKDAYS = (("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"),
-            ("Sun", "周日"))
 
 
 def passenger_label(ctx: Ctx, passenger: Mapping[str, Any]) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTHS
+from mobilegym.envs.l10n import GONE
 from mobilegym.sim.records import record
 
-GONE = ("[deleted]", "[已删除]")  # what a row prints for a channel that is gone
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 LISTS = {"watch_later": ("Watch later", "稍后再看"), "favorites": ("Favourites", "收藏夹")}
 QUALITY_LABELS = {"auto": ("Auto", "自动"), "1080p": ("1080p", "超清 1080"), "720p": ("720p", "高清 720"),
                   "480p": ("480p", "标清 480"), "360p": ("360p", "流畅 360")}

@@ -4,14 +4,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.calendar_words import MONTHS, WEEKDAY_PAIRS as WEEKDAYS
 from mobilegym.envs.l10n import counted
 from mobilegym.sim.app import Ctx
 
 SYMBOLS = {"USD": "$", "CNY": "¥"}
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]
-WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"),
-            ("Sun", "周日")]
 CATEGORIES = {"dining": ("Dining", "餐饮"), "groceries": ("Groceries", "超市"), "shopping": ("Shopping", "购物"),
               "transport": ("Transport", "交通出行"), "entertainment": ("Entertainment", "休闲娱乐"),
               "health": ("Health", "医疗健康"), "transfer": ("Transfers", "转账"), "bills": ("Bills", "生活缴费")}

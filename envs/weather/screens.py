@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from mobilegym.calendar_words import WEEKDAY_PAIRS as WEEKDAYS, MONTH_ABBRS as MONTHS
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
@@ -19,9 +20,6 @@ CONDITIONS = {
 WIND_UNITS = [("km/h", "wind_kmh"), ("m/s", "wind_ms"), ("mph", "wind_mph")]
 WIND_DIRS_ZH = {"N": "北风", "NE": "东北风", "E": "东风", "SE": "东南风", "S": "南风", "SW": "西南风", "W": "西风",
                 "NW": "西北风"}
-WEEKDAYS = [("Mon", "周一"), ("Tue", "周二"), ("Wed", "周三"), ("Thu", "周四"), ("Fri", "周五"), ("Sat", "周六"),
-            ("Sun", "周日")]
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 
 def city_by_id(state: dict[str, Any], city_id: str) -> dict[str, Any]:

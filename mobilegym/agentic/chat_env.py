@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 import gymnasium as gym
 
+from .. import ENV_ID
 from ..eval.agents.base import Decision
 from ..eval.agents.openai.adapters import Adapter
 from ..eval.agents.openai.client import Completion
@@ -53,7 +54,7 @@ def make_chat_env(task: Any, make_kwargs: Mapping[str, Any]) -> gym.Env:
     if kwargs["invalid_action"] != "noop":
         raise ValueError("a chat needs invalid_action='noop': an action the phone rejects is told to the model on "
                          "the next turn, never raised")
-    return gym.make("MobileGym-v0", **kwargs)
+    return gym.make(ENV_ID, **kwargs)
 
 
 def conversation_for(env: gym.Env, adapter: str | Adapter, adapter_options: Mapping[str, Any] | None,

@@ -21,6 +21,8 @@ from typing import Any, Callable, Mapping, TypeVar
 
 import numpy as np
 
+from ..adbd.commands.agent import ADB_IME as ADB_KEYBOARD_IME, ADB_KEYBOARD
+from ..sim.nav import LAUNCHER
 from . import apps as sim_apps
 from .base import CAP_FILES, CAP_LAUNCH, CAP_PREPARE, CAP_SHELL, CAP_STATE, DeviceError, UnsupportedCapability
 
@@ -31,13 +33,10 @@ except ImportError as _exc:  # pragma: no cover - depends on the installation
     raise ImportError("the ADB backend needs adbutils: pip install 'mobilegym[adb]'") from _exc
 
 KEYCODES = {"back": 4, "home": 3, "recent": 187, "enter": 66, "delete": 67}
-LAUNCHER = "launcher"
 DUMP_PATH = "/data/local/tmp/mobilegym_window_dump.xml"
 PATCH_PATH = "/data/local/tmp/mobilegym_patch.json"
 INLINE_PATCH_MAX = 8000
 MIN_LONG_PRESS_MS = 500
-ADB_KEYBOARD = "com.android.adbkeyboard"
-ADB_KEYBOARD_IME = f"{ADB_KEYBOARD}/.AdbIME"
 IME_SETTING = "default_input_method"
 _TRANSPORT_ERRORS = ("not found", "offline", "no devices", "unauthorized", "closed", "device still")
 _FOCUS = re.compile(r"mCurrentFocus=Window\{[^}]*?\s(?P<pkg>[\w.]+)/(?P<act>[^\s}]+)\}")

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 from ..actions import MAX_TEXT
+from ..calendar_words import WEEKDAYS
 from ..judge.grounded import ANSWER_SHEET
 from ..judge.timeutil import ms_to_datetime, sim_today
 
@@ -23,7 +24,6 @@ SMALL_NUMBERS = range(0, 121)
 TEMPERATURES = range(-20, 46)
 DATE_WINDOW = range(-14, 31)  # days around the phone's today whose dates the apps show
 SENTENCE_END = (".", "!", "?")  # sentences (event notes, messages) are no answers
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$")
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
 _CODE = re.compile(r"\d{4,}")

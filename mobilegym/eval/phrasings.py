@@ -11,6 +11,7 @@ import random
 import re
 from typing import Any, Callable, Mapping, Sequence
 
+from ..calendar_words import WEEKDAY_CHARS as ZH_WEEKDAYS
 from .candidates import Candidates
 
 Value = Any
@@ -42,7 +43,6 @@ ONES = ("zero one two three four five six seven eight nine ten eleven twelve thi
         "sixteen seventeen eighteen nineteen").split()
 TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
 ZH_DIGITS = "零一二三四五六七八九"
-ZH_WEEKDAYS = "一二三四五六日"
 SENTENCES = {"en-sentence", "there-are", "answer-is", "zh-answer", "zh-total", "quoted", "en-words", "zh-numeral"}
 """Forms that are sentences or carry a noun: left out where fields are joined or typed into a form."""
 # unit shown in a field label -> (spellings an agent types, Chinese form); "{n}" is the number

@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import gymnasium as gym
 
+from .. import ENV_ID
 from ..judge import EVAL_MODES, Registry, TaskError, default_registry
 from ..judge.episode import read_state
 from ..judge.grounded import ANSWER_SHEET
@@ -205,7 +206,7 @@ class Runner:
         self._scratch: dict[str, Any] = {}
 
     def _make_env(self, mode: str, language: str) -> gym.Env:
-        return gym.make("MobileGym-v0", task=self.task_ids, eval_mode=mode, obs_parts=("instruction",),
+        return gym.make(ENV_ID, task=self.task_ids, eval_mode=mode, obs_parts=("instruction",),
                         language=language)
 
     def env(self, case: Case) -> gym.Env:

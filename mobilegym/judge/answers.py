@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
+from mobilegym.answer_sheet_ids import HARNESS_APPS
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.vocabulary import WEEKDAYS_EN, date_match_labels, normalize_text, to_date
 from mobilegym.judge.result import check
@@ -530,7 +531,7 @@ def _app_index(state: Any) -> StringIndex:
     return _cached_index(blob)
 
 
-def rivals_for(expected: Any, apps_init: Mapping[str, Any], skip: Sequence[str] = ("answer_sheet",)) -> tuple[str, ...]:
+def rivals_for(expected: Any, apps_init: Mapping[str, Any], skip: Sequence[str] = HARNESS_APPS) -> tuple[str, ...]:
     """Other candidates of the same kind as a text answer: every other distinct string stored under a key
     (in an app) where the expected text (or an item of an expected list) is stored, e.g. every contact
     name for a name found under contacts' ``name``. Non-text answers have none."""

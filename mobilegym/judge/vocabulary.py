@@ -8,6 +8,7 @@ import re
 import unicodedata
 from typing import Any, Mapping
 
+from mobilegym import calendar_words
 from mobilegym.judge.errors import TaskError
 from mobilegym.judge.timeutil import ms_to_datetime, sim_today
 
@@ -55,10 +56,8 @@ def normalize_text(text: Any) -> str:
 
 
 
-MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
-          "september", "october", "november", "december"]
-WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-_WEEKDAYS_ZH = ["一", "二", "三", "四", "五", "六", "日"]
+MONTHS = tuple(month.lower() for month in calendar_words.MONTHS)  # "january" ..
+WEEKDAYS_EN = tuple(day.lower() for day in calendar_words.WEEKDAYS)  # "monday" ..
 
 
 def _ordinal(n: int) -> str:
@@ -86,7 +85,7 @@ WEEK_PREFIXES = {0: (("本", "这", "这个"), "this"), 1: (("下", "下个"), "
 
 
 def weekday_names(day: _dt.date) -> list[str]:
-    zh = _WEEKDAYS_ZH[day.weekday()]
+    zh = calendar_words.WEEKDAY_CHARS[day.weekday()]
     names = [word + zh for word in ZH_WEEK_WORDS]
     if day.weekday() == 6:
         names += ["周天", "星期天", "礼拜天"]

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import gymnasium as gym
 
-ENV_ID = "MobileGym-v0"
+from .. import ENV_ID
 
 
 @dataclass(frozen=True)

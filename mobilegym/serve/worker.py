@@ -13,6 +13,7 @@ from typing import Any, Callable, Mapping
 
 import gymnasium as gym
 
+from .. import ENV_ID
 from . import wire
 from .errors import ServeError, bad_request, unknown_session
 
@@ -59,7 +60,7 @@ def _make(make: Mapping[str, Any], image: Any) -> Session:
     options = wire.ImageOptions.parse(image)
     kwargs = check_make_kwargs(make)
     try:
-        env = gym.make("MobileGym-v0", **kwargs)
+        env = gym.make(ENV_ID, **kwargs)
     except ServeError:
         raise
     except Exception as exc:  # TaskError (an unknown task id), ValueError, TypeError: the client's arguments

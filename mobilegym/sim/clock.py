@@ -6,6 +6,8 @@ from typing import Any
 
 EPOCH = dt.datetime(1970, 1, 1)
 DEFAULT_START = dt.datetime(2026, 3, 16, 9, 0, 0)  # a Monday morning
+MINUTE_MS = 60_000
+HOUR_MS = 60 * MINUTE_MS
 
 
 def to_ms(moment: dt.datetime) -> int:

@@ -22,10 +22,9 @@ from typing import Any, Callable
 
 import numpy as np
 
+from .clock import MINUTE_MS
 from .ui.repaint import Painter
 from .windows import Frame
-
-MINUTE_MS = 60_000
 
 
 def os_key(os_state: dict[str, Any]) -> bytes | None:

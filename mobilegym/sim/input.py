@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..actions import KEYS
 from . import ime, ui
 from .windows import Frame
 
 if TYPE_CHECKING:
     from .phone import Phone
-
-KEYS = ("back", "home", "recent", "enter", "delete")
 
 
 class Input:

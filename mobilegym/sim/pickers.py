@@ -23,6 +23,7 @@ import math
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..calendar_words import MONTHS, WEEKDAYS, WEEKDAY_CHARS as WEEKDAYS_ZH
 from . import ui
 from .ui import fonts
 from .clock import uses_24h
@@ -34,10 +35,6 @@ if TYPE_CHECKING:
 OnSet = Callable[[str, str], None]
 """Receives (target, value): value is "YYYY-MM-DD" from the date picker, "HH:MM" (24-hour) from the time picker."""
 
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]
-WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-WEEKDAYS_ZH = ["一", "二", "三", "四", "五", "六", "日"]
 FIRST_WEEKDAY = 6  # Sunday, as en-US and zh-CN phones start their pickers' weeks
 DIAL = 232.0  # the clock face's diameter (dp)
 _US_DATE = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2})\s*/\s*(\d{4})\s*$")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import parse_qsl
 
+from ..calendar_words import WEEKDAY_CHARS as WEEKDAYS_ZH
 from . import notifications, ui
 from .app import Ctx
 from .clock import from_ms
@@ -31,7 +32,6 @@ TILES = (
     ("dark_mode", "◐", "Dark theme", "深色主题"),
     ("flashlight", "⚡", "Flashlight", "手电筒"),
 )
-WEEKDAYS_ZH = "一二三四五六日"
 
 
 def _t(phone: Phone, en: str, zh: str) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..calendar_words import MONTH_ABBRS, WEEKDAY_ABBRS, WEEKDAY_CHARS
 from . import ui
 from .clock import from_ms, status_time
 from .ui.theme import DARK, FONT_SCALES, LIGHT, Theme
@@ -67,15 +68,11 @@ def navigation_bar(phone: Phone) -> ui.View:
     )
 
 
-_DAYS = (("Mon", "一"), ("Tue", "二"), ("Wed", "三"), ("Thu", "四"), ("Fri", "五"), ("Sat", "六"), ("Sun", "日"))
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-
-
 def _glance(phone: Phone) -> ui.View:
     """The date line at the top of the home screen, as Android's At a Glance shows it."""
     now = from_ms(phone.doc["os"]["time_ms"])
-    en, zh = _DAYS[now.weekday()]
-    text = _t(phone, f"{en}, {_MONTHS[now.month - 1]} {now.day}", f"{now.month}月{now.day}日 星期{zh}")
+    en, zh = WEEKDAY_ABBRS[now.weekday()], WEEKDAY_CHARS[now.weekday()]
+    text = _t(phone, f"{en}, {MONTH_ABBRS[now.month - 1]} {now.day}", f"{now.month}月{now.day}日 星期{zh}")
     return ui.Row([ui.Text(text, size=22, rid="date")], pad=16, height=64)
 
 

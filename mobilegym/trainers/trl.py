@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Iterable
 
 import gymnasium as gym
 
-import mobilegym  # noqa: F401  (registers MobileGym-v0)
+import mobilegym  # registers MobileGym-v0
 
 EXTRA = "pip install 'mobilegym[trl]'"
 SYSTEM_PROMPT = (
@@ -87,7 +87,7 @@ class PhoneToolEnv:
         key = (task, tuple(sorted((k, repr(v)) for k, v in self.make_kwargs.items())))
         if self._env is None or key != self._key:
             self._close()
-            self._env = gym.make("MobileGym-v0", **{**self.make_kwargs, **BASE_MAKE_KWARGS, "task": task})
+            self._env = gym.make(mobilegym.ENV_ID, **{**self.make_kwargs, **BASE_MAKE_KWARGS, "task": task})
             self._key = key
         self._obs, _ = self._env.reset(seed=seed)
         self._done, self._return, self._judge, self._steps = False, 0.0, None, 0

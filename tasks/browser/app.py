@@ -9,7 +9,7 @@ from mobilegym.envs.browser import web
 from mobilegym.judge import BaseApp, unambiguous
 from mobilegym.judge.matchers import TIME_TOLERANCE
 from mobilegym.judge.result import check
-from mobilegym.sim.clock import from_ms, to_ms
+from mobilegym.sim.clock import MINUTE_MS, from_ms, to_ms
 
 # Browsing itself: a tab moves to another page (its url, title, host, back and forward lists), tabs open, the
 # active tab changes, visits are recorded. Closing a tab, deleting a visit or a bookmark is none of these.
@@ -19,7 +19,6 @@ BOOKMARK_CHANGES = [*BROWSE_CHANGES, "browser.bookmarks[+]"]  # one bookmark add
 DELETE_BOOKMARK_CHANGES = [*BROWSE_CHANGES, "browser.bookmarks[-id={bookmark.id}]"]
 CLOSE_SITE_TABS_CHANGES = [*BROWSE_CHANGES, "browser.tabs[-*host={site.host}]"]
 DELETE_SITE_HISTORY_CHANGES = [*BROWSE_CHANGES, "browser.history[-*host={site.host}]"]
-MINUTE_MS = 60_000
 RUNNER_UP_COOK_MIN = 5  # BookmarkQuickestRecipe: the runner-up recipe cooks exactly this much longer than the quickest
 
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import re
 
+from mobilegym.calendar_words import WEEKDAYS
 from mobilegym.oracle import Driver, negative, plan
 
 from ..contacts.ui import collect, compose
-from .ui import cook_line, _go, search_and_open
+from .ui import cook_line, go, search_and_open
 from ..cross_app.ui import add_event
 
 
@@ -171,7 +172,7 @@ def bookmark_recipe(d: Driver) -> None:
 @negative("browser.BookmarkRecipe", "bookmarks the recipe site's home page")
 def bookmark_recipe_home(d: Driver) -> None:
     d.open_app("Browser")
-    _go(d, d.params["recipe"]["url"].split("/")[2])
+    go(d, d.params["recipe"]["url"].split("/")[2])
     _bookmark_page(d)
     d.complete()
 
@@ -232,7 +233,7 @@ def bookmark_other_day_article(d: Driver) -> None:
     yesterday = d.t("Yesterday", "昨天")
     read = {_item_title(desc)[0] for _, desc in _history(d, host, (yesterday,))}
     days = (d.t("Today", "今天"), *map(str, range(1, 10)),
-            *("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"))
+            *WEEKDAYS)
     rows = [desc for _, desc in _history(d, host, days, whole=True) if _item_title(desc)[0] not in read | {site}]
     d.tap(rid="history_item", desc=rows[0])
     _bookmark_page(d)
@@ -242,7 +243,7 @@ def bookmark_other_day_article(d: Driver) -> None:
 def _recipe_times(d: Driver) -> list[tuple[str, int, int]]:
     """(url, prep, cook) of every recipe on the recipe site, opening each from the site's home page."""
     d.open_app("Browser")
-    _go(d, d.t("recipes", "菜谱"))
+    go(d, d.t("recipes", "菜谱"))
     home = next(n for n in d.nodes() if n.short_id == "search_result" and re.match(r"^https://[^/]+/$", n.desc))
     d.tap(rid="search_result", desc=home.desc)
     found = []
@@ -330,7 +331,7 @@ def close_all_tabs_cancel(d: Driver) -> None:
 def _delete_site_visits(d: Driver, host: str, today_only: bool) -> None:
     _open_menu_screen(d, "menu_history")
     days = (d.t("Today", "今天"),) if today_only else (d.t("Today", "今天"), d.t("Yesterday", "昨天"), *map(str, range(1, 10)),
-                                                       *("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"))
+                                                       *WEEKDAYS)
     while True:
         rows = _history(d, host, days, whole=not today_only)
         if not rows:

@@ -8,7 +8,7 @@ import re
 from mobilegym.oracle import Driver
 
 
-def _go(d: Driver, text: str) -> None:
+def go(d: Driver, text: str) -> None:
     """Type into the address bar and go."""
     d.tap(rid="url_bar")
     d.type(text, rid="url_input")
@@ -17,7 +17,7 @@ def _go(d: Driver, text: str) -> None:
 
 def search_and_open(d: Driver, title: str) -> None:
     d.open_app("Browser")
-    _go(d, title)
+    go(d, title)
     d.tap(rid="result_title", text=title)
 
 

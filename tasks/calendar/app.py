@@ -6,6 +6,7 @@ import random
 import re
 from typing import Any, Mapping
 
+from mobilegym.calendar_words import MONTHS, WEEKDAYS, WEEKDAYS_ZH_FULL as WEEKDAYS_ZH
 from mobilegym.judge import BaseApp, match_time, normalize_text, sim_today, unambiguous
 from mobilegym.judge.matchers import TIME_TOLERANCE
 from mobilegym.judge.result import check
@@ -16,10 +17,6 @@ CALENDAR_DELETE_EVENT_CHANGES = ["calendar.events[-title={title}]"]
 CALENDAR_MOVE_EVENT_CHANGES = ["calendar.events[title={title}].date"]
 CALENDAR_CLEAR_DAY_CHANGES = ["calendar.events[-*date={day.iso}]"]  # every event of the day, removed
 
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]
-WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-WEEKDAYS_ZH = ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"]
 NEW_TITLES = ["Dinner with Sam", "Piano lesson", "Coffee with Jordan", "Vet appointment", "Tax advisor call",
               "Climbing session", "Budget review", "Pick up dry cleaning", "Language exchange", "Team trivia night"]
 NOT_PLACES = ("", "Phone", "Home", "Video call", "电话", "家", "视频会议")  # locations that name no place to meet

@@ -7,9 +7,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.calendar_words import MONTHS
 from mobilegym.oracle import Driver, negative, plan
-from mobilegym.sim.pickers import MONTHS
-from .ui import _date, day_events, fill_event, open_day, open_event, read_date, today
+from .ui import day_events, fill_event, open_day, open_event, read_date, to_date, today
 from ..maps.ui import address_of, category_results
 from ..cross_app.ui import add_event
 from ..contacts.ui import compose
@@ -28,14 +28,14 @@ def delete_open_event(d: Driver) -> None:
 
 @plan("calendar.CountEventsOnDate")
 def count_events_on_date(d: Driver) -> None:
-    open_day(d, _date(d.params["day"]["iso"]))
+    open_day(d, to_date(d.params["day"]["iso"]))
     d.submit_answer([len(day_events(d))])
     d.complete()
 
 
 @negative("calendar.CountEventsOnDate", "counts the day before")
 def count_events_wrong_day(d: Driver) -> None:
-    day = _date(d.params["day"]["iso"])
+    day = to_date(d.params["day"]["iso"])
     open_day(d, day)
     right = len(day_events(d))
     d.tap(rid="prev_day")
@@ -235,7 +235,7 @@ def reschedule_event_copy(d: Driver) -> None:
 def reschedule_event_off_by_one(d: Driver) -> None:
     open_event(d, d.params["title"])
     d.tap(rid="edit_event")
-    fill_event(d, date=(_date(d.params["new_day"]["iso"]) + dt.timedelta(days=1)).isoformat())
+    fill_event(d, date=(to_date(d.params["new_day"]["iso"]) + dt.timedelta(days=1)).isoformat())
     d.tap(rid="save_event")
     d.complete()
 
@@ -284,7 +284,7 @@ def create_detailed_event_wrong_calendar(d: Driver) -> None:
 
 @plan("calendar.ClearDayAndCount")
 def clear_day_and_count(d: Driver) -> None:
-    open_day(d, _date(d.params["day"]["iso"]))
+    open_day(d, to_date(d.params["day"]["iso"]))
     titles = [t for t, _ in day_events(d)]
     for title in titles:
         d.tap(rid="event_title_text", text=title)
@@ -295,7 +295,7 @@ def clear_day_and_count(d: Driver) -> None:
 
 @negative("calendar.ClearDayAndCount", "deletes only the first event but reports the full count")
 def clear_day_partial(d: Driver) -> None:
-    open_day(d, _date(d.params["day"]["iso"]))
+    open_day(d, to_date(d.params["day"]["iso"]))
     titles = [t for t, _ in day_events(d)]
     d.tap(rid="event_title_text", text=titles[0])
     delete_open_event(d)
@@ -305,7 +305,7 @@ def clear_day_partial(d: Driver) -> None:
 
 @negative("calendar.ClearDayAndCount", "clears the day but reports how many are left")
 def clear_day_wrong_answer(d: Driver) -> None:
-    open_day(d, _date(d.params["day"]["iso"]))
+    open_day(d, to_date(d.params["day"]["iso"]))
     titles = [t for t, _ in day_events(d)]
     for title in titles:
         d.tap(rid="event_title_text", text=title)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.calendar_words import MONTHS
 from mobilegym.oracle import Driver, month_of
-from mobilegym.sim.pickers import MONTHS
 
 
 def read_date(text: str) -> dt.date:
@@ -66,12 +66,13 @@ def fill_event(d: Driver, **fields: str) -> None:
     end ("HH:MM") in the date and time pickers (start before end: a new start moves the end along)."""
     for name, value in fields.items():
         if name == "date":
-            d.pick_date(_date(value), rid="date_input")
+            d.pick_date(to_date(value), rid="date_input")
         elif name in ("start", "end"):
             d.pick_time(int(value[:2]), int(value[3:]), rid=f"{name}_input")
         else:
             d.type(value, rid=f"{name}_input")
 
 
-def _date(iso: str) -> dt.date:
+def to_date(iso: str) -> dt.date:
+    """"2026-03-16" -> the date."""
     return dt.date.fromisoformat(iso)

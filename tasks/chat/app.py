@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from mobilegym.envs.chat.world import ME
 from mobilegym.judge import BaseApp, copy_state, normalize_text
 from mobilegym.judge.result import Check, check
+from mobilegym.sim.clock import HOUR_MS
 
 CHAT_READ_CHANGES = ["chat.chats[*].unread"]  # opening chats marks them read (view state)
 # messages sent (the check says where); a chat opened from a friend's profile is new until its first message
@@ -20,7 +21,6 @@ CHAT_LIKE_CHANGES = ["chat.moments[*].likes"]
 CHAT_COMMENT_CHANGES = ["chat.moments[*].comments[+]"]
 CHAT_POST_CHANGES = ["chat.moments[+]"]
 CENT = 0.005
-HOUR_MS = 3_600_000
 AMOUNTS = {"en": (12.5, 18, 24, 36.8, 42, 55.5, 64, 75, 88.25, 96), "zh": (35, 58, 66, 88, 120, 128.5, 199, 260, 320, 520)}
 TEXTS = {"en": ("I'll be there at 7", "Count me in for Saturday", "Can someone bring a charger?",
                 "Thanks everyone, that was fun!", "Running late, save me a seat"),

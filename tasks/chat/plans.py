@@ -7,7 +7,7 @@ from mobilegym.oracle import Driver, PlanError, negative, plan
 
 from ..contacts.ui import collect, open_contact
 from ..messages.ui import new_chat
-from .ui import ASKED, open_friend_chat, chat_amount, _open, send_in_chat
+from .ui import ASKED, chat_amount, open_chat, open_friend_chat, send_in_chat
 
 BUBBLE = re.compile(r"^(.*) [$¥]([\d,]+\.\d\d) (.*) (\d{4}-\d\d-\d\d \d\d:\d\d)$")
 WALLET_ROW = re.compile(r"^(.*) ([+-])[$¥]([\d,]+\.\d\d) (\d{4}-\d\d-\d\d) (\d\d:\d\d)$")
@@ -66,7 +66,7 @@ def _chat_rows(d: Driver) -> dict[str, bool]:
 
 
 def _group_titles(d: Driver) -> list[str]:
-    _open(d, 1)
+    open_chat(d, 1)
     d.tap(rid="group_chats")
     titles = [n.desc for n in collect(d, "group_item")]
     d.key("back")
@@ -82,7 +82,7 @@ def _me(d: Driver) -> str:
 
 @plan("chat.CountUnreadGroups")
 def count_unread_groups(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     groups = _group_titles(d)
     rows = _chat_rows(d)
     d.submit_answer([sum(1 for title in groups if rows.get(title))])
@@ -91,14 +91,14 @@ def count_unread_groups(d: Driver) -> None:
 
 @negative("chat.CountUnreadGroups", "counts every unread chat, one-to-one ones too")
 def count_all_unread(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.submit_answer([sum(_chat_rows(d).values())])
     d.complete()
 
 
 def _transactions(d: Driver) -> list[tuple[str, str]]:
     """(name, signed amount) of Me > Transactions, newest first."""
-    _open(d, 3)
+    open_chat(d, 3)
     d.tap(rid="transactions")
     return [tuple(n.desc.rsplit(" ", 3)[:2]) for n in collect(d, "txn_item")]
 
@@ -138,14 +138,14 @@ def total_latest_only(d: Driver) -> None:
 
 @plan("chat.balance")
 def balance(d: Driver) -> None:
-    _open(d, 3)
+    open_chat(d, 3)
     d.submit_answer([f"{chat_amount(d.find(rid='balance_amount').text):.2f}"])
     d.complete()
 
 
 @negative("chat.balance", "misreads the last digit")
 def balance_transfer(d: Driver) -> None:
-    _open(d, 3)
+    open_chat(d, 3)
     d.submit_answer([f"{chat_amount(d.find(rid='balance_amount').text) + 0.01:.2f}"])
     d.complete()
 
@@ -154,7 +154,7 @@ def balance_transfer(d: Driver) -> None:
 
 @plan("chat.ReplyInGroup")
 def reply_in_group(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     _open_chat(d, d.params["group"])
     send_in_chat(d, d.params["text"])
     d.complete()
@@ -162,7 +162,7 @@ def reply_in_group(d: Driver) -> None:
 
 @negative("chat.ReplyInGroup", "sends it in another group")
 def reply_in_other_group(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     other = next(g for g in _group_titles(d) if g != d.params["group"])
     _open_chat(d, other)
     send_in_chat(d, d.params["text"])
@@ -171,7 +171,7 @@ def reply_in_other_group(d: Driver) -> None:
 
 @negative("chat.ReplyInGroup", "types the message but never sends it")
 def reply_unsent(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     _open_chat(d, d.params["group"])
     d.type(d.params["text"], rid="message_input")
     d.complete()
@@ -179,7 +179,7 @@ def reply_unsent(d: Driver) -> None:
 
 @plan("chat.DeleteChat")
 def delete_chat(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.long_press(rid="chat_item", desc=d.params["name"])
     d.tap(rid="button1")
     d.complete()
@@ -187,7 +187,7 @@ def delete_chat(d: Driver) -> None:
 
 @negative("chat.DeleteChat", "cancels the confirmation")
 def delete_chat_cancelled(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.long_press(rid="chat_item", desc=d.params["name"])
     d.tap(rid="button2")
     d.complete()
@@ -195,7 +195,7 @@ def delete_chat_cancelled(d: Driver) -> None:
 
 @negative("chat.DeleteChat", "deletes another chat")
 def delete_other_chat(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     other = next(title for title in _chat_rows(d) if title != d.params["name"])
     d.long_press(rid="chat_item", desc=other)
     d.tap(rid="button1")
@@ -204,7 +204,7 @@ def delete_other_chat(d: Driver) -> None:
 
 @plan("chat.CreateNamedGroup")
 def create_named_group(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.tap(rid="new_group")
     d.type(d.params["name"], rid="group_name_input")
     for name in d.params["trio"].values():
@@ -215,7 +215,7 @@ def create_named_group(d: Driver) -> None:
 
 @negative("chat.CreateNamedGroup", "leaves out the third friend")
 def create_group_two(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.tap(rid="new_group")
     d.type(d.params["name"], rid="group_name_input")
     for name in list(d.params["trio"].values())[:2]:
@@ -226,7 +226,7 @@ def create_group_two(d: Driver) -> None:
 
 @negative("chat.CreateNamedGroup", "creates the group without naming it")
 def create_group_unnamed(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.tap(rid="new_group")
     for name in d.params["trio"].values():
         d.tap(rid="friend_check", desc=name)
@@ -256,28 +256,28 @@ def _other_author(d: Driver, name: str) -> str:
 
 @plan("chat.LikeLatestMoment")
 def like_latest_moment(d: Driver) -> None:
-    _open(d, 2)
+    open_chat(d, 2)
     d.tap(rid="like_button", desc=_like_desc(d, d.params["name"]))
     d.complete()
 
 
 @negative("chat.LikeLatestMoment", "likes another friend's moment")
 def like_other_moment(d: Driver) -> None:
-    _open(d, 2)
+    open_chat(d, 2)
     d.tap(rid="like_button", desc=_like_desc(d, _other_author(d, d.params["name"])))
     d.complete()
 
 
 @negative("chat.LikeLatestMoment", "taps like twice")
 def like_twice(d: Driver) -> None:
-    _open(d, 2)
+    open_chat(d, 2)
     d.tap(rid="like_button", desc=_like_desc(d, d.params["name"]))
     d.tap(rid="like_button", desc=_like_desc(d, d.params["name"]))
     d.complete()
 
 
 def _comment(d: Driver, name: str, text: str) -> None:
-    _open(d, 2)
+    open_chat(d, 2)
     d.tap(rid="comment_button", desc=_comment_desc(d, name))
     d.type(text, rid="comment_input")
     d.tap(rid="send_comment")
@@ -291,7 +291,7 @@ def comment_latest(d: Driver) -> None:
 
 @negative("chat.CommentOnLatestMoment", "comments on another friend's moment")
 def comment_other(d: Driver) -> None:
-    _open(d, 2)
+    open_chat(d, 2)
     other = _other_author(d, d.params["name"])
     _comment(d, other, d.params["text"])
 
@@ -302,7 +302,7 @@ def comment_wrong_words(d: Driver) -> None:
 
 
 def _post(d: Driver, text: str) -> None:
-    _open(d, 2)
+    open_chat(d, 2)
     d.tap(rid="post_moment")
     d.type(text, rid="moment_input")
     d.tap(rid="publish_moment")
@@ -322,7 +322,7 @@ def post_moment_cut(d: Driver) -> None:
 
 @negative("chat.PostMoment", "writes it but never posts")
 def post_moment_unpublished(d: Driver) -> None:
-    _open(d, 2)
+    open_chat(d, 2)
     d.tap(rid="post_moment")
     d.type(d.params["text"], rid="moment_input")
     d.key("back")
@@ -392,7 +392,7 @@ def accept_and_balance(d: Driver) -> None:
 
 @negative("chat.AcceptTransferAndBalance", "reports the balance from before accepting")
 def accept_old_balance(d: Driver) -> None:
-    _open(d, 3)
+    open_chat(d, 3)
     before = _balance(d)
     _accept(d)
     d.submit_answer([before])
@@ -434,7 +434,7 @@ def pay_sms_double(d: Driver) -> None:
 @negative("chat.PayAmountFromSms", "pays the first friend of the list")
 def pay_sms_wrong_friend(d: Driver) -> None:
     amount = _sms_amount(d, d.params["name"])
-    _open(d, 1)
+    open_chat(d, 1)
     other = next(n.desc for n in collect(d, "friend_item") if n.desc != d.params["name"])
     d.scroll_to_top()
     d.tap(rid="friend_item", desc=other)
@@ -542,23 +542,23 @@ def return_double_silent(d: Driver) -> None:
 
 @plan("chat.record_video_call")
 def record_video_call(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.abort("Chat has no video calls, so there is nothing to record")
 
 
 @negative("chat.record_video_call", "claims the call was recorded")
 def record_video_call_claims(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.complete()
 
 
 @plan("chat.transfer_to_stranger")
 def transfer_to_stranger(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.abort("Chat only sends transfers to friends in a chat; it cannot pay a phone number")
 
 
 @negative("chat.transfer_to_stranger", "claims the transfer was sent")
 def transfer_to_stranger_claims(d: Driver) -> None:
-    _open(d)
+    open_chat(d)
     d.complete()

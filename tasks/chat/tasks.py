@@ -28,7 +28,7 @@ from mobilegym.judge import AnswerTask, BaseTask, build_answer_checks, sim_today
 from mobilegym.judge.result import check
 
 from ..contacts.app import Contacts
-from ..l10n import localised
+from ..l10n import PASSCODE_EN, PASSCODE_ZH, localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
 from ..wallet.app import Wallet
 from .app import (ASKS, CHAT_ACCEPT_CHANGES, CHAT_COMMENT_CHANGES, CHAT_DELETE_CHANGES, CHAT_LIKE_CHANGES,
@@ -36,8 +36,6 @@ from .app import (ASKS, CHAT_ACCEPT_CHANGES, CHAT_COMMENT_CHANGES, CHAT_DELETE_C
                   HOUR_MS, MIN_OTHER_AMOUNTS, MIN_OTHER_PENDING, MIN_SENT_TRANSFERS, Chat, free_time, friend_phone, money_text, number_in,
                   plant_other_amount, plant_pending_from_other, same_amount, same_text)
 
-PASSCODE_EN = " My payment passcode is {passcode}."
-PASSCODE_ZH = "我的支付密码是{passcode}。"
 MONEY_HINT, MONEY_HINT_ZH = "e.g. 25.50", "例如 25.50"
 SPARE = 500  # what a task that pays leaves on the balance at least
 OK = {"en": "OK", "zh": "好的"}

@@ -19,7 +19,8 @@ def chat_amount(text: str) -> float:
     return float(found.group(1).replace(",", ""))
 
 
-def _open(d: Driver, tab: int | None = None) -> None:
+def open_chat(d: Driver, tab: int | None = None) -> None:
+    """Open Chat, on its tab number ``tab`` when given."""
     d.open_app("Chat")
     if tab is not None:
         d.tap(rid=f"tab_{tab}")
@@ -27,7 +28,7 @@ def _open(d: Driver, tab: int | None = None) -> None:
 
 def open_friend_chat(d: Driver, name: str) -> None:
     """The one-to-one chat with a friend, through their profile (started when there is none)."""
-    _open(d, 1)
+    open_chat(d, 1)
     d.tap(rid="friend_item", desc=name)
     d.tap(rid="send_message")
 

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from mobilegym.envs.contacts.numbers import number_key, same_number
 from mobilegym.envs.contacts.screens import next_birthday
+from mobilegym.envs.contacts.world import PHONE_TYPES
 from mobilegym.judge import BaseApp, normalize_text, sim_today
 from mobilegym.judge.result import check
 
@@ -16,7 +17,6 @@ CONTACTS_ADD_NUMBER_CHANGES = ["contacts.contacts[name={line.name}].phones[+]"]
 CONTACTS_DELETE_CHANGES = ["contacts.contacts[-name={name}]"]
 CONTACTS_FAVORITE_CHANGES = ["contacts.contacts[*].favorite"]  # stars only (the task's check says whose)
 CONTACTS_CALL_CHANGES = ["contacts.calls[+]"]  # the one call the task places
-PHONE_TYPES = ("mobile", "work", "home")
 NEW_PEOPLE = ("Rosa Alvarez", "Kenji Watanabe", "Amara Diallo", "Lucas Weber", "Hannah Cohen", "Mateo Silva",
               "Chloe Dubois", "Arjun Mehta", "Freya Nilsson", "Omar Farouk")
 NEW_PEOPLE_ZH = ("林晓彤", "周子豪", "许嘉宁", "宋雨萱", "韩立伟", "唐思雨", "冯浩宇", "曹欣然", "彭俊熙", "邓佳琪")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.calendar_words import MONTHS, WEEKDAYS
 from mobilegym.oracle import Driver
-from mobilegym.sim.pickers import MONTHS
 from ..calendar.ui import fill_event
 
 
@@ -30,7 +30,7 @@ def short_date(label: str, now: dt.date) -> dt.date:
 
 def spoken_date(d: Driver, day: dt.date) -> str:
     """"Thursday, March 19" / "3月19日"."""
-    weekday = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")[day.weekday()]
+    weekday = WEEKDAYS[day.weekday()]
     return d.t(f"{weekday}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日")
 
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTHS
 from mobilegym.oracle import Driver, alternative, negative, plan
 
 from ..contacts.ui import compose
 from ..mail.ui import bodies, open_subject
-
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 # --- helpers ----------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import datetime as dt
 import random
 from typing import Any, Mapping
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTH_ABBR, WEEKDAY_ABBRS as WEEKDAYS, WEEKDAY_CHARS as WEEKDAYS_ZH
 from mobilegym.envs.forum import feed
 from mobilegym.envs.forum.world import ME, pools
 from mobilegym.judge import BaseApp, sim_today
@@ -36,9 +37,6 @@ MEETUP_PLACES = {"en": ("Riverside Park north gate", "Maple Street Library", "Ha
                          "Old Mill Brewery patio"),
                  "zh": ("滨江公园北门", "枫叶路图书馆", "港口咖啡馆", "老磨坊创意园")}
 MEETUP_TIMES = ("09:30", "10:00", "14:00", "16:30", "18:30", "19:00")
-MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-WEEKDAYS_ZH = "一二三四五六日"
 MIN_TOP_COMMENTS, MIN_COMMENTS = 2, 3  # ReplyTopComment: top-level comments and comments on the post, at least
 RIVAL_MEETUP = {"en": "Next meetup: save the date", "zh": "下次聚会，记得来"}  # MeetupToCalendar's other community's meetup
 MIN_FOLLOWED_POSTERS = 2  # VoteSaveFollowedPost: people followed who posted, at least (prepare_state_with_followed_poster)

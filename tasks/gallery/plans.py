@@ -4,15 +4,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.calendar_words import MONTHS
 from mobilegym.oracle import Driver, alternative, negative, plan
 
 from ..contacts.ui import compose, open_contact
 from ..mail.ui import send_new
 from ..weather.ui import send_text
 from ..calendar.ui import open_event, read_date
-
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
 
 
 # --- helpers ----------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import random
 import re
 from typing import Any, Callable, Mapping, Sequence
 
+from mobilegym.calendar_words import MONTHS as MONTHS_EN
 from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.mail.model import folder_threads
 from mobilegym.envs.mail.world import CODE_CHARS, date_text, pools
@@ -17,8 +18,6 @@ from mobilegym.sim.clock import from_ms
 
 from ..contacts.app import Contacts
 
-MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-             "October", "November", "December"]
 
 # one e-mail: a new thread, or a message added to a thread (the check says to whom and what); opening threads
 # marks them read (view state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTHS
 from mobilegym.oracle import Driver, alternative, negative, plan
 
 from ..contacts.ui import collect, compose, edit_phone, open_contact
@@ -15,7 +16,6 @@ from ..calendar.ui import today
 INVITE = re.compile(r"on (\w{3}, \w{3} \d{1,2}), (\d{2}:\d{2}) to (\d{2}:\d{2})|时间：(\d{1,2}月\d{1,2}日)（周.）\s*(\d{2}:\d{2})至(\d{2}:\d{2})")
 AMOUNT = re.compile(r"(?:Total charged|实付金额)[:：]\s*[$¥]([\d,]+\.\d{2})")
 PLACED = re.compile(r"(?:placed on \w{3}, (\w{3}) \d{1,2}|下单时间 (\d{1,2})月)")
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------

@@ -4,14 +4,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.envs.maps.geo import MODE_LABELS as MODE_WORDS
 from mobilegym.oracle import Driver, negative, plan
 
 from ..calendar.ui import open_event
 from ..contacts.ui import compose
 from ..weather.ui import set_alarm
 from .ui import MODES, address_of, category_results, home, minutes_of, mode_minutes, open_place, route_to
-
-MODE_WORDS = {"drive": ("Drive", "驾车"), "transit": ("Transit", "公交"), "walk": ("Walk", "步行"), "bike": ("Bike", "骑行")}
 
 
 # --- helpers -------------------------------------------------------------------------------------------

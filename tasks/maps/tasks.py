@@ -36,8 +36,8 @@ from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Message
 from .app import (MAX_RUNNER_UP_MIN, MIN_GAP_MIN, MIN_OPEN_RIVALS, RUNNER_UP_RATING, MAPS_RECENT_CHANGES, MAPS_SAVE_CHANGES, MAPS_UNSAVE_CHANGES, MAPS_WORK_CHANGES, Maps, minutes_text,
                   moment, prepare_state_with_incoming)
 
-MODE_OPTIONS = ["Drive", "Transit", "Walk", "Bike"]
-MODE_OPTIONS_ZH = ["驾车", "公交", "步行", "骑行"]
+MODE_OPTIONS = [geo.MODE_LABELS[m][0] for m in geo.MODES]
+MODE_OPTIONS_ZH = [geo.MODE_LABELS[m][1] for m in geo.MODES]
 
 
 def _maps_state(device) -> dict:

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import re
 
+from mobilegym.envs.maps.geo import MODES
 from mobilegym.oracle import Driver
-
-
-MODES = ("drive", "transit", "walk", "bike")
 
 
 def home(d: Driver) -> None:

@@ -9,7 +9,7 @@ from mobilegym.oracle import Driver, negative, plan
 from mobilegym.envs.messages.world import CODE, PARCEL, WINDOW
 
 from ..contacts.ui import collect, compose, is_number, off_by_one, open_home, t
-from .ui import _inside, new_chat, open_search_hit, search_first
+from .ui import inside, new_chat, open_search_hit, search_first
 from ..weather.ui import set_alarm
 from ..video.ui import open_library, title_of
 from ..maps.ui import minutes_of, mode_minutes, route_to
@@ -28,7 +28,7 @@ def conversation_rows(d: Driver) -> list[tuple[str, int]]:
         nodes = d.nodes()
         badges = [n for n in nodes if n.short_id == "unread_badge"]
         for item in (n for n in nodes if n.short_id == "conversation_item"):
-            badge = next((b for b in badges if _inside(b.bounds, item.bounds)), None)
+            badge = next((b for b in badges if inside(b.bounds, item.bounds)), None)
             if item.desc not in rows or badge is not None:
                 rows[item.desc] = int(badge.text) if badge is not None else 0
         if not d.scroll(1):

@@ -24,10 +24,11 @@ def search_first(d: Driver, query: str) -> str:
     hit = d.find(rid="search_result")
     if hit is None:
         raise AssertionError(f"no search result for {query!r}")
-    return next(n.text for n in d.nodes() if n.text and n.short_id == "" and _inside(n.bounds, hit.bounds))
+    return next(n.text for n in d.nodes() if n.text and n.short_id == "" and inside(n.bounds, hit.bounds))
 
 
-def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+def inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    """Whether the bounds ``inner`` lie within the bounds ``outer``."""
     return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 

@@ -3,15 +3,13 @@ from __future__ import annotations
 
 import re
 
+from mobilegym.envs.music.screens import REPEAT_LABELS
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
 
 from ..contacts.ui import compose
 from .ui import add_song_to, recommended_song, search, song_menu, song_rows
 from ..forum.ui import open_community
-
-REPEAT_LABELS = {"off": ("Repeat off", "循环关闭"), "all": ("Repeat all", "列表循环"),
-                 "one": ("Repeat one", "单曲循环")}  # the repeat button's description, in English and Chinese
 
 
 # --- helpers -------------------------------------------------------------------------------------------

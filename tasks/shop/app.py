@@ -6,6 +6,7 @@ import random
 import re
 from typing import Any, Mapping
 
+from mobilegym.calendar_words import MONTHS
 from mobilegym.envs.contacts.numbers import same_number
 from mobilegym.envs.shop import catalog
 from mobilegym.judge import BaseApp, normalize_text, sim_today
@@ -27,8 +28,6 @@ MIN_CHEAPER_LOW_RATED = 1  # CheapestWellRated: cheaper products rated under the
 # DeliveredSpending: orders delivered in the month / delivered in another month / cancelled in the month
 # (prepare_state_with_month_orders)
 MIN_MONTH_DELIVERED, MIN_OTHER_MONTH_DELIVERED, MIN_MONTH_CANCELLED = 2, 1, 1
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
 NEW_ADDRESSES = {  # addresses tasks ask to add (no world holds them): label, street, city, region, postcode
     "en": (("Studio", "25 Rosewood Avenue", "Springfield", "IL", "62704"),
            ("Office", "400 Market Street, Suite 210", "Philadelphia", "PA", "19106"),

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import re
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTH_ABBR
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
 from ..chat.ui import open_friend_chat
 from ..contacts.ui import collect as collect_nodes, compose, open_contact, open_home
 from ..wallet.ui import open_wallet as wallet_open, send_money as wallet_send, transaction_rows as wallet_rows
-
-MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 # --- helpers -------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import datetime as dt
 import random
 from typing import Any, Mapping
 
+from mobilegym.calendar_words import MONTHS, WEEKDAYS, WEEKDAY_CHARS as WEEKDAYS_ZH
 from mobilegym.envs.trains import timetable
 from mobilegym.envs.trains.world import AHEAD_DAYS, draw_id_number, seat_of
 from mobilegym.judge import BaseApp, copy_state, normalize_text, sim_datetime, sim_today
@@ -15,10 +16,6 @@ TRAINS_BOOK_CHANGES = ["trains.orders[+]"]
 TRAINS_CANCEL_CHANGES = ["trains.orders[id={order.id}].status", "trains.orders[id={order.id}].refund"]
 TRAINS_ADD_PASSENGER_CHANGES = ["trains.passengers[+]"]
 TRAINS_REMOVE_PASSENGER_CHANGES = ["trains.passengers[-name={passenger}]"]
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-WEEKDAYS_ZH = "一二三四五六日"
 UPCOMING_SPAN = 10  # upcoming trips a world holds when their count is the answer: 1 to this, spread (tasks/spread.py)
 TRIP_DAYS = range(1, timetable.BOOKING_DAYS - 1)  # days ahead a task's trip falls on: inside the booking window
 NEW_PEOPLE = {"en": ("Mia Park", "Noah Brooks", "Ava Reyes", "Lucas Grant", "Chloe Bennett", "Owen Fischer"),

@@ -5,6 +5,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from mobilegym.envs.trains.text import SHORT_CLASS as CLASS_LABELS
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
 from ..calendar.ui import open_event, read_date
@@ -13,7 +14,6 @@ from ..cross_app.ui import add_event
 from ..weather.ui import set_alarm
 
 SEATS = re.compile(r"(2nd|1st|Business|二等|一等|商务) ¥([\d,]+(?:\.\d)?) \(([^)]*)\)")
-CLASS_LABELS = {"second": ("2nd", "二等"), "first": ("1st", "一等"), "business": ("Business", "商务")}
 
 
 def home(d: Driver, tab: int = 0) -> None:

@@ -27,13 +27,12 @@ from mobilegym.judge.result import check
 from ..calendar.app import CALENDAR_ADD_EVENT_CHANGES, Calendar
 from ..clock.app import CLOCK_ADD_ALARM_CHANGES, check_alarm_added, minus_minutes
 from ..contacts.app import Contacts
-from ..l10n import localised
+from ..l10n import PASSCODE_EN, localised
 from ..messages.app import MESSAGES_SEND_CHANGES, Messages
 from .app import (MIN_UPCOMING, TRAINS_ADD_PASSENGER_CHANGES, TRAINS_BOOK_CHANGES, TRAINS_CANCEL_CHANGES,
                   TRAINS_REMOVE_PASSENGER_CHANGES, UPCOMING_SPAN, Trains, event_train_rivals, latest_before,
                   sample_event_trip, with_min_upcoming)
 
-PASSCODE_EN = " My payment passcode is {passcode}."
 PASSCODE_ZH = "支付密码是{passcode}。"
 MONEY_HINT, MONEY_HINT_ZH = "e.g. 553.5", "例如 553.5"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.calendar_words import MONTH_ABBRS as MONTH_ABBR
 from mobilegym.oracle import Driver, negative, plan
-from mobilegym.sim.pickers import MONTHS
 
 from ..contacts.ui import collect, compose
 from ..calendar.ui import today
@@ -14,7 +14,6 @@ from ..forum.ui import open_community
 from .ui import home, open_library, title_of
 
 UPCOMING = ("Upcoming", "即将直播")
-MONTH_ABBR = tuple(m[:3] for m in MONTHS)
 
 
 # --- helpers -------------------------------------------------------------------------------------------

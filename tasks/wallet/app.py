@@ -6,12 +6,14 @@ import datetime as dt
 import random
 from typing import Any, Mapping
 
+from mobilegym.calendar_words import MONTHS
 from mobilegym.envs.contacts.numbers import digits, new_number, number_key, same_number
 from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.judge import BaseApp, normalize_text, sim_today
 from mobilegym.sim.worldgen.pools import read_pool
 from mobilegym.judge.result import Check, check
 
+from ..chat.app import same_amount
 from ..contacts.app import NEW_PEOPLE, NEW_PEOPLE_ZH, Contacts, chinese_world
 
 WALLET_PAYMENT_CHANGES = ["wallet.balance", "wallet.transactions[+]"]  # one payment or transfer out of the balance
@@ -19,14 +21,11 @@ WALLET_PAY_BILL_CHANGES = [*WALLET_PAYMENT_CHANGES, "wallet.bills[name={bill}].p
 WALLET_PAY_BILLS_CHANGES = ["wallet.balance", "wallet.transactions[+*]", "wallet.bills[*].paid", "wallet.bills[*].paid_on"]
 WALLET_DEFAULT_CARD_CHANGES = ["wallet.cards[*].default"]
 WALLET_REMOVE_CARD_CHANGES = ["wallet.cards[-id={card.id}]"]
-CENT = 0.005
 TRANSFER_AMOUNTS = {"en": (15, 20, 25.5, 32, 40, 45.75, 60, 75, 88, 120), "zh": (50, 66, 88, 100, 128.5, 200, 260, 300, 520, 666)}
 TRANSFER_NOTES = {"en": ("Dinner last night", "Concert tickets", "Thanks for the ride", "Half of the groceries",
                          "Birthday present", "Football tickets"),
                   "zh": ("昨晚的饭钱", "演唱会门票", "谢谢你送我回家", "买菜的一半", "生日礼物", "球赛门票")}
 SPEND_CATEGORIES = ("dining", "groceries", "shopping", "transport")
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]
 NEW_BANKS = {"en": ("Citi", "Capital One", "PNC"), "zh": ("中信银行", "交通银行", "浦发银行")}
 MIN_UNPAID_BILLS = 2  # PayBill, PayBillAndReportBalance: unpaid bills, at least (tasks.prepare_unpaid_bills)
 MIN_OVERDUE_BILLS, MIN_UPCOMING_BILLS = 2, 1  # PayOverdueBills: overdue / unpaid not yet due (tasks.prepare_due_bills)
@@ -55,10 +54,6 @@ def new_contact(contact_id: str, name: str, number: str) -> dict[str, Any]:
     return {"apps": {"contacts": {"contacts[]": {
         "id": contact_id, "name": name, "phones": [{"type": "mobile", "number": number}], "email": "", "company": "",
         "birthday": "", "notes": "", "favorite": False}}}}
-
-
-def same_amount(a: float | None, b: float) -> bool:
-    return a is not None and abs(a - b) < CENT
 
 
 def same_note(expected: str, actual: str) -> bool:

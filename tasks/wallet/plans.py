@@ -7,7 +7,7 @@ from mobilegym.oracle import Driver, PlanError, negative, plan
 from ..chat.ui import ASKED, chat_amount as _chat_money, open_friend_chat, send_in_chat as _chat_send
 from ..contacts.ui import collect
 from .app import name_parts
-from .ui import _amount_text, _money, open_wallet, _pin, send_money, transaction_rows
+from .ui import amount_text, money, open_wallet, pin, send_money, transaction_rows
 
 
 def _wrong(code: str) -> str:
@@ -230,7 +230,7 @@ def _bill_groups(d: Driver) -> dict[str, list[tuple[str, float]]]:
             groups[current].append((n.text.split(" · ")[0], 0.0))
         elif n.short_id == "bill_amount":
             name, _ = groups[current][-1]
-            groups[current][-1] = (name, _money(n.text))
+            groups[current][-1] = (name, money(n.text))
     return groups
 
 
@@ -239,7 +239,7 @@ def _pay_bill(d: Driver, name: str, passcode: str = "") -> None:
     d.tap(rid="bill_item", desc=name)
     d.tap(rid="pay_bill")
     d.tap(rid="button1")
-    _pin(d, passcode or d.params["passcode"])
+    pin(d, passcode or d.params["passcode"])
     if d.find(rid="done_button") is not None:
         d.tap(rid="done_button")
 
@@ -272,17 +272,17 @@ def pay_and_report(d: Driver) -> None:
     open_wallet(d, 1)
     _pay_bill(d, d.params["bill"])
     d.tap(rid="tab_0")
-    d.submit_answer([_amount_text(_money(d.find(rid="balance_amount").text))])
+    d.submit_answer([amount_text(money(d.find(rid="balance_amount").text))])
     d.complete()
 
 
 @negative("wallet.PayBillAndReportBalance", "reports the balance from before paying")
 def pay_and_report_stale(d: Driver) -> None:
     open_wallet(d)
-    before = _money(d.find(rid="balance_amount").text)
+    before = money(d.find(rid="balance_amount").text)
     d.tap(rid="tab_1")
     _pay_bill(d, d.params["bill"])
-    d.submit_answer([_amount_text(before)])
+    d.submit_answer([amount_text(before)])
     d.complete()
 
 
@@ -314,7 +314,7 @@ def pay_first_overdue(d: Driver) -> None:
 def next_bill_due(d: Driver) -> None:
     open_wallet(d, 1)
     name, amount = _bill_groups(d)[d.t("Upcoming", "待缴")][0]
-    d.submit_answer([name, _amount_text(amount)])
+    d.submit_answer([name, amount_text(amount)])
     d.complete()
 
 
@@ -322,7 +322,7 @@ def next_bill_due(d: Driver) -> None:
 def next_bill_overdue(d: Driver) -> None:
     open_wallet(d, 1)
     name, amount = _bill_groups(d)[d.t("Overdue", "已逾期")][0]
-    d.submit_answer([name, _amount_text(amount)])
+    d.submit_answer([name, amount_text(amount)])
     d.complete()
 
 
@@ -333,7 +333,7 @@ def last_payment_at(d: Driver) -> None:
     open_wallet(d, 2)
     merchant = d.params["merchant"]
     rows = transaction_rows(d, lambda who, _: who == merchant)
-    d.submit_answer([_amount_text(-next(a for who, a in rows if who == merchant))])
+    d.submit_answer([amount_text(-next(a for who, a in rows if who == merchant))])
     d.complete()
 
 
@@ -343,7 +343,7 @@ def last_payment_at_neighbour(d: Driver) -> None:
     merchant = d.params["merchant"]
     rows = transaction_rows(d, lambda who, _: who == merchant)
     index = next(i for i, (who, _) in enumerate(rows) if who == merchant)
-    d.submit_answer([_amount_text(abs(rows[index + 1 if index + 1 < len(rows) else index - 1][1]))])
+    d.submit_answer([amount_text(abs(rows[index + 1 if index + 1 < len(rows) else index - 1][1]))])
     d.complete()
 
 
@@ -356,13 +356,13 @@ def _month_spending(d: Driver) -> list[float]:
 
 @plan("wallet.SpendingLastMonth")
 def spending_last_month(d: Driver) -> None:
-    d.submit_answer([_amount_text(sum(_month_spending(d)))])
+    d.submit_answer([amount_text(sum(_month_spending(d)))])
     d.complete()
 
 
 @negative("wallet.SpendingLastMonth", "reports the biggest payment instead of the total")
 def spending_biggest(d: Driver) -> None:
-    d.submit_answer([_amount_text(max(_month_spending(d)))])
+    d.submit_answer([amount_text(max(_month_spending(d)))])
     d.complete()
 
 
@@ -370,7 +370,7 @@ def spending_biggest(d: Driver) -> None:
 def spending_every_category(d: Driver) -> None:
     open_wallet(d, 2)
     _filter(d, "month", d.params["month"])
-    d.submit_answer([_amount_text(sum(-a for _, a in transaction_rows(d) if a < 0))])
+    d.submit_answer([amount_text(sum(-a for _, a in transaction_rows(d) if a < 0))])
     d.complete()
 
 
@@ -379,14 +379,14 @@ def spending_every_category(d: Driver) -> None:
 @plan("wallet.balance")
 def balance(d: Driver) -> None:
     open_wallet(d)
-    d.submit_answer([_amount_text(_money(d.find(rid="balance_amount").text))])
+    d.submit_answer([amount_text(money(d.find(rid="balance_amount").text))])
     d.complete()
 
 
 @negative("wallet.balance", "reads the first upcoming bill's amount")
 def balance_bill(d: Driver) -> None:
     open_wallet(d, 1)
-    d.submit_answer([_amount_text(next(a for bills in _bill_groups(d).values() for _, a in bills))])
+    d.submit_answer([amount_text(next(a for bills in _bill_groups(d).values() for _, a in bills))])
     d.complete()
 
 

@@ -26,14 +26,13 @@ from mobilegym.judge.result import check
 
 from ..chat.app import CHAT_SEND_CHANGES, HOUR_MS, Chat, money_text
 from ..contacts.app import Contacts
-from ..l10n import localised
+from ..l10n import PASSCODE_ZH, localised
 from .app import (MIN_EARLIER_SENDERS, MIN_MONTH_PAYMENTS, MIN_NAMESAKES, MIN_NEAR_NUMBERS, MIN_OTHER_MONTH_PAYMENTS,
                   MIN_OVERDUE_BILLS, MIN_UNPAID_BILLS, MIN_UPCOMING_BILLS, NEW_BANKS, REFUND_AMOUNTS, SPEND_CATEGORIES,
                   WALLET_PAY_BILL_CHANGES, WALLET_PAY_BILLS_CHANGES, WALLET_PAYMENT_CHANGES, WALLET_REMOVE_CARD_CHANGES,
                   Wallet, category_label, last_month)
 
 PASSCODE_EN = " My passcode is {passcode}."
-PASSCODE_ZH = "我的支付密码是{passcode}。"
 SPARE = 50  # what a task that pays leaves on the balance at least
 # Amounts are answered in text fields read by the answer reader ("$1,337.00", "330.10元"): a number field would
 # drop the " or " of "4491.50 or 3249.02" and keep 4491.50324902, which is within a millionth of 4491.50.

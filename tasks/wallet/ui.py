@@ -12,7 +12,7 @@ from mobilegym.oracle import Driver, PlanError
 AMOUNT = re.compile(r"^([+-]?)[$¥]([\d,]+\.\d\d)$")
 
 
-def _money(text: str) -> float:
+def money(text: str) -> float:
     """"-$1,234.50" -> -1234.5."""
     found = AMOUNT.match(text)
     if found is None:
@@ -21,7 +21,8 @@ def _money(text: str) -> float:
     return -value if found.group(1) == "-" else value
 
 
-def _amount_text(value: float) -> str:
+def amount_text(value: float) -> str:
+    """An amount as a plan types or answers it: 1234.5 -> "1234.50"."""
     return f"{value:.2f}"
 
 
@@ -33,7 +34,7 @@ def transaction_rows(d: Driver, until: Callable[[str, float], bool] | None = Non
         for n in d.nodes():
             if n.short_id == "transaction_item" and n.desc not in seen:
                 who, amount, _date, _time = n.desc.rsplit(" ", 3)
-                seen[n.desc] = (who, _money(amount))
+                seen[n.desc] = (who, money(amount))
         rows = list(seen.values())
         if (until is not None and any(until(*row) for row in rows)) or not d.scroll(1):
             return rows
@@ -45,7 +46,8 @@ def open_wallet(d: Driver, tab: int | None = None) -> None:
         d.tap(rid=f"tab_{tab}")
 
 
-def _pin(d: Driver, code: str) -> None:
+def pin(d: Driver, code: str) -> None:
+    """Type the passcode ``code`` on the Wallet's PIN pad."""
     for digit in code:
         d.tap(rid=f"pin_{digit}")
 
@@ -61,11 +63,11 @@ def send_money(d: Driver, recipient: str, amount: float, note: str = "", passcod
         d.tap(rid="new_recipient")
     else:  # the number is someone's in Contacts: the app offers the contact
         d.tap(rid="payee_item")
-    d.type(_amount_text(amount), rid="amount_input")
+    d.type(amount_text(amount), rid="amount_input")
     if note:
         d.type(note, rid="note_input")
     d.tap(rid="continue_button")
     d.tap(rid="button1")
-    _pin(d, passcode or d.params["passcode"])
+    pin(d, passcode or d.params["passcode"])
     if finish:
         d.complete()

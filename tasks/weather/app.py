@@ -7,7 +7,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from mobilegym.envs.weather.screens import CONDITIONS
-from mobilegym.envs.weather.world import PRECIP
+from mobilegym.envs.weather.world import PRECIP, RAINY
 from mobilegym.judge import BaseApp, sim_datetime, sim_today
 from mobilegym.judge.result import check
 
@@ -15,7 +15,6 @@ WEATHER_ADD_CITY_CHANGES = ["weather.saved[+]"]  # one city saved, none removed
 WEATHER_REMOVE_CITY_CHANGES = ["weather.saved[-]"]  # one city removed, none added
 WEATHER_UNIT_CHANGES = ["weather.unit"]
 MIN_RAINY_DAYS = 2  # RainyDays: rainy forecast days, at least (dry days after today turn to showers), one dry day kept
-RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm")
 CONDITION_LABELS = list(CONDITIONS)
 NEAR_MISS = 2  # °C: a runner-up this close below the warmest day or city is a near miss
 MIN_NEAR_MISS = 1  # WarmestDay, WarmestDayPicnic, AddWarmestCity: near misses, at least (prepare_state_with_runner_up)

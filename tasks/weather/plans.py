@@ -4,6 +4,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from mobilegym.envs.weather.screens import CONDITIONS
+from mobilegym.envs.weather.world import RAINY as RAINY_EN
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
 
@@ -11,7 +13,7 @@ from ..calendar.ui import fill_event, open_event, read_date, today
 from .ui import city, degrees, forecast, open_saved_city, send_text, set_alarm
 from ..cross_app.ui import short_date, spoken_date
 
-RAINY = ("Light rain", "Rain", "Showers", "Thunderstorm", "小雨", "雨", "阵雨", "雷阵雨")  # as the app names them
+RAINY = (*RAINY_EN, *(CONDITIONS[c][0] for c in RAINY_EN))  # as the app names them, in English and in Chinese
 
 
 # --- helpers: reading and moving around the Weather UI ----------------------------------------------

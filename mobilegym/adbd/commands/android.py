@@ -19,9 +19,10 @@ from .registry import COMMANDS, CommandError, Invocation, command
 from ...sim.nav import LAUNCHER as LAUNCHER_ID
 from ...sim.nav import LAUNCHER_PACKAGE
 from ...sim.clock import MAX_MS
+from ...sim.system_ui import SYSTEM_PACKAGE
 from ...sim.vfs import normpath
 
-SYSTEM_PACKAGES = ("android", "com.android.shell", "com.android.systemui", LAUNCHER_PACKAGE)
+SYSTEM_PACKAGES = ("android", "com.android.shell", SYSTEM_PACKAGE, LAUNCHER_PACKAGE)
 TOOL_PACKAGES = (agent.ADB_KEYBOARD,)  # installed tools that are not apps of the simulated phone
 HOME_INTENT = "android.intent.category.HOME"
 DUMP_DEFAULT = "/sdcard/window_dump.xml"

@@ -5,6 +5,7 @@ from typing import Any, Mapping
 
 import gymnasium as gym
 
+from ... import ENV_ID
 from ...actions import ActionSpace, CoordinateSpace
 from .base import AgentError
 
@@ -33,7 +34,7 @@ class OracleAgent:
         kwargs = {**info["env_kwargs"], "device": "sim"}
         if "screen_size" in info:
             kwargs["screen_size"] = tuple(info["screen_size"])
-        shadow = gym.make("MobileGym-v0", disable_env_checker=True, **kwargs)
+        shadow = gym.make(ENV_ID, disable_env_checker=True, **kwargs)
         try:
             obs, first = shadow.reset(seed=info["seed"], options=info["reset_options"])
             driver = Driver(shadow, obs, first)

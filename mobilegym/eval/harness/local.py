@@ -11,6 +11,7 @@ from typing import Any, Awaitable, Callable
 
 import gymnasium as gym
 
+from ... import ENV_ID
 from ..agents import load_agent
 from .config import EvalConfig
 from .episode import play
@@ -27,7 +28,7 @@ def make_env(config: EvalConfig, selection: Any) -> gym.Env:
         from ...serve import TOKEN_ENV
 
         return RemoteEnv(config.env_url, token=os.environ.get(TOKEN_ENV), **config.env_kwargs(selection))
-    return gym.make("MobileGym-v0", disable_env_checker=True, **config.env_kwargs(selection))
+    return gym.make(ENV_ID, disable_env_checker=True, **config.env_kwargs(selection))
 
 
 async def run_slots(config: EvalConfig, selection: Any, next_spec: NextSpec, emit: Emit, root: Path | None) -> None:

@@ -34,6 +34,7 @@ from mobilegym.judge import matchers
 from mobilegym.judge.answers import MAX_ANSWER_CHARS, read_answer, rivals_for
 from mobilegym.judge.state.patch_types import json_type
 from mobilegym.saferegex import UnsafeRegexError, compile_untrusted
+from mobilegym.screen_text import A11Y_FLAGS
 
 CONTEXT_PARAMS = frozenset({"os_state", "apps_init"})
 
@@ -379,10 +380,6 @@ def json_subset(result: Any, expected: Any, *, ordered: bool = False) -> float:
 
 # ---------------------------------------------------------------- accessibility tree
 
-_STATES = ("checkable", "checked", "clickable", "enabled", "focusable", "focused",
-           "scrollable", "long-clickable", "password", "selected")
-
-
 def _nodes(xml: Any, selector: dict[str, Any]) -> list[ET.Element]:
     """Nodes of a uiautomator dump matching every given selector field."""
     if not selector:
@@ -451,8 +448,8 @@ def a11y_has_state(result: Any, expected: Any, *, state: str, resource_id: str |
 
     ``state`` is a uiautomator boolean attribute (checked, selected, enabled, focused, ...).
     """
-    if state not in _STATES:
-        raise MetricConfigError(f"unknown a11y state {state!r}; one of {', '.join(_STATES)}")
+    if state not in A11Y_FLAGS:
+        raise MetricConfigError(f"unknown a11y state {state!r}; one of {', '.join(A11Y_FLAGS)}")
     if not isinstance(expected, bool):
         raise MetricConfigError(f"a11y_has_state needs true or false as expected, got {expected!r}")
     sel = _selector(resource_id=resource_id, text=text, content_desc=content_desc,

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
+from ...screen_text import A11Y_FLAGS
 from .boxes import Box, intersect
 from .view import LayoutEnv, View
 
@@ -14,11 +15,9 @@ _SPECIAL = re.compile('[&<>"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 
-# a node's boolean attributes, in uiautomator's order, for each combination (bit i: the i-th is true)
-_FLAG_NAMES = ("checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable",
-               "password", "selected")
-_FLAGS = tuple("".join(f'{name}="{"true" if bits >> i & 1 else "false"}" ' for i, name in enumerate(_FLAG_NAMES))
-               for bits in range(1 << len(_FLAG_NAMES)))
+# a node's boolean attributes for each combination (bit i: the i-th of A11Y_FLAGS is true)
+_FLAGS = tuple("".join(f'{name}="{"true" if bits >> i & 1 else "false"}" ' for i, name in enumerate(A11Y_FLAGS))
+               for bits in range(1 << len(A11Y_FLAGS)))
 
 
 def _attr(value: str) -> str:

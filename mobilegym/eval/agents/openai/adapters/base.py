@@ -20,6 +20,7 @@ from ..images import Frame, ResizePolicy
 
 SCROLL_FRACTION = 0.5  # a scroll's finger travel, as a share of the screen along its axis
 DIRECTIONS = ("up", "down", "left", "right")
+NUMBER = r"-?\d+(?:\.\d+)?"  # a number in a reply, as a regex
 
 
 @dataclass(frozen=True)

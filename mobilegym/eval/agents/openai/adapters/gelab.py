@@ -16,13 +16,12 @@ from typing import Any
 
 from ..errors import ParseError
 from ..images import Frame, ResizePolicy
-from .base import Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line
+from .base import NUMBER, Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line
 
 DEFAULT_WAIT_S = 2.0
 _THINK = re.compile(r"<\s*think\s*>(.*?)<\s*/\s*think\s*>", re.IGNORECASE | re.DOTALL)
 _FIELD = re.compile(r"(?:^|\t|\s{2,}|\n)(explain|action|action_type|point1|point2|point|value|return|summary)\s*:",
                     re.IGNORECASE)
-_NUMBER = r"-?\d+(?:\.\d+)?"
 
 
 class GELabAdapter(Adapter):
@@ -124,7 +123,7 @@ def _fields(body: str) -> dict[str, str]:
 
 
 def _point(frame: Frame, fields: dict[str, str], key: str) -> tuple[int, int]:
-    numbers = re.findall(_NUMBER, fields.get(key, ""))
+    numbers = re.findall(NUMBER, fields.get(key, ""))
     if len(numbers) != 2:
         raise ParseError(f"gelab: {key} must be 'x,y', got {fields.get(key)!r}")
     return frame.to_device(float(numbers[0]), float(numbers[1]))
@@ -133,7 +132,7 @@ def _point(frame: Frame, fields: dict[str, str], key: str) -> tuple[int, int]:
 def _seconds(value: str | None) -> float:
     if not value:
         return DEFAULT_WAIT_S
-    match = re.fullmatch(rf"\s*({_NUMBER})\s*(?:s|sec|seconds?|秒)?\s*", value)
+    match = re.fullmatch(rf"\s*({NUMBER})\s*(?:s|sec|seconds?|秒)?\s*", value)
     if match is None:
         raise ParseError(f"gelab: WAIT value must be a number of seconds, got {value!r}")
     return float(match.group(1))

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import ParseError
 from ..images import Frame, ResizePolicy
-from .base import Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, scroll
+from .base import NUMBER, Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, scroll
 from .calls import lenient_text, parse_call
 
 VERSIONS = {
@@ -24,9 +24,8 @@ VERSIONS = {
     "1": ("relative_1000", ResizePolicy("smart", factor=28, min_pixels=100 * 28 * 28, max_pixels=16384 * 28 * 28)),
 }
 WAIT_S = 5.0
-_NUMBER = r"-?\d+(?:\.\d+)?"
-_POINT_TAG = re.compile(rf"<point>\s*({_NUMBER})[\s,]+({_NUMBER})\s*</point>")
-_BBOX_TAG = re.compile(rf"<bbox>\s*({_NUMBER})[\s,]+({_NUMBER})[\s,]+({_NUMBER})[\s,]+({_NUMBER})\s*</bbox>")
+_POINT_TAG = re.compile(rf"<point>\s*({NUMBER})[\s,]+({NUMBER})\s*</point>")
+_BBOX_TAG = re.compile(rf"<bbox>\s*({NUMBER})[\s,]+({NUMBER})[\s,]+({NUMBER})[\s,]+({NUMBER})\s*</bbox>")
 _LABELS = re.compile(r"^\s*(Thought|Reflection|Action_Summary):\s*", re.MULTILINE)
 _TEXT_ARGS = {"type": "content", "finished": "content"}
 
@@ -141,7 +140,7 @@ def _normalise(source: str) -> str:
 
 def _box(frame: Frame, value: Any, what: str) -> tuple[int, int]:
     """A point or a box (its centre) written as text -> device pixels."""
-    numbers = [float(n) for n in re.findall(_NUMBER, value)] if isinstance(value, str) else []
+    numbers = [float(n) for n in re.findall(NUMBER, value)] if isinstance(value, str) else []
     if len(numbers) == 2:
         return frame.to_device(*numbers)
     if len(numbers) == 4:

@@ -15,14 +15,13 @@ from typing import Any
 
 from ..errors import ParseError
 from ..images import Frame, ResizePolicy
-from .base import Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, strip_think
+from .base import NUMBER, Adapter, Parsed, PromptContext, Reply, answer_rule, apps_line, strip_think
 from .calls import lenient_text, parse_call
 
 WAIT_S = 2.0
 KEYS = {"PressBack": "back", "PressHome": "home", "PressEnter": "enter", "PressRecent": "recent"}
 _ACTION = re.compile(r"<action>(.*?)(?:</action>|$)", re.DOTALL)
 _CONCLUSION = re.compile(r"<conclusion>(.*?)(?:</conclusion>|$)", re.DOTALL)
-_NUMBER = r"-?\d+(?:\.\d+)?"
 
 
 class UIVenusAdapter(Adapter):
@@ -129,7 +128,7 @@ class UIVenusAdapter(Adapter):
 def _point(frame: Frame, value: Any, what: str) -> tuple[int, int]:
     """A point ``(x, y)`` or a box ``(x1, y1, x2, y2)`` (its centre), as a tuple, list or text -> device pixels."""
     if isinstance(value, str):
-        value = [float(n) for n in re.findall(_NUMBER, value)]
+        value = [float(n) for n in re.findall(NUMBER, value)]
     if isinstance(value, (list, tuple)) and len(value) == 2:
         return frame.to_device(value[0], value[1])
     if isinstance(value, (list, tuple)) and len(value) == 4 and all(isinstance(v, (int, float)) for v in value):
