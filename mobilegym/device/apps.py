@@ -8,22 +8,17 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, Mapping
 
-from ..sim.app import Prep, SimApp, load_app
-
-
-def _app(app_id: str) -> SimApp:
-    """The app's declaration; a ValueError naming the installed apps when there is none."""
-    return load_app(app_id)
+from ..sim.app import Prep, load_app
 
 
 def app_defaults(app_id: str) -> dict[str, Any]:
     """A fresh copy of the app's canonical state (its defaults.json)."""
-    return _app(app_id).defaults()
+    return load_app(app_id).defaults()
 
 
 def app_package(app_id: str) -> str:
     """The app's Android package name."""
-    return _app(app_id).package
+    return load_app(app_id).package
 
 
 def view_state(app_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
@@ -31,7 +26,7 @@ def view_state(app_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
     out = {}
     for app_id in app_ids:
         try:
-            paths = _app(app_id).view_state
+            paths = load_app(app_id).view_state
         except ValueError:  # not one of MobileGym's apps
             continue
         if paths:
@@ -44,7 +39,7 @@ def prepare_patch(doc: dict[str, Any], app_id: str, name: str, args: Mapping[str
     """The state patch ``app_id``'s preparer ``name`` builds from the world document ``doc`` (read only) with the
     random stream ``rng``; ``spread`` hands it a task's answer draws (None on the canonical phone). A ValueError
     when the app has no such preparer."""
-    app = _app(app_id)
+    app = load_app(app_id)
     if name not in app.preparers:
         raise ValueError(f"app {app.id!r} has no preparer {name!r}; it has: {', '.join(sorted(app.preparers)) or 'none'}")
     language = doc["os"].get("language", "en")
