@@ -32,5 +32,5 @@ def confirm(ctx: "Ctx", key: str, title: str, body: str, ok: str, on_ok: Callabl
         close()
         on_ok()
 
-    return ui.Dialog(title, body, [ui.Button(ctx.t(*cancel), close, style="text", rid=ui.NEGATIVE),
+    return ui.Dialog(title, body, [ui.Button(ctx.either(*cancel), close, style="text", rid=ui.NEGATIVE),
                                    ui.Button(ok, accept, style="text", rid=ui.POSITIVE)], on_dismiss=close)

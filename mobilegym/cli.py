@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from mobilegym import ENV_ID
 from mobilegym.answer_sheet_ids import HARNESS_APPS
 from mobilegym.device.base import WORLDS
+from mobilegym.languages import LANGUAGES
 
 DEFAULT_DEMO_TASK = "settings.ToggleWifi"
 
@@ -334,7 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
     adbd.add_argument("--width", type=PIXELS, default=1080)
     adbd.add_argument("--height", type=PIXELS, default=2400)
     adbd.add_argument("--render-scale", type=SCALE, default=1.0, help="screencap scale in (0, 1]")
-    adbd.add_argument("--language", choices=["en", "zh"], default="en")
+    adbd.add_argument("--language", choices=tuple(LANGUAGES), default="en")
     adbd.add_argument("--world", choices=WORLDS, default="generated",
                       help="what `mobilegym state reset SEED` loads: the seed's generated world (default) or the "
                            "canonical one")

@@ -20,6 +20,7 @@ from . import screen_text
 from .actions import TERMINAL_TYPES, Action, ActionSpace, CoordinateSpace, InvalidAction, parse_action
 from .device.base import CAP_SNAPSHOT, CAP_STATE, WORLDS, Device, UnsupportedCapability
 from .judge import EVAL_MODES, Episode, JudgeResult, TaskError, resolve_tasks
+from .languages import LANGUAGES
 from .judge.grounded import ANSWER_SHEET
 from .judge.state.side_effects import SIDE_EFFECT_MODES
 from .jsoncopy import copy_doc
@@ -337,7 +338,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         if shaped_penalties is not None and reward_mode != "shaped":
             raise ValueError(f"shaped_penalties only apply to reward_mode='shaped', got reward_mode={reward_mode!r}")
         self.shaped_penalties = resolve_penalties(shaped_penalties)
-        self.language = _choice("language", language, ("en", "zh"))
+        self.language = _choice("language", language, tuple(LANGUAGES))
         if render_mode is not None:
             _choice("render_mode", render_mode, self.metadata["render_modes"])
         self.render_mode = render_mode

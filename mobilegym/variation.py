@@ -31,12 +31,13 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .answer_sheet_ids import HARNESS_APPS
+from .languages import LANGUAGES
 from .sim import interruptions, notifications
 from .sim.app import load_app
 from .sim.ui.theme import FONT_SCALES
 
 AXES: dict[str, tuple[str, ...]] = {
-    "language": ("en", "zh"),
+    "language": tuple(LANGUAGES),
     "theme": ("light", "dark"),
     "font_scale": tuple(FONT_SCALES),
     "screen": ("720x1600", "1080x2400", "1440x3120"),

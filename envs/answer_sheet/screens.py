@@ -54,7 +54,7 @@ def _set_picked(ctx: Ctx, target: str, value: str) -> None:
 def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | None]:
     key = str(index)
     kind = spec.get("type", "text")
-    views: list[ui.View | None] = [ui.Text(spec.get("label") or ctx.t(f"Answer {index + 1}", f"答案 {index + 1}"), size=15, bold=True, max_lines=3,
+    views: list[ui.View | None] = [ui.Text(spec.get("label") or ctx.t("Answer {value}", value=index + 1), size=15, bold=True, max_lines=3,
                                            rid=f"field_{index}_label")]
     if kind == "choice":
         chosen = ctx.state["answers"].get(key)
@@ -64,7 +64,7 @@ def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | N
         return views
     input_type = "number" if kind == "number" else "text"
     en, zh = PLACEHOLDERS[kind if kind in PLACEHOLDERS else input_type]
-    hint = spec.get("hint") or ctx.t(en, zh)
+    hint = spec.get("hint") or ctx.either(en, zh)
     picked = kind in ("date", "time")
     if not spec.get("repeatable"):
         value = ctx.state["answers"].get(key, "")
@@ -82,9 +82,9 @@ def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | N
             _picker_field(ctx, f"field_{index}_input", kind, value, f"{key}#{n}", hint) if picked else
             ui.TextField(f"field_{index}_input", value, _entry_setter(ctx, key, n), hint=hint, input_type=input_type,
                          flex=1),
-            ui.IconButton("✕", ctx.t("Remove entry", "删除条目"), remove, rid=f"field_{index}_remove"),
+            ui.IconButton("✕", ctx.t("Remove entry"), remove, rid=f"field_{index}_remove"),
         ], gap=4))
-    views.append(ui.Button(ctx.t("+ Add entry", "+ 添加条目"),
+    views.append(ui.Button(ctx.t("+ Add entry"),
                            lambda: ctx.state["answers"].__setitem__(key, [*entries, ""]), style="text",
                            rid=f"field_{index}_add"))
     return views
@@ -94,7 +94,7 @@ def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | N
 def sheet(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     body: list[ui.View | None] = [
-        ui.Text(s["question"] or ctx.t("No question for this task.", "本任务没有问题。"), size=17, max_lines=None, rid="question"),
+        ui.Text(s["question"] or ctx.t("No question for this task."), size=17, max_lines=None, rid="question"),
         ui.Text(s["hint"], size=13, color="muted", max_lines=None, rid="hint") if s["hint"] else None,
         ui.Divider(),
     ]
@@ -102,10 +102,10 @@ def sheet(ctx: Ctx) -> ui.Scaffold:
         body += _field_views(ctx, index, spec)
         body.append(ui.Spacer(8))
     submitted = s["submitted"]
-    body.append(ui.Text(ctx.t("Submitted ✓", "已提交 ✓") if submitted else ctx.t("Not submitted", "未提交"),
+    body.append(ui.Text(ctx.t("Submitted ✓") if submitted else ctx.t("Not submitted"),
                         size=14, color="primary" if submitted else "muted", rid="status"))
-    body.append(ui.Button(ctx.t("Edit answer", "修改答案") if submitted else ctx.t("Submit", "提交"),
+    body.append(ui.Button(ctx.t("Edit answer") if submitted else ctx.t("Submit"),
                           lambda: s.__setitem__("submitted", not submitted), style="outlined" if submitted else "filled",
                           rid="submit", selected=submitted))
-    return ui.Scaffold(ui.ScrollList(body, rid="answer_form", pad=16, gap=8), top=ui.TopBar(ctx.t(APP.label, APP.label_zh)),
+    return ui.Scaffold(ui.ScrollList(body, rid="answer_form", pad=16, gap=8), top=ui.TopBar(ctx.either(APP.label, APP.label_zh)),
                        dialog=pickers.picker_dialog(ctx, lambda target, value: _set_picked(ctx, target, value)))

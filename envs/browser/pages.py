@@ -18,13 +18,13 @@ SITE_COLORS = {"news": "#1565C0", "recipes": "#C62828", "stores": "#2E7D32", "ci
 
 
 def language(ctx: Ctx) -> str:
-    return ctx.t("en", "zh")
+    return ctx.t("en")
 
 
 def day_label(ctx: Ctx, day: dt.date) -> str:
     """"Monday, March 16" / "3月16日 星期一"."""
     weekday = DAY_NAMES[language(ctx)][day.weekday()]
-    return ctx.t(f"{weekday}, {day.strftime('%B')} {day.day}", f"{day.month}月{day.day}日 {weekday}")
+    return ctx.t("{weekday}, {strftime} {day}", weekday=weekday, strftime=day.strftime('%B'), day=day.day, month=day.month)
 
 
 def _heading(text: str, rid: str = "page_title", size: float = 22) -> ui.View:
@@ -47,7 +47,7 @@ def _site(state: dict[str, Any], host: str) -> dict[str, Any]:
 
 
 def _section(ctx: Ctx, en: str, zh: str) -> ui.View:
-    return ui.Text(ctx.t(en, zh), size=17, bold=True, color="primary", height=36, rid="section_title")
+    return ui.Text(ctx.either(en, zh), size=17, bold=True, color="primary", height=36, rid="section_title")
 
 
 def home(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | None]:
@@ -80,7 +80,7 @@ def article(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View |
     day = dt.date.fromisoformat(page["published"])
     others = [p for p in ctx.state["pages"] if p["host"] == page["host"] and p["kind"] == "article" and p is not page]
     return [ui.Text(page["category"], size=13, bold=True, color="primary", rid="category"), _heading(page["title"]),
-            ui.Text(ctx.t(f"By {page['author']} · {day_label(ctx, day)}, {day.year}", f"{page['author']} · {day.year}年{day_label(ctx, day)}"),
+            ui.Text(ctx.t("By {author} · {day_label}, {year}", author=page['author'], day_label=day_label(ctx, day), year=day.year),
                     size=13, color="muted", max_lines=2, rid="byline"),
             ui.Image(page["title"], color=SITE_COLORS["news"], height=140),
             *[_para(text) for text in page["body"]],
@@ -89,9 +89,9 @@ def article(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View |
 
 
 def recipe(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | None]:
-    stats = ui.Row([ui.Text(ctx.t(f"Prep {page['prep_min']} min", f"准备 {page['prep_min']} 分钟"), size=14, rid="recipe_prep", flex=1),
-                    ui.Text(ctx.t(f"Cook {page['cook_min']} min", f"烹饪 {page['cook_min']} 分钟"), size=14, rid="recipe_cook", flex=1),
-                    ui.Text(ctx.t(f"Serves {page['servings']}", f"{page['servings']} 人份"), size=14, rid="recipe_servings", flex=1)],
+    stats = ui.Row([ui.Text(ctx.t("Prep {prep_min} min", prep_min=page['prep_min']), size=14, rid="recipe_prep", flex=1),
+                    ui.Text(ctx.t("Cook {cook_min} min", cook_min=page['cook_min']), size=14, rid="recipe_cook", flex=1),
+                    ui.Text(ctx.t("Serves {servings}", servings=page['servings']), size=14, rid="recipe_servings", flex=1)],
                    gap=8, pad=8, bg="surface", radius=8)
     return [_heading(page["title"]), ui.Image(page["title"], color=SITE_COLORS["recipes"], height=140), stats,
             _section(ctx, "Ingredients", "食材"), *[_para(f"• {item}", rid="ingredient") for item in page["ingredients"]],
@@ -100,7 +100,7 @@ def recipe(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | 
 
 
 def hours_text(ctx: Ctx, hours: dict[str, str] | None) -> str:
-    return f"{hours['open']} – {hours['close']}" if hours else ctx.t("Closed", "休息")
+    return f"{hours['open']} – {hours['close']}" if hours else ctx.t("Closed")
 
 
 def store(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | None]:
@@ -119,13 +119,13 @@ def film(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | No
     hours, minutes = divmod(page["runtime_min"], 60)
     rows: list[ui.View | None] = [
         _heading(page["title"]),
-        ui.Text(ctx.t(f"{page['genre']} · {hours} h {minutes} min", f"{page['genre']} · {hours}小时{minutes}分钟"), size=14,
+        ui.Text(ctx.t("{genre} · {hours} h {minutes} min", genre=page['genre'], hours=hours, minutes=minutes), size=14,
                 color="muted", rid="film_info"),
         ui.Image(page["title"], color=SITE_COLORS["cinema"], height=140), _section(ctx, "Showtimes", "场次")]
     today = ctx.now.date()
     for iso, times in page["showtimes"].items():
         day = dt.date.fromisoformat(iso)
-        prefix = {0: ctx.t("Today", "今天"), 1: ctx.t("Tomorrow", "明天")}.get((day - today).days)
+        prefix = {0: ctx.t("Today"), 1: ctx.t("Tomorrow")}.get((day - today).days)
         label = day_label(ctx, day)
         rows.append(ui.Text(f"{prefix} · {label}" if prefix else label, size=15, bold=True, height=32, rid="showtime_day"))
         rows.append(ui.Text("   ".join(times), size=15, max_lines=None, rid="showtimes", desc=f"{label}: {', '.join(times)}"))
@@ -134,7 +134,7 @@ def film(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | No
 
 def wiki(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | None]:
     site = _site(ctx.state, page["host"])
-    return [_heading(page["title"]), ui.Text(ctx.t(f"From {site['name']}", f"来自{site['name']}"), size=13, color="muted"),
+    return [_heading(page["title"]), ui.Text(ctx.t("From {name}", name=site['name']), size=13, color="muted"),
             ui.Image(page["title"], color=SITE_COLORS["wiki"], height=120), _para(page["text"])]
 
 
@@ -143,7 +143,7 @@ RENDER = {"home": home, "article": article, "recipe": recipe, "store": store, "f
 
 def results(ctx: Ctx, query: str, open_url: OpenUrl) -> list[ui.View | None]:
     found = web.search(ctx.state, query)
-    rows: list[ui.View | None] = [ui.Text(ctx.t(f"Results for “{query}”", f"“{query}”的搜索结果"), size=15, color="muted",
+    rows: list[ui.View | None] = [ui.Text(ctx.t("Results for “{query}”", query=query), size=15, color="muted",
                                           max_lines=2, rid="results_header")]
     for p in found:
         snippet = web.page_text(p)[len(p["title"]):].strip()
@@ -152,18 +152,18 @@ def results(ctx: Ctx, query: str, open_url: OpenUrl) -> list[ui.View | None]:
                                ui.Text(snippet, size=13, color="muted", max_lines=2) if snippet else None],
                               gap=2, pad=8, rid="search_result", desc=p["url"], on_click=lambda p=p: open_url(p["url"])))
     if not found:
-        rows.append(ui.Text(ctx.t("No pages match your search.", "没有找到匹配的网页。"), size=15, max_lines=2, rid="no_results"))
+        rows.append(ui.Text(ctx.t("No pages match your search."), size=15, max_lines=2, rid="no_results"))
     return rows
 
 
 def new_tab_page(ctx: Ctx, on_search: Callable[[], None]) -> list[ui.View | None]:
-    return [ui.Spacer(60), ui.Text(ctx.t("Find", "搜索"), size=40, bold=True, color="primary", align="center", rid="logo"),
+    return [ui.Spacer(60), ui.Text(ctx.t("Find"), size=40, bold=True, color="primary", align="center", rid="logo"),
             ui.Spacer(16),
-            ui.Row([ui.Text(ctx.t("Search or type web address", "搜索或输入网址"), size=15, color="muted", flex=1)],
+            ui.Row([ui.Text(ctx.t("Search or type web address"), size=15, color="muted", flex=1)],
                    pad=12, bg="surface", radius=24, rid="search_box", on_click=on_search)]
 
 
 def unreachable(ctx: Ctx, url: str) -> list[ui.View | None]:
-    return [ui.Spacer(40), _heading(ctx.t("This site can't be reached", "无法访问此网站"), rid="error_title"),
-            _para(ctx.t(f"Check if there is a typo in {web.host_of(url) or url}.", f"请检查 {web.host_of(url) or url} 是否有拼写错误。")),
+    return [ui.Spacer(40), _heading(ctx.t("This site can't be reached"), rid="error_title"),
+            _para(ctx.t("Check if there is a typo in {value}.", value=web.host_of(url) or url)),
             ui.Text("DNS_PROBE_FINISHED_NXDOMAIN", size=12, color="muted", rid="error_code")]

@@ -43,7 +43,7 @@ def _scroll_to_top(ctx: Ctx) -> None:
 
 def _tab_button(ctx: Ctx) -> ui.View:
     count = len(ctx.state["tabs"])
-    return ui.IconButton(str(count) if count < 100 else ":D", ctx.t(f"Switch or close tabs, {count} open", f"切换或关闭标签页，已打开 {count} 个"),
+    return ui.IconButton(str(count) if count < 100 else ":D", ctx.t("Switch or close tabs, {count} open", count=count),
                          lambda: ctx.navigate("/tabs"), rid="tab_switcher", size=20)
 
 
@@ -67,26 +67,26 @@ def _menu(ctx: Ctx, tab: dict[str, Any] | None) -> ui.Dialog | None:
     def bookmark() -> None:
         s["bookmarks"].append({"id": ctx.new_id("bm"), "url": page["url"], "title": page["title"], "host": page["host"],
                                "created_ms": ctx.os["time_ms"]})
-        ctx.toast(ctx.t("Bookmarked", "已添加书签"))
+        ctx.toast(ctx.t("Bookmarked"))
 
     def forward() -> None:
         web.step(s, tab, 1, _lang(ctx))
         _scroll_to_top(ctx)
 
     icons = ui.Row([
-        ui.IconButton("→", ctx.t("Forward", "前进"), then(forward) if tab and tab["forward"] else None,
+        ui.IconButton("→", ctx.t("Forward"), then(forward) if tab and tab["forward"] else None,
                       rid="menu_forward", enabled=bool(tab and tab["forward"])),
-        ui.IconButton("★" if marked else "☆", ctx.t("Edit bookmark", "修改书签") if marked else ctx.t("Bookmark", "添加书签"),
+        ui.IconButton("★" if marked else "☆", ctx.t("Edit bookmark") if marked else ctx.t("Bookmark"),
                       then(lambda: ctx.navigate("/bookmarks")) if marked else then(bookmark),
                       rid="menu_bookmark", enabled=page is not None),
     ], gap=8)
     rows = [icons,
-            ui.ListItem(ctx.t("New tab", "新标签页"), rid="menu_new_tab",
+            ui.ListItem(ctx.t("New tab"), rid="menu_new_tab",
                         on_click=then(lambda: open_url(ctx, web.NEW_TAB, in_new_tab=True))),
-            ui.ListItem(ctx.t("History", "历史记录"), rid="menu_history", on_click=then(lambda: ctx.navigate("/history"))),
-            ui.ListItem(ctx.t("Bookmarks", "书签"), rid="menu_bookmarks", on_click=then(lambda: ctx.navigate("/bookmarks")))]
-    return ui.Dialog(tab["title"] if tab else ctx.t("Browser", "浏览器"), rows,
-                     [ui.Button(ctx.t("Close", "关闭"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+            ui.ListItem(ctx.t("History"), rid="menu_history", on_click=then(lambda: ctx.navigate("/history"))),
+            ui.ListItem(ctx.t("Bookmarks"), rid="menu_bookmarks", on_click=then(lambda: ctx.navigate("/bookmarks")))]
+    return ui.Dialog(tab["title"] if tab else ctx.t("Browser"), rows,
+                     [ui.Button(ctx.t("Close"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
 
 @APP.screen("/")
@@ -104,13 +104,13 @@ def browser(ctx: Ctx) -> ui.Scaffold:
 
     query = web.search_query(url)
     shown = query if query is not None else ("" if url == web.NEW_TAB else url.removeprefix("https://").rstrip("/"))
-    bar = ui.Row([ui.Text(shown or ctx.t("Search or type web address", "搜索或输入网址"), size=15,
+    bar = ui.Row([ui.Text(shown or ctx.t("Search or type web address"), size=15,
                           color=None if shown else "muted", flex=1)],
                  pad=10, bg="surface", radius=20, flex=1, rid="url_bar", desc=url if shown else "", on_click=omnibox)
     can_back = bool(tab and tab["back"])
-    top = ui.Row([ui.IconButton("←", ctx.t("Back", "返回"), back if can_back else None, rid="page_back", enabled=can_back),
+    top = ui.Row([ui.IconButton("←", ctx.t("Back"), back if can_back else None, rid="page_back", enabled=can_back),
                   bar, _tab_button(ctx),
-                  ui.IconButton("⋮", ctx.t("More options", "更多选项"), lambda: ctx.local.__setitem__("menu", True), rid="menu_button")],
+                  ui.IconButton("⋮", ctx.t("More options"), lambda: ctx.local.__setitem__("menu", True), rid="menu_button")],
                  gap=2, pad=4, height=56, bg="background")
     go = lambda target: open_url(ctx, target)  # noqa: E731
     page = web.page_at(s, url)
@@ -139,15 +139,15 @@ def omnibox(ctx: Ctx) -> ui.Scaffold:
         if typed.strip():
             go(web.resolve(s, typed))
 
-    field = ctx.field("url_input", "typed", hint=ctx.t("Search or type web address", "搜索或输入网址"), ime_action="go",
+    field = ctx.field("url_input", "typed", hint=ctx.t("Search or type web address"), ime_action="go",
                       on_submit=submit, flex=1)
-    top = ui.Row([ui.IconButton("←", ctx.t("Navigate up", "转到上一层级"), ctx.back, rid="navigate_up"), field,
-                   ui.IconButton("✕", ctx.t("Clear", "清除"), lambda: ctx.local.__setitem__("typed", ""), rid="clear_input")
+    top = ui.Row([ui.IconButton("←", ctx.t("Navigate up"), ctx.back, rid="navigate_up"), field,
+                   ui.IconButton("✕", ctx.t("Clear"), lambda: ctx.local.__setitem__("typed", ""), rid="clear_input")
                    if typed else None], gap=4, pad=4, height=64, bg="surface")
     rows: list[ui.View | None] = []
     words = typed.strip()
     if words:
-        rows.append(ui.ListItem(ctx.t(f"Search for “{words}”", f"搜索“{words}”"), leading=ui.Icon("⚲", size=20),
+        rows.append(ui.ListItem(ctx.t("Search for “{words}”", words=words), leading=ui.Icon("⚲", size=20),
                                 rid="search_suggestion", on_click=lambda: go(web.search_url(words))))
         seen: list[str] = []
         for item in [*s["bookmarks"], *s["history"]]:
@@ -189,32 +189,32 @@ def tabs(ctx: Ctx) -> ui.Scaffold:
     for tab in s["tabs"]:
         cards.append(ui.Card([
             ui.Row([ui.Text(tab["title"], size=14, bold=True, max_lines=2, flex=1, rid="tab_title"),
-                    ui.IconButton("✕", ctx.t(f"Close {tab['title']}", f"关闭“{tab['title']}”"),
+                    ui.IconButton("✕", ctx.t("Close {title}", title=tab['title']),
                                   lambda t=tab["id"]: close(t), rid="close_tab", width=36, height=36, size=18)], gap=2),
-            ui.Image(tab["host"] or ctx.t("New tab", "新标签页"), color="primary" if tab["id"] == s["active_tab"] else "muted", height=72),
-            ui.Text(tab["host"] or ctx.t("New tab", "新标签页"), size=12, color="muted", rid="tab_host"),
-        ], rid="tab_card", desc=f"{tab['title']} · {tab['host'] or ctx.t('New tab', '新标签页')}", selected=tab["id"] == s["active_tab"], flex=1,
+            ui.Image(tab["host"] or ctx.t("New tab"), color="primary" if tab["id"] == s["active_tab"] else "muted", height=72),
+            ui.Text(tab["host"] or ctx.t("New tab"), size=12, color="muted", rid="tab_host"),
+        ], rid="tab_card", desc=f"{tab['title']} · {tab['host'] or ctx.t('New tab')}", selected=tab["id"] == s["active_tab"], flex=1,
             on_click=lambda t=tab["id"]: select(t)))
     rows: list[ui.View | None] = [ui.Row(cards[i:i + 2] + ([ui.Spacer(flex=1)] if len(cards[i:i + 2]) == 1 else []), gap=8)
                                   for i in range(0, len(cards), 2)]
     if not cards:
-        rows.append(ui.Text(ctx.t("No open tabs", "没有打开的标签页"), color="muted", align="center", height=120, rid="empty"))
+        rows.append(ui.Text(ctx.t("No open tabs"), color="muted", align="center", height=120, rid="empty"))
     dialog = None
     if local.get("dialog") == "menu":
-        dialog = ui.Dialog(ctx.t("Tabs", "标签页"), [
-            ui.ListItem(ctx.t("Close all tabs", "关闭所有标签页"), rid="close_all_tabs", enabled=bool(cards),
+        dialog = ui.Dialog(ctx.t("Tabs"), [
+            ui.ListItem(ctx.t("Close all tabs"), rid="close_all_tabs", enabled=bool(cards),
                         on_click=lambda: local.__setitem__("dialog", "confirm"))],
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text", rid=ui.NEGATIVE)],
+            [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("dialog", None), style="text", rid=ui.NEGATIVE)],
             on_dismiss=lambda: local.__setitem__("dialog", None))
     elif local.get("dialog") == "confirm":
-        dialog = ui.Dialog(ctx.t("Close all tabs?", "要关闭所有标签页吗？"),
-                           [ui.Text(ctx.t(f"{counted(len(cards), 'tab')} will be closed.", f"将关闭 {len(cards)} 个标签页。"), max_lines=2)],
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text", rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Close all", "全部关闭"), close_all, style="text", rid=ui.POSITIVE)],
+        dialog = ui.Dialog(ctx.t("Close all tabs?"),
+                           [ui.Text(ctx.t("{counted} will be closed.", counted=counted(len(cards), 'tab'), n_cards=len(cards)), max_lines=2)],
+                           [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("dialog", None), style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Close all"), close_all, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("dialog", None))
-    top = ui.TopBar(ctx.t(counted(len(cards), "tab"), f"{len(cards)} 个标签页"), on_back=ctx.back, actions=[
-        ui.IconButton("+", ctx.t("New tab", "新标签页"), add, rid="new_tab"),
-        ui.IconButton("⋮", ctx.t("More options", "更多选项"), lambda: local.__setitem__("dialog", "menu"), rid="tabs_menu")])
+    top = ui.TopBar(ctx.either(counted(len(cards), "tab"), f"{len(cards)} 个标签页"), on_back=ctx.back, actions=[
+        ui.IconButton("+", ctx.t("New tab"), add, rid="new_tab"),
+        ui.IconButton("⋮", ctx.t("More options"), lambda: local.__setitem__("dialog", "menu"), rid="tabs_menu")])
     return ui.Scaffold(ui.ScrollList(rows, rid="tab_grid", pad=12, gap=8), top=top, dialog=dialog)
 
 
@@ -230,31 +230,31 @@ def bookmarks(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = []
     for b in sorted(s["bookmarks"], key=lambda b: -b["created_ms"]):
         rows.append(ui.ListItem(b["title"], subtitle=b["url"].removeprefix("https://"), leading=ui.Icon("★", size=20, color="primary"),
-                                trailing=ui.IconButton("✕", ctx.t(f"Delete bookmark {b['title']}", f"删除书签“{b['title']}”"),
+                                trailing=ui.IconButton("✕", ctx.t("Delete bookmark {title}", title=b['title']),
                                                        lambda b=b: local.__setitem__("delete", b["id"]), rid="delete_bookmark"),
                                 title_rid="bookmark_title", rid="bookmark_item", desc=b["title"],
                                 on_click=lambda b=b: _open_from_list(ctx, b["url"])))
     if not rows:
-        rows.append(ui.Text(ctx.t("No bookmarks yet", "还没有书签"), color="muted", align="center", height=120, rid="empty"))
+        rows.append(ui.Text(ctx.t("No bookmarks yet"), color="muted", align="center", height=120, rid="empty"))
     dialog = None
     target = next((b for b in s["bookmarks"] if b["id"] == local.get("delete")), None)
     if target is not None:
         def delete() -> None:
             s["bookmarks"].remove(target)
             local["delete"] = None
-            ctx.toast(ctx.t("Bookmark deleted", "书签已删除"))
+            ctx.toast(ctx.t("Bookmark deleted"))
 
-        dialog = ui.Dialog(ctx.t("Delete bookmark?", "要删除书签吗？"), [ui.Text(target["title"], max_lines=2)],
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("delete", None), style="text", rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+        dialog = ui.Dialog(ctx.t("Delete bookmark?"), [ui.Text(target["title"], max_lines=2)],
+                           [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("delete", None), style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("delete", None))
-    return ui.Scaffold(ui.ScrollList(rows, rid="bookmark_list", pad=8), top=ui.TopBar(ctx.t("Bookmarks", "书签"), on_back=ctx.back),
+    return ui.Scaffold(ui.ScrollList(rows, rid="bookmark_list", pad=8), top=ui.TopBar(ctx.t("Bookmarks"), on_back=ctx.back),
                        dialog=dialog)
 
 
 def _day_header(ctx: Ctx, day: dt.date, today: dt.date) -> str:
-    label = f"{pages.day_label(ctx, day)}, {day.year}" if ctx.t("en", "zh") == "en" else f"{day.year}年{pages.day_label(ctx, day)}"
-    prefix = {0: ctx.t("Today", "今天"), 1: ctx.t("Yesterday", "昨天")}.get((today - day).days)
+    label = f"{pages.day_label(ctx, day)}, {day.year}" if ctx.t("en") == "en" else f"{day.year}年{pages.day_label(ctx, day)}"
+    prefix = {0: ctx.t("Today"), 1: ctx.t("Yesterday")}.get((today - day).days)
     return f"{prefix} - {label}" if prefix else label
 
 
@@ -265,7 +265,7 @@ def history(ctx: Ctx) -> ui.Scaffold:
     words = local.get("query", "").strip().casefold()
     today = ctx.now.date()
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("Clear browsing data…", "清除浏览数据…"), leading=ui.Icon("🗑", size=20), rid="clear_browsing_data",
+        ui.ListItem(ctx.t("Clear browsing data…"), leading=ui.Icon("🗑", size=20), rid="clear_browsing_data",
                     on_click=lambda: local.update(clearing=True, span="hour"))]
     shown_day = None
     for v in s["history"]:
@@ -282,28 +282,28 @@ def history(ctx: Ctx) -> ui.Scaffold:
 
         time = moment.strftime("%H:%M")
         rows.append(ui.ListItem(v["title"], subtitle=f"{time} · {v['host']}", title_rid="history_title",
-                                trailing=ui.IconButton("✕", ctx.t(f"Remove {v['title']}", f"删除“{v['title']}”"), remove,
+                                trailing=ui.IconButton("✕", ctx.t("Remove {title}", title=v['title']), remove,
                                                        rid="remove_history_entry"),
                                 rid="history_item", desc=f"{shown_day.isoformat()} {time} {v['title']} · {v['host']}",
                                 on_click=lambda v=v: _open_from_list(ctx, v["url"])))
     if not s["history"]:
-        rows.append(ui.Text(ctx.t("Pages you visit appear here", "你访问过的网页会显示在这里"), color="muted", align="center",
+        rows.append(ui.Text(ctx.t("Pages you visit appear here"), color="muted", align="center",
                             height=120, max_lines=2, rid="empty"))
     dialog = None
     if local.get("clearing"):
         def clear() -> None:
             removed = web.clear_history(s, local["span"], ctx.os["time_ms"])
             local["clearing"] = False
-            ctx.toast(ctx.t(f"Cleared {counted(removed, 'visit')}", f"已清除 {removed} 条记录"))
+            ctx.toast(ctx.t("Cleared {counted}", counted=counted(removed, 'visit'), removed=removed))
 
-        radios = [ui.Radio(f"range_{key}", local["span"] == key, lambda k=key: local.__setitem__("span", k), ctx.t(en, zh))
+        radios = [ui.Radio(f"range_{key}", local["span"] == key, lambda k=key: local.__setitem__("span", k), ctx.either(en, zh))
                   for key, en, zh in RANGES]
-        dialog = ui.Dialog(ctx.t("Clear browsing data", "清除浏览数据"),
-                           [ui.Text(ctx.t("Time range", "时间范围"), size=13, color="muted"), *radios],
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("clearing", False), style="text", rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Clear data", "清除数据"), clear, style="text", rid=ui.POSITIVE)],
+        dialog = ui.Dialog(ctx.t("Clear browsing data"),
+                           [ui.Text(ctx.t("Time range"), size=13, color="muted"), *radios],
+                           [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("clearing", False), style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Clear data"), clear, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("clearing", False))
-    body = ui.Column([ui.Column([ctx.field("history_search", "query", hint=ctx.t("Search your history", "搜索历史记录"),
+    body = ui.Column([ui.Column([ctx.field("history_search", "query", hint=ctx.t("Search your history"),
                                            ime_action="search")], pad=8),
                       ui.ScrollList(rows, rid="history_list", pad=8)])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("History", "历史记录"), on_back=ctx.back), dialog=dialog)
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("History"), on_back=ctx.back), dialog=dialog)

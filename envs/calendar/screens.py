@@ -26,27 +26,26 @@ CALENDAR_NAMES_ZH = {"Work": "工作", "Personal": "个人", "Family": "家庭"}
 
 def short_date(ctx: Ctx, day: dt.date) -> str:
     """"Mon, Mar 16" / "3月16日 周一"."""
-    return ctx.t(f"{WEEKDAYS[day.weekday()][:3]}, {MONTHS[day.month - 1][:3]} {day.day}",
-                 f"{day.month}月{day.day}日 周{WEEKDAYS_ZH[day.weekday()]}")
+    return ctx.t("{weekdays}, {months} {day}", weekdays=WEEKDAYS[day.weekday()][:3], months=MONTHS[day.month - 1][:3], day=day.day, month=day.month, weekdays_zh=WEEKDAYS_ZH[day.weekday()])
 
 
 def calendar_name(ctx: Ctx, name: str) -> str:
     """A calendar's name as the phone shows it (the built-in ones are translated; the state keeps "Work" etc.)."""
-    return ctx.t(name, CALENDAR_NAMES_ZH.get(name, name))
+    return ctx.either(name, CALENDAR_NAMES_ZH.get(name, name))
 
 
 def time_range(ctx: Ctx, event: dict[str, Any]) -> str:
     """"09:30 – 09:45" or "All day"."""
-    return ctx.t("All day", "全天") if event["all_day"] else f"{event['start']} – {event['end']}"
+    return ctx.t("All day") if event["all_day"] else f"{event['start']} – {event['end']}"
 
 
 def reminder_text(ctx: Ctx, minutes: int | None) -> str:
     if minutes is None:
-        return ctx.t("No reminder", "不提醒")
+        return ctx.t("No reminder")
     if minutes % 60 == 0:
         hours = minutes // 60
-        return ctx.t(f"{counted(hours, 'hour')} before", f"提前 {hours} 小时")
-    return ctx.t(f"{minutes} minutes before", f"提前 {minutes} 分钟")
+        return ctx.t("{counted} before", counted=counted(hours, 'hour'), hours=hours)
+    return ctx.t("{minutes} minutes before", minutes=minutes)
 
 
 def sort_key(event: dict[str, Any]) -> tuple[str, int, str, str]:
@@ -79,7 +78,7 @@ def _event_row(ctx: Ctx, event: dict[str, Any], rid: str, with_date: bool = Fals
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
     index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 # --- month grid --------------------------------------------------------------------------------
@@ -94,7 +93,7 @@ def _day_cell(ctx: Ctx, day: dt.date, count: int, today: dt.date) -> ui.View:
     is_today = day == today
     label = long_date(ctx, day)
     if count:
-        label += ctx.t(f", {counted(count, 'event')}", f"，{count} 个日程")
+        label += ctx.t(", {counted}", counted=counted(count, 'event'), count=count)
     return ui.Column(
         [ui.Text(str(day.day), size=15, bold=is_today, align="center", color="on_primary" if is_today else None,
                  rid="day_number"),
@@ -115,12 +114,12 @@ def month(ctx: Ctx) -> ui.Scaffold:
     for event in ctx.state["events"]:
         if event["date"].startswith(shown):
             counts[event["date"]] = counts.get(event["date"], 0) + 1
-    title = ctx.t(f"{MONTHS[mon - 1]} {year}", f"{year}年{mon}月")
+    title = ctx.t("{months} {year}", months=MONTHS[mon - 1], year=year, mon=mon)
     header = ui.Row([
-        ui.IconButton("‹", ctx.t("Previous month", "上个月"),
+        ui.IconButton("‹", ctx.t("Previous month"),
                       lambda: ctx.local.__setitem__("month", _shift_month(shown, -1)), rid="prev_month"),
         ui.Text(title, size=18, bold=True, align="center", flex=1, rid="month_title"),
-        ui.IconButton("›", ctx.t("Next month", "下个月"),
+        ui.IconButton("›", ctx.t("Next month"),
                       lambda: ctx.local.__setitem__("month", _shift_month(shown, 1)), rid="next_month"),
     ], gap=0, height=48)
     names = WEEKDAYS if ctx.os["language"] == "en" else WEEKDAYS_ZH
@@ -131,14 +130,14 @@ def month(ctx: Ctx) -> ui.Scaffold:
                  for d in week]
         rows.append(ui.Row(cells, gap=2))
     total = sum(counts.values())
-    rows.append(ui.Text(ctx.t(f"{counted(total, 'event')} this month", f"本月 {total} 个日程"),
+    rows.append(ui.Text(ctx.t("{counted} this month", counted=counted(total, 'event'), total=total),
                         size=13, color="muted", align="center", height=32, rid="month_summary"))
-    top = ui.TopBar(ctx.t("Calendar", "日历"), actions=[
-        ui.Button(ctx.t("Today", "今天"), lambda: ctx.local.__setitem__("month", None), style="text", rid="today"),
-        ui.IconButton("⚲", ctx.t("Search", "搜索"), lambda: ctx.navigate("/search"), rid="search"),
+    top = ui.TopBar(ctx.t("Calendar"), actions=[
+        ui.Button(ctx.t("Today"), lambda: ctx.local.__setitem__("month", None), style="text", rid="today"),
+        ui.IconButton("⚲", ctx.t("Search"), lambda: ctx.navigate("/search"), rid="search"),
     ])
     return ui.Scaffold(ui.ScrollList(rows, rid="month_grid", pad=8, gap=4), top=top, bottom=_tabs(ctx, "/"),
-                       fab=ui.Fab("+", ctx.t("New event", "新建日程"), lambda: ctx.navigate("/event/edit"),
+                       fab=ui.Fab("+", ctx.t("New event"), lambda: ctx.navigate("/event/edit"),
                                   rid="add_event"))
 
 
@@ -154,12 +153,12 @@ def schedule(ctx: Ctx) -> ui.Scaffold:
                                       color="primary", height=36, rid="date_header"), MARGIN - 8))
         rows.append(_event_row(ctx, event, "event_item"))
     if not rows:
-        rows.append(ui.Text(ctx.t("No upcoming events", "没有即将到来的日程"), color="muted", align="center",
+        rows.append(ui.Text(ctx.t("No upcoming events"), color="muted", align="center",
                             height=120, rid="empty"))
     rows.append(ui.Spacer(ui.FAB_CLEARANCE))
-    return ui.Scaffold(ui.ScrollList(rows, rid="schedule_list", pad=8), top=ui.TopBar(ctx.t("Schedule", "日程")),
+    return ui.Scaffold(ui.ScrollList(rows, rid="schedule_list", pad=8), top=ui.TopBar(ctx.t("Schedule")),
                        bottom=_tabs(ctx, "/schedule"),
-                       fab=ui.Fab("+", ctx.t("New event", "新建日程"), lambda: ctx.navigate("/event/edit"),
+                       fab=ui.Fab("+", ctx.t("New event"), lambda: ctx.navigate("/event/edit"),
                                   rid="add_event"))
 
 
@@ -170,16 +169,16 @@ def day(ctx: Ctx) -> ui.Scaffold:
                                         MARGIN - 8)]
     rows += [_event_row(ctx, e, "event_item") for e in events_on(ctx, shown.isoformat())]
     if len(rows) == 1:
-        rows.append(ui.Text(ctx.t("No events", "没有日程"), color="muted", align="center", height=120, rid="empty"))
+        rows.append(ui.Text(ctx.t("No events"), color="muted", align="center", height=120, rid="empty"))
     rows.append(ui.Spacer(ui.FAB_CLEARANCE))
     top = ui.TopBar(short_date(ctx, shown), on_back=ctx.back, actions=[
-        ui.IconButton("‹", ctx.t("Previous day", "前一天"),
+        ui.IconButton("‹", ctx.t("Previous day"),
                       lambda: ctx.replace("/day", date=(shown - dt.timedelta(days=1)).isoformat()), rid="prev_day"),
-        ui.IconButton("›", ctx.t("Next day", "后一天"),
+        ui.IconButton("›", ctx.t("Next day"),
                       lambda: ctx.replace("/day", date=(shown + dt.timedelta(days=1)).isoformat()), rid="next_day"),
     ])
     return ui.Scaffold(ui.ScrollList(rows, rid="day_events", pad=8), top=top,
-                       fab=ui.Fab("+", ctx.t("New event", "新建日程"),
+                       fab=ui.Fab("+", ctx.t("New event"),
                                   lambda: ctx.navigate("/event/edit", date=shown.isoformat()), rid="add_event"))
 
 
@@ -194,18 +193,18 @@ def _field_row(label: str, value: str, rid: str, max_lines: int | None = 2) -> u
 def event_detail(ctx: Ctx) -> ui.Scaffold:
     event = _find(ctx, ctx.params["id"])
     if event is None:
-        body = ui.ScrollList([ui.Text(ctx.t("This event no longer exists.", "该日程已不存在。"), color="muted",
+        body = ui.ScrollList([ui.Text(ctx.t("This event no longer exists."), color="muted",
                                       align="center", height=120, rid="empty")], rid="event_detail")
-        return ui.Scaffold(body, top=ui.TopBar(ctx.t("Event", "日程"), on_back=ctx.back))
+        return ui.Scaffold(body, top=ui.TopBar(ctx.t("Event"), on_back=ctx.back))
     rows: list[ui.View | None] = [
         ui.Text(event["title"], size=22, bold=True, max_lines=3, rid="event_title"),
         ui.Spacer(4),
-        _field_row(ctx.t("Date", "日期"), long_date(ctx, dt.date.fromisoformat(event["date"])), "event_date"),
-        _field_row(ctx.t("Time", "时间"), time_range(ctx, event), "event_time"),
-        _field_row(ctx.t("Location", "地点"), event["location"] or "—", "event_location"),
-        _field_row(ctx.t("Calendar", "日历"), calendar_name(ctx, event["calendar"]), "event_calendar"),
-        _field_row(ctx.t("Reminder", "提醒"), reminder_text(ctx, event["reminder"]), "event_reminder"),
-        _field_row(ctx.t("Notes", "备注"), event["notes"] or "—", "event_notes", max_lines=None),
+        _field_row(ctx.t("Date"), long_date(ctx, dt.date.fromisoformat(event["date"])), "event_date"),
+        _field_row(ctx.t("Time"), time_range(ctx, event), "event_time"),
+        _field_row(ctx.t("Location"), event["location"] or "—", "event_location"),
+        _field_row(ctx.t("Calendar"), calendar_name(ctx, event["calendar"]), "event_calendar"),
+        _field_row(ctx.t("Reminder"), reminder_text(ctx, event["reminder"]), "event_reminder"),
+        _field_row(ctx.t("Notes"), event["notes"] or "—", "event_notes", max_lines=None),
     ]
     dialog = None
     if ctx.local.get("confirm_delete"):
@@ -213,19 +212,19 @@ def event_detail(ctx: Ctx) -> ui.Scaffold:
             ctx.state["events"].remove(event)
             ctx.local["confirm_delete"] = False
             ctx.back()
-            ctx.toast(ctx.t("Event deleted", "日程已删除"))
+            ctx.toast(ctx.t("Event deleted"))
 
         dialog = ui.Dialog(
-            ctx.t("Delete event?", "删除日程？"),
-            ctx.t(f"\"{event['title']}\" will be removed from your calendar.", f"“{event['title']}”将从日历中删除。"),
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
+            ctx.t("Delete event?"),
+            ctx.t("\"{title}\" will be removed from your calendar.", title=event['title']),
+            [ui.Button(ctx.t("Cancel"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
                        rid=ui.NEGATIVE),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+             ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False),
         )
-    top = ui.TopBar(ctx.t("Event", "日程"), on_back=ctx.back, actions=[
-        ui.IconButton("✎", ctx.t("Edit", "编辑"), lambda: ctx.navigate("/event/edit", id=event["id"]), rid="edit_event"),
-        ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("confirm_delete", True),
+    top = ui.TopBar(ctx.t("Event"), on_back=ctx.back, actions=[
+        ui.IconButton("✎", ctx.t("Edit"), lambda: ctx.navigate("/event/edit", id=event["id"]), rid="edit_event"),
+        ui.IconButton("🗑", ctx.t("Delete"), lambda: ctx.local.__setitem__("confirm_delete", True),
                       rid="delete_event"),
     ])
     return ui.Scaffold(ui.ScrollList(rows, rid="event_detail", pad=16, gap=8), top=top, dialog=dialog)
@@ -255,10 +254,10 @@ def edit_event(ctx: Ctx) -> ui.Scaffold:
     def save() -> None:
         title = local["title"].strip()
         if not title:
-            ctx.toast(ctx.t("Add a title", "请输入标题"))
+            ctx.toast(ctx.t("Add a title"))
             return
         if not local["all_day"] and local["end"] <= local["start"]:
-            ctx.toast(ctx.t("The end time must be after the start time", "结束时间必须晚于开始时间"))
+            ctx.toast(ctx.t("The end time must be after the start time"))
             return
         values = {"title": title, "date": local["date"], "all_day": local["all_day"],
                   "start": None if local["all_day"] else local["start"], "end": None if local["all_day"] else local["end"],
@@ -269,7 +268,7 @@ def edit_event(ctx: Ctx) -> ui.Scaffold:
         else:
             ctx.state["events"].append({"id": ctx.new_id("evt"), **values})
         ctx.back()
-        ctx.toast(ctx.t("Event saved", "日程已保存"))
+        ctx.toast(ctx.t("Event saved"))
 
     def pick(key: str, value: Any) -> None:
         local[key] = value
@@ -282,33 +281,33 @@ def edit_event(ctx: Ctx) -> ui.Scaffold:
                                    lambda: pickers.open_time(local, key, local[key]))
 
     body: list[ui.View | None] = [
-        label(ctx.t("Title", "标题")),
-        ctx.field("title_input", "title", hint=ctx.t("Event title", "日程标题")),
-        label(ctx.t("Date", "日期")),
+        label(ctx.t("Title")),
+        ctx.field("title_input", "title", hint=ctx.t("Event title")),
+        label(ctx.t("Date")),
         pickers.PickerField("date_input", pickers.date_text(ctx, dt.date.fromisoformat(local["date"])),
                             lambda: pickers.open_date(local, "date", dt.date.fromisoformat(local["date"]))),
-        ui.ListItem(ctx.t("All day", "全天"), trailing=ui.Switch("all_day_switch", local["all_day"],
+        ui.ListItem(ctx.t("All day"), trailing=ui.Switch("all_day_switch", local["all_day"],
                                                                 lambda v: pick("all_day", v)),
                     rid="all_day_row", on_click=lambda: pick("all_day", not local["all_day"])),
         None if local["all_day"] else ui.Row([
-            ui.Column([label(ctx.t("Starts", "开始")), time_field("start")], flex=1),
-            ui.Column([label(ctx.t("Ends", "结束")), time_field("end")], flex=1),
+            ui.Column([label(ctx.t("Starts")), time_field("start")], flex=1),
+            ui.Column([label(ctx.t("Ends")), time_field("end")], flex=1),
         ], gap=12),
-        label(ctx.t("Location", "地点")),
-        ctx.field("location_input", "location", hint=ctx.t("Add location", "添加地点")),
-        label(ctx.t("Calendar", "日历")),
+        label(ctx.t("Location")),
+        ctx.field("location_input", "location", hint=ctx.t("Add location")),
+        label(ctx.t("Calendar")),
         ui.Row([ui.Chip(calendar_name(ctx, c["name"]), local["calendar"] == c["name"], lambda _v, n=c["name"]: pick("calendar", n),
                         rid=f"calendar_{c['name'].lower()}", flex=1) for c in ctx.state["calendars"]], gap=6),
-        label(ctx.t("Reminder", "提醒")),
-        ui.Row([ui.Chip(ctx.t(en, zh), local["reminder"] == minutes, lambda _v, m=minutes: pick("reminder", m),
+        label(ctx.t("Reminder")),
+        ui.Row([ui.Chip(ctx.either(en, zh), local["reminder"] == minutes, lambda _v, m=minutes: pick("reminder", m),
                         rid=f"reminder_{minutes if minutes is not None else 'none'}", flex=1)
                 for minutes, en, zh in REMINDERS], gap=4),
-        label(ctx.t("Notes", "备注")),
-        ctx.field("notes_input", "notes", hint=ctx.t("Add notes", "添加备注"), lines=3),
+        label(ctx.t("Notes")),
+        ctx.field("notes_input", "notes", hint=ctx.t("Add notes"), lines=3),
     ]
-    title = ctx.t("Edit event", "编辑日程") if existing is not None else ctx.t("New event", "新建日程")
+    title = ctx.t("Edit event") if existing is not None else ctx.t("New event")
     top = ui.TopBar(title, on_back=ctx.back,
-                    actions=[ui.Button(ctx.t("Save", "保存"), save, style="text", rid="save_event")])
+                    actions=[ui.Button(ctx.t("Save"), save, style="text", rid="save_event")])
     return ui.Scaffold(ui.ScrollList(body, rid="event_form", pad=16, gap=4), top=top,
                        dialog=pickers.picker_dialog(ctx, lambda key, value: _set_when(local, key, value)))
 
@@ -332,12 +331,12 @@ def _minutes(hhmm: str) -> int:
 @APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
-    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search events", "搜索日程"), ime_action="search")]
+    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search events"), ime_action="search")]
     if query:
         found = sorted((e for e in ctx.state["events"]
                         if query in f"{e['title']}\n{e['location']}\n{e['notes']}".casefold()), key=sort_key)
-        rows.append(ui.Text(ctx.t(f"{counted(len(found), 'result')}", f"{len(found)} 个结果"),
+        rows.append(ui.Text(ctx.either(f"{counted(len(found), 'result')}", f"{len(found)} 个结果"),
                             size=13, color="muted", height=28, rid="result_count"))
         rows += [_event_row(ctx, e, "search_result", with_date=True) for e in found]
     return ui.Scaffold(ui.ScrollList(rows, rid="search_results", pad=8, gap=4),
-                       top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
+                       top=ui.TopBar(ctx.t("Search"), on_back=ctx.back))

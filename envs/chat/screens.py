@@ -24,7 +24,7 @@ MIN_GROUP = 2  # friends a new group needs besides the owner
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
     index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def friends_by_id(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -34,16 +34,16 @@ def friends_by_id(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def person_name(ctx: Ctx, person_id: str) -> str:
     """A friend's name, or "Me" / "我" for the owner."""
     if person_id == ME:
-        return ctx.t("Me", "我")
+        return ctx.t("Me")
     friend = friends_by_id(ctx.state).get(person_id)
-    return friend["name"] if friend else ctx.t("Unknown", "未知")
+    return friend["name"] if friend else ctx.t("Unknown")
 
 
 def chat_title(ctx: Ctx, chat: dict[str, Any]) -> str:
     """A group's name (its members' names while it has none) or the friend's name."""
     if chat["kind"] == "direct":
         return person_name(ctx, chat["members"][0])
-    return chat["name"] or ctx.t(", ", "、").join(person_name(ctx, m) for m in chat["members"])
+    return chat["name"] or ctx.t(", ", context="chat_title").join(person_name(ctx, m) for m in chat["members"])
 
 
 def last_time(chat: dict[str, Any]) -> int:
@@ -74,7 +74,7 @@ def preview(ctx: Ctx, chat: dict[str, Any]) -> str:
     if not chat["messages"]:
         return ""
     last = chat["messages"][-1]
-    body = (ctx.t("[Transfer] ", "[转账] ") + amount_text(ctx.state, last["amount"])) if last["type"] == "transfer" \
+    body = (ctx.t("[Transfer] ") + amount_text(ctx.state, last["amount"])) if last["type"] == "transfer" \
         else last["text"]
     if chat["kind"] == "group" and last["sender"] != ME:
         return f"{person_name(ctx, last['sender'])}: {body}"
@@ -89,12 +89,12 @@ def _delete_dialog(ctx: Ctx, chat: dict[str, Any], on_done: Callable[[], None]) 
         ctx.state["chats"].remove(chat)
         close()
         on_done()
-        ctx.toast(ctx.t("Chat deleted", "已删除聊天"))
+        ctx.toast(ctx.t("Chat deleted"))
 
-    return ui.Dialog(ctx.t(f"Delete the chat with {chat_title(ctx, chat)}?", f"删除与{chat_title(ctx, chat)}的聊天？"),
-                     ctx.t("Its messages will be deleted from this phone.", "聊天记录将从本机删除。"),
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                      ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+    return ui.Dialog(ctx.t("Delete the chat with {chat_title}?", chat_title=chat_title(ctx, chat)),
+                     ctx.t("Its messages will be deleted from this phone."),
+                     [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
                      on_dismiss=close)
 
 
@@ -119,10 +119,10 @@ def chats(ctx: Ctx) -> ui.Scaffold:
     ordered = sorted(ctx.state["chats"], key=last_time, reverse=True)
     rows: list[ui.View | None] | ui.Rows = ui.Rows(ordered, lambda c: _chat_row(ctx, c))
     if not ordered:
-        rows = [ui.Text(ctx.t("No chats yet", "还没有聊天"), color="muted", align="center", height=120, rid="empty")]
+        rows = [ui.Text(ctx.t("No chats yet"), color="muted", align="center", height=120, rid="empty")]
     deleting = find_chat(ctx, ctx.local.get("deleting"))
-    top = ui.TopBar(ctx.t("Chats", "微信"), actions=[
-        ui.IconButton("+", ctx.t("New group chat", "发起群聊"), lambda: ctx.navigate("/group/new"), rid="new_group")])
+    top = ui.TopBar(ctx.t("Chats"), actions=[
+        ui.IconButton("+", ctx.t("New group chat"), lambda: ctx.navigate("/group/new"), rid="new_group")])
     return ui.Scaffold(ui.ScrollList(rows, rid="chat_list"), top=top, bottom=_tabs(ctx, "/"),
                        dialog=_delete_dialog(ctx, deleting, lambda: None) if deleting else None)
 
@@ -141,21 +141,21 @@ def _accept_dialog(ctx: Ctx, chat: dict[str, Any]) -> ui.Dialog | None:
         message["status"] = "accepted"
         ctx.state["balance"] = round(ctx.state["balance"] + message["amount"], 2)
         close()
-        ctx.toast(ctx.t("Transfer accepted", "已收款"))
+        ctx.toast(ctx.t("Transfer accepted"))
 
     sender = person_name(ctx, message["sender"])
-    return ui.Dialog(ctx.t("Accept transfer", "确认收款"),
+    return ui.Dialog(ctx.t("Accept transfer"),
                      [ui.Text(amount_text(ctx.state, message["amount"]), size=28, bold=True, align="center",
                               rid="accept_amount"),
-                      ui.Text(ctx.t(f"From {sender}", f"来自{sender}"), size=14, color="muted", align="center")],
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                      ui.Button(ctx.t("Accept", "收款"), accept, rid=ui.POSITIVE)],
+                      ui.Text(ctx.t("From {sender}", sender=sender), size=14, color="muted", align="center")],
+                     [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Accept"), accept, rid=ui.POSITIVE)],
                      on_dismiss=close)
 
 
 def _status_text(ctx: Ctx, message: dict[str, Any]) -> str:
-    return {"pending": ctx.t("Tap to accept", "待收款"), "accepted": ctx.t("Accepted", "已收款"),
-            "sent": ctx.t("Sent", "已转账")}[message["status"]]
+    return {"pending": ctx.t("Tap to accept"), "accepted": ctx.t("Accepted"),
+            "sent": ctx.t("Sent")}[message["status"]]
 
 
 def _bubble(ctx: Ctx, chat: dict[str, Any], message: dict[str, Any]) -> ui.View:
@@ -171,7 +171,7 @@ def _bubble(ctx: Ctx, chat: dict[str, Any], message: dict[str, Any]) -> ui.View:
         pending = message["status"] == "pending"
         bubble = ui.Column([
             head,
-            ui.Text(ctx.t("Transfer", "转账"), size=12, color=ink if mine else "muted"),
+            ui.Text(ctx.t("Transfer"), size=12, color=ink if mine else "muted"),
             ui.Text(amount, size=20, bold=True, color=ink, rid="transfer_amount"),
             ui.Text(message["note"], size=13, color=ink, rid="transfer_note") if message["note"] else None,
             ui.Text(status, size=12, bold=pending, color=ink if mine else ("primary" if pending else "muted"),
@@ -208,12 +208,12 @@ def _missing(ctx: Ctx, what: str) -> ui.Scaffold:
 def chat_screen(ctx: Ctx) -> ui.Scaffold:
     chat = find_chat(ctx, ctx.params.get("id"))
     if chat is None:
-        return _missing(ctx, ctx.t("This chat was deleted.", "该聊天已被删除。"))
+        return _missing(ctx, ctx.t("This chat was deleted."))
 
     def send() -> None:
         text = ctx.local.get("draft", "").strip()
         if not text:
-            ctx.toast(ctx.t("Type a message first", "请先输入消息"))
+            ctx.toast(ctx.t("Type a message first"))
             return
         chat["messages"].append({"id": ctx.new_id("msg"), "sender": ME, "type": "text", "text": text,
                                  "time_ms": ctx.os["time_ms"], "amount": 0.0, "note": "", "status": ""})
@@ -221,17 +221,17 @@ def chat_screen(ctx: Ctx) -> ui.Scaffold:
         ctx.scroll_home("message_list")  # what was sent shows, as in every messenger
 
     composer = ui.Row([
-        ui.IconButton("¥" if ctx.state["currency"] == "CNY" else "$", ctx.t("Transfer", "转账"),
+        ui.IconButton("¥" if ctx.state["currency"] == "CNY" else "$", ctx.t("Transfer"),
                       lambda: ctx.navigate("/transfer", chat=chat["id"]), rid="transfer_button")
         if chat["kind"] == "direct" else None,
-        ctx.field("message_input", "draft", hint=ctx.t("Message", "发消息"), flex=1, on_submit=send, ime_action="send"),
-        ui.IconButton("➤", ctx.t("Send", "发送"), send, rid="send", color="primary"),
+        ctx.field("message_input", "draft", hint=ctx.t("Message"), flex=1, on_submit=send, ime_action="send"),
+        ui.IconButton("➤", ctx.t("Send"), send, rid="send", color="primary"),
     ], gap=4, pad=8, bg="surface")
     title = chat_title(ctx, chat)
     if chat["kind"] == "group":
         title = f"{title} ({len(chat['members']) + 1})"
     top = ui.TopBar(title, on_back=ctx.back, actions=[
-        ui.IconButton("⋯", ctx.t("Chat info", "聊天信息"), lambda: ctx.navigate("/chat/info", id=chat["id"]),
+        ui.IconButton("⋯", ctx.t("Chat info"), lambda: ctx.navigate("/chat/info", id=chat["id"]),
                       rid="chat_info")])
     return ui.Scaffold(ui.ScrollList(_messages(ctx, chat), rid="message_list", pad=12, gap=8, from_end=True), top=top,
                        bottom=composer, dialog=_accept_dialog(ctx, chat))
@@ -241,22 +241,22 @@ def chat_screen(ctx: Ctx) -> ui.Scaffold:
 def chat_info(ctx: Ctx) -> ui.Scaffold:
     chat = find_chat(ctx, ctx.params.get("id"))
     if chat is None:
-        return _missing(ctx, ctx.t("This chat was deleted.", "该聊天已被删除。"))
+        return _missing(ctx, ctx.t("This chat was deleted."))
     group = chat["kind"] == "group"
     rows: list[ui.View | None] = [
-        inset(ui.Text(ctx.t(f"Members ({len(chat['members']) + 1})", f"成员（{len(chat['members']) + 1}）") if group
-                      else ctx.t("Friend", "好友"), size=13, bold=True, color="primary", height=32), MARGIN)]
+        inset(ui.Text(ctx.t("Members ({value})", value=len(chat['members']) + 1) if group
+                      else ctx.t("Friend"), size=13, bold=True, color="primary", height=32), MARGIN)]
     rows += [ui.ListItem(person_name(ctx, m), leading=avatar(person_name(ctx, m), 36), title_rid="member_name",
                          rid="member_item", desc=person_name(ctx, m),
                          on_click=lambda m=m: ctx.navigate("/friend", id=m)) for m in chat["members"]]
     if group:
-        rows.append(ui.ListItem(ctx.t("Me", "我"), leading=avatar(ctx.state["me"]["name"], 36), title_rid="member_name",
-                                rid="member_item", desc=ctx.t("Me", "我")))
+        rows.append(ui.ListItem(ctx.t("Me"), leading=avatar(ctx.state["me"]["name"], 36), title_rid="member_name",
+                                rid="member_item", desc=ctx.t("Me")))
         rows.append(ui.Divider())
-        rows.append(ui.ListItem(ctx.t("Group name", "群聊名称"), subtitle=chat["name"] or ctx.t("Not set", "未命名"),
+        rows.append(ui.ListItem(ctx.t("Group name"), subtitle=chat["name"] or ctx.t("Not set"),
                                 rid="group_name_row", on_click=lambda: ctx.navigate("/chat/rename", id=chat["id"])))
     rows.append(ui.Divider())
-    rows.append(ui.Row([ui.Button(ctx.t("Delete chat", "删除聊天"), lambda: ctx.local.__setitem__("deleting", chat["id"]),
+    rows.append(ui.Row([ui.Button(ctx.t("Delete chat"), lambda: ctx.local.__setitem__("deleting", chat["id"]),
                                   style="outlined", rid="delete_chat", flex=1)], pad=16))
 
     def done() -> None:
@@ -265,26 +265,26 @@ def chat_info(ctx: Ctx) -> ui.Scaffold:
 
     dialog = _delete_dialog(ctx, chat, done) if ctx.local.get("deleting") == chat["id"] else None
     return ui.Scaffold(ui.ScrollList(rows, rid="chat_info_list"),
-                       top=ui.TopBar(ctx.t("Chat info", "聊天信息"), on_back=ctx.back), dialog=dialog)
+                       top=ui.TopBar(ctx.t("Chat info"), on_back=ctx.back), dialog=dialog)
 
 
 @APP.screen("/chat/rename")
 def rename_group(ctx: Ctx) -> ui.Scaffold:
     chat = find_chat(ctx, ctx.params.get("id"))
     if chat is None or chat["kind"] != "group":
-        return _missing(ctx, ctx.t("This group was deleted.", "该群聊已被删除。"))
+        return _missing(ctx, ctx.t("This group was deleted."))
 
     def save() -> None:
         name = ctx.local.get("name", chat["name"]).strip()
         if not name:
-            ctx.toast(ctx.t("Enter a group name", "请输入群聊名称"))
+            ctx.toast(ctx.t("Enter a group name"))
             return
         chat["name"] = name
         ctx.back()
 
-    field = ctx.field("group_name_input", "name", chat["name"], hint=ctx.t("Group name", "群聊名称"), on_submit=save)
-    top = ui.TopBar(ctx.t("Group name", "群聊名称"), on_back=ctx.back,
-                    actions=[ui.Button(ctx.t("Save", "保存"), save, style="text", rid="save_name")])
+    field = ctx.field("group_name_input", "name", chat["name"], hint=ctx.t("Group name"), on_submit=save)
+    top = ui.TopBar(ctx.t("Group name"), on_back=ctx.back,
+                    actions=[ui.Button(ctx.t("Save"), save, style="text", rid="save_name")])
     return ui.Scaffold(ui.ScrollList([field], rid="rename_form", pad=16), top=top)
 
 
@@ -294,7 +294,7 @@ def rename_group(ctx: Ctx) -> ui.Scaffold:
 def transfer(ctx: Ctx) -> ui.Scaffold:
     chat = find_chat(ctx, ctx.params.get("chat"))
     if chat is None or chat["kind"] != "direct":
-        return _missing(ctx, ctx.t("This chat was deleted.", "该聊天已被删除。"))
+        return _missing(ctx, ctx.t("This chat was deleted."))
     friend = friends_by_id(ctx.state)[chat["members"][0]]
     local = ctx.local
     amount = parse_amount(local.get("amount", "").strip())
@@ -310,28 +310,27 @@ def transfer(ctx: Ctx) -> ui.Scaffold:
                                  "status": "sent"})
         ctx.state["balance"] = round(ctx.state["balance"] - amount, 2)
         ctx.back()
-        ctx.toast(ctx.t("Transfer sent", "转账成功"))
+        ctx.toast(ctx.t("Transfer sent"))
 
     rows: list[ui.View | None] = [
-        ui.ListItem(friend["name"], subtitle=ctx.t("Transfer to friend", "转账给好友"), leading=avatar(friend["name"], 40),
+        ui.ListItem(friend["name"], subtitle=ctx.t("Transfer to friend"), leading=avatar(friend["name"], 40),
                     title_rid="recipient_name", rid="recipient"),
-        ui.Text(ctx.t("Amount", "转账金额"), size=13, color="primary", height=28),
+        ui.Text(ctx.t("Amount"), size=13, color="primary", height=28),
         ctx.field("amount_input", "amount", hint="0.00", input_type="number"),
-        ui.Text(ctx.t("Enter an amount, e.g. 25.50", "请输入金额，例如 25.50"), size=13, rid="amount_error")
+        ui.Text(ctx.t("Enter an amount, e.g. 25.50"), size=13, rid="amount_error")
         if local.get("error") else None,
-        ui.Text(ctx.t(f"Balance: {amount_text(ctx.state, ctx.state['balance'])}",
-                      f"零钱：{amount_text(ctx.state, ctx.state['balance'])}"), size=13, color="muted", rid="balance_hint"),
-        ui.Text(ctx.t("Note (optional)", "转账说明（选填）"), size=13, color="primary", height=28),
-        ctx.field("note_input", "note", hint=ctx.t("Add a note", "添加转账说明")),
+        ui.Text(ctx.t("Balance: {amount_text}", amount_text=amount_text(ctx.state, ctx.state['balance'])), size=13, color="muted", rid="balance_hint"),
+        ui.Text(ctx.t("Note (optional)"), size=13, color="primary", height=28),
+        ctx.field("note_input", "note", hint=ctx.t("Add a note")),
         ui.Spacer(8),
-        ui.Button(ctx.t("Transfer", "转账"), go_on, rid="continue_button"),
+        ui.Button(ctx.t("Transfer"), go_on, rid="continue_button"),
     ]
-    sheet = [(ctx.t("To", "收款人"), friend["name"]), (ctx.t("From", "付款方式"), ctx.t("Chat balance", "零钱"))]
+    sheet = [(ctx.t("To"), friend["name"]), (ctx.t("From"), ctx.t("Chat balance"))]
     if local.get("note", "").strip():
-        sheet.append((ctx.t("Note", "备注"), local["note"].strip()))
-    dialog = payflow.dialog(ctx, ctx.t("Confirm transfer", "确认转账"), sheet, amount or 0.0, pay)
+        sheet.append((ctx.t("Note"), local["note"].strip()))
+    dialog = payflow.dialog(ctx, ctx.t("Confirm transfer"), sheet, amount or 0.0, pay)
     return ui.Scaffold(ui.ScrollList(rows, rid="transfer_form", pad=16, gap=6),
-                       top=ui.TopBar(ctx.t("Transfer", "转账"), on_back=ctx.back), dialog=dialog)
+                       top=ui.TopBar(ctx.t("Transfer"), on_back=ctx.back), dialog=dialog)
 
 
 # --- groups and friends --------------------------------------------------------------------------------------------
@@ -349,7 +348,7 @@ def new_group(ctx: Ctx) -> ui.Scaffold:
 
     def create() -> None:
         if len(picked) < MIN_GROUP:
-            ctx.toast(ctx.t(f"Choose at least {MIN_GROUP} friends", f"请至少选择 {MIN_GROUP} 位好友"))
+            ctx.toast(ctx.t("Choose at least {min_group} friends", min_group=MIN_GROUP))
             return
         order = [f["id"] for f in ctx.state["friends"]]
         chat = {"id": ctx.new_id("chat"), "kind": "group", "name": ctx.local.get("name", "").strip(),
@@ -358,12 +357,12 @@ def new_group(ctx: Ctx) -> ui.Scaffold:
         ctx.replace("/chat", id=chat["id"])
 
     rows: list[ui.View | None] = [
-        ui.Row([ctx.field("group_name_input", "name", hint=ctx.t("Group name (optional)", "群聊名称（选填）"), flex=1)],
+        ui.Row([ctx.field("group_name_input", "name", hint=ctx.t("Group name (optional)"), flex=1)],
                pad=12)]
     rows += [ui.Checkbox("friend_check", f["id"] in picked, lambda on, i=f["id"]: toggle(i, on), label=f["name"],
                          desc=f["name"]) for f in sorted_friends(ctx.state)]
-    top = ui.TopBar(ctx.t("New group", "发起群聊"), on_back=ctx.back, actions=[
-        ui.Button(ctx.t(f"Create ({len(picked)})", f"完成（{len(picked)}）"), create, style="text", rid="create_group")])
+    top = ui.TopBar(ctx.t("New group"), on_back=ctx.back, actions=[
+        ui.Button(ctx.t("Create ({n_picked})", n_picked=len(picked)), create, style="text", rid="create_group")])
     return ui.Scaffold(ui.ScrollList(rows, rid="friend_picker"), top=top)
 
 
@@ -371,42 +370,42 @@ def new_group(ctx: Ctx) -> ui.Scaffold:
 def contacts(ctx: Ctx) -> ui.Scaffold:
     friends = sorted_friends(ctx.state)
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("Group chats", "群聊"), leading=ui.Icon("☰"), rid="group_chats",
+        ui.ListItem(ctx.t("Group chats"), leading=ui.Icon("☰"), rid="group_chats",
                     on_click=lambda: ctx.navigate("/groups"))]
     rows += [ui.ListItem(f["name"], leading=avatar(f["name"], 40), title_rid="friend_name", rid="friend_item",
                          desc=f["name"], on_click=lambda f=f: ctx.navigate("/friend", id=f["id"])) for f in friends]
-    return ui.Scaffold(ui.ScrollList(rows, rid="friend_list"), top=ui.TopBar(ctx.t("Contacts", "通讯录")),
+    return ui.Scaffold(ui.ScrollList(rows, rid="friend_list"), top=ui.TopBar(ctx.t("Contacts")),
                        bottom=_tabs(ctx, "/contacts"))
 
 
 @APP.screen("/groups")
 def groups(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
-        ui.ListItem(chat_title(ctx, c), subtitle=ctx.t(counted(len(c['members']) + 1, "member"), f"{len(c['members']) + 1} 人"),
+        ui.ListItem(chat_title(ctx, c), subtitle=ctx.either(counted(len(c['members']) + 1, "member"), f"{len(c['members']) + 1} 人"),
                     leading=avatar(chat_title(ctx, c), 40), title_rid="group_title", rid="group_item",
                     desc=chat_title(ctx, c), on_click=lambda c=c: open_chat(ctx, c))
         for c in sorted((c for c in ctx.state["chats"] if c["kind"] == "group"), key=lambda c: chat_title(ctx, c))]
     if not rows:
-        rows.append(ui.Text(ctx.t("No group chats", "没有群聊"), color="muted", align="center", height=120, rid="empty"))
-    return ui.Scaffold(ui.ScrollList(rows, rid="group_list"), top=ui.TopBar(ctx.t("Group chats", "群聊"), on_back=ctx.back))
+        rows.append(ui.Text(ctx.t("No group chats"), color="muted", align="center", height=120, rid="empty"))
+    return ui.Scaffold(ui.ScrollList(rows, rid="group_list"), top=ui.TopBar(ctx.t("Group chats"), on_back=ctx.back))
 
 
 @APP.screen("/friend")
 def friend_profile(ctx: Ctx) -> ui.Scaffold:
     friend = friends_by_id(ctx.state).get(ctx.params.get("id"))
     if friend is None:
-        return _missing(ctx, ctx.t("Not a friend.", "不是好友。"))
+        return _missing(ctx, ctx.t("Not a friend."))
     rows: list[ui.View | None] = [
         ui.Row([avatar(friend["name"], 64), ui.Text(friend["name"], size=22, bold=True, flex=1, rid="profile_name")],
                gap=16, pad=16),
-        ui.ListItem(friend["phone"], subtitle=ctx.t("Mobile", "手机号"), title_rid="profile_phone", rid="phone_row"),
-        ui.Row([ui.Button(ctx.t("Send message", "发消息"), lambda: open_chat(ctx, direct_chat(ctx, friend["id"])),
+        ui.ListItem(friend["phone"], subtitle=ctx.t("Mobile"), title_rid="profile_phone", rid="phone_row"),
+        ui.Row([ui.Button(ctx.t("Send message"), lambda: open_chat(ctx, direct_chat(ctx, friend["id"])),
                           rid="send_message", flex=1)], pad=16),
-        ui.Row([ui.Button(ctx.t("Save to phone contacts", "保存到通讯录"),
+        ui.Row([ui.Button(ctx.t("Save to phone contacts"),
                           lambda: ctx.open_app("contacts", "/edit", phone=friend["phone"], name=friend["name"]),
                           style="outlined", rid="save_contact", flex=1)], pad=16),
     ]
-    return ui.Scaffold(ui.ScrollList(rows, rid="profile"), top=ui.TopBar(ctx.t("Profile", "详细资料"), on_back=ctx.back))
+    return ui.Scaffold(ui.ScrollList(rows, rid="profile"), top=ui.TopBar(ctx.t("Profile"), on_back=ctx.back))
 
 
 # --- moments -----------------------------------------------------------------------------------------------------
@@ -425,7 +424,7 @@ def _moment_card(ctx: Ctx, moment: dict[str, Any]) -> ui.View:
         else:
             moment["likes"].append(ME)
 
-    likes = ctx.t(", ", "，").join(person_name(ctx, p) for p in moment["likes"])
+    likes = ctx.t(", ").join(person_name(ctx, p) for p in moment["likes"])
     return ui.Column([
         ui.Row([avatar(author, 40), ui.Column([
             ui.Text(author, size=15, bold=True, color="primary", rid="moment_author"),
@@ -433,11 +432,10 @@ def _moment_card(ctx: Ctx, moment: dict[str, Any]) -> ui.View:
             ui.Text(time_label(ctx, moment["time_ms"]), size=12, color="muted", rid="moment_time"),
         ], gap=4, flex=1)], gap=12),
         ui.Row([ui.Spacer(flex=1),
-                ui.Button(ctx.t("Liked", "已赞") if liked else ctx.t("Like", "赞"), like, style="text", rid="like_button",
-                          desc=ctx.t(f"Like {author}'s moment", f"赞{author}的朋友圈"), selected=liked),
-                ui.Button(ctx.t("Comment", "评论"), lambda: ctx.local.__setitem__("commenting", moment["id"]),
-                          style="text", rid="comment_button", desc=ctx.t(f"Comment on {author}'s moment",
-                                                                         f"评论{author}的朋友圈"))], gap=4),
+                ui.Button(ctx.t("Liked") if liked else ctx.t("Like"), like, style="text", rid="like_button",
+                          desc=ctx.t("Like {author}'s moment", author=author), selected=liked),
+                ui.Button(ctx.t("Comment"), lambda: ctx.local.__setitem__("commenting", moment["id"]),
+                          style="text", rid="comment_button", desc=ctx.t("Comment on {author}'s moment", context="moment_card", author=author))], gap=4),
         ui.Text("♥ " + likes, size=13, max_lines=None, rid="moment_likes") if moment["likes"] else None,
         *[ui.Text(f"{person_name(ctx, c['author'])}: {c['text']}", size=13, max_lines=None, rid="moment_comment")
           for c in moment["comments"]],
@@ -450,23 +448,22 @@ def moments(ctx: Ctx) -> ui.Scaffold:
     target = next((m for m in feed if m["id"] == ctx.local.get("commenting")), None)
     rows: list[ui.View | None] | ui.Rows = ui.Rows(feed, lambda m: _moment_card(ctx, m))
     if not feed:
-        rows = [ui.Text(ctx.t("No moments yet", "还没有朋友圈"), color="muted", align="center", height=120, rid="empty")]
-    top = ui.TopBar(ctx.t("Moments", "朋友圈"), actions=[
-        ui.IconButton("✎", ctx.t("Post a moment", "发朋友圈"), lambda: ctx.navigate("/moments/new"), rid="post_moment")])
+        rows = [ui.Text(ctx.t("No moments yet"), color="muted", align="center", height=120, rid="empty")]
+    top = ui.TopBar(ctx.t("Moments"), actions=[
+        ui.IconButton("✎", ctx.t("Post a moment"), lambda: ctx.navigate("/moments/new"), rid="post_moment")])
     bottom = _tabs(ctx, "/moments")
     if target is not None:
         def send() -> None:
             text = ctx.local.get("comment", "").strip()
             if not text:
-                ctx.toast(ctx.t("Type a comment first", "请先输入评论"))
+                ctx.toast(ctx.t("Type a comment first"))
                 return
             target["comments"].append({"id": ctx.new_id("comment"), "author": ME, "text": text})
             ctx.local.update(comment="", commenting=None)
 
         author = person_name(ctx, target["author"])
-        bottom = ui.Row([ctx.field("comment_input", "comment", hint=ctx.t(f"Comment on {author}'s moment",
-                                                                         f"评论{author}"), flex=1, on_submit=send),
-                         ui.IconButton("➤", ctx.t("Send", "发送"), send, rid="send_comment", color="primary")],
+        bottom = ui.Row([ctx.field("comment_input", "comment", hint=ctx.t("Comment on {author}'s moment", author=author), flex=1, on_submit=send),
+                         ui.IconButton("➤", ctx.t("Send"), send, rid="send_comment", color="primary")],
                         gap=4, pad=8, bg="surface")
     return ui.Scaffold(ui.ScrollList(rows, rid="moment_list", gap=4), top=top, bottom=bottom,
                        on_back=(lambda: ctx.local.__setitem__("commenting", None)) if target is not None else None)
@@ -477,15 +474,15 @@ def new_moment(ctx: Ctx) -> ui.Scaffold:
     def post() -> None:
         text = ctx.local.get("text", "").strip()
         if not text:
-            ctx.toast(ctx.t("Write something first", "请先输入内容"))
+            ctx.toast(ctx.t("Write something first"))
             return
         ctx.state["moments"].append({"id": ctx.new_id("moment"), "author": ME, "text": text,
                                      "time_ms": ctx.os["time_ms"], "likes": [], "comments": []})
         ctx.back()
 
-    field = ctx.field("moment_input", "text", hint=ctx.t("What's on your mind?", "这一刻的想法…"), lines=4)
-    top = ui.TopBar(ctx.t("New moment", "发表朋友圈"), on_back=ctx.back,
-                    actions=[ui.Button(ctx.t("Post", "发表"), post, style="text", rid="publish_moment")])
+    field = ctx.field("moment_input", "text", hint=ctx.t("What's on your mind?"), lines=4)
+    top = ui.TopBar(ctx.t("New moment"), on_back=ctx.back,
+                    actions=[ui.Button(ctx.t("Post"), post, style="text", rid="publish_moment")])
     return ui.Scaffold(ui.ScrollList([field], rid="moment_form", pad=16), top=top)
 
 
@@ -497,12 +494,12 @@ def me(ctx: Ctx) -> ui.Scaffold:
         ui.Row([avatar(ctx.state["me"]["name"], 64),
                 ui.Text(ctx.state["me"]["name"], size=22, bold=True, flex=1, rid="my_name")], gap=16, pad=16),
         ui.Divider(),
-        ui.ListItem(ctx.t("Balance", "零钱"), trailing=ui.Text(amount_text(ctx.state, ctx.state["balance"]), size=16,
+        ui.ListItem(ctx.t("Balance"), trailing=ui.Text(amount_text(ctx.state, ctx.state["balance"]), size=16,
                                                               bold=True, rid="balance_amount"), rid="balance_row"),
-        ui.ListItem(ctx.t("Transactions", "账单"), rid="transactions", on_click=lambda: ctx.navigate("/transactions")),
-        ui.ListItem(ctx.t("My moments", "我的朋友圈"), rid="my_moments", on_click=lambda: ctx.replace("/moments")),
+        ui.ListItem(ctx.t("Transactions"), rid="transactions", on_click=lambda: ctx.navigate("/transactions")),
+        ui.ListItem(ctx.t("My moments"), rid="my_moments", on_click=lambda: ctx.replace("/moments")),
     ]
-    return ui.Scaffold(ui.ScrollList(rows, rid="me_list"), top=ui.TopBar(ctx.t("Me", "我")), bottom=_tabs(ctx, "/me"))
+    return ui.Scaffold(ui.ScrollList(rows, rid="me_list"), top=ui.TopBar(ctx.t("Me")), bottom=_tabs(ctx, "/me"))
 
 
 @APP.screen("/transactions")
@@ -517,8 +514,8 @@ def transactions(ctx: Ctx) -> ui.Scaffold:
         value = -message["amount"] if message["sender"] == ME else message["amount"]
         amount = amount_text(ctx.state, value, signed=True)
         when = from_ms(message["time_ms"])
-        kind = ctx.t(f"Transfer to {name}", f"转账给{name}") if message["sender"] == ME else \
-            ctx.t(f"Transfer from {name}", f"{name}的转账")
+        kind = ctx.t("Transfer to {name}", name=name) if message["sender"] == ME else \
+            ctx.t("Transfer from {name}", name=name)
         return ui.ListItem(kind, subtitle=f"{time_label(ctx, message['time_ms'])} {when.strftime('%H:%M')} · "
                                           f"{_status_text(ctx, message)}",
                            trailing=ui.Text(amount, size=15, bold=value > 0, rid="txn_amount"), title_rid="txn_title",
@@ -527,6 +524,6 @@ def transactions(ctx: Ctx) -> ui.Scaffold:
 
     rows: list[ui.View | None] | ui.Rows = ui.Rows(found, row)
     if not found:
-        rows = [ui.Text(ctx.t("No transactions yet", "还没有账单"), color="muted", align="center", height=120, rid="empty")]
-    return ui.Scaffold(ui.ScrollList(rows, rid="transaction_list"), top=ui.TopBar(ctx.t("Transactions", "账单"),
+        rows = [ui.Text(ctx.t("No transactions yet"), color="muted", align="center", height=120, rid="empty")]
+    return ui.Scaffold(ui.ScrollList(rows, rid="transaction_list"), top=ui.TopBar(ctx.t("Transactions"),
                                                                                   on_back=ctx.back))

@@ -15,7 +15,7 @@ TABS = [("/alarms", "Alarm", "闹钟"), ("/timer", "Timer", "计时器"), ("/sto
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
     index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 DAY_NAMES_ZH = dict(zip(DAYS, WEEKDAYS_ZH))
@@ -24,14 +24,14 @@ DAY_NAMES_ZH = dict(zip(DAYS, WEEKDAYS_ZH))
 def repeat_text(ctx: Ctx, days: list[str]) -> str:
     """"Mon, Wed", "Every day", "Weekdays", "Weekends" or "Once" (in the phone's language)."""
     if not days:
-        return ctx.t("Once", "仅一次")
+        return ctx.t("Once")
     if len(days) == 7:
-        return ctx.t("Every day", "每天")
+        return ctx.t("Every day")
     if days == DAYS[:5]:
-        return ctx.t("Weekdays", "工作日")
+        return ctx.t("Weekdays")
     if days == DAYS[5:]:
-        return ctx.t("Weekends", "周末")
-    return ctx.t(", ".join(days), "、".join(DAY_NAMES_ZH[d] for d in days))
+        return ctx.t("Weekends")
+    return ctx.either(", ".join(days), "、".join(DAY_NAMES_ZH[d] for d in days))
 
 
 def _find(ctx: Ctx, alarm_id: str) -> dict[str, Any]:
@@ -49,7 +49,7 @@ def alarms(ctx: Ctx) -> ui.Scaffold:
         rows.append(ui.Row(
             [ui.Column([ui.Text(f"{alarm['hour']:02d}:{alarm['minute']:02d}", size=32, rid="alarm_time",
                                 color=None if alarm["enabled"] else "muted"),
-                        ui.Text(f"{alarm['label'] or ctx.t('Alarm', '闹钟')} · {repeat_text(ctx, alarm['days'])}", size=13, color="muted",
+                        ui.Text(f"{alarm['label'] or ctx.t('Alarm')} · {repeat_text(ctx, alarm['days'])}", size=13, color="muted",
                                 rid="alarm_label")], flex=1),
              ui.Switch("alarm_switch", alarm["enabled"], lambda _v, t=toggle: t(), desc=alarm["label"])],
             pad=16, rid="alarm_item", desc=f"{alarm['hour']:02d}:{alarm['minute']:02d} {alarm['label']}",
@@ -57,7 +57,7 @@ def alarms(ctx: Ctx) -> ui.Scaffold:
             on_long_click=lambda a=alarm: ctx.local.__setitem__("delete", a["id"]),
         ))
     rows.append(ui.Spacer(88) if rows else  # the last alarm's switch can scroll clear of the add button
-                ui.Text(ctx.t("No alarms", "没有闹钟"), color="muted", align="center", height=120, rid="empty"))
+                ui.Text(ctx.t("No alarms"), color="muted", align="center", height=120, rid="empty"))
     dialog = None
     if ctx.local.get("delete"):
         target = _find(ctx, ctx.local["delete"])
@@ -67,14 +67,14 @@ def alarms(ctx: Ctx) -> ui.Scaffold:
             ctx.local["delete"] = None
 
         dialog = ui.Dialog(
-            ctx.t(f"Delete alarm {target['hour']:02d}:{target['minute']:02d}?", f"删除闹钟 {target['hour']:02d}:{target['minute']:02d}？"),
-            [], [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("delete", None), style="text", rid=ui.NEGATIVE),
-                 ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+            ctx.t("Delete alarm {hour:02d}:{minute:02d}?", hour=target['hour'], minute=target['minute']),
+            [], [ui.Button(ctx.t("Cancel"), lambda: ctx.local.__setitem__("delete", None), style="text", rid=ui.NEGATIVE),
+                 ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("delete", None),
         )
     return ui.Scaffold(
-        ui.ScrollList(rows, rid="alarm_list"), top=ui.TopBar(ctx.t("Clock", "时钟")), bottom=_tabs(ctx, "/alarms"),
-        fab=ui.Fab("+", ctx.t("Add alarm", "添加闹钟"), lambda: ctx.navigate("/alarm/edit"), rid="add_alarm"), dialog=dialog,
+        ui.ScrollList(rows, rid="alarm_list"), top=ui.TopBar(ctx.t("Clock")), bottom=_tabs(ctx, "/alarms"),
+        fab=ui.Fab("+", ctx.t("Add alarm"), lambda: ctx.navigate("/alarm/edit"), rid="add_alarm"), dialog=dialog,
     )
 
 
@@ -106,20 +106,20 @@ def edit_alarm(ctx: Ctx) -> ui.Scaffold:
         ctx.back()
 
     body: list[ui.View | None] = [
-        ui.Text(ctx.t("Time", "时间"), size=13, color="primary", height=28),
+        ui.Text(ctx.t("Time"), size=13, color="primary", height=28),
         pickers.PickerField("alarm_time_input", pickers.time_text(ctx, local["time"]),
                             lambda: pickers.open_time(local, "time", local["time"]), size=32, height=64),
-        ui.Text(ctx.t("Label", "标签"), size=13, color="primary", height=28),
-        ctx.field("label_input", "label", hint=ctx.t("Alarm label", "闹钟标签")),
-        ui.Text(ctx.t("Repeat", "重复"), size=13, color="primary", height=28),
-        ui.Row([ui.Chip(ctx.t(day[:2], DAY_NAMES_ZH[day][1]), day in local["days"], lambda _v, d=day: toggle_day(d), rid=f"day_{day}", flex=1)
+        ui.Text(ctx.t("Label"), size=13, color="primary", height=28),
+        ctx.field("label_input", "label", hint=ctx.t("Alarm label")),
+        ui.Text(ctx.t("Repeat"), size=13, color="primary", height=28),
+        ui.Row([ui.Chip(ctx.either(day[:2], DAY_NAMES_ZH[day][1]), day in local["days"], lambda _v, d=day: toggle_day(d), rid=f"day_{day}", flex=1)
                 for day in DAYS], gap=4),
         ui.Spacer(12),
-        ui.Row([ui.Button(ctx.t("Delete", "删除"), delete, style="outlined", rid="delete_alarm") if existing else None,
-                ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="text", rid="cancel"),
-                ui.Button(ctx.t("Save", "保存"), save, rid="save_alarm")], gap=8),
+        ui.Row([ui.Button(ctx.t("Delete"), delete, style="outlined", rid="delete_alarm") if existing else None,
+                ui.Spacer(flex=1), ui.Button(ctx.t("Cancel"), ctx.back, style="text", rid="cancel"),
+                ui.Button(ctx.t("Save"), save, rid="save_alarm")], gap=8),
     ]
-    title = ctx.t("Edit alarm", "编辑闹钟") if existing else ctx.t("Add alarm", "添加闹钟")
+    title = ctx.t("Edit alarm") if existing else ctx.t("Add alarm")
     return ui.Scaffold(ui.ScrollList(body, rid="alarm_form", pad=16, gap=4), top=ui.TopBar(title, on_back=ctx.back),
                        dialog=pickers.picker_dialog(ctx, local.__setitem__))
 
@@ -157,7 +157,7 @@ def timer(ctx: Ctx) -> ui.Scaffold:
         if setting:
             duration = typed
             if duration <= 0:
-                ctx.toast(ctx.t("Set a duration first", "请先设置时长"))
+                ctx.toast(ctx.t("Set a duration first"))
                 return
             t.update(duration_s=duration, remaining_s=duration)
         t.update(running=True, started_at_ms=now)
@@ -168,19 +168,19 @@ def timer(ctx: Ctx) -> ui.Scaffold:
     def reset() -> None:
         t.update(running=False, remaining_s=t["duration_s"], started_at_ms=None)
 
-    controls = [ui.Button(ctx.t("Pause", "暂停"), pause, rid="pause") if t["running"] else
-                ui.Button(ctx.t("Start", "开始"), start, rid="start"),
-                ui.Button(ctx.t("Reset", "重置"), reset, style="outlined", rid="reset")]
+    controls = [ui.Button(ctx.t("Pause"), pause, rid="pause") if t["running"] else
+                ui.Button(ctx.t("Start"), start, rid="start"),
+                ui.Button(ctx.t("Reset"), reset, style="outlined", rid="reset")]
     body: list[ui.View | None] = [
         ui.Text(_clock_text((typed if setting and not t["running"] else remaining) * 1000), size=48, align="center",
                 rid="timer_display", height=96),
-        None if t["running"] else ui.Row([ctx.field("minutes_input", "minutes", hint=ctx.t("min", "分"), flex=1),
-                                          ui.Text(ctx.t("min", "分")),
-                                          ctx.field("seconds_input", "seconds", hint=ctx.t("sec", "秒"), flex=1),
-                                          ui.Text(ctx.t("sec", "秒"))]),
+        None if t["running"] else ui.Row([ctx.field("minutes_input", "minutes", hint=ctx.t("min"), flex=1),
+                                          ui.Text(ctx.t("min")),
+                                          ctx.field("seconds_input", "seconds", hint=ctx.t("sec"), flex=1),
+                                          ui.Text(ctx.t("sec"))]),
         ui.Row([ui.Spacer(flex=1), *controls, ui.Spacer(flex=1)], gap=12),
     ]
-    return ui.Scaffold(ui.ScrollList(body, rid="timer_panel", pad=24, gap=16), top=ui.TopBar(ctx.t("Clock", "时钟")),
+    return ui.Scaffold(ui.ScrollList(body, rid="timer_panel", pad=24, gap=16), top=ui.TopBar(ctx.t("Clock")),
                        bottom=_tabs(ctx, "/timer"))
 
 
@@ -207,15 +207,15 @@ def stopwatch(ctx: Ctx) -> ui.Scaffold:
     def reset() -> None:
         sw.update(running=False, elapsed_ms=0, started_at_ms=None, laps=[])
 
-    controls = ([ui.Button(ctx.t("Stop", "停止"), stop, rid="stop"), ui.Button(ctx.t("Lap", "计次"), lap, style="outlined", rid="lap")]
+    controls = ([ui.Button(ctx.t("Stop"), stop, rid="stop"), ui.Button(ctx.t("Lap"), lap, style="outlined", rid="lap")]
                 if sw["running"] else
-                [ui.Button(ctx.t("Start", "开始"), start, rid="start"), ui.Button(ctx.t("Reset", "重置"), reset, style="outlined", rid="reset")])
-    laps = [ui.ListItem(ctx.t(f"Lap {i + 1}", f"计次 {i + 1}"), trailing=_clock_text(ms, tenths=True), rid="lap_item")
+                [ui.Button(ctx.t("Start"), start, rid="start"), ui.Button(ctx.t("Reset"), reset, style="outlined", rid="reset")])
+    laps = [ui.ListItem(ctx.t("Lap {value}", value=i + 1), trailing=_clock_text(ms, tenths=True), rid="lap_item")
             for i, ms in reversed(list(enumerate(sw["laps"])))]
     body: list[ui.View | None] = [
         ui.Text(_clock_text(elapsed, tenths=True), size=44, align="center", rid="stopwatch_display", height=96),
         ui.Row([ui.Spacer(flex=1), *controls, ui.Spacer(flex=1)], gap=12),
         *laps,
     ]
-    return ui.Scaffold(ui.ScrollList(body, rid="stopwatch_panel", pad=24, gap=8), top=ui.TopBar(ctx.t("Clock", "时钟")),
+    return ui.Scaffold(ui.ScrollList(body, rid="stopwatch_panel", pad=24, gap=8), top=ui.TopBar(ctx.t("Clock")),
                        bottom=_tabs(ctx, "/stopwatch"))

@@ -35,7 +35,7 @@ def used_numbers(doc: dict[str, Any]) -> set[str]:
 
 def fresh_number(prep: Prep) -> str:
     """A number of the phone's home region, in one of its usual layouts, that nobody in the world uses."""
-    spec = load_pool(WORLDGEN, "phones")[prep.language if prep.language in ("en", "zh") else "en"]
+    spec = load_pool(WORLDGEN, "phones")[prep.language]
     region = spec["regions"][spec["home"]]
     used = used_numbers(prep.doc)
     for _ in range(500):

@@ -23,7 +23,7 @@ UPCOMING_MIN = 3  # and at least the next three whenever they are
 
 def type_label(ctx: Ctx, kind: str) -> str:
     """The display name of a phone type."""
-    return next(ctx.t(en, zh) for key, en, zh in PHONE_TYPES if key == kind)
+    return next(ctx.either(en, zh) for key, en, zh in PHONE_TYPES if key == kind)
 
 
 def sort_key(contact: dict[str, Any]) -> str:
@@ -44,7 +44,7 @@ def avatar(name: str, size: float = 40) -> ui.Icon:
 def birthday_text(ctx: Ctx, iso: str) -> str:
     """"April 12, 1991" / "1991年4月12日"."""
     day = dt.date.fromisoformat(iso)
-    return ctx.t(f"{MONTHS_EN[day.month - 1]} {day.day}, {day.year}", f"{day.year}年{day.month}月{day.day}日")
+    return ctx.t("{months_en} {day}, {year}", months_en=MONTHS_EN[day.month - 1], day=day.day, year=day.year, month=day.month)
 
 
 def next_birthday(iso: str, today: dt.date) -> dt.date:
@@ -67,11 +67,10 @@ def _upcoming(ctx: Ctx, contacts: list[dict[str, Any]]) -> ui.View | None:
     soon = [(day, c) for n, (day, _, c) in enumerate(soon) if n < UPCOMING_MIN or (day - today).days < UPCOMING_DAYS]
     if not soon:
         return None
-    rows: list[ui.View | None] = [ui.Text(ctx.t("Upcoming birthdays", "近期生日"), size=13, bold=True, color="primary")]
+    rows: list[ui.View | None] = [ui.Text(ctx.t("Upcoming birthdays"), size=13, bold=True, color="primary")]
     for day, contact in soon:
         en, zh = WEEKDAYS[day.weekday()]
-        when = ctx.t("Today", "今天") if day == today else ctx.t(f"{en}, {MONTHS_EN[day.month - 1][:3]} {day.day}",
-                                                                  f"{day.month}月{day.day}日 {zh}")
+        when = ctx.t("Today") if day == today else ctx.t("{en}, {months_en} {day}", en=en, months_en=MONTHS_EN[day.month - 1][:3], day=day.day, month=day.month, zh=zh)
         rows.append(ui.Row([ui.Text(contact["name"], size=15, flex=1, rid="upcoming_name"),
                             ui.Text(when, size=14, color="muted", rid="upcoming_date")], gap=8, rid="upcoming_birthday",
                            desc=f"{contact['name']} {when}", on_click=lambda c=contact: ctx.navigate("/contact", id=c["id"])))
@@ -92,21 +91,21 @@ def start_call(ctx: Ctx, contact: dict[str, Any] | None, number: str) -> None:
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
     index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def _contact_row(ctx: Ctx, contact: dict[str, Any], rid: str = "contact_item", subtitle: str | None = None) -> ui.View:
-    star = ui.Icon("★", size=20, color="primary", desc=ctx.t("Favourite", "已收藏")) if contact["favorite"] else None
+    star = ui.Icon("★", size=20, color="primary", desc=ctx.t("Favourite")) if contact["favorite"] else None
     return ui.ListItem(contact["name"], subtitle=subtitle, leading=avatar(contact["name"]), trailing=star,
                        title_rid="contact_name", rid=rid, desc=contact["name"],
                        on_click=lambda c=contact: ctx.navigate("/contact", id=c["id"]))
 
 
 def _list_scaffold(ctx: Ctx, current: str, rows: list[ui.View | None] | ui.Rows) -> ui.Scaffold:
-    top = ui.TopBar(ctx.t("Contacts", "通讯录"), actions=[
-        ui.IconButton("⚲", ctx.t("Search contacts", "搜索联系人"), lambda: ctx.navigate("/search"), rid="search")])
+    top = ui.TopBar(ctx.t("Contacts"), actions=[
+        ui.IconButton("⚲", ctx.t("Search contacts"), lambda: ctx.navigate("/search"), rid="search")])
     body = ui.Column([_tabs(ctx, current), ui.ScrollList(rows, rid="contact_list")])
-    return ui.Scaffold(body, top=top, fab=ui.Fab("+", ctx.t("Create contact", "新建联系人"),
+    return ui.Scaffold(body, top=top, fab=ui.Fab("+", ctx.t("Create contact"),
                                                  lambda: ctx.navigate("/edit"), rid="add_contact"))
 
 
@@ -124,10 +123,10 @@ def contact_list(ctx: Ctx) -> ui.Scaffold:
         rows.append(lambda contact=contact: _contact_row(ctx, contact))
     count = len(contacts)
     if contacts:
-        rows.append(lambda: ui.Text(ctx.t(f"{counted(count, 'contact')}", f"{count} 位联系人"),
+        rows.append(lambda: ui.Text(ctx.either(f"{counted(count, 'contact')}", f"{count} 位联系人"),
                                     size=13, color="muted", align="center", height=48, rid="contact_count"))
     else:
-        rows.append(lambda: ui.Text(ctx.t("No contacts yet", "还没有联系人"), color="muted", align="center",
+        rows.append(lambda: ui.Text(ctx.t("No contacts yet"), color="muted", align="center",
                                     height=120, rid="empty"))
     return _list_scaffold(ctx, "/", ui.Rows(rows, lambda make: make()))
 
@@ -139,7 +138,7 @@ def favorites(ctx: Ctx) -> ui.Scaffold:
         _contact_row(ctx, c, rid="favorite_item", subtitle=c["phones"][0]["number"] if c["phones"] else None)
         for c in starred]
     if not rows:
-        rows.append(ui.Text(ctx.t("No favourites yet. Tap ☆ on a contact to add one.", "还没有收藏。在联系人详情中点 ☆ 收藏。"),
+        rows.append(ui.Text(ctx.t("No favourites yet. Tap ☆ on a contact to add one."),
                             color="muted", align="center", max_lines=3, height=120, rid="empty"))
     return _list_scaffold(ctx, "/favorites", rows)
 
@@ -172,11 +171,11 @@ def search(ctx: Ctx) -> ui.Scaffold:
             if len(rows) == SEARCH_LIMIT:
                 break
         if not rows:
-            rows.append(ui.Text(ctx.t(f"No contacts match “{query}”", f"没有与“{query}”匹配的联系人"), color="muted",
+            rows.append(ui.Text(ctx.t("No contacts match “{query}”", query=query), color="muted",
                                 align="center", height=96, max_lines=2, rid="no_results"))
-    field = ctx.field("search_input", "query", hint=ctx.t("Search name, number or email", "搜索姓名、号码或邮箱"), ime_action="search")
+    field = ctx.field("search_input", "query", hint=ctx.t("Search name, number or email"), ime_action="search")
     body = ui.Column([ui.Row([field], pad=12), ui.ScrollList(rows, rid="search_results")])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search"), on_back=ctx.back))
 
 
 def _info_row(glyph: str, value: str, label: str, rid: str) -> ui.View:
@@ -187,7 +186,7 @@ def _info_row(glyph: str, value: str, label: str, rid: str) -> ui.View:
 def contact_detail(ctx: Ctx) -> ui.Scaffold:
     contact = find_contact(ctx, ctx.params.get("id"))
     if contact is None:
-        body = ui.Text(ctx.t("This contact no longer exists.", "该联系人已不存在。"), color="muted", align="center",
+        body = ui.Text(ctx.t("This contact no longer exists."), color="muted", align="center",
                        height=120, rid="missing")
         return ui.Scaffold(ui.ScrollList([body], rid="contact_detail"), top=ui.TopBar("", on_back=ctx.back))
     fav = contact["favorite"]
@@ -204,9 +203,9 @@ def contact_detail(ctx: Ctx) -> ui.Scaffold:
     ], gap=6, pad=12)
     actions = ui.Row([
         ui.Spacer(flex=1),
-        ui.Button(ctx.t("Call", "呼叫"), (lambda: start_call(ctx, contact, phones[0]["number"])) if phones else None,
+        ui.Button(ctx.t("Call"), (lambda: start_call(ctx, contact, phones[0]["number"])) if phones else None,
                   style="outlined", rid="call_button", enabled=bool(phones)),
-        ui.Button(ctx.t("Message", "短信"), (lambda: message(phones[0]["number"])) if phones else None,
+        ui.Button(ctx.t("Message"), (lambda: message(phones[0]["number"])) if phones else None,
                   style="outlined", rid="message_button", enabled=bool(phones)),
         ui.Spacer(flex=1),
     ], gap=12)
@@ -214,37 +213,37 @@ def contact_detail(ctx: Ctx) -> ui.Scaffold:
     for phone in phones:
         rows.append(ui.ListItem(
             phone["number"], subtitle=type_label(ctx, phone["type"]), leading=ui.Icon("☎", size=24, color="primary"),
-            trailing=ui.IconButton("✉", ctx.t(f"Message {phone['number']}", f"发短信到 {phone['number']}"),
+            trailing=ui.IconButton("✉", ctx.t("Message {number}", number=phone['number']),
                                    lambda n=phone["number"]: message(n), rid="message_number"),
             title_rid="phone_number", rid="phone_item", desc=f"{type_label(ctx, phone['type'])} {phone['number']}",
             on_click=lambda n=phone["number"]: start_call(ctx, contact, n)))
     if contact["email"]:
-        rows.append(_info_row("✉", contact["email"], ctx.t("Email", "邮箱"), "email"))
+        rows.append(_info_row("✉", contact["email"], ctx.t("Email"), "email"))
     if contact["birthday"]:
-        rows.append(_info_row("✱", birthday_text(ctx, contact["birthday"]), ctx.t("Birthday", "生日"), "birthday"))
+        rows.append(_info_row("✱", birthday_text(ctx, contact["birthday"]), ctx.t("Birthday"), "birthday"))
     if contact["notes"]:
-        rows.append(ui.Column([ui.Text(ctx.t("Notes", "备注"), size=13, color="primary"),
+        rows.append(ui.Column([ui.Text(ctx.t("Notes"), size=13, color="primary"),
                                ui.Text(contact["notes"], size=15, max_lines=None, rid="notes")], gap=4, pad=12))
     dialog = None
     if ctx.local.get("confirm_delete"):
         def delete() -> None:
             ctx.state["contacts"].remove(contact)
             ctx.back()
-            ctx.toast(ctx.t("Contact deleted", "已删除联系人"))
+            ctx.toast(ctx.t("Contact deleted"))
 
         dialog = ui.Dialog(
-            ctx.t(f"Delete {contact['name']}?", f"删除 {contact['name']}？"),
-            ctx.t("This contact will be removed from your phone.", "该联系人将从手机中删除。"),
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
+            ctx.t("Delete {name}?", name=contact['name']),
+            ctx.t("This contact will be removed from your phone."),
+            [ui.Button(ctx.t("Cancel"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
                        rid=ui.NEGATIVE),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+             ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False),
         )
     top = ui.TopBar("", on_back=ctx.back, actions=[
-        ui.IconButton("★" if fav else "☆", ctx.t("Remove from favourites", "取消收藏") if fav else ctx.t("Add to favourites", "收藏"),
+        ui.IconButton("★" if fav else "☆", ctx.t("Remove from favourites") if fav else ctx.t("Add to favourites"),
                       lambda: contact.__setitem__("favorite", not fav), rid="favorite_toggle", selected=fav),
-        ui.IconButton("✎", ctx.t("Edit contact", "编辑联系人"), lambda: ctx.navigate("/edit", id=contact["id"]), rid="edit_contact"),
-        ui.IconButton("🗑", ctx.t("Delete contact", "删除联系人"), lambda: ctx.local.__setitem__("confirm_delete", True),
+        ui.IconButton("✎", ctx.t("Edit contact"), lambda: ctx.navigate("/edit", id=contact["id"]), rid="edit_contact"),
+        ui.IconButton("🗑", ctx.t("Delete contact"), lambda: ctx.local.__setitem__("confirm_delete", True),
                       rid="delete_contact"),
     ])
     return ui.Scaffold(ui.ScrollList(rows, rid="contact_detail"), top=top, dialog=dialog)
@@ -261,8 +260,8 @@ def _birthday_field(ctx: Ctx, birthday: str) -> ui.View:
     day = dt.date.fromisoformat(birthday) if birthday else None
     field = pickers.PickerField("birthday_input", birthday_text(ctx, birthday) if birthday else "",
                                 lambda: pickers.open_date(ctx.local, "birthday", day or ctx.now.date()),
-                                hint=ctx.t("Add birthday", "添加生日"), flex=1)
-    clear = ui.IconButton("✕", ctx.t("Remove birthday", "移除生日"), lambda: ctx.local.__setitem__("birthday", ""),
+                                hint=ctx.t("Add birthday"), flex=1)
+    clear = ui.IconButton("✕", ctx.t("Remove birthday"), lambda: ctx.local.__setitem__("birthday", ""),
                           rid="birthday_clear") if day is not None else None
     return ui.Row([field, clear], gap=4)
 
@@ -301,10 +300,10 @@ def edit_contact(ctx: Ctx) -> ui.Scaffold:
         numbers = [{"type": p["type"], "number": p["number"].strip()} for p in phones if p["number"].strip()]
         birthday = value("birthday")
         if not name:
-            ctx.toast(ctx.t("Enter a name", "请输入姓名"))
+            ctx.toast(ctx.t("Enter a name"))
             return
         if any(not is_dialable(p["number"]) for p in numbers):
-            ctx.toast(ctx.t("Enter a valid phone number", "请输入有效的电话号码"))
+            ctx.toast(ctx.t("Enter a valid phone number"))
             return
         values = {"name": name, "phones": numbers, "email": value("email"), "company": value("company"),
                   "birthday": birthday, "notes": value("notes")}
@@ -315,33 +314,33 @@ def edit_contact(ctx: Ctx) -> ui.Scaffold:
             contact = {"id": ctx.new_id("contact"), **values, "favorite": False}
             ctx.state["contacts"].append(contact)
             ctx.replace("/contact", id=contact["id"])
-        ctx.toast(ctx.t("Contact saved", "联系人已保存"))
+        ctx.toast(ctx.t("Contact saved"))
 
     def label(en: str, zh: str) -> ui.View:
-        return ui.Text(ctx.t(en, zh), size=13, color="primary", height=24)
+        return ui.Text(ctx.either(en, zh), size=13, color="primary", height=24)
 
     body: list[ui.View | None] = [label("Name", "姓名"),
-                                  ctx.field("name_input", "name", source["name"], hint=ctx.t("Full name", "姓名")),
+                                  ctx.field("name_input", "name", source["name"], hint=ctx.t("Full name")),
                                   label("Phone", "电话")]
     for i, phone in enumerate(phones):
         body.append(ui.Row([
             ui.TextField(f"phone_{i}_input", phone["number"], lambda v, i=i: set_number(i, v),
-                         hint=ctx.t("Phone number", "电话号码"), flex=1),
-            ui.IconButton("✕", ctx.t("Remove phone", "删除号码"), lambda i=i: remove_phone(i), rid=f"phone_{i}_remove"),
+                         hint=ctx.t("Phone number"), flex=1),
+            ui.IconButton("✕", ctx.t("Remove phone"), lambda i=i: remove_phone(i), rid=f"phone_{i}_remove"),
         ], gap=4))
-        body.append(ui.Row([ui.Chip(ctx.t(en, zh), phone["type"] == key, lambda _v, i=i, k=key: set_type(i, k),
+        body.append(ui.Row([ui.Chip(ctx.either(en, zh), phone["type"] == key, lambda _v, i=i, k=key: set_type(i, k),
                                     rid=f"phone_{i}_{key}", flex=1) for key, en, zh in PHONE_TYPES], gap=8))
     body += [
-        ui.Row([ui.Button(ctx.t("+ Add phone", "+ 添加号码"), add_phone, style="text", rid="add_phone"), ui.Spacer(flex=1)]),
+        ui.Row([ui.Button(ctx.t("+ Add phone"), add_phone, style="text", rid="add_phone"), ui.Spacer(flex=1)]),
         label("Email", "邮箱"), ctx.field("email_input", "email", source["email"], hint="name@example.com"),
-        label("Company", "公司"), ctx.field("company_input", "company", source["company"], hint=ctx.t("Company", "公司")),
+        label("Company", "公司"), ctx.field("company_input", "company", source["company"], hint=ctx.t("Company")),
         label("Birthday", "生日"), _birthday_field(ctx, value("birthday")),
-        label("Notes", "备注"), ctx.field("notes_input", "notes", source["notes"], hint=ctx.t("Notes", "备注"), lines=3),
+        label("Notes", "备注"), ctx.field("notes_input", "notes", source["notes"], hint=ctx.t("Notes"), lines=3),
         ui.Spacer(8),
-        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="outlined", rid="cancel")]),
+        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel"), ctx.back, style="outlined", rid="cancel")]),
     ]
-    title = ctx.t("Edit contact", "编辑联系人") if existing else ctx.t("Create contact", "新建联系人")
-    top = ui.TopBar(title, on_back=ctx.back, actions=[ui.Button(ctx.t("Save", "保存"), save, rid="save_contact")])
+    title = ctx.t("Edit contact") if existing else ctx.t("Create contact")
+    top = ui.TopBar(title, on_back=ctx.back, actions=[ui.Button(ctx.t("Save"), save, rid="save_contact")])
     return ui.Scaffold(ui.ScrollList(body, rid="contact_form", pad=16, gap=6), top=top,
                        dialog=pickers.picker_dialog(ctx, lambda key, picked: local.__setitem__(key, picked)))
 
@@ -359,7 +358,7 @@ def call_screen(ctx: Ctx) -> ui.Scaffold:
         call["duration_s"] = seconds
         ctx.back()
 
-    status = ctx.t("Calling…", "正在呼叫…") if ongoing else ctx.t("Call ended", "通话已结束")
+    status = ctx.t("Calling…") if ongoing else ctx.t("Call ended")
     body: list[ui.View | None] = [
         ui.Spacer(32),
         ui.Row([ui.Spacer(flex=1), avatar(name, 96), ui.Spacer(flex=1)]),
@@ -368,7 +367,7 @@ def call_screen(ctx: Ctx) -> ui.Scaffold:
                 align="center", rid="call_number"),
         ui.Text(f"{status} {seconds // 60:02d}:{seconds % 60:02d}", size=15, align="center", rid="call_status"),
         ui.Spacer(48),
-        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("End call", "挂断"), end if ongoing else ctx.back, rid="end_call",
+        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("End call"), end if ongoing else ctx.back, rid="end_call",
                                              width=160), ui.Spacer(flex=1)]),
     ]
     return ui.Scaffold(ui.ScrollList(body, rid="call_panel", gap=12))

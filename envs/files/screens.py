@@ -26,7 +26,7 @@ SORT_LABELS = {"name": ("Name (A to Z)", "名称（按字母顺序）"), "date":
 # --- helpers ----------------------------------------------------------------------------------------
 
 def _t(ctx: Ctx, pair: tuple[str, str]) -> str:
-    return ctx.t(*pair)
+    return ctx.either(*pair)
 
 
 def _error(ctx: Ctx, error: ops.Error) -> bool:
@@ -47,23 +47,23 @@ def location_text(ctx: Ctx, path: str) -> str:
 
 
 def _size(ctx: Ctx, size: int) -> str:
-    return ops.size_text(size, ctx.t("B", "字节"))
+    return ops.size_text(size, ctx.t("B"))
 
 
 def _items_text(ctx: Ctx, count: int) -> str:
-    return ctx.t(f"{count} item" + ("" if count == 1 else "s"), f"{count} 项")
+    return ctx.either(f"{count} item" + ("" if count == 1 else "s"), f"{count} 项")
 
 
 def _files_text(ctx: Ctx, files: list[dict[str, Any]]) -> str:
     count = len(files)
-    return ctx.t(f"{count} file" + ("" if count == 1 else "s"), f"{count} 个文件") + \
+    return ctx.either(f"{count} file" + ("" if count == 1 else "s"), f"{count} 个文件") + \
         f" · {_size(ctx, sum(f['size'] for f in files))}"
 
 
 def _type_text(ctx: Ctx, name: str) -> str:
     """"Document (PDF)"; a Chinese phone names the kind only ("文档")."""
-    kind = ctx.t(*ops.KIND_NAMES[ops.kind(name)])
-    return ctx.t(f"{kind} ({name.rsplit('.', 1)[-1].upper()})", kind) if "." in name else kind
+    kind = ctx.either(*ops.KIND_NAMES[ops.kind(name)])
+    return ctx.either(f"{kind} ({name.rsplit('.', 1)[-1].upper()})", kind) if "." in name else kind
 
 
 def _file_icon(name: str, size: float = 40) -> ui.View:
@@ -94,7 +94,7 @@ def _pick(ctx: Ctx, mode: str, file_ids: list[str]) -> None:
 def file_row(ctx: Ctx, f: dict[str, Any], selection: list[str], *, show_folder: bool = False) -> ui.View:
     """A file of a list: a tap opens its details (toggles it while files are selected), a long press selects
     it, ⋮ opens its menu."""
-    when = ops.date_text(ctx.t, f["modified"], ctx.now.date())
+    when = ops.date_text(ctx.either, f["modified"], ctx.now.date())
     subtitle = f"{_size(ctx, f['size'])} · {when}"
     if show_folder:
         subtitle = f"{folder_name(ctx, f['folder'])} · {subtitle}"
@@ -102,7 +102,7 @@ def file_row(ctx: Ctx, f: dict[str, Any], selection: list[str], *, show_folder: 
     lead = (ui.Text("✓", size=22, bold=True, color="on_primary", bg="primary", radius=8, align="center", width=40,
                     height=40, rid="selected_check") if chosen else _file_icon(f["name"]))
     menu = None if selection else ui.IconButton(
-        "⋮", ctx.t(f"More options for {f['name']}", f"“{f['name']}”的更多选项"),
+        "⋮", ctx.t("More options for {name}", name=f['name']),
         lambda: ctx.local.update(menu=f["id"]), rid="file_menu")
     return ui.ListItem(f["name"], subtitle=subtitle, leading=lead, trailing=menu, title_rid="file_name", rid="file_item",
                        desc=f"{f['name']} · {subtitle}", selected=chosen, bg="divider" if chosen else None,
@@ -114,12 +114,12 @@ def file_row(ctx: Ctx, f: dict[str, Any], selection: list[str], *, show_folder: 
 def _selection_bar(ctx: Ctx, chosen: list[str]) -> ui.View:
     """The top bar while files are selected: close, "N selected", move, copy, delete."""
     return ui.Row([
-        ui.IconButton("✕", ctx.t("Close", "关闭"), lambda: ctx.local.__setitem__("selected", []), rid="close_selection"),
-        ui.Text(ctx.t(f"{len(chosen)} selected", f"已选择 {len(chosen)} 项"), size=20, bold=True, rid="toolbar_title",
+        ui.IconButton("✕", ctx.t("Close"), lambda: ctx.local.__setitem__("selected", []), rid="close_selection"),
+        ui.Text(ctx.t("{n_chosen} selected", n_chosen=len(chosen)), size=20, bold=True, rid="toolbar_title",
                 flex=1),
-        ui.IconButton("⇥", ctx.t("Move to", "移动到"), lambda: _pick(ctx, "move", chosen), rid="move_selected"),
-        ui.IconButton("⧉", ctx.t("Copy to", "复制到"), lambda: _pick(ctx, "copy", chosen), rid="copy_selected"),
-        ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("trash", list(chosen)),
+        ui.IconButton("⇥", ctx.t("Move to"), lambda: _pick(ctx, "move", chosen), rid="move_selected"),
+        ui.IconButton("⧉", ctx.t("Copy to"), lambda: _pick(ctx, "copy", chosen), rid="copy_selected"),
+        ui.IconButton("🗑", ctx.t("Delete"), lambda: ctx.local.__setitem__("trash", list(chosen)),
                       rid="delete_selected"),
     ], gap=0, height=56, bg="surface", pad=4)
 
@@ -134,20 +134,20 @@ def _menu_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
         return run
 
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("File info", "文件信息"), leading=ui.Icon("ⓘ", size=20), rid="menu_info",
+        ui.ListItem(ctx.t("File info"), leading=ui.Icon("ⓘ", size=20), rid="menu_info",
                     on_click=then(lambda: ctx.navigate("/file", id=f["id"]))),
-        ui.ListItem(ctx.t("Rename", "重命名"), leading=ui.Icon("✎", size=20), rid="menu_rename",
+        ui.ListItem(ctx.t("Rename"), leading=ui.Icon("✎", size=20), rid="menu_rename",
                     on_click=then(lambda: ctx.local.update(rename=f["id"], new_name=f["name"]))),
-        ui.ListItem(ctx.t("Move to", "移动到"), leading=ui.Icon("⇥", size=20), rid="menu_move",
+        ui.ListItem(ctx.t("Move to"), leading=ui.Icon("⇥", size=20), rid="menu_move",
                     on_click=then(lambda: _pick(ctx, "move", [f["id"]]))),
-        ui.ListItem(ctx.t("Copy to", "复制到"), leading=ui.Icon("⧉", size=20), rid="menu_copy",
+        ui.ListItem(ctx.t("Copy to"), leading=ui.Icon("⧉", size=20), rid="menu_copy",
                     on_click=then(lambda: _pick(ctx, "copy", [f["id"]]))),
-        ui.ListItem(ctx.t("Share", "分享"), leading=ui.Icon("⇪", size=20), rid="menu_share",
+        ui.ListItem(ctx.t("Share"), leading=ui.Icon("⇪", size=20), rid="menu_share",
                     on_click=then(lambda: ctx.local.__setitem__("share", f["id"]))),
-        ui.ListItem(ctx.t("Move to Trash", "移至回收站"), leading=ui.Icon("🗑", size=20), rid="menu_delete",
+        ui.ListItem(ctx.t("Move to Trash"), leading=ui.Icon("🗑", size=20), rid="menu_delete",
                     on_click=then(lambda: ctx.local.__setitem__("trash", [f["id"]]))),
     ]
-    return ui.Dialog(f["name"], rows, [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text",
+    return ui.Dialog(f["name"], rows, [ui.Button(ctx.t("Cancel"), lambda: _close_dialogs(ctx), style="text",
                                                  rid=ui.NEGATIVE)], on_dismiss=lambda: _close_dialogs(ctx))
 
 
@@ -155,12 +155,12 @@ def _rename_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
     def save() -> None:
         if not _error(ctx, ops.rename(ctx.state, f["id"], ctx.local.get("new_name", ""))):
             ctx.local["rename"] = None
-            ctx.toast(ctx.t("Renamed", "已重命名"))
+            ctx.toast(ctx.t("Renamed"))
 
-    return ui.Dialog(ctx.t("Rename", "重命名"), [ctx.field("rename_input", "new_name", f["name"],
-                                                          hint=ctx.t("File name", "文件名"))],
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE),
-                      ui.Button(ctx.t("Rename", "重命名"), save, style="text", rid=ui.POSITIVE)],
+    return ui.Dialog(ctx.t("Rename"), [ctx.field("rename_input", "new_name", f["name"],
+                                                          hint=ctx.t("File name"))],
+                     [ui.Button(ctx.t("Cancel"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Rename"), save, style="text", rid=ui.POSITIVE)],
                      on_dismiss=lambda: _close_dialogs(ctx))
 
 
@@ -170,17 +170,16 @@ def _trash_dialog(ctx: Ctx, file_ids: list[str], after: Callable[[], None] | Non
     def delete() -> None:
         ops.trash(ctx.state, file_ids, ops.now_stamp(ctx.now))
         ctx.local.update(trash=None, selected=[])
-        ctx.toast(ctx.t("Moved to Trash" if count == 1 else f"{counted(count, 'file')} moved to Trash",
+        ctx.toast(ctx.either("Moved to Trash" if count == 1 else f"{counted(count, 'file')} moved to Trash",
                         "已移至回收站" if count == 1 else f"已将 {count} 个文件移至回收站"))
         if after is not None:
             after()
 
-    title = (ctx.t("Move 1 file to Trash?", "将 1 个文件移至回收站？") if count == 1 else
-             ctx.t(f"Move {counted(count, 'file')} to Trash?", f"将 {count} 个文件移至回收站？"))
-    return ui.Dialog(title, [ui.Text(ctx.t("Files in Trash are deleted forever after 30 days.",
-                                           "回收站中的文件将在 30 天后被永久删除。"), color="muted", max_lines=3)],
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE),
-                      ui.Button(ctx.t("Move to Trash", "移至回收站"), delete, style="text", rid=ui.POSITIVE)],
+    title = (ctx.t("Move 1 file to Trash?") if count == 1 else
+             ctx.t("Move {counted} to Trash?", counted=counted(count, 'file'), count=count))
+    return ui.Dialog(title, [ui.Text(ctx.t("Files in Trash are deleted forever after 30 days."), color="muted", max_lines=3)],
+                     [ui.Button(ctx.t("Cancel"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Move to Trash"), delete, style="text", rid=ui.POSITIVE)],
                      on_dismiss=lambda: _close_dialogs(ctx))
 
 
@@ -190,12 +189,12 @@ def _share_dialog(ctx: Ctx, f: dict[str, Any]) -> ui.Dialog:
         ctx.open_app("messages", "/compose", attach=[f["name"]])
 
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("Messages", "信息"), leading=ui.Icon("✉", size=20), rid="share_messages", on_click=to_messages),
-        ui.ListItem(ctx.t("Nearby Share", "附近分享"), leading=ui.Icon("⇄", size=20), rid="share_nearby",
-                    on_click=lambda: (_close_dialogs(ctx), ctx.toast(ctx.t("No devices nearby", "附近没有设备")))),
+        ui.ListItem(ctx.t("Messages"), leading=ui.Icon("✉", size=20), rid="share_messages", on_click=to_messages),
+        ui.ListItem(ctx.t("Nearby Share"), leading=ui.Icon("⇄", size=20), rid="share_nearby",
+                    on_click=lambda: (_close_dialogs(ctx), ctx.toast(ctx.t("No devices nearby")))),
     ]
-    return ui.Dialog(ctx.t(f"Share “{f['name']}”", f"分享“{f['name']}”"), rows,
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE)],
+    return ui.Dialog(ctx.t("Share “{name}”", name=f['name']), rows,
+                     [ui.Button(ctx.t("Cancel"), lambda: _close_dialogs(ctx), style="text", rid=ui.NEGATIVE)],
                      on_dismiss=lambda: _close_dialogs(ctx))
 
 
@@ -207,12 +206,12 @@ def _new_folder_dialog(ctx: Ctx, parent: str) -> ui.Dialog:
         name = ctx.local.get("folder_name", "").strip()
         if not _error(ctx, ops.create_folder(ctx.state, parent, name, lambda: ctx.new_id("dir"))):
             ctx.local.update(new_folder=False, folder_name="")
-            ctx.toast(ctx.t(f"Folder “{name}” created", f"已创建文件夹“{name}”"))
+            ctx.toast(ctx.t("Folder “{name}” created", name=name))
 
-    return ui.Dialog(ctx.t("New folder", "新建文件夹"), [ctx.field("folder_name_input", "folder_name",
-                                                                  hint=ctx.t("Folder name", "文件夹名称"))],
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                      ui.Button(ctx.t("Create", "创建"), create, style="text", rid=ui.POSITIVE)],
+    return ui.Dialog(ctx.t("New folder"), [ctx.field("folder_name_input", "folder_name",
+                                                                  hint=ctx.t("Folder name"))],
+                     [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Create"), create, style="text", rid=ui.POSITIVE)],
                      on_dismiss=close)
 
 
@@ -228,8 +227,8 @@ def _sort_dialog(ctx: Ctx) -> ui.Dialog:
 
     rows: list[ui.View | None] = [ui.Radio(f"sort_{order}", ctx.state["sort"] == order, choose(order),
                                            _t(ctx, SORT_LABELS[order])) for order in ops.SORTS]
-    return ui.Dialog(ctx.t("Sort by", "排序方式"), rows,
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+    return ui.Dialog(ctx.t("Sort by"), rows,
+                     [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
 
 def _file_dialog(ctx: Ctx) -> ui.Dialog | None:
@@ -252,7 +251,7 @@ def _file_list(ctx: Ctx, title_bar: ui.View, rows: list[ui.View | None], selecti
 
 
 def _sort_action(ctx: Ctx) -> ui.View:
-    return ui.IconButton("⇅", ctx.t("Sort", "排序"), lambda: ctx.local.__setitem__("sorting", True), rid="sort")
+    return ui.IconButton("⇅", ctx.t("Sort"), lambda: ctx.local.__setitem__("sorting", True), rid="sort")
 
 
 def _header(text: str) -> ui.View:
@@ -261,7 +260,7 @@ def _header(text: str) -> ui.View:
 
 
 def _empty(ctx: Ctx, en: str, zh: str) -> ui.View:
-    return ui.Text(ctx.t(en, zh), color="muted", align="center", height=120, rid="empty")
+    return ui.Text(ctx.either(en, zh), color="muted", align="center", height=120, rid="empty")
 
 
 # --- screens ----------------------------------------------------------------------------------------
@@ -270,28 +269,27 @@ def _empty(ctx: Ctx, en: str, zh: str) -> ui.View:
 def browse(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     live = ops.live_files(s)
-    rows: list[ui.View | None] = [_header(ctx.t("Categories", "类别"))]
+    rows: list[ui.View | None] = [_header(ctx.t("Categories"))]
     for key, en, zh, glyph in CATEGORIES:
         members = category_files(s, key)
-        rows.append(ui.ListItem(ctx.t(en, zh), subtitle=_files_text(ctx, members),
+        rows.append(ui.ListItem(ctx.either(en, zh), subtitle=_files_text(ctx, members),
                                 leading=ui.Icon(glyph, size=40, badge="primary", shape="square"),
-                                rid=f"category_{key}", desc=ctx.t(en, zh),
+                                rid=f"category_{key}", desc=ctx.either(en, zh),
                                 on_click=lambda k=key: ctx.navigate("/category", kind=k)))
     trashed = ops.trashed_files(s)
-    rows += [_header(ctx.t("Collections", "收藏集")),
-             ui.ListItem(ctx.t("Trash", "回收站"), subtitle=_files_text(ctx, trashed),
+    rows += [_header(ctx.t("Collections")),
+             ui.ListItem(ctx.t("Trash"), subtitle=_files_text(ctx, trashed),
                          leading=ui.Icon("🗑", size=40, badge="primary", shape="square"), rid="trash_entry",
                          on_click=lambda: ctx.navigate("/trash")),
-             _header(ctx.t("Storage devices", "存储设备")),
+             _header(ctx.t("Storage devices")),
              ui.ListItem(_t(ctx, ROOT_NAME),
-                         subtitle=ctx.t(f"{s['storage']['used_gb']} GB used of {s['storage']['total_gb']} GB",
-                                        f"已用 {s['storage']['used_gb']} GB，共 {s['storage']['total_gb']} GB"),
+                         subtitle=ctx.t("{used_gb} GB used of {total_gb} GB", used_gb=s['storage']['used_gb'], total_gb=s['storage']['total_gb']),
                          leading=ui.Icon("▥", size=40, badge="primary", shape="square"), rid="storage_entry",
                          on_click=lambda: ctx.navigate("/folder", dir="")),
-             inset(ui.Text(ctx.t(f"{counted(len(live), 'file')} on this phone", f"本机共 {len(live)} 个文件"), size=13,
+             inset(ui.Text(ctx.t("{counted} on this phone", counted=counted(len(live), 'file'), n_live=len(live)), size=13,
                            color="muted", height=32, rid="file_total"), MARGIN - 8)]
-    top = ui.TopBar(ctx.t("Files", "文件"), actions=[
-        ui.IconButton("⚲", ctx.t("Search files", "搜索文件"), lambda: ctx.navigate("/search"), rid="search")])
+    top = ui.TopBar(ctx.t("Files"), actions=[
+        ui.IconButton("⚲", ctx.t("Search files"), lambda: ctx.navigate("/search"), rid="search")])
     return ui.Scaffold(ui.ScrollList(rows, rid="browse_list", pad=8), top=top)
 
 
@@ -307,7 +305,7 @@ def category(ctx: Ctx) -> ui.Scaffold:
     key = ctx.params.get("kind", "")
     if key not in dict((k, 1) for k, *_ in CATEGORIES):
         return ui.Scaffold(ui.ScrollList([_empty(ctx, "No such category", "没有这个类别")], rid="file_list"),
-                           top=ui.TopBar(ctx.t("Files", "文件"), on_back=ctx.back))
+                           top=ui.TopBar(ctx.t("Files"), on_back=ctx.back))
     en, zh = next((e, z) for k, e, z, _ in CATEGORIES if k == key)
     members = ops.sort_files(category_files(ctx.state, key), ctx.state["sort"])
     selection = _selection(ctx, members)
@@ -316,7 +314,7 @@ def category(ctx: Ctx) -> ui.Scaffold:
     rows += [file_row(ctx, f, selection, show_folder=key != "downloads") for f in members]
     if not members:
         rows.append(_empty(ctx, "No files here", "这里没有文件"))
-    top = ui.TopBar(ctx.t(en, zh), on_back=ctx.back, actions=[_sort_action(ctx)])
+    top = ui.TopBar(ctx.either(en, zh), on_back=ctx.back, actions=[_sort_action(ctx)])
     return _file_list(ctx, top, rows, selection, rid="file_list",
                       dialog=_sort_dialog(ctx) if ctx.local.get("sorting") else None)
 
@@ -359,7 +357,7 @@ def folder(ctx: Ctx) -> ui.Scaffold:
     dialog = (_sort_dialog(ctx) if ctx.local.get("sorting") else
               _new_folder_dialog(ctx, path) if ctx.local.get("new_folder") else None)
     top = ui.TopBar(folder_name(ctx, path), on_back=ctx.back, actions=[_sort_action(ctx)])
-    fab = ui.Fab("+", ctx.t("New folder", "新建文件夹"), lambda: ctx.local.__setitem__("new_folder", True),
+    fab = ui.Fab("+", ctx.t("New folder"), lambda: ctx.local.__setitem__("new_folder", True),
                  rid="new_folder")
     return _file_list(ctx, top, rows, selection, rid="file_list", fab=fab, dialog=dialog)
 
@@ -369,13 +367,13 @@ def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
     hits = ops.sort_files([f for f in ops.live_files(ctx.state) if query in f["name"].casefold()], "name") if query else []
     selection = _selection(ctx, hits)
-    rows: list[ui.View | None] = [ui.Row([ctx.field("search_input", "query", hint=ctx.t("Search files", "搜索文件"),
+    rows: list[ui.View | None] = [ui.Row([ctx.field("search_input", "query", hint=ctx.t("Search files"),
                                                     flex=1, ime_action="search")], pad=8)]
     if query:
-        rows.append(inset(ui.Text(ctx.t(f"{len(hits)} result" + ("" if len(hits) == 1 else "s"), f"{len(hits)} 个结果"),
+        rows.append(inset(ui.Text(ctx.either(f"{len(hits)} result" + ("" if len(hits) == 1 else "s"), f"{len(hits)} 个结果"),
                                   size=13, color="muted", height=32, rid="result_count"), MARGIN))
         rows += [file_row(ctx, f, selection, show_folder=True) for f in hits]
-    top = ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back)
+    top = ui.TopBar(ctx.t("Search"), on_back=ctx.back)
     return _file_list(ctx, top, rows, selection, rid="search_results")
 
 
@@ -384,7 +382,7 @@ def details(ctx: Ctx) -> ui.Scaffold:
     f = ops.file_by_id(ctx.state, ctx.params.get("id", ""))
     if f is None or f["trashed"]:
         return ui.Scaffold(ui.ScrollList([_empty(ctx, "This file is no longer here", "此文件已不在这里")], rid="file_details"),
-                           top=ui.TopBar(ctx.t("File info", "文件信息"), on_back=ctx.back))
+                           top=ui.TopBar(ctx.t("File info"), on_back=ctx.back))
     def field(label: tuple[str, str], value: str, rid: str) -> ui.View:
         return ui.Column([ui.Text(_t(ctx, label), size=13, color="muted"),
                           ui.Text(value, size=16, max_lines=3, rid=rid)], gap=2, pad=4)
@@ -393,23 +391,23 @@ def details(ctx: Ctx) -> ui.Scaffold:
         ui.Row([_file_icon(f["name"], 56), ui.Text(f["name"], size=18, bold=True, max_lines=3, rid="file_title", flex=1)],
                gap=12, pad=4),
         field(("Type", "类型"), _type_text(ctx, f["name"]), "file_type"),
-        field(("Size", "大小"), f"{_size(ctx, f['size'])} ({f['size']:,} " + ctx.t("bytes)", "字节)"), "file_size"),
-        field(("Modified", "修改时间"), ops.full_date_text(ctx.t, f["modified"]), "file_modified"),
+        field(("Size", "大小"), f"{_size(ctx, f['size'])} ({f['size']:,} " + ctx.t("bytes)"), "file_size"),
+        field(("Modified", "修改时间"), ops.full_date_text(ctx.either, f["modified"]), "file_modified"),
         field(("Location", "位置"), location_text(ctx, f["folder"]), "file_location"),
         ui.Spacer(8),
-        ui.Row([ui.Button(ctx.t("Rename", "重命名"), lambda: ctx.local.update(rename=f["id"], new_name=f["name"]),
+        ui.Row([ui.Button(ctx.t("Rename"), lambda: ctx.local.update(rename=f["id"], new_name=f["name"]),
                           style="outlined", rid="rename_file", flex=1),
-                ui.Button(ctx.t("Move", "移动"), lambda: _pick(ctx, "move", [f["id"]]), style="outlined", rid="move_file",
+                ui.Button(ctx.t("Move"), lambda: _pick(ctx, "move", [f["id"]]), style="outlined", rid="move_file",
                           flex=1),
-                ui.Button(ctx.t("Copy", "复制"), lambda: _pick(ctx, "copy", [f["id"]]), style="outlined", rid="copy_file",
+                ui.Button(ctx.t("Copy"), lambda: _pick(ctx, "copy", [f["id"]]), style="outlined", rid="copy_file",
                           flex=1)], gap=8),
     ]
     dialog = None
     if ctx.local.get("trash"):
         dialog = _trash_dialog(ctx, [f["id"]], after=ctx.back)
-    top = ui.TopBar(ctx.t("File info", "文件信息"), on_back=ctx.back, actions=[
-        ui.IconButton("⇪", ctx.t("Share", "分享"), lambda: ctx.local.__setitem__("share", f["id"]), rid="share_file"),
-        ui.IconButton("🗑", ctx.t("Move to Trash", "移至回收站"), lambda: ctx.local.__setitem__("trash", [f["id"]]),
+    top = ui.TopBar(ctx.t("File info"), on_back=ctx.back, actions=[
+        ui.IconButton("⇪", ctx.t("Share"), lambda: ctx.local.__setitem__("share", f["id"]), rid="share_file"),
+        ui.IconButton("🗑", ctx.t("Move to Trash"), lambda: ctx.local.__setitem__("trash", [f["id"]]),
                       rid="delete_file")])
     return ui.Scaffold(ui.ScrollList(body, rid="file_details", pad=16, gap=12), top=top,
                        dialog=dialog or _file_dialog(ctx))
@@ -434,7 +432,7 @@ def pick(ctx: Ctx) -> ui.Scaffold:
             return
         count = len(ids)
         name = folder_name(ctx, at)
-        ctx.toast(ctx.t(f"{'Moved' if mode == 'move' else 'Copied'} {counted(count, 'item')} to {name}",
+        ctx.toast(ctx.either(f"{'Moved' if mode == 'move' else 'Copied'} {counted(count, 'item')} to {name}",
                         f"已将 {count} 项{'移动' if mode == 'move' else '复制'}到“{name}”"))
         ctx.back()
 
@@ -445,14 +443,14 @@ def pick(ctx: Ctx) -> ui.Scaffold:
                                 on_click=lambda p=sub: ctx.local.__setitem__("at", p)))
     if len(rows) == 1:
         rows.append(_empty(ctx, "No folders here", "这里没有文件夹"))
-    verb = ctx.t("Move here", "移到此处") if mode == "move" else ctx.t("Copy here", "复制到此处")
-    bottom = ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="text", rid="cancel_pick"),
+    verb = ctx.t("Move here") if mode == "move" else ctx.t("Copy here")
+    bottom = ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel"), ctx.back, style="text", rid="cancel_pick"),
                      ui.Button(verb, confirm, rid="confirm_pick")], gap=8, pad=8, bg="surface")
     count = len(ids)
-    title = (ctx.t(f"Move {counted(count, 'item')} to", f"将 {count} 项移动到") if mode == "move" else
-             ctx.t(f"Copy {counted(count, 'item')} to", f"将 {count} 项复制到"))
+    title = (ctx.t("Move {counted} to", counted=counted(count, 'item'), count=count) if mode == "move" else
+             ctx.t("Copy {counted} to", counted=counted(count, 'item'), count=count))
     top = ui.TopBar(title, on_back=ctx.back, actions=[
-        ui.IconButton("+", ctx.t("New folder", "新建文件夹"), lambda: ctx.local.__setitem__("new_folder", True),
+        ui.IconButton("+", ctx.t("New folder"), lambda: ctx.local.__setitem__("new_folder", True),
                       rid="new_folder")])
     return ui.Scaffold(ui.ScrollList(rows, rid="dest_list"), top=top, bottom=bottom,
                        dialog=_new_folder_dialog(ctx, at) if ctx.local.get("new_folder") else None)
@@ -462,12 +460,11 @@ def pick(ctx: Ctx) -> ui.Scaffold:
 def trash_bin(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     items = ops.trashed_files(s)
-    rows: list[ui.View | None] = [inset(ui.Text(ctx.t("Files in Trash are deleted forever after 30 days.",
-                                                      "回收站中的文件将在 30 天后被永久删除。"), size=13, color="muted",
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.t("Files in Trash are deleted forever after 30 days."), size=13, color="muted",
                                                 max_lines=2, rid="trash_note"), MARGIN - 8, MARGIN - 8)]
     for f in items:
-        deleted = ops.date_text(ctx.t, f["trashed_at"], ctx.now.date()) if f["trashed_at"] else ""
-        subtitle = f"{_size(ctx, f['size'])} · " + ctx.t(f"Deleted {deleted}", f"删除于 {deleted}")
+        deleted = ops.date_text(ctx.either, f["trashed_at"], ctx.now.date()) if f["trashed_at"] else ""
+        subtitle = f"{_size(ctx, f['size'])} · " + ctx.t("Deleted {deleted}", deleted=deleted)
         rows.append(ui.ListItem(f["name"], subtitle=subtitle, leading=_file_icon(f["name"]), title_rid="trash_name",
                                 rid="trash_item", desc=f["name"],
                                 on_click=lambda i=f["id"]: ctx.local.__setitem__("picked", i)))
@@ -479,13 +476,13 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
         def empty() -> None:
             ops.delete_forever(s, [f["id"] for f in items])
             ctx.local["empty_all"] = False
-            ctx.toast(ctx.t("Trash emptied", "已清空回收站"))
+            ctx.toast(ctx.t("Trash emptied"))
 
         close = lambda: ctx.local.__setitem__("empty_all", False)  # noqa: E731
-        dialog = ui.Dialog(ctx.t(f"Delete {counted(len(items), 'file')} forever?", f"永久删除 {len(items)} 个文件？"),
-                           [ui.Text(ctx.t("You can't undo this.", "此操作无法撤消。"), color="muted")],
-                           [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Delete", "删除"), empty, style="text", rid=ui.POSITIVE)],
+        dialog = ui.Dialog(ctx.t("Delete {counted} forever?", counted=counted(len(items), 'file'), n_items=len(items)),
+                           [ui.Text(ctx.t("You can't undo this."), color="muted")],
+                           [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Delete"), empty, style="text", rid=ui.POSITIVE)],
                            on_dismiss=close)
     elif picked is not None and picked["trashed"]:
         close = lambda: ctx.local.update(picked=None, forever=False)  # noqa: E731
@@ -493,29 +490,29 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
         def restore() -> None:
             ops.restore(s, picked["id"])
             close()
-            ctx.toast(ctx.t(f"Restored to {folder_name(ctx, picked['folder'])}", f"已恢复到“{folder_name(ctx, picked['folder'])}”"))
+            ctx.toast(ctx.t("Restored to {folder_name}", folder_name=folder_name(ctx, picked['folder'])))
 
         def forever() -> None:
             ops.delete_forever(s, [picked["id"]])
             close()
-            ctx.toast(ctx.t("Deleted forever", "已永久删除"))
+            ctx.toast(ctx.t("Deleted forever"))
 
         if ctx.local.get("forever"):
-            dialog = ui.Dialog(ctx.t(f"Delete “{picked['name']}” forever?", f"永久删除“{picked['name']}”？"),
-                               [ui.Text(ctx.t("You can't undo this.", "此操作无法撤消。"), color="muted")],
-                               [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                                ui.Button(ctx.t("Delete", "删除"), forever, style="text", rid=ui.POSITIVE)],
+            dialog = ui.Dialog(ctx.t("Delete “{name}” forever?", name=picked['name']),
+                               [ui.Text(ctx.t("You can't undo this."), color="muted")],
+                               [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                                ui.Button(ctx.t("Delete"), forever, style="text", rid=ui.POSITIVE)],
                                on_dismiss=close)
         else:
             dialog = ui.Dialog(picked["name"],
                                [ui.Text(location_text(ctx, picked["folder"]), color="muted", max_lines=2,
                                         rid="trash_origin")],
-                               [ui.Button(ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("forever", True),
+                               [ui.Button(ctx.t("Delete"), lambda: ctx.local.__setitem__("forever", True),
                                           style="text", rid=ui.NEUTRAL),
-                                ui.Button(ctx.t("Restore", "恢复"), restore, style="text", rid=ui.POSITIVE)],
+                                ui.Button(ctx.t("Restore"), restore, style="text", rid=ui.POSITIVE)],
                                on_dismiss=close)
-    actions = [ui.Button(ctx.t("Empty", "清空"), lambda: ctx.local.__setitem__("empty_all", True), style="text",
+    actions = [ui.Button(ctx.t("Empty"), lambda: ctx.local.__setitem__("empty_all", True), style="text",
                          rid="empty_trash")] if items else []
-    return ui.Scaffold(ui.ScrollList(rows, rid="trash_list", pad=8), top=ui.TopBar(ctx.t("Trash", "回收站"),
+    return ui.Scaffold(ui.ScrollList(rows, rid="trash_list", pad=8), top=ui.TopBar(ctx.t("Trash"),
                                                                                   on_back=ctx.back, actions=actions),
                        dialog=dialog)

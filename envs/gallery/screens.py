@@ -25,24 +25,24 @@ NAV = (("photos", "/", "Photos", "照片", "✿"), ("search", "/search", "Search
 def _error(ctx: Ctx, error: model.Error) -> bool:
     """Toast the error (True) or do nothing (False)."""
     if error is not None:
-        ctx.toast(ctx.t(*error))
+        ctx.toast(ctx.either(*error))
         return True
     return False
 
 
 def _count_text(ctx: Ctx, count: int) -> str:
-    return ctx.t(f"{count} item" + ("" if count == 1 else "s"), f"{count} 项")
+    return ctx.either(f"{count} item" + ("" if count == 1 else "s"), f"{count} 项")
 
 
 def describe(ctx: Ctx, p: model.Photo) -> str:
     """What TalkBack reads for a photo: kind, subject, place and when ("Photo · Sunset · Ocean Beach, San
     Francisco · Thu, Mar 12 · 14:15")."""
-    kind = (ctx.t("Video", "视频") if p["kind"] == "video" else
-            ctx.t("Screenshot", "屏幕截图") if p["source"] == "screenshots" else
-            ctx.t("Downloaded image", "下载的图片") if p["source"] == "downloads" else ctx.t("Photo", "照片"))
+    kind = (ctx.t("Video") if p["kind"] == "video" else
+            ctx.t("Screenshot") if p["source"] == "screenshots" else
+            ctx.t("Downloaded image") if p["source"] == "downloads" else ctx.t("Photo"))
     when = model.parse_stamp(p["taken"])
     parts = [kind, p["subject"], ", ".join(x for x in (p["place"], p["city"]) if x),
-             f"{model.day_header(ctx.t, when.date(), ctx.now.date())} · {when:%H:%M}"]
+             f"{model.day_header(ctx.either, when.date(), ctx.now.date())} · {when:%H:%M}"]
     return " · ".join(x for x in parts if x)
 
 
@@ -85,7 +85,7 @@ def grid(ctx: Ctx, photos: list[model.Photo], selection: list[str], album: str =
     def build(item: tuple[str, Any]) -> ui.View:
         kind, value = item
         if kind == "day":
-            return inset(ui.Text(model.day_header(ctx.t, value, ctx.now.date()), size=14, bold=True, height=40,
+            return inset(ui.Text(model.day_header(ctx.either, value, ctx.now.date()), size=14, bold=True, height=40,
                                  rid="day_header"), MARGIN)
         tiles: list[ui.View | None] = [tile(ctx, p, selection, opener(p)) for p in value]
         tiles += [ui.Spacer(height=TILE, flex=1) for _ in range(COLUMNS - len(value))]
@@ -100,15 +100,15 @@ def nav_bar(ctx: Ctx, here: str) -> ui.View:
     for key, path, en, zh, glyph in NAV:
         on = key == here
         items.append(ui.Column([ui.Icon(glyph, size=22, color="primary" if on else "muted"),
-                                ui.Text(ctx.t(en, zh), size=12, bold=on, align="center",
+                                ui.Text(ctx.either(en, zh), size=12, bold=on, align="center",
                                         color="primary" if on else "muted")],
-                               gap=2, flex=1, rid=f"nav_{key}", desc=ctx.t(en, zh), selected=on,
+                               gap=2, flex=1, rid=f"nav_{key}", desc=ctx.either(en, zh), selected=on,
                                on_click=None if on else (lambda p=path: ctx.replace(p))))
     return ui.Row(items, gap=0, height=64, bg="surface")
 
 
 def _empty(ctx: Ctx, en: str, zh: str) -> ui.View:
-    return ui.Text(ctx.t(en, zh), color="muted", align="center", height=120, rid="empty")
+    return ui.Text(ctx.either(en, zh), color="muted", align="center", height=120, rid="empty")
 
 
 # --- dialogs ----------------------------------------------------------------------------------------------------
@@ -127,12 +127,12 @@ def _share_dialog(ctx: Ctx, ids: list[str]) -> ui.Dialog:
 
     count = len(photos)
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("Messages", "信息"), leading=ui.Icon("✉", size=20), rid="share_messages", on_click=to_messages),
-        ui.ListItem(ctx.t("Nearby Share", "附近分享"), leading=ui.Icon("⇄", size=20), rid="share_nearby",
-                    on_click=lambda: (_close(ctx), ctx.toast(ctx.t("No devices nearby", "附近没有设备")))),
+        ui.ListItem(ctx.t("Messages"), leading=ui.Icon("✉", size=20), rid="share_messages", on_click=to_messages),
+        ui.ListItem(ctx.t("Nearby Share"), leading=ui.Icon("⇄", size=20), rid="share_nearby",
+                    on_click=lambda: (_close(ctx), ctx.toast(ctx.t("No devices nearby")))),
     ]
-    return ui.Dialog(ctx.t(f"Share {count} item" + ("" if count == 1 else "s"), f"分享 {count} 项"), rows,
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE)],
+    return ui.Dialog(ctx.either(f"Share {count} item" + ("" if count == 1 else "s"), f"分享 {count} 项"), rows,
+                     [ui.Button(ctx.t("Cancel"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE)],
                      on_dismiss=lambda: _close(ctx))
 
 
@@ -142,16 +142,16 @@ def _trash_dialog(ctx: Ctx, ids: list[str], after: Callable[[], None] | None = N
     def delete() -> None:
         model.trash(ctx.state, ids, ctx.now)
         ctx.local.update(dialog=None, selected=[])
-        ctx.toast(ctx.t("Moved to trash" if count == 1 else f"{count} items moved to trash",
+        ctx.toast(ctx.either("Moved to trash" if count == 1 else f"{count} items moved to trash",
                         "已移至回收站" if count == 1 else f"已将 {count} 项移至回收站"))
         if after is not None:
             after()
 
-    title = ctx.t("Move to trash?" if count == 1 else f"Move {count} items to trash?",
+    title = ctx.either("Move to trash?" if count == 1 else f"Move {count} items to trash?",
                   "移至回收站？" if count == 1 else f"将 {count} 项移至回收站？")
-    return ui.Dialog(title, ctx.t("Items in trash are deleted forever after 60 days.", "回收站中的项目将在 60 天后被永久删除。"),
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
-                      ui.Button(ctx.t("Move to trash", "移至回收站"), delete, style="text", rid=ui.POSITIVE)],
+    return ui.Dialog(title, ctx.t("Items in trash are deleted forever after 60 days."),
+                     [ui.Button(ctx.t("Cancel"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Move to trash"), delete, style="text", rid=ui.POSITIVE)],
                      on_dismiss=lambda: _close(ctx))
 
 
@@ -165,14 +165,14 @@ def _new_album_dialog(ctx: Ctx, ids: list[str]) -> ui.Dialog:
         if ids:
             model.add_to_album(ctx.state, album_id, ids)
             ctx.local["selected"] = []
-            ctx.toast(ctx.t(f"Added {len(ids)} to album", f"已添加 {len(ids)} 项到影集"))
+            ctx.toast(ctx.t("Added {n_ids} to album", n_ids=len(ids)))
         else:
             ctx.navigate("/pick", album=album_id)
 
-    return ui.Dialog(ctx.t("New album", "新建影集"),
-                     [ctx.field("album_title_input", "album_title", hint=ctx.t("Add a title", "添加标题"))],
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
-                      ui.Button(ctx.t("Create", "创建"), create, style="text", rid=ui.POSITIVE)],
+    return ui.Dialog(ctx.t("New album"),
+                     [ctx.field("album_title_input", "album_title", hint=ctx.t("Add a title"))],
+                     [ui.Button(ctx.t("Cancel"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Create"), create, style="text", rid=ui.POSITIVE)],
                      on_dismiss=lambda: _close(ctx))
 
 
@@ -183,18 +183,18 @@ def _add_dialog(ctx: Ctx, ids: list[str]) -> ui.Dialog:
             added = model.add_to_album(ctx.state, album_id, ids)
             _close(ctx)
             ctx.local["selected"] = []
-            name = model.album_name(ctx.t, ctx.state, album_id)
-            ctx.toast(ctx.t(f"Added {added} to {name}", f"已添加 {added} 项到“{name}”") if added else
-                      ctx.t(f"Already in {name}", f"已在“{name}”中"))
+            name = model.album_name(ctx.either, ctx.state, album_id)
+            ctx.toast(ctx.t("Added {added} to {name}", added=added, name=name) if added else
+                      ctx.t("Already in {name}", name=name))
         return run
 
-    rows: list[ui.View | None] = [ui.ListItem(ctx.t("New album", "新建影集"), leading=ui.Icon("+", size=20),
+    rows: list[ui.View | None] = [ui.ListItem(ctx.t("New album"), leading=ui.Icon("+", size=20),
                                               rid="menu_new_album",
                                               on_click=lambda: ctx.local.update(dialog=("new_album", ids)))]
     rows += [ui.ListItem(a["name"], leading=ui.Icon("▤", size=20), rid="album_choice", desc=a["name"],
                          on_click=add(a["id"])) for a in ctx.state["albums"]]
-    return ui.Dialog(ctx.t("Add to album", "添加到影集"), rows,
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE)],
+    return ui.Dialog(ctx.t("Add to album"), rows,
+                     [ui.Button(ctx.t("Cancel"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE)],
                      on_dismiss=lambda: _close(ctx))
 
 
@@ -224,19 +224,19 @@ def _selection_bar(ctx: Ctx, chosen: list[str], album: str = "") -> ui.View:
     def remove() -> None:
         model.remove_from_album(ctx.state, album, chosen)
         ctx.local["selected"] = []
-        ctx.toast(ctx.t("Removed from album", "已从影集中移除"))
+        ctx.toast(ctx.t("Removed from album"))
 
     user_album = model.album_by_id(ctx.state, album) is not None
     return ui.Row([
-        ui.IconButton("✕", ctx.t("Clear selection", "取消选择"), lambda: ctx.local.__setitem__("selected", []),
+        ui.IconButton("✕", ctx.t("Clear selection"), lambda: ctx.local.__setitem__("selected", []),
                       rid="close_selection"),
-        ui.Text(ctx.t(f"{len(chosen)} selected", f"已选择 {len(chosen)} 项"), size=18, bold=True, rid="toolbar_title",
+        ui.Text(ctx.t("{n_chosen} selected", n_chosen=len(chosen)), size=18, bold=True, rid="toolbar_title",
                 flex=1),
-        ui.IconButton("☆", ctx.t("Favourite", "收藏"), favorite, rid="favorite_selected"),
-        ui.IconButton("+", ctx.t("Add to album", "添加到影集"), open_dialog("add"), rid="add_selected"),
-        ui.IconButton("⇪", ctx.t("Share", "分享"), open_dialog("share"), rid="share_selected"),
-        ui.IconButton("⊖", ctx.t("Remove from album", "从影集中移除"), remove, rid="remove_selected") if user_album else None,
-        ui.IconButton("🗑", ctx.t("Move to trash", "移至回收站"), open_dialog("trash"), rid="delete_selected"),
+        ui.IconButton("☆", ctx.t("Favourite"), favorite, rid="favorite_selected"),
+        ui.IconButton("+", ctx.t("Add to album"), open_dialog("add"), rid="add_selected"),
+        ui.IconButton("⇪", ctx.t("Share"), open_dialog("share"), rid="share_selected"),
+        ui.IconButton("⊖", ctx.t("Remove from album"), remove, rid="remove_selected") if user_album else None,
+        ui.IconButton("🗑", ctx.t("Move to trash"), open_dialog("trash"), rid="delete_selected"),
     ], gap=0, height=56, bg="surface", pad=4)
 
 
@@ -262,8 +262,8 @@ def _grid_screen(ctx: Ctx, title_bar: ui.View, lead: list[ui.View | None], photo
 
 @APP.screen("/")
 def photos(ctx: Ctx) -> ui.Scaffold:
-    top = ui.TopBar(ctx.t("Photos", "照片"), actions=[
-        ui.IconButton("◉", ctx.t("Camera", "相机"), lambda: ctx.navigate("/camera"), rid="open_camera")])
+    top = ui.TopBar(ctx.t("Photos"), actions=[
+        ui.IconButton("◉", ctx.t("Camera"), lambda: ctx.navigate("/camera"), rid="open_camera")])
     return _grid_screen(ctx, top, [], model.live(ctx.state), rid="photo_grid", nav="photos",
                         empty=("No photos yet", "还没有照片"))
 
@@ -271,20 +271,20 @@ def photos(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/search")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "")
-    hits = model.search(ctx.t, ctx.state, query)
-    lead: list[ui.View | None] = [ui.Row([ctx.field("search_input", "query", hint=ctx.t("Search your photos", "搜索照片"),
+    hits = model.search(ctx.either, ctx.state, query)
+    lead: list[ui.View | None] = [ui.Row([ctx.field("search_input", "query", hint=ctx.t("Search your photos"),
                                                     flex=1, ime_action="search")], pad=8)]
     if query.strip():
-        lead.append(inset(ui.Text(ctx.t(f"{len(hits)} result" + ("" if len(hits) == 1 else "s"), f"{len(hits)} 个结果"),
+        lead.append(inset(ui.Text(ctx.either(f"{len(hits)} result" + ("" if len(hits) == 1 else "s"), f"{len(hits)} 个结果"),
                                   size=13, color="muted", height=32, rid="result_count"), MARGIN))
     else:
         cities = sorted({p["city"] for p in model.live(ctx.state) if p["city"]})
-        lead.append(inset(ui.Text(ctx.t("Places", "地点"), size=14, bold=True, color="primary", height=36,
+        lead.append(inset(ui.Text(ctx.t("Places"), size=14, bold=True, color="primary", height=36,
                                   rid="section_title"), MARGIN))
         lead += [ui.ListItem(city, leading=ui.Icon("◎", size=36, badge="primary"), rid="place_item", desc=city,
                              subtitle=_count_text(ctx, sum(1 for p in model.live(ctx.state) if p["city"] == city)),
                              on_click=lambda c=city: ctx.local.__setitem__("query", c)) for city in cities]
-    return _grid_screen(ctx, ui.TopBar(ctx.t("Search", "搜索")), lead, hits, rid="search_results", nav="search",
+    return _grid_screen(ctx, ui.TopBar(ctx.t("Search")), lead, hits, rid="search_results", nav="search",
                         album="search:" + query.strip())
 
 
@@ -293,26 +293,26 @@ def library(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
 
     def entry(album_id: str, glyph: str) -> ui.View:
-        name = model.album_name(ctx.t, s, album_id)
+        name = model.album_name(ctx.either, s, album_id)
         members = model.album_photos(s, album_id) or []
         return ui.ListItem(name, subtitle=_count_text(ctx, len(members)),
                            leading=ui.Icon(glyph, size=40, badge="primary", shape="square"), title_rid="album_name",
                            rid="album_item", desc=name, on_click=lambda: ctx.navigate("/album", id=album_id))
 
     def header(en: str, zh: str) -> ui.View:
-        return inset(ui.Text(ctx.t(en, zh), size=14, bold=True, color="primary", height=36, rid="section_title"),
+        return inset(ui.Text(ctx.either(en, zh), size=14, bold=True, color="primary", height=36, rid="section_title"),
                      MARGIN - 8)
 
     rows: list[ui.View | None] = [
         header("Collections", "合集"), entry(model.FAVORITES, "★"),
-        ui.ListItem(ctx.t("Trash", "回收站"), subtitle=_count_text(ctx, len(model.trashed(s))),
+        ui.ListItem(ctx.t("Trash"), subtitle=_count_text(ctx, len(model.trashed(s))),
                     leading=ui.Icon("🗑", size=40, badge="primary", shape="square"), rid="trash_entry",
                     on_click=lambda: ctx.navigate("/trash")),
         header("Photos on device", "设备上的照片"), *(entry(source, "▣") for source in model.SOURCES),
         header("Albums", "影集"), *(entry(a["id"], "▤") for a in s["albums"])]
-    new = ui.IconButton("+", ctx.t("New album", "新建影集"), lambda: ctx.local.__setitem__("dialog", ("new_album", [])),
+    new = ui.IconButton("+", ctx.t("New album"), lambda: ctx.local.__setitem__("dialog", ("new_album", [])),
                         rid="new_album")
-    return ui.Scaffold(ui.ScrollList(rows, rid="library_list", pad=8), top=ui.TopBar(ctx.t("Library", "媒体库"), actions=[new]),
+    return ui.Scaffold(ui.ScrollList(rows, rid="library_list", pad=8), top=ui.TopBar(ctx.t("Library"), actions=[new]),
                        bottom=nav_bar(ctx, "library"), dialog=_dialog(ctx))
 
 
@@ -324,31 +324,30 @@ def _album_dialog(ctx: Ctx, album: dict[str, Any]) -> ui.Dialog | None:
     close = lambda: ctx.local.__setitem__("album_dialog", None)  # noqa: E731
     if opened == "menu":
         rows: list[ui.View | None] = [
-            ui.ListItem(ctx.t("Rename album", "重命名影集"), leading=ui.Icon("✎", size=20), rid="rename_album",
+            ui.ListItem(ctx.t("Rename album"), leading=ui.Icon("✎", size=20), rid="rename_album",
                         on_click=lambda: ctx.local.update(album_dialog="rename", album_rename=album["name"])),
-            ui.ListItem(ctx.t("Delete album", "删除影集"), leading=ui.Icon("🗑", size=20), rid="delete_album",
+            ui.ListItem(ctx.t("Delete album"), leading=ui.Icon("🗑", size=20), rid="delete_album",
                         on_click=lambda: ctx.local.__setitem__("album_dialog", "delete"))]
         return ui.Dialog(album["name"], rows,
-                         [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+                         [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
     if opened == "rename":
         def save() -> None:
             if not _error(ctx, model.rename_album(ctx.state, album["id"], ctx.local.get("album_rename", ""))):
                 close()
-        return ui.Dialog(ctx.t("Rename album", "重命名影集"),
-                         [ctx.field("album_rename_input", "album_rename", album["name"], hint=ctx.t("Title", "标题"))],
-                         [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                          ui.Button(ctx.t("Save", "保存"), save, style="text", rid=ui.POSITIVE)], on_dismiss=close)
+        return ui.Dialog(ctx.t("Rename album"),
+                         [ctx.field("album_rename_input", "album_rename", album["name"], hint=ctx.t("Title"))],
+                         [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                          ui.Button(ctx.t("Save"), save, style="text", rid=ui.POSITIVE)], on_dismiss=close)
     if opened == "delete":
         def delete() -> None:
             model.delete_album(ctx.state, album["id"])
             close()
-            ctx.toast(ctx.t("Album deleted", "影集已删除"))
+            ctx.toast(ctx.t("Album deleted"))
             ctx.back()
-        return ui.Dialog(ctx.t("Delete album?", "删除影集？"),
-                         ctx.t(f"“{album['name']}” will be deleted. Photos in it stay in your library.",
-                               f"“{album['name']}”将被删除，其中的照片仍会保留在媒体库中。"),
-                         [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                          ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)], on_dismiss=close)
+        return ui.Dialog(ctx.t("Delete album?"),
+                         ctx.t("“{name}” will be deleted. Photos in it stay in your library.", name=album['name']),
+                         [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                          ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)], on_dismiss=close)
     return None
 
 
@@ -358,13 +357,13 @@ def album(ctx: Ctx) -> ui.Scaffold:
     members = model.album_photos(ctx.state, album_id)
     if members is None:
         return ui.Scaffold(ui.ScrollList([_empty(ctx, "This album no longer exists", "该影集已不存在")], rid="album_grid"),
-                           top=ui.TopBar(ctx.t("Album", "影集"), on_back=ctx.back))
+                           top=ui.TopBar(ctx.t("Album"), on_back=ctx.back))
     user = model.album_by_id(ctx.state, album_id)
-    actions = [ui.IconButton("+", ctx.t("Add photos", "添加照片"), lambda: ctx.navigate("/pick", album=album_id),
+    actions = [ui.IconButton("+", ctx.t("Add photos"), lambda: ctx.navigate("/pick", album=album_id),
                              rid="add_photos"),
-               ui.IconButton("⋮", ctx.t("More options", "更多选项"), lambda: ctx.local.__setitem__("album_dialog", "menu"),
+               ui.IconButton("⋮", ctx.t("More options"), lambda: ctx.local.__setitem__("album_dialog", "menu"),
                              rid="album_menu")] if user else []
-    top = ui.TopBar(model.album_name(ctx.t, ctx.state, album_id), on_back=ctx.back, actions=actions)
+    top = ui.TopBar(model.album_name(ctx.either, ctx.state, album_id), on_back=ctx.back, actions=actions)
     lead = [inset(ui.Text(_count_text(ctx, len(members)), size=13, color="muted", height=32, rid="album_count"), MARGIN)]
     return _grid_screen(ctx, top, lead, members, rid="album_grid", album=album_id,
                         empty=("No photos in this album", "此影集中没有照片"),
@@ -378,19 +377,19 @@ def pick(ctx: Ctx) -> ui.Scaffold:
     target = model.album_by_id(ctx.state, album_id)
     if target is None:
         return ui.Scaffold(ui.ScrollList([_empty(ctx, "This album no longer exists", "该影集已不存在")], rid="pick_grid"),
-                           top=ui.TopBar(ctx.t("Add photos", "添加照片"), on_back=ctx.back))
+                           top=ui.TopBar(ctx.t("Add photos"), on_back=ctx.back))
     shown = [p for p in model.live(ctx.state) if p["id"] not in target["photo_ids"]]
     chosen = _selection(ctx, shown)
 
     def done() -> None:
         added = model.add_to_album(ctx.state, album_id, chosen)
-        ctx.toast(ctx.t(f"Added {added} to {target['name']}", f"已添加 {added} 项到“{target['name']}”"))
+        ctx.toast(ctx.t("Added {added} to {name}", added=added, name=target['name']))
         ctx.replace("/album", id=album_id)
 
-    title = ctx.t(f"{len(chosen)} selected", f"已选择 {len(chosen)} 项") if chosen else ctx.t("Select photos", "选择照片")
-    top = ui.Row([ui.IconButton("✕", ctx.t("Close", "关闭"), ctx.back, rid="close_pick"),
+    title = ctx.t("{n_chosen} selected", n_chosen=len(chosen)) if chosen else ctx.t("Select photos")
+    top = ui.Row([ui.IconButton("✕", ctx.t("Close"), ctx.back, rid="close_pick"),
                   ui.Text(title, size=18, bold=True, rid="toolbar_title", flex=1),
-                  ui.Button(ctx.t("Add", "添加"), done, style="text", rid="done_pick", enabled=bool(chosen))],
+                  ui.Button(ctx.t("Add"), done, style="text", rid="done_pick", enabled=bool(chosen))],
                  gap=4, height=56, bg="surface", pad=4)
     rows = grid(ctx, shown, chosen, pick=True)
     return ui.Scaffold(ui.ScrollList(rows, rid="pick_grid"), top=top)
@@ -401,7 +400,7 @@ def pick(ctx: Ctx) -> ui.Scaffold:
 def _context(ctx: Ctx, album_id: str) -> list[model.Photo]:
     """The photos the viewer steps through: the album (or search) it was opened from, else the whole library."""
     if album_id.startswith("search:"):
-        return model.search(ctx.t, ctx.state, album_id[len("search:"):])
+        return model.search(ctx.either, ctx.state, album_id[len("search:"):])
     return model.album_photos(ctx.state, album_id) if album_id else model.live(ctx.state)
 
 
@@ -409,13 +408,13 @@ def _details(ctx: Ctx, p: model.Photo) -> ui.View:
     def field(label: tuple[str, str], value: str, rid: str, glyph: str) -> ui.View:
         return ui.Row([ui.Icon(glyph, size=20, color="muted"),
                        ui.Column([ui.Text(value, size=15, max_lines=2, rid=rid),
-                                  ui.Text(ctx.t(*label), size=12, color="muted")], gap=2, flex=1)], gap=16, pad=6)
+                                  ui.Text(ctx.either(*label), size=12, color="muted")], gap=2, flex=1)], gap=16, pad=6)
 
     width, height = model.edited_size(p)
-    where = ", ".join(x for x in (p["place"], p["city"]) if x) or ctx.t("No location", "无位置信息")
+    where = ", ".join(x for x in (p["place"], p["city"]) if x) or ctx.t("No location")
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t("Details", "详细信息"), size=16, bold=True, rid="details_title"),
-        field(("Date taken", "拍摄时间"), model.taken_text(ctx.t, p["taken"]), "detail_date", "◷"),
+        ui.Text(ctx.t("Details"), size=16, bold=True, rid="details_title"),
+        field(("Date taken", "拍摄时间"), model.taken_text(ctx.either, p["taken"]), "detail_date", "◷"),
         field(("Location", "位置"), where, "detail_place", "◎"),
         field(("File", "文件"), f"{p['name']} · {model.size_text(p['size'])}", "detail_file", "▣"),
         field(("Resolution", "分辨率"), f"{width} × {height}", "detail_resolution", "▦"),
@@ -423,13 +422,13 @@ def _details(ctx: Ctx, p: model.Photo) -> ui.View:
     if p["kind"] == "video":
         rows.append(field(("Length", "时长"), model.duration_text(p["duration_s"]), "detail_length", "▶"))
     if p["device"]:
-        lens = {"back": ctx.t("back camera", "后置摄像头"), "front": ctx.t("front camera", "前置摄像头")}.get(p["lens"], "")
+        lens = {"back": ctx.t("back camera"), "front": ctx.t("front camera")}.get(p["lens"], "")
         rows.append(field(("Device", "设备"), f"{p['device']} · {lens}" if lens else p["device"], "detail_device", "◨"))
     if p["edit"]:
         e = p["edit"]
-        text = ", ".join(x for x in (ctx.t(f"rotated {e['rotation']}°", f"旋转 {e['rotation']}°") if e["rotation"] else "",
-                                     ctx.t(*model.CROP_NAMES[e["crop"]]) if e["crop"] != "original" else "",
-                                     ctx.t(*model.FILTER_NAMES[e["filter"]]) if e["filter"] != "none" else "") if x)
+        text = ", ".join(x for x in (ctx.t("rotated {rotation}°", rotation=e['rotation']) if e["rotation"] else "",
+                                     ctx.either(*model.CROP_NAMES[e["crop"]]) if e["crop"] != "original" else "",
+                                     ctx.either(*model.FILTER_NAMES[e["filter"]]) if e["filter"] != "none" else "") if x)
         rows.append(field(("Edits", "编辑"), text, "detail_edit", "✎"))
     return inset(ui.Card(rows, rid="details_sheet"), MARGIN - 12, MARGIN - 12)
 
@@ -440,7 +439,7 @@ def viewer(ctx: Ctx) -> ui.Scaffold:
     album_id = ctx.params.get("album", "")
     if p is None or p["trashed"]:
         return ui.Scaffold(ui.ScrollList([_empty(ctx, "This photo is no longer here", "此照片已不在这里")], rid="viewer"),
-                           top=ui.TopBar(ctx.t("Photo", "照片"), on_back=ctx.back))
+                           top=ui.TopBar(ctx.t("Photo"), on_back=ctx.back))
     shown = _context(ctx, album_id) or [p]
     at = next((i for i, q in enumerate(shown) if q["id"] == p["id"]), None)
 
@@ -450,18 +449,18 @@ def viewer(ctx: Ctx) -> ui.Scaffold:
         return lambda: ctx.replace("/photo", id=shown[at + delta]["id"], album=album_id)
 
     edit = p["edit"] or model.NO_EDIT
-    title = p["subject"] or (ctx.t("Video", "视频") if p["kind"] == "video" else ctx.t("Photo", "照片"))
+    title = p["subject"] or (ctx.t("Video") if p["kind"] == "video" else ctx.t("Photo"))
     when = model.parse_stamp(p["taken"])
     body: list[ui.View | None] = [
         ui.Image(describe(ctx, p), color=p["color"], glyph=KIND_GLYPH.get(p["kind"], ""), height=300, radius=0,
                  rid="photo_view"),
-        ui.Row([ui.IconButton("◀", ctx.t("Previous", "上一张"), step(-1), rid="previous_photo", enabled=step(-1) is not None),
+        ui.Row([ui.IconButton("◀", ctx.t("Previous"), step(-1), rid="previous_photo", enabled=step(-1) is not None),
                 ui.Column([ui.Text(title, size=18, bold=True, align="center", rid="photo_title"),
-                           ui.Text(f"{model.day_header(ctx.t, when.date(), ctx.now.date())} · {when:%H:%M}", size=13,
+                           ui.Text(f"{model.day_header(ctx.either, when.date(), ctx.now.date())} · {when:%H:%M}", size=13,
                                    color="muted", align="center", rid="photo_when")], gap=2, flex=1),
-                ui.IconButton("▶", ctx.t("Next", "下一张"), step(1), rid="next_photo", enabled=step(1) is not None)],
+                ui.IconButton("▶", ctx.t("Next"), step(1), rid="next_photo", enabled=step(1) is not None)],
                gap=4),
-        ui.Text(ctx.t(f"Edited: {model.FILTER_NAMES[edit['filter']][0]}", f"已编辑：{model.FILTER_NAMES[edit['filter']][1]}"),
+        ui.Text(ctx.t("Edited: {filter_names}", filter_names=model.FILTER_NAMES[edit['filter']][0], filter_names_2=model.FILTER_NAMES[edit['filter']][1]),
                 size=13, color="muted", align="center", rid="edited_badge") if p["edit"] else None,
         _details(ctx, p) if ctx.local.get("info") else None,
     ]
@@ -469,20 +468,20 @@ def viewer(ctx: Ctx) -> ui.Scaffold:
 
     def toggle_favorite() -> None:
         model.set_favorite(ctx.state, [p["id"]], not fav)
-        ctx.toast(ctx.t("Added to Favourites" if not fav else "Removed from Favourites",
+        ctx.toast(ctx.either("Added to Favourites" if not fav else "Removed from Favourites",
                         "已添加到收藏" if not fav else "已从收藏中移除"))
 
     top = ui.TopBar("", on_back=ctx.back, actions=[
-        ui.IconButton("★" if fav else "☆", ctx.t("Remove from Favourites" if fav else "Favourite", "取消收藏" if fav else "收藏"),
+        ui.IconButton("★" if fav else "☆", ctx.either("Remove from Favourites" if fav else "Favourite", "取消收藏" if fav else "收藏"),
                       toggle_favorite, rid="favorite_photo", selected=fav),
-        ui.IconButton("ⓘ", ctx.t("Info", "信息"), lambda: ctx.local.__setitem__("info", not ctx.local.get("info")),
+        ui.IconButton("ⓘ", ctx.t("Info"), lambda: ctx.local.__setitem__("info", not ctx.local.get("info")),
                       rid="photo_info", selected=bool(ctx.local.get("info"))),
-        ui.IconButton("+", ctx.t("Add to album", "添加到影集"), lambda: ctx.local.__setitem__("dialog", ("add", [p["id"]])),
+        ui.IconButton("+", ctx.t("Add to album"), lambda: ctx.local.__setitem__("dialog", ("add", [p["id"]])),
                       rid="add_to_album")])
 
     def action(glyph: str, en: str, zh: str, rid: str, run: Callable[[], None]) -> ui.View:
-        return ui.Column([ui.Icon(glyph, size=22), ui.Text(ctx.t(en, zh), size=12, align="center")], gap=2, flex=1,
-                         rid=rid, desc=ctx.t(en, zh), on_click=run)
+        return ui.Column([ui.Icon(glyph, size=22), ui.Text(ctx.either(en, zh), size=12, align="center")], gap=2, flex=1,
+                         rid=rid, desc=ctx.either(en, zh), on_click=run)
 
     bottom = ui.Row([
         action("⇪", "Share", "分享", "share_photo", lambda: ctx.local.__setitem__("dialog", ("share", [p["id"]]))),
@@ -502,7 +501,7 @@ def editor(ctx: Ctx) -> ui.Scaffold:
         message = ("Videos can't be edited here", "这里无法编辑视频") if p is not None and p["kind"] == "video" else \
             ("This photo is no longer here", "此照片已不在这里")
         return ui.Scaffold(ui.ScrollList([_empty(ctx, *message)], rid="editor"),
-                           top=ui.TopBar(ctx.t("Edit", "编辑"), on_back=ctx.back))
+                           top=ui.TopBar(ctx.t("Edit"), on_back=ctx.back))
     draft = dict(ctx.local.get("edit") or p["edit"] or model.NO_EDIT)
 
     def change(**fields: Any) -> None:
@@ -510,32 +509,31 @@ def editor(ctx: Ctx) -> ui.Scaffold:
 
     def save() -> None:
         model.save_edit(ctx.state, p["id"], draft)
-        ctx.toast(ctx.t("Saved", "已保存"))
+        ctx.toast(ctx.t("Saved"))
         ctx.back()
 
     def chips(options: tuple[str, ...], names: dict[str, tuple[str, str]], key: str) -> ui.View:
-        return ui.Row([ui.Chip(ctx.t(*names[o]), draft[key] == o, lambda _on, o=o: change(**{key: o}),
+        return ui.Row([ui.Chip(ctx.either(*names[o]), draft[key] == o, lambda _on, o=o: change(**{key: o}),
                                rid=f"{key}_{o.replace(':', '_')}") for o in options], gap=6)
 
     def section(en: str, zh: str) -> ui.View:
-        return ui.Text(ctx.t(en, zh), size=14, bold=True, color="primary", height=32, rid="section_title")
+        return ui.Text(ctx.either(en, zh), size=14, bold=True, color="primary", height=32, rid="section_title")
 
     body: list[ui.View | None] = [
         ui.Image(describe(ctx, p), color=p["color"], height=240, radius=0, rid="edit_preview"),
-        ui.Text(ctx.t(f"Rotation {draft['rotation']}° · {model.FILTER_NAMES[draft['filter']][0]}",
-                      f"旋转 {draft['rotation']}° · {model.FILTER_NAMES[draft['filter']][1]}"), size=13, color="muted",
+        ui.Text(ctx.t("Rotation {rotation}° · {filter_names}", rotation=draft['rotation'], filter_names=model.FILTER_NAMES[draft['filter']][0], filter_names_2=model.FILTER_NAMES[draft['filter']][1]), size=13, color="muted",
                 align="center", rid="edit_summary"),
         section("Crop", "裁剪"),
-        ui.Row([ui.Button(ctx.t("Rotate", "旋转"), lambda: change(rotation=(draft["rotation"] + 270) % 360),
-                          style="outlined", rid="rotate", desc=ctx.t("Rotate 90° counterclockwise", "逆时针旋转 90°"))]),
+        ui.Row([ui.Button(ctx.t("Rotate"), lambda: change(rotation=(draft["rotation"] + 270) % 360),
+                          style="outlined", rid="rotate", desc=ctx.t("Rotate 90° counterclockwise"))]),
         chips(model.CROPS, model.CROP_NAMES, "crop"),
         section("Filters", "滤镜"),
         chips(model.FILTERS[:4], model.FILTER_NAMES, "filter"),
         chips(model.FILTERS[4:], model.FILTER_NAMES, "filter"),
     ]
-    top = ui.Row([ui.IconButton("✕", ctx.t("Cancel", "取消"), ctx.back, rid="cancel_edit"),
-                  ui.Text(ctx.t("Edit", "编辑"), size=20, bold=True, rid="toolbar_title", flex=1),
-                  ui.Button(ctx.t("Save", "保存"), save, rid="save_edit")], gap=4, height=56, bg="surface", pad=4)
+    top = ui.Row([ui.IconButton("✕", ctx.t("Cancel"), ctx.back, rid="cancel_edit"),
+                  ui.Text(ctx.t("Edit"), size=20, bold=True, rid="toolbar_title", flex=1),
+                  ui.Button(ctx.t("Save"), save, rid="save_edit")], gap=4, height=56, bg="surface", pad=4)
     return ui.Scaffold(ui.ScrollList(body, rid="editor", pad=16, gap=8), top=top)
 
 
@@ -552,39 +550,38 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
         def empty() -> None:
             model.delete_forever(s, [p["id"] for p in items])
             close()
-            ctx.toast(ctx.t("Trash emptied", "已清空回收站"))
+            ctx.toast(ctx.t("Trash emptied"))
 
         what = "1 item" if len(items) == 1 else f"{len(items)} items"
-        dialog = ui.Dialog(ctx.t(f"Permanently delete {what}?", f"永久删除 {len(items)} 项？"),
-                           ctx.t("You can't undo this.", "此操作无法撤消。"),
-                           [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Delete", "删除"), empty, style="text", rid=ui.POSITIVE)], on_dismiss=close)
+        dialog = ui.Dialog(ctx.t("Permanently delete {what}?", what=what, n_items=len(items)),
+                           ctx.t("You can't undo this."),
+                           [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                            ui.Button(ctx.t("Delete"), empty, style="text", rid=ui.POSITIVE)], on_dismiss=close)
     elif picked is not None and picked["trashed"]:
         def restore() -> None:
             model.restore(s, [picked["id"]])
             close()
-            ctx.toast(ctx.t("Restored", "已恢复"))
+            ctx.toast(ctx.t("Restored"))
 
         def forever() -> None:
             model.delete_forever(s, [picked["id"]])
             close()
-            ctx.toast(ctx.t("Deleted forever", "已永久删除"))
+            ctx.toast(ctx.t("Deleted forever"))
 
         if ctx.local.get("forever"):
-            dialog = ui.Dialog(ctx.t("Permanently delete?", "永久删除？"), ctx.t("You can't undo this.", "此操作无法撤消。"),
-                               [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                                ui.Button(ctx.t("Delete", "删除"), forever, style="text", rid=ui.POSITIVE)],
+            dialog = ui.Dialog(ctx.t("Permanently delete?"), ctx.t("You can't undo this."),
+                               [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                                ui.Button(ctx.t("Delete"), forever, style="text", rid=ui.POSITIVE)],
                                on_dismiss=close)
         else:
             dialog = ui.Dialog(describe(ctx, picked),
-                               [ui.Text(ctx.t(f"Deleted {model.taken_text(ctx.t, picked['trashed_at'])}",
-                                              f"删除于 {model.taken_text(ctx.t, picked['trashed_at'])}"),
+                               [ui.Text(ctx.t("Deleted {taken_text}", taken_text=model.taken_text(ctx.either, picked['trashed_at'])),
                                         color="muted", max_lines=2, rid="trash_when")],
-                               [ui.Button(ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("forever", True),
+                               [ui.Button(ctx.t("Delete"), lambda: ctx.local.__setitem__("forever", True),
                                           style="text", rid=ui.NEUTRAL),
-                                ui.Button(ctx.t("Restore", "恢复"), restore, style="text", rid=ui.POSITIVE)],
+                                ui.Button(ctx.t("Restore"), restore, style="text", rid=ui.POSITIVE)],
                                on_dismiss=close)
-    lead = [inset(ui.Text(ctx.t("Items in trash are deleted forever after 60 days.", "回收站中的项目将在 60 天后被永久删除。"),
+    lead = [inset(ui.Text(ctx.t("Items in trash are deleted forever after 60 days."),
                           size=13, color="muted", max_lines=2, height=44, rid="trash_note"), MARGIN, MARGIN)]
     tiles = [("row", items[i:i + COLUMNS]) for i in range(0, len(items), COLUMNS)]
 
@@ -600,10 +597,10 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
 
     if not items:
         lead.append(_empty(ctx, "Trash is empty", "回收站是空的"))
-    actions = [ui.Button(ctx.t("Empty trash", "清空回收站"), lambda: ctx.local.__setitem__("empty_all", True), style="text",
+    actions = [ui.Button(ctx.t("Empty trash"), lambda: ctx.local.__setitem__("empty_all", True), style="text",
                          rid="empty_trash")] if items else []
     return ui.Scaffold(ui.ScrollList(ui.Rows([*lead, *tiles], build), rid="trash_grid"),
-                       top=ui.TopBar(ctx.t("Trash", "回收站"), on_back=ctx.back, actions=actions), dialog=dialog)
+                       top=ui.TopBar(ctx.t("Trash"), on_back=ctx.back, actions=actions), dialog=dialog)
 
 
 # --- the camera -------------------------------------------------------------------------------------------------
@@ -638,27 +635,27 @@ def camera(ctx: Ctx) -> ui.Scaffold:
             s["camera"]["lens"] = "front" if lens == "back" else "back"
 
     recording = since is not None
-    shutter_desc = (ctx.t("Take photo", "拍照") if mode == "photo" else
-                    ctx.t("Stop recording", "停止录制") if recording else ctx.t("Start recording", "开始录制"))
-    status = (ctx.t("Recording", "正在录制") if recording else
-              ctx.t("Front camera", "前置摄像头") if lens == "front" else ctx.t("Back camera", "后置摄像头"))
+    shutter_desc = (ctx.t("Take photo") if mode == "photo" else
+                    ctx.t("Stop recording") if recording else ctx.t("Start recording"))
+    status = (ctx.t("Recording") if recording else
+              ctx.t("Front camera") if lens == "front" else ctx.t("Back camera"))
     body = ui.Column([
-        ui.Image(ctx.t(f"Viewfinder, {status}", f"取景器，{status}"), color="#37474F", height=380, radius=0,
+        ui.Image(ctx.t("Viewfinder, {status}", status=status), color="#37474F", height=380, radius=0,
                  glyph="●" if recording else "", rid="viewfinder"),
         ui.Text(status, size=13, color="muted", align="center", rid="camera_status"),
         ui.Row([ui.Spacer(flex=1),
-                ui.Chip(ctx.t("Photo", "拍照"), mode == "photo", lambda _on: set_mode("photo"), rid="mode_photo"),
-                ui.Chip(ctx.t("Video", "录像"), mode == "video", lambda _on: set_mode("video"), rid="mode_video"),
+                ui.Chip(ctx.t("Photo", context="camera"), mode == "photo", lambda _on: set_mode("photo"), rid="mode_photo"),
+                ui.Chip(ctx.t("Video", context="camera"), mode == "video", lambda _on: set_mode("video"), rid="mode_video"),
                 ui.Spacer(flex=1)], gap=8),
         ui.Row([ui.Spacer(width=16),
-                ui.Image(ctx.t("Latest photo", "最新照片"), color=last["color"] if last else "#708090", width=48, height=48,
+                ui.Image(ctx.t("Latest photo"), color=last["color"] if last else "#708090", width=48, height=48,
                          radius=24, rid="last_capture",
                          on_click=(lambda: ctx.navigate("/photo", id=last["id"], album="camera")) if last else None),
                 ui.Spacer(flex=1),
                 ui.IconButton("◉", shutter_desc, shoot, rid="shutter", width=72, height=72, size=56,
                               color="primary"),
                 ui.Spacer(flex=1),
-                ui.IconButton("⇆", ctx.t("Switch camera", "切换摄像头"), flip, rid="switch_camera"),
+                ui.IconButton("⇆", ctx.t("Switch camera"), flip, rid="switch_camera"),
                 ui.Spacer(width=16)], gap=0, height=88),
     ], gap=8)
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Camera", "相机"), on_back=ctx.back))
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Camera"), on_back=ctx.back))

@@ -26,7 +26,7 @@ SUGGESTION_LIMIT = 6
 
 def folder_name(ctx: Ctx, folder: str) -> str:
     """The display name of a system folder, or the custom label itself."""
-    return ctx.t(*FOLDER_NAMES[folder]) if folder in FOLDER_NAMES else folder
+    return ctx.either(*FOLDER_NAMES[folder]) if folder in FOLDER_NAMES else folder
 
 
 def time_label(ctx: Ctx, ms: int) -> str:
@@ -35,16 +35,16 @@ def time_label(ctx: Ctx, ms: int) -> str:
     if moment.date() == today:
         return moment.strftime("%H:%M")
     if moment.year == today.year:
-        return ctx.t(f"{MONTHS[moment.month - 1]} {moment.day}", f"{moment.month}月{moment.day}日")
-    return ctx.t(f"{moment.month}/{moment.day}/{moment.year % 100:02d}", f"{moment.year}/{moment.month}/{moment.day}")
+        return ctx.t("{months} {day}", months=MONTHS[moment.month - 1], day=moment.day, month=moment.month)
+    return ctx.t("{month}/{day}/{value:02d}", month=moment.month, day=moment.day, value=moment.year % 100, year=moment.year)
 
 
 def full_time(ctx: Ctx, ms: int) -> str:
     """"Mar 9, 14:30" / "3月9日 14:30" (with the year when it is not this year's)."""
     moment = from_ms(ms)
-    year = "" if moment.year == ctx.now.year else ctx.t(f", {moment.year}", f"{moment.year}年")
+    year = "" if moment.year == ctx.now.year else ctx.t(", {year}", year=moment.year)
     hhmm = moment.strftime("%H:%M")
-    return ctx.t(f"{MONTHS[moment.month - 1]} {moment.day}{year}, {hhmm}", f"{year}{moment.month}月{moment.day}日 {hhmm}")
+    return ctx.t("{months} {day}{year}, {hhmm}", months=MONTHS[moment.month - 1], day=moment.day, year=year, hhmm=hhmm, month=moment.month)
 
 
 def size_text(size_kb: int) -> str:
@@ -56,7 +56,7 @@ def _me(ctx: Ctx) -> str:
 
 
 def _name(ctx: Ctx, person: dict[str, str]) -> str:
-    return ctx.t("me", "我") if person["email"].casefold() == _me(ctx) else person["name"]
+    return ctx.t("me") if person["email"].casefold() == _me(ctx) else person["name"]
 
 
 def senders_text(ctx: Ctx, thread: dict[str, Any]) -> str:
@@ -66,9 +66,9 @@ def senders_text(ctx: Ctx, thread: dict[str, Any]) -> str:
         name = _name(ctx, message["from"])
         if name not in names:
             names.append(name)
-    if names == [ctx.t("me", "我")]:
+    if names == [ctx.t("me")]:
         to = thread["messages"][-1]["to"]
-        names = [ctx.t("To: ", "发给：") + (to[0]["name"] if to else "")]
+        names = [ctx.t("To: ") + (to[0]["name"] if to else "")]
     count = len(thread["messages"])
     return ", ".join(names) + (f" {count}" if count > 1 else "")
 
@@ -99,7 +99,7 @@ def _thread_row(ctx: Ctx, thread: dict[str, Any], selection: list[str]) -> ui.Vi
     lead = (ui.Text("✓", size=22, bold=True, color="on_primary", bg="primary", radius=22, align="center", width=44,
                     height=44, rid="selected_check") if chosen else avatar(sender, 44))
     star = ui.IconButton("★" if thread["starred"] else "☆",
-                         ctx.t("Starred", "已加星标") if thread["starred"] else ctx.t("Not starred", "未加星标"),
+                         ctx.t("Starred") if thread["starred"] else ctx.t("Not starred"),
                          lambda: thread.__setitem__("starred", not thread["starred"]), rid="star_toggle",
                          color="#B06000" if thread["starred"] else "muted", width=40, height=40)
     clip = ui.Text("📎", size=13, color="muted", rid="has_attachment") \
@@ -110,7 +110,7 @@ def _thread_row(ctx: Ctx, thread: dict[str, Any], selection: list[str]) -> ui.Vi
             ui.Row([ui.Text(sender, size=15, bold=unread, flex=1, rid="thread_sender"),
                     ui.Text(time_label(ctx, thread["messages"][-1]["time_ms"]), size=12, bold=unread,
                             color="on_surface" if unread else "muted", rid="thread_time")], gap=8),
-            ui.Text(thread["subject"] or ctx.t("(no subject)", "（无主题）"), size=14, bold=unread, rid="thread_subject"),
+            ui.Text(thread["subject"] or ctx.t("(no subject)"), size=14, bold=unread, rid="thread_subject"),
             ui.Row([ui.Text(snippet(thread), size=13, color="muted", flex=1, rid="thread_snippet"), clip], gap=4),
         ], gap=2, flex=1),
         star,
@@ -130,30 +130,30 @@ def _selection_bar(ctx: Ctx, chosen: list[dict[str, Any]], in_trash: bool) -> ui
         for thread in chosen:
             thread["inbox"] = False
         clear()
-        ctx.toast(ctx.t("Archived", "已归档"))
+        ctx.toast(ctx.t("Archived"))
 
     def trash() -> None:
         for thread in chosen:
             thread["trashed"] = True
         clear()
-        ctx.toast(ctx.t("Moved to Trash", "已移至已删除邮件"))
+        ctx.toast(ctx.t("Moved to Trash"))
 
     def restore() -> None:
         for thread in chosen:
             thread["trashed"] = False
         clear()
-        ctx.toast(ctx.t("Moved to Inbox", "已移至收件箱"))
+        ctx.toast(ctx.t("Moved to Inbox"))
 
     if in_trash:
-        actions = [ui.IconButton("↶", ctx.t("Move to Inbox", "移至收件箱"), restore, rid="restore_selected"),
-                   ui.IconButton("🗑", ctx.t("Delete forever", "永久删除"),
+        actions = [ui.IconButton("↶", ctx.t("Move to Inbox"), restore, rid="restore_selected"),
+                   ui.IconButton("🗑", ctx.t("Delete forever"),
                                  lambda: ctx.local.__setitem__("confirm", "forever"), rid="delete_selected")]
     else:
-        actions = [ui.IconButton("📥", ctx.t("Archive", "归档"), archive, rid="archive_selected"),
-                   ui.IconButton("🗑", ctx.t("Delete", "删除"), trash, rid="delete_selected")]
+        actions = [ui.IconButton("📥", ctx.t("Archive"), archive, rid="archive_selected"),
+                   ui.IconButton("🗑", ctx.t("Delete"), trash, rid="delete_selected")]
     return ui.Row([
-        ui.IconButton("✕", ctx.t("Close", "关闭"), clear, rid="close_selection"),
-        ui.Text(ctx.t(f"{len(chosen)} selected", f"已选择 {len(chosen)} 项"), size=20, bold=True, rid="toolbar_title",
+        ui.IconButton("✕", ctx.t("Close"), clear, rid="close_selection"),
+        ui.Text(ctx.t("{n_chosen} selected", n_chosen=len(chosen)), size=20, bold=True, rid="toolbar_title",
                 flex=1),
         *actions,
     ], gap=4, height=56, bg="surface", pad=4)
@@ -168,11 +168,11 @@ def _delete_forever_dialog(ctx: Ctx, doomed: list[dict[str, Any]], title: str) -
         for thread in doomed:
             ctx.state["threads"].remove(thread)
         ctx.local.update(confirm=None, selected=[])
-        ctx.toast(ctx.t("Deleted forever", "已永久删除"))
+        ctx.toast(ctx.t("Deleted forever"))
 
-    return ui.Dialog(title, [ui.Text(ctx.t("They can't be recovered.", "删除后将无法恢复。"), color="muted", max_lines=2)],
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                      ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+    return ui.Dialog(title, [ui.Text(ctx.t("They can't be recovered."), color="muted", max_lines=2)],
+                     [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
                      on_dismiss=close)
 
 
@@ -192,14 +192,14 @@ def _drawer(ctx: Ctx, current: str) -> ui.Drawer:
                       on_click=pick(folder))
 
     rows: list[ui.View | None] = [row(f, FOLDER_GLYPHS[f]) for f in FOLDERS]
-    rows.append(ui.Text(ctx.t("Labels", "标签"), size=13, bold=True, color="muted", height=28, rid="labels_header"))
+    rows.append(ui.Text(ctx.t("Labels"), size=13, bold=True, color="muted", height=28, rid="labels_header"))
     rows += [row(label, "🏷") for label in ctx.state["labels"]]
     return ui.Drawer(ctx.state["account"]["email"], rows, on_dismiss=lambda: ctx.local.__setitem__("drawer", False))
 
 
 def _draft_row(ctx: Ctx, draft: dict[str, Any]) -> ui.View:
-    subject = draft["subject"] or ctx.t("(no subject)", "（无主题）")
-    return ui.ListItem(ctx.t("Draft", "草稿") + (f" · {draft['to']}" if draft["to"] else ""),
+    subject = draft["subject"] or ctx.t("(no subject)")
+    return ui.ListItem(ctx.t("Draft") + (f" · {draft['to']}" if draft["to"] else ""),
                        subtitle=f"{subject} — {' '.join(draft['body'].split())}",
                        trailing=time_label(ctx, draft["time_ms"]), title_rid="draft_to", rid="draft_item", desc=subject,
                        on_click=lambda: ctx.navigate("/compose", draft=draft["id"]))
@@ -215,37 +215,35 @@ def threads(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = []
     dialog = _drawer(ctx, folder) if ctx.local.get("drawer") else None
     if folder == "trash" and shown:
-        rows.append(ui.Row([ui.Text(ctx.t("Mail in Trash stays until you empty it.", "已删除邮件会一直保留，直到你清空。"),
+        rows.append(ui.Row([ui.Text(ctx.t("Mail in Trash stays until you empty it."),
                                     size=13, color="muted", max_lines=2, flex=1),
-                            ui.Button(ctx.t("Empty Trash now", "立即清空"),
+                            ui.Button(ctx.t("Empty Trash now"),
                                       lambda: ctx.local.__setitem__("confirm", "empty"), style="text",
                                       rid="empty_trash")], pad=12, gap=8))
         if ctx.local.get("confirm") == "empty":
-            dialog = _delete_forever_dialog(ctx, shown, ctx.t(f"Empty Trash ({len(shown)})?",
-                                                              f"清空已删除邮件（{len(shown)} 封）？"))
+            dialog = _delete_forever_dialog(ctx, shown, ctx.t("Empty Trash ({n_shown})?", n_shown=len(shown)))
     if folder == "drafts":
         rows += [_draft_row(ctx, d) for d in sorted(ctx.state["drafts"], key=lambda d: -d["time_ms"])]
     else:
         rows += [_thread_row(ctx, t, selection) for t in shown]
     if not rows:
-        rows.append(ui.Text(ctx.t(f"Nothing in {folder_name(ctx, folder)}", f"“{folder_name(ctx, folder)}”中没有邮件"),
+        rows.append(ui.Text(ctx.t("Nothing in {folder_name}", folder_name=folder_name(ctx, folder)),
                             color="muted", align="center", height=120, rid="empty"))
     body = ui.ScrollList(rows, rid="thread_list")
     if selection:
         chosen = [t for t in shown if t["id"] in selection]
         if ctx.local.get("confirm") == "forever":
-            dialog = _delete_forever_dialog(ctx, chosen, ctx.t(f"Delete {len(chosen)} forever?",
-                                                               f"永久删除 {len(chosen)} 封邮件？"))
+            dialog = _delete_forever_dialog(ctx, chosen, ctx.t("Delete {n_chosen} forever?", n_chosen=len(chosen)))
         return ui.Scaffold(body, top=_selection_bar(ctx, chosen, folder == "trash"), dialog=dialog,
                            on_back=lambda: ctx.local.__setitem__("selected", []))
     top = ui.Row([
-        ui.IconButton("☰", ctx.t("Open navigation drawer", "打开抽屉式导航栏"),
+        ui.IconButton("☰", ctx.t("Open navigation drawer"),
                       lambda: ctx.local.__setitem__("drawer", True), rid="open_drawer"),
         ui.Text(folder_name(ctx, folder), size=20, bold=True, rid="toolbar_title", flex=1),
-        ui.IconButton("⚲", ctx.t("Search in mail", "搜索邮件"), lambda: ctx.navigate("/search"), rid="search"),
+        ui.IconButton("⚲", ctx.t("Search in mail"), lambda: ctx.navigate("/search"), rid="search"),
     ], gap=4, height=56, bg="surface", pad=4)
     return ui.Scaffold(body, top=top, dialog=dialog,
-                       fab=ui.Fab("✎", ctx.t("Compose", "写邮件"), lambda: ctx.navigate("/compose"), rid="compose"))
+                       fab=ui.Fab("✎", ctx.t("Compose"), lambda: ctx.navigate("/compose"), rid="compose"))
 
 
 # --- one thread ---------------------------------------------------------------------------------------------------
@@ -253,7 +251,7 @@ def threads(ctx: Ctx) -> ui.Scaffold:
 def _attachment_row(ctx: Ctx, item: dict[str, Any], rid: str = "attachment",
                     on_remove: Callable[[], None] | None = None) -> ui.View:
     meta = f"{item['format']} · {size_text(item['size_kb'])}"
-    remove = ui.IconButton("✕", ctx.t(f"Remove {item['name']}", f"移除 {item['name']}"), on_remove,
+    remove = ui.IconButton("✕", ctx.t("Remove {name}", name=item['name']), on_remove,
                            rid="remove_attachment") if on_remove is not None else None
     return ui.Row([ui.Icon("📎", size=20, color="muted"),
                    ui.Column([ui.Text(item["name"], size=14, rid="attachment_name"),
@@ -264,7 +262,7 @@ def _attachment_row(ctx: Ctx, item: dict[str, Any], rid: str = "attachment",
 def _message_card(ctx: Ctx, message: dict[str, Any]) -> ui.View:
     to = [_name(ctx, p) for p in message["to"]]
     cc = [_name(ctx, p) for p in message["cc"]]
-    to_line = ctx.t("to ", "发给 ") + ", ".join(to) + (ctx.t("; cc ", "；抄送 ") + ", ".join(cc) if cc else "")
+    to_line = ctx.t("to ") + ", ".join(to) + (ctx.t("; cc ") + ", ".join(cc) if cc else "")
     sender = message["from"]
     rows: list[ui.View | None] = [
         ui.Row([avatar(sender["name"], 40),
@@ -275,7 +273,7 @@ def _message_card(ctx: Ctx, message: dict[str, Any]) -> ui.View:
         ui.Text(message["body"], size=15, max_lines=None, rid="message_body") if message["body"] else None,
     ]
     if message.get("quoted"):
-        rows.append(ui.Text(ctx.t("---------- Forwarded message ----------", "---------- 转发的邮件 ----------") + "\n"
+        rows.append(ui.Text(ctx.t("---------- Forwarded message ----------") + "\n"
                             + message["quoted"], size=13, color="muted", max_lines=None, rid="quoted_text"))
     rows += [_attachment_row(ctx, a) for a in message["attachments"]]
     return ui.Column(rows, gap=10, pad=12, bg="surface", radius=12, rid="message")
@@ -294,30 +292,30 @@ def _label_dialog(ctx: Ctx, thread: dict[str, Any]) -> ui.Dialog:
         thread["labels"] = kept + [x for x in ctx.state["labels"] if x in picked]
         ctx.local["labels_open"] = False
         ctx.local.pop("label_pick", None)
-        ctx.toast(ctx.t("Labels updated", "标签已更新"))
+        ctx.toast(ctx.t("Labels updated"))
 
     def close() -> None:
         ctx.local["labels_open"] = False
         ctx.local.pop("label_pick", None)
 
     rows = [ui.Checkbox("label_option", label in picked, flip(label), label) for label in ctx.state["labels"]]
-    return ui.Dialog(ctx.t("Label as", "添加标签"), rows,
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-                      ui.Button(ctx.t("OK", "确定"), apply, style="text", rid=ui.POSITIVE)], on_dismiss=close)
+    return ui.Dialog(ctx.t("Label as"), rows,
+                     [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+                      ui.Button(ctx.t("OK"), apply, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
 
 @APP.screen("/thread")
 def thread_screen(ctx: Ctx) -> ui.Scaffold:
     thread = find_thread(ctx.state, ctx.params.get("id"))
     if thread is None:
-        gone = ui.Text(ctx.t("This conversation was deleted.", "该会话已被删除。"), color="muted", align="center",
+        gone = ui.Text(ctx.t("This conversation was deleted."), color="muted", align="center",
                        height=120, rid="missing")
         return ui.Scaffold(ui.ScrollList([gone], rid="message_list"), top=ui.TopBar("", on_back=ctx.back))
 
     def leave(message_en: str, message_zh: str, change: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
             change()
-            ctx.toast(ctx.t(message_en, message_zh))
+            ctx.toast(ctx.either(message_en, message_zh))
             ctx.back()
         return run
 
@@ -326,33 +324,33 @@ def thread_screen(ctx: Ctx) -> ui.Scaffold:
         ctx.back()
 
     if thread["trashed"]:
-        actions = [ui.IconButton("↶", ctx.t("Move to Inbox", "移至收件箱"),
+        actions = [ui.IconButton("↶", ctx.t("Move to Inbox"),
                                  leave("Moved to Inbox", "已移至收件箱", lambda: thread.update(trashed=False, inbox=True)),
                                  rid="restore"),
-                   ui.IconButton("🗑", ctx.t("Delete forever", "永久删除"),
+                   ui.IconButton("🗑", ctx.t("Delete forever"),
                                  lambda: ctx.local.__setitem__("confirm", True), rid="delete_forever")]
     else:
-        archive = (ui.IconButton("📥", ctx.t("Archive", "归档"),
+        archive = (ui.IconButton("📥", ctx.t("Archive"),
                                  leave("Archived", "已归档", lambda: thread.__setitem__("inbox", False)), rid="archive")
                    if thread["inbox"] else
-                   ui.IconButton("📥", ctx.t("Move to Inbox", "移至收件箱"),
+                   ui.IconButton("📥", ctx.t("Move to Inbox"),
                                  leave("Moved to Inbox", "已移至收件箱", lambda: thread.__setitem__("inbox", True)),
                                  rid="move_to_inbox"))
         actions = [archive,
-                   ui.IconButton("🗑", ctx.t("Delete", "删除"),
+                   ui.IconButton("🗑", ctx.t("Delete"),
                                  leave("Moved to Trash", "已移至已删除邮件", lambda: thread.__setitem__("trashed", True)),
                                  rid="delete"),
-                   ui.IconButton("✉", ctx.t("Mark as unread", "标为未读"), mark_unread, rid="mark_unread"),
-                   ui.IconButton("🏷", ctx.t("Label", "标签"), lambda: ctx.local.__setitem__("labels_open", True),
+                   ui.IconButton("✉", ctx.t("Mark as unread"), mark_unread, rid="mark_unread"),
+                   ui.IconButton("🏷", ctx.t("Label"), lambda: ctx.local.__setitem__("labels_open", True),
                                  rid="label_thread")]
     chips = [ui.Text(name, size=12, bg="divider", radius=6, rid="label_chip", width=None, height=22)
-             for name in thread_labels(thread, ctx.t("Inbox", "收件箱"), ctx.t("Trash", "已删除邮件"))]
+             for name in thread_labels(thread, ctx.t("Inbox"), ctx.t("Trash"))]
     star = ui.IconButton("★" if thread["starred"] else "☆",
-                         ctx.t("Starred", "已加星标") if thread["starred"] else ctx.t("Not starred", "未加星标"),
+                         ctx.t("Starred") if thread["starred"] else ctx.t("Not starred"),
                          lambda: thread.__setitem__("starred", not thread["starred"]), rid="star_thread",
                          color="#B06000" if thread["starred"] else "muted")
     rows: list[ui.View | None] = [
-        ui.Row([ui.Text(thread["subject"] or ctx.t("(no subject)", "（无主题）"), size=20, max_lines=3, flex=1,
+        ui.Row([ui.Text(thread["subject"] or ctx.t("(no subject)"), size=20, max_lines=3, flex=1,
                         rid="thread_title"), star], gap=8),
         ui.Row(chips, gap=6) if chips else None,
         *(_message_card(ctx, m) for m in thread["messages"]),
@@ -363,23 +361,23 @@ def thread_screen(ctx: Ctx) -> ui.Scaffold:
     elif ctx.local.get("confirm"):
         def forever() -> None:
             ctx.state["threads"].remove(thread)
-            ctx.toast(ctx.t("Deleted forever", "已永久删除"))
+            ctx.toast(ctx.t("Deleted forever"))
             ctx.back()
 
-        dialog = ui.Dialog(ctx.t("Delete forever?", "永久删除？"),
-                           [ui.Text(ctx.t("This conversation can't be recovered.", "该会话将无法恢复。"), color="muted",
+        dialog = ui.Dialog(ctx.t("Delete forever?"),
+                           [ui.Text(ctx.t("This conversation can't be recovered."), color="muted",
                                     max_lines=2)],
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm", False),
+                           [ui.Button(ctx.t("Cancel"), lambda: ctx.local.__setitem__("confirm", False),
                                       style="text", rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Delete", "删除"), forever, style="text", rid=ui.POSITIVE)],
+                            ui.Button(ctx.t("Delete"), forever, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: ctx.local.__setitem__("confirm", False))
     tid = thread["id"]
     bottom = ui.Row([
-        ui.Button(ctx.t("Reply", "回复"), lambda: ctx.navigate("/compose", mode="reply", thread=tid), style="outlined",
+        ui.Button(ctx.t("Reply"), lambda: ctx.navigate("/compose", mode="reply", thread=tid), style="outlined",
                   rid="reply", flex=1),
-        ui.Button(ctx.t("Reply all", "全部回复"), lambda: ctx.navigate("/compose", mode="reply_all", thread=tid),
+        ui.Button(ctx.t("Reply all"), lambda: ctx.navigate("/compose", mode="reply_all", thread=tid),
                   style="outlined", rid="reply_all", flex=1),
-        ui.Button(ctx.t("Forward", "转发"), lambda: ctx.navigate("/compose", mode="forward", thread=tid),
+        ui.Button(ctx.t("Forward"), lambda: ctx.navigate("/compose", mode="forward", thread=tid),
                   style="outlined", rid="forward", flex=1),
     ], gap=8, pad=8, bg="surface")
     return ui.Scaffold(ui.ScrollList(rows, rid="message_list", pad=12, gap=10),
@@ -462,7 +460,7 @@ def compose(ctx: Ctx) -> ui.Scaffold:
                 ctx.state["drafts"].append({"id": ctx.new_id("draft"), **fields})
             else:
                 draft.update(fields)
-            ctx.toast(ctx.t("Draft saved", "草稿已保存"))
+            ctx.toast(ctx.t("Draft saved"))
         ctx.back()
 
     def send() -> None:
@@ -470,10 +468,10 @@ def compose(ctx: Ctx) -> ui.Scaffold:
         cc, bad_cc = parse_recipients(local["cc"], contacts)
         bad = bad_to + bad_cc
         if bad:
-            ctx.toast(ctx.t(f"Invalid address: {bad[0]}", f"地址无效：{bad[0]}"))
+            ctx.toast(ctx.t("Invalid address: {bad}", bad=bad[0]))
             return
         if not to:
-            ctx.toast(ctx.t("Add at least one recipient", "请至少添加一位收件人"))
+            ctx.toast(ctx.t("Add at least one recipient"))
             return
         message = {"id": ctx.new_id("msg"), "from": dict(ctx.state["account"]), "to": to, "cc": cc,
                    "body": local["body"].strip(), "time_ms": ctx.os["time_ms"], "attachments": local["attachments"]}
@@ -488,28 +486,28 @@ def compose(ctx: Ctx) -> ui.Scaffold:
                                          "labels": [], "inbox": False, "trashed": False, "unread": False,
                                          "starred": False, "messages": [message], "facts": {}})
         drop_draft()
-        ctx.toast(ctx.t("Sent", "已发送"))
+        ctx.toast(ctx.t("Sent"))
         ctx.back()
 
     def discard() -> None:
         drop_draft()
         local["confirm_discard"] = False
-        ctx.toast(ctx.t("Draft discarded", "草稿已舍弃"))
+        ctx.toast(ctx.t("Draft discarded"))
         ctx.back()
 
     def row(label: str, field: ui.View) -> ui.View:
         return ui.Row([ui.Spacer(width=MARGIN - 12), ui.Text(label, size=15, color="muted", width=56), field], gap=4)
 
     rows: list[ui.View | None] = [
-        row(ctx.t("To", "收件人"), ctx.field("to_input", "to", hint=ctx.t("Name or email", "姓名或邮箱"), flex=1)),
+        row(ctx.t("To"), ctx.field("to_input", "to", hint=ctx.t("Name or email"), flex=1)),
         *_suggestions(ctx, "to", local["to"], "contact_suggestion"),
-        row(ctx.t("Cc", "抄送"), ctx.field("cc_input", "cc", flex=1)),
+        row(ctx.t("Cc"), ctx.field("cc_input", "cc", flex=1)),
         *_suggestions(ctx, "cc", local["cc"], "cc_suggestion"),
-        ctx.field("subject_input", "subject", hint=ctx.t("Subject", "主题")),
-        ctx.field("body_input", "body", hint=ctx.t("Compose email", "撰写邮件"), lines=6),
+        ctx.field("subject_input", "subject", hint=ctx.t("Subject")),
+        ctx.field("body_input", "body", hint=ctx.t("Compose email"), lines=6),
     ]
     if start["quoted"]:
-        rows.append(ui.Text(ctx.t("---------- Forwarded message ----------", "---------- 转发的邮件 ----------") + "\n"
+        rows.append(ui.Text(ctx.t("---------- Forwarded message ----------") + "\n"
                             + start["quoted"], size=13, color="muted", max_lines=6, rid="quoted_text"))
     for i, item in enumerate(local["attachments"]):
         rows.append(_attachment_row(ctx, item, "forward_attachment",
@@ -518,15 +516,15 @@ def compose(ctx: Ctx) -> ui.Scaffold:
                                                                    if j != i])))
     dialog = None
     if local.get("confirm_discard"):
-        dialog = ui.Dialog(ctx.t("Discard this draft?", "要舍弃此草稿吗？"), [],
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("confirm_discard", False),
+        dialog = ui.Dialog(ctx.t("Discard this draft?"), [],
+                           [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("confirm_discard", False),
                                       style="text", rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Discard", "舍弃"), discard, style="text", rid=ui.POSITIVE)],
+                            ui.Button(ctx.t("Discard"), discard, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("confirm_discard", False))
     title = {"reply": ("Reply", "回复"), "reply_all": ("Reply all", "全部回复"), "forward": ("Forward", "转发")}
-    top = ui.TopBar(ctx.t(*title.get(mode, ("Compose", "写邮件"))), on_back=save_and_leave, actions=[
-        ui.IconButton("🗑", ctx.t("Discard", "舍弃"), lambda: local.__setitem__("confirm_discard", True), rid="discard"),
-        ui.IconButton("➤", ctx.t("Send", "发送"), send, rid="send", color="primary"),
+    top = ui.TopBar(ctx.either(*title.get(mode, ("Compose", "写邮件"))), on_back=save_and_leave, actions=[
+        ui.IconButton("🗑", ctx.t("Discard"), lambda: local.__setitem__("confirm_discard", True), rid="discard"),
+        ui.IconButton("➤", ctx.t("Send"), send, rid="send", color="primary"),
     ])
     return ui.Scaffold(ui.ScrollList(rows, rid="compose_form", pad=12, gap=8), top=top, dialog=dialog,
                        on_back=save_and_leave)  # Back keeps what was written as a draft, as ← does
@@ -546,14 +544,13 @@ def search(ctx: Ctx) -> ui.Scaffold:
     selection = [i for i in ctx.local.get("selected") or [] if any(t["id"] == i for t in shown)]
     rows: list[ui.View | None] = [_thread_row(ctx, t, selection) for t in shown]
     if query and not rows:
-        rows.append(ui.Text(ctx.t(f"No results for “{ctx.local['query'].strip()}”",
-                                  f"没有与“{ctx.local['query'].strip()}”匹配的邮件"),
+        rows.append(ui.Text(ctx.t("No results for “{strip}”", strip=ctx.local['query'].strip()),
                             color="muted", align="center", max_lines=2, height=96, rid="no_results"))
-    field = ctx.field("search_input", "query", hint=ctx.t("Search in mail", "搜索邮件"), ime_action="search", flex=1)
+    field = ctx.field("search_input", "query", hint=ctx.t("Search in mail"), ime_action="search", flex=1)
     body = ui.ScrollList(rows, rid="search_results")
     if selection:
         top = _selection_bar(ctx, [t for t in shown if t["id"] in selection], False)
         return ui.Scaffold(body, top=top, on_back=lambda: ctx.local.__setitem__("selected", []))
-    top = ui.Row([ui.IconButton("←", ctx.t("Navigate up", "转到上一层级"), ctx.back, rid="navigate_up"), field],
+    top = ui.Row([ui.IconButton("←", ctx.t("Navigate up"), ctx.back, rid="navigate_up"), field],
                  gap=4, height=56, bg="surface", pad=4)
     return ui.Scaffold(body, top=top)

@@ -13,7 +13,7 @@ from .world import MAX_RECENT
 
 
 def language(ctx: Ctx) -> str:
-    return ctx.t("en", "zh")
+    return ctx.t("en")
 
 
 def category_name(ctx: Ctx, item: dict[str, Any]) -> str:

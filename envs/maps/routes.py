@@ -16,7 +16,7 @@ SUGGESTIONS = 8
 
 
 def end_name(ctx: Ctx, end: str) -> str:
-    return ctx.t("Your location", "我的位置") if end == geo.HERE else geo.place(ctx.state, end)["name"]
+    return ctx.t("Your location") if end == geo.HERE else geo.place(ctx.state, end)["name"]
 
 
 def _chooser(ctx: Ctx, which: str) -> list[ui.View | None]:
@@ -30,12 +30,12 @@ def _chooser(ctx: Ctx, which: str) -> list[ui.View | None]:
 
     query = local.get("where", "")
     rows: list[ui.View | None] = [
-        ctx.field("route_search_input", "where", hint=ctx.t("Search for a place or address", "搜索地点或地址")),
-        ui.ListItem(ctx.t("Your location", "我的位置"), leading=ui.Icon("📍", size=24), rid="choose_here",
+        ctx.field("route_search_input", "where", hint=ctx.t("Search for a place or address")),
+        ui.ListItem(ctx.t("Your location"), leading=ui.Icon("📍", size=24), rid="choose_here",
                     on_click=lambda: choose(geo.HERE))]
     for label in ("home", "work"):
         if s[label]:
-            name = ctx.t("Home", "家") if label == "home" else ctx.t("Work", "公司")
+            name = ctx.t("Home") if label == "home" else ctx.t("Work")
             rows.append(ui.ListItem(name, subtitle=geo.place(s, s[label])["address"],
                                     leading=ui.Icon("🏠" if label == "home" else "💼", size=24), rid=f"choose_{label}",
                                     on_click=lambda pid=s[label]: choose(pid)))
@@ -43,16 +43,16 @@ def _chooser(ctx: Ctx, which: str) -> list[ui.View | None]:
         found = [p for p in s["places"] if matches(ctx, p, query)][:SUGGESTIONS]
         rows += [place_row(ctx, p, lambda p=p: choose(p["id"]), rid="suggestion_item") for p in found]
         if not found:
-            rows.append(empty(ctx.t("No places found", "没有找到地点")))
+            rows.append(empty(ctx.t("No places found")))
     return rows
 
 
 def _summary(ctx: Ctx, start: str, end: str, mode: str) -> list[ui.View | None]:
     lang = language(ctx)
     if start == end:
-        return [empty(ctx.t("Start and destination are the same", "起点和终点相同"))]
+        return [empty(ctx.t("Start and destination are the same"))]
     trip = geo.route(ctx.state, start, end)
-    chips = [ui.Chip(f"{ctx.t(*geo.MODE_LABELS[m])} · {geo.duration_text(lang, trip['minutes'][m])}", m == mode,
+    chips = [ui.Chip(f"{ctx.either(*geo.MODE_LABELS[m])} · {geo.duration_text(lang, trip['minutes'][m])}", m == mode,
                      lambda _v, m=m: ctx.local.__setitem__("mode", m), rid=f"mode_{m}", flex=1)
              for m in geo.MODES]
     took = trip["minutes"][mode]
@@ -60,10 +60,10 @@ def _summary(ctx: Ctx, start: str, end: str, mode: str) -> list[ui.View | None]:
     return [
         ui.Row(chips[:2], gap=6), ui.Row(chips[2:], gap=6),
         ui.Card([
-            ui.Text(ctx.t(*geo.MODE_LABELS[mode]), size=13, color="muted", rid="route_mode"),
+            ui.Text(ctx.either(*geo.MODE_LABELS[mode]), size=13, color="muted", rid="route_mode"),
             ui.Text(geo.duration_text(lang, took), size=26, bold=True, rid="route_duration"),
             ui.Text(geo.distance_text(lang, trip["km"]), size=15, rid="route_distance"),
-            ui.Text(ctx.t(f"Arrive at {arrive}", f"预计{arrive}到达"), size=15, color="muted", rid="route_arrival"),
+            ui.Text(ctx.t("Arrive at {arrive}", arrive=arrive), size=15, color="muted", rid="route_arrival"),
         ]),
     ]
 
@@ -86,20 +86,20 @@ def directions(ctx: Ctx) -> ui.Scaffold:
 
     ends = ui.Row([
         ui.Column([
-            ui.ListItem(end_name(ctx, start), subtitle=ctx.t("Start", "起点"), leading=ui.Icon("◎", size=20), rid="route_from",
+            ui.ListItem(end_name(ctx, start), subtitle=ctx.t("Start"), leading=ui.Icon("◎", size=20), rid="route_from",
                         title_rid="route_from_text", on_click=lambda: choose_end("from")),
-            ui.ListItem(end_name(ctx, end) if end else ctx.t("Choose destination", "选择终点"), subtitle=ctx.t("Destination", "终点"),
+            ui.ListItem(end_name(ctx, end) if end else ctx.t("Choose destination"), subtitle=ctx.t("Destination"),
                         leading=ui.Icon("📍", size=20), rid="route_to", title_rid="route_to_text",
                         on_click=lambda: choose_end("to"))], flex=1),
-        ui.IconButton("⇅", ctx.t("Swap start and destination", "交换起点和终点"), swap, rid="swap", enabled=bool(end))], gap=4)
+        ui.IconButton("⇅", ctx.t("Swap start and destination"), swap, rid="swap", enabled=bool(end))], gap=4)
     if editing:
         body: list[ui.View | None] = _chooser(ctx, editing)
     elif not end:
-        body = [ends, empty(ctx.t("Choose a destination to see routes", "选择终点后查看路线"))]
+        body = [ends, empty(ctx.t("Choose a destination to see routes"))]
     else:
         body = [ends, *_summary(ctx, start, end, mode)]
-    title = (ctx.t("Choose start", "选择起点") if editing == "from" else ctx.t("Choose destination", "选择终点")) if editing \
-        else ctx.t("Directions", "路线")
+    title = (ctx.t("Choose start") if editing == "from" else ctx.t("Choose destination")) if editing \
+        else ctx.t("Directions")
     return ui.Scaffold(ui.ScrollList(body, rid="directions_list", pad=12, gap=8),
                        top=ui.TopBar(title, on_back=ctx.back),
                        on_back=(lambda: local.update(editing=None)) if editing else None)

@@ -21,24 +21,24 @@ def _remove_dialog(ctx: Ctx, list_id: str) -> ui.Dialog | None:
     name = geo.place(s, pending)["name"]
     if list_id == "labelled":
         label = next(k for k in LABELS if s[k] == pending)
-        what = ctx.t(*LABELS[label])
+        what = ctx.either(*LABELS[label])
 
         def drop() -> None:
             s[label] = None
-            ctx.toast(ctx.t(f"{what} removed", f"已移除“{what}”"))
+            ctx.toast(ctx.t("{what} removed", what=what))
 
-        return confirm(ctx, "remove", ctx.t(f"Remove {what}?", f"移除“{what}”？"),
-                       ctx.t(f"{name} will no longer be labelled {what}.", f"“{name}”将不再标记为“{what}”。"),
-                       ctx.t("Remove", "移除"), drop)
-    list_name = ctx.t(*geo.LIST_NAMES[list_id])
+        return confirm(ctx, "remove", ctx.t("Remove {what}?", what=what),
+                       ctx.t("{name} will no longer be labelled {what}.", name=name, what=what),
+                       ctx.t("Remove"), drop)
+    list_name = ctx.either(*geo.LIST_NAMES[list_id])
 
     def remove() -> None:
         s["saved"] = [e for e in s["saved"] if not (e["place_id"] == pending and e["list"] == list_id)]
-        ctx.toast(ctx.t(f"Removed from {list_name}", f"已从“{list_name}”移除"))
+        ctx.toast(ctx.t("Removed from {list_name}", list_name=list_name))
 
-    return confirm(ctx, "remove", ctx.t(f"Remove from {list_name}?", f"从“{list_name}”中移除？"),
-                   ctx.t(f"{name} will be removed from this list.", f"“{name}”将从此列表中移除。"),
-                   ctx.t("Remove", "移除"), remove)
+    return confirm(ctx, "remove", ctx.t("Remove from {list_name}?", list_name=list_name),
+                   ctx.t("{name} will be removed from this list.", name=name),
+                   ctx.t("Remove"), remove)
 
 
 @APP.screen("/saved")
@@ -47,21 +47,21 @@ def saved(ctx: Ctx) -> ui.Scaffold:
     tab = local.get("tab", 0)
     list_id = TABS[tab]
     if list_id == "labelled":
-        entries = [(ctx.t(*LABELS[k]), geo.place(s, s[k])) for k in LABELS if s[k]]
+        entries = [(ctx.either(*LABELS[k]), geo.place(s, s[k])) for k in LABELS if s[k]]
     else:
         entries = [("", p) for p in geo.in_list(s, list_id)]
     count = len(entries)
-    rows: list[ui.View | None] = [inset(ui.Text(ctx.t(f"{count} places" if count != 1 else "1 place", f"{count}个地点"),
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.either(f"{count} places" if count != 1 else "1 place", f"{count}个地点"),
                                                 size=13, color="muted", height=28, rid="saved_count"), MARGIN - 8)]
     for label, item in entries:
-        remove = ui.IconButton("✕", ctx.t(f"Remove {item['name']}", f"移除“{item['name']}”"),
+        remove = ui.IconButton("✕", ctx.t("Remove {name}", name=item['name']),
                                lambda pid=item["id"]: local.__setitem__("remove", pid), rid="remove_saved")
         row = place_row(ctx, item, trailing=remove, rid="saved_item")
         rows.append(ui.Column([section(label, "label_name"), row]) if label else row)
     if not entries:
-        rows.append(empty(ctx.t("No places here yet", "这里还没有地点")))
-    top = ui.Column([ui.TopBar(ctx.t("Saved", "已保存"), on_back=ctx.back),
-                     ui.Tabs([ctx.t(*geo.LIST_NAMES[k]) for k in geo.LIST_IDS] + [ctx.t("Labelled", "已标记")], tab,
+        rows.append(empty(ctx.t("No places here yet")))
+    top = ui.Column([ui.TopBar(ctx.t("Saved"), on_back=ctx.back),
+                     ui.Tabs([ctx.either(*geo.LIST_NAMES[k]) for k in geo.LIST_IDS] + [ctx.t("Labelled")], tab,
                              lambda i: local.update(tab=i, scroll={}), rid_prefix="tab")])
     return ui.Scaffold(ui.ScrollList(rows, rid="saved_list", pad=8), top=top, dialog=_remove_dialog(ctx, list_id))
 
@@ -72,23 +72,23 @@ def label(ctx: Ctx) -> ui.Scaffold:
     which = ctx.params["which"]
     if which not in LABELS:
         raise ValueError(f"maps: no label {which!r}; known: home, work")
-    name = ctx.t(*LABELS[which])
+    name = ctx.either(*LABELS[which])
 
     def choose(place_id: str) -> None:
         s[which] = place_id
-        ctx.toast(ctx.t(f"{name} set", f"已设置{name}"))
+        ctx.toast(ctx.t("{name} set", name=name))
         ctx.back()
 
-    current = geo.place(s, s[which])["name"] + " · " + geo.place(s, s[which])["address"] if s[which] else ctx.t("Not set", "未设置")
+    current = geo.place(s, s[which])["name"] + " · " + geo.place(s, s[which])["address"] if s[which] else ctx.t("Not set")
     query = local.get("query", "")
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t(f"Current: {current}", f"当前：{current}"), size=14, color="muted", max_lines=2, rid="label_current"),
-        ctx.field("label_search_input", "query", hint=ctx.t("Search for a place or address", "搜索地点或地址")),
+        ui.Text(ctx.t("Current: {current}", current=current), size=14, color="muted", max_lines=2, rid="label_current"),
+        ctx.field("label_search_input", "query", hint=ctx.t("Search for a place or address")),
     ]
     if query.strip():
         found = [p for p in s["places"] if matches(ctx, p, query)]
         rows += [place_row(ctx, p, lambda p=p: choose(p["id"]), rid="label_result") for p in found]
         if not found:
-            rows.append(empty(ctx.t("No places found", "没有找到地点")))
+            rows.append(empty(ctx.t("No places found")))
     return ui.Scaffold(ui.ScrollList(rows, rid="label_list", pad=12, gap=8),
-                       top=ui.TopBar(ctx.t(f"Set {name}", f"设置{name}"), on_back=ctx.back))
+                       top=ui.TopBar(ctx.t("Set {name}", name=name), on_back=ctx.back))

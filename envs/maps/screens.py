@@ -18,7 +18,7 @@ CHIPS_PER_ROW = 3
 
 
 def search_bar(ctx: Ctx) -> ui.View:
-    hint = ctx.t("Search here", "搜索地点")
+    hint = ctx.t("Search here")
     return ui.Row([ui.Icon("⚲", size=20, color="muted"), ui.Text(hint, color="muted", flex=1)], pad=12, gap=8,
                   bg="surface", radius=24, rid="search_bar", desc=hint, on_click=lambda: ctx.navigate("/search"))
 
@@ -32,16 +32,16 @@ def set_label(ctx: Ctx, which: str) -> None:
 def label_row(ctx: Ctx, which: str) -> ui.View:
     """The Home or Work shortcut: directions there when set, else the screen that sets it."""
     s = ctx.state
-    name = ctx.t("Home", "家") if which == "home" else ctx.t("Work", "公司")
+    name = ctx.t("Home") if which == "home" else ctx.t("Work")
     target = s[which]
     if target:
         item = geo.place(s, target)
         subtitle = item["address"]
         go = lambda: ctx.navigate("/directions", to=target)  # noqa: E731
     else:
-        subtitle = ctx.t("Set location", "设置地点")
+        subtitle = ctx.t("Set location")
         go = lambda: set_label(ctx, which)  # noqa: E731
-    edit = ui.IconButton("✎", ctx.t(f"Edit {name}", f"编辑{name}"), lambda: set_label(ctx, which), rid=f"edit_{which}")
+    edit = ui.IconButton("✎", ctx.t("Edit {name}", name=name), lambda: set_label(ctx, which), rid=f"edit_{which}")
     return ui.ListItem(name, subtitle=subtitle, leading=ui.Icon("🏠" if which == "home" else "💼", size=24),
                        trailing=edit, rid=f"label_{which}", desc=f"{name} · {subtitle}", on_click=go)
 
@@ -53,17 +53,16 @@ def home(ctx: Ctx) -> ui.Scaffold:
                      rid="category_chip", flex=1) for c in s["categories"]]
     rows: list[ui.View | None] = [
         *[ui.Row(chips[i:i + CHIPS_PER_ROW], gap=6) for i in range(0, len(chips), CHIPS_PER_ROW)],
-        section(ctx.t("Your places", "我的地点"), "places_header"),
+        section(ctx.t("Your places"), "places_header"),
         label_row(ctx, "home"), label_row(ctx, "work"),
-        ui.ListItem(ctx.t("Saved", "已保存"), subtitle=ctx.t(f"{counted(len(s['saved']), 'place')} in your lists",
-                                                              f"列表中共{len(s['saved'])}个地点"),
+        ui.ListItem(ctx.t("Saved"), subtitle=ctx.t("{counted} in your lists", counted=counted(len(s['saved']), 'place'), n_saved=len(s['saved'])),
                     leading=ui.Icon("🔖", size=24), trailing="›", rid="saved_entry", on_click=lambda: ctx.navigate("/saved")),
-        section(ctx.t("Recent", "最近查看"), "recent_header"),
+        section(ctx.t("Recent"), "recent_header"),
         *[place_row(ctx, geo.place(s, pid), rid="recent_item") for pid in s["recent"]],
     ]
     if not s["recent"]:
-        rows.append(empty(ctx.t("Places you look at show up here", "查看过的地点会显示在这里")))
-    top = ui.Column([ui.TopBar(ctx.t(f"Maps · {s['city']}", f"地图 · {s['city']}")), ui.Column([search_bar(ctx)], pad=8)])
+        rows.append(empty(ctx.t("Places you look at show up here")))
+    top = ui.Column([ui.TopBar(ctx.t("Maps · {city}", city=s['city'])), ui.Column([search_bar(ctx)], pad=8)])
     return ui.Scaffold(ui.ScrollList(rows, rid="home_list", pad=8, gap=4), top=top)
 
 
@@ -93,10 +92,10 @@ def _category_dialog(ctx: Ctx, current: str) -> ui.Dialog | None:
         ctx.local["category"] = cid
         close()
 
-    options = [("", ctx.t("All categories", "全部分类"))] + [(c["id"], c["name"]) for c in ctx.state["categories"]]
+    options = [("", ctx.t("All categories"))] + [(c["id"], c["name"]) for c in ctx.state["categories"]]
     radios = [ui.Radio("category_option", current == cid, lambda cid=cid: pick(cid), label=name) for cid, name in options]
-    return ui.Dialog(ctx.t("Category", "分类"), [ui.ScrollList(radios, rid="category_options", height=min(360, 40 * len(radios)))],
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+    return ui.Dialog(ctx.t("Category"), [ui.ScrollList(radios, rid="category_options", height=min(360, 40 * len(radios)))],
+                     [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
 
 @APP.screen("/search", focus="search_input")
@@ -105,26 +104,26 @@ def search(ctx: Ctx) -> ui.Scaffold:
     category_id = local.get("category", ctx.params.get("category", ""))
     open_now, top_rated = local.get("open_now", False), local.get("top_rated", False)
     found = results(ctx, local.get("query", ""), category_id, open_now, top_rated)
-    label = geo.category(ctx.state, category_id)["name"] if category_id else ctx.t("All categories", "全部分类")
+    label = geo.category(ctx.state, category_id)["name"] if category_id else ctx.t("All categories")
     chips = ui.Row([
         ui.Chip(label, bool(category_id), lambda _v: local.__setitem__("dialog", "category"), rid="filter_category", flex=1),
-        ui.Chip(ctx.t("Open now", "营业中"), open_now, lambda v: local.__setitem__("open_now", v), rid="filter_open", flex=1),
-        ui.Chip(ctx.t("Top rated", "评分最高"), top_rated, lambda v: local.__setitem__("top_rated", v), rid="sort_rating",
+        ui.Chip(ctx.t("Open now"), open_now, lambda v: local.__setitem__("open_now", v), rid="filter_open", flex=1),
+        ui.Chip(ctx.t("Top rated"), top_rated, lambda v: local.__setitem__("top_rated", v), rid="sort_rating",
                 flex=1)], gap=6, pad=8)
 
     def open_place(item: dict[str, Any]) -> None:
         remember(ctx, item["id"])
         ctx.navigate("/place", id=item["id"])
 
-    makers = [lambda: inset(ui.Text(ctx.t(counted(len(found), "place"), f"共{len(found)}个地点"), size=13, color="muted",
+    makers = [lambda: inset(ui.Text(ctx.either(counted(len(found), "place"), f"共{len(found)}个地点"), size=13, color="muted",
                                      height=28, rid="result_count"), MARGIN - 8)]
     makers += [lambda p=p: place_row(ctx, p, lambda p=p: open_place(p)) for p in found]
     if not found:
-        makers.append(lambda: empty(ctx.t("No places found. Try other words or filters.", "没有找到地点，换个关键词或筛选条件试试。")))
+        makers.append(lambda: empty(ctx.t("No places found. Try other words or filters.")))
     body = ui.Column([
-        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search here", "搜索地点"), ime_action="search")], pad=8),
+        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search here"), ime_action="search")], pad=8),
         chips, ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="search_results", pad=8)])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back),
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search"), on_back=ctx.back),
                        dialog=_category_dialog(ctx, category_id))
 
 
@@ -138,19 +137,19 @@ def _save_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog:
 
     def toggle(list_id: str, on: bool) -> None:
         entry = next((e for e in s["saved"] if e["place_id"] == item["id"] and e["list"] == list_id), None)
-        name = ctx.t(*geo.LIST_NAMES[list_id])
+        name = ctx.either(*geo.LIST_NAMES[list_id])
         if on and entry is None:
             s["saved"].insert(0, {"id": ctx.new_id("sv"), "place_id": item["id"], "list": list_id})
-            ctx.toast(ctx.t(f"Saved to {name}", f"已保存到“{name}”"))
+            ctx.toast(ctx.t("Saved to {name}", name=name))
         elif not on and entry is not None:
             s["saved"].remove(entry)
-            ctx.toast(ctx.t(f"Removed from {name}", f"已从“{name}”移除"))
+            ctx.toast(ctx.t("Removed from {name}", name=name))
 
     lists = geo.saved_lists(s, item["id"])
-    boxes = [ui.Checkbox("list_option", lid in lists, lambda on, lid=lid: toggle(lid, on), label=ctx.t(*geo.LIST_NAMES[lid]))
+    boxes = [ui.Checkbox("list_option", lid in lists, lambda on, lid=lid: toggle(lid, on), label=ctx.either(*geo.LIST_NAMES[lid]))
              for lid in geo.LIST_IDS]
-    return ui.Dialog(ctx.t("Save to list", "保存到列表"), boxes,
-                     [ui.Button(ctx.t("Done", "完成"), close, style="text", rid=ui.POSITIVE)], on_dismiss=close)
+    return ui.Dialog(ctx.t("Save to list"), boxes,
+                     [ui.Button(ctx.t("Done"), close, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
 
 def _share_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog:
@@ -165,14 +164,14 @@ def _share_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog:
 
     def copy() -> None:
         close()
-        ctx.toast(ctx.t("Address copied", "地址已复制"))
+        ctx.toast(ctx.t("Address copied"))
 
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("Messages", "信息"), leading=ui.Icon("✉", size=20), rid="share_messages", on_click=to_messages),
-        ui.ListItem(ctx.t("Copy address", "复制地址"), leading=ui.Icon("⎘", size=20), rid="share_copy", on_click=copy),
+        ui.ListItem(ctx.t("Messages"), leading=ui.Icon("✉", size=20), rid="share_messages", on_click=to_messages),
+        ui.ListItem(ctx.t("Copy address"), leading=ui.Icon("⎘", size=20), rid="share_copy", on_click=copy),
     ]
-    return ui.Dialog(ctx.t(f"Share “{item['name']}”", f"分享“{item['name']}”"), rows,
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+    return ui.Dialog(ctx.t("Share “{name}”", name=item['name']), rows,
+                     [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
 
 @APP.screen("/place")
@@ -183,28 +182,27 @@ def place_page(ctx: Ctx) -> ui.Scaffold:
     lists = geo.saved_lists(s, item["id"])
     which = ctx.local.get("dialog")
     dialog = _save_dialog(ctx, item) if which == "save" else _share_dialog(ctx, item) if which == "share" else None
-    saved_as = [ctx.t(*geo.LIST_NAMES[lid]) for lid in lists]
-    labels = [ctx.t(en, zh) for key, en, zh in (("home", "Home", "家"), ("work", "Work", "公司")) if s[key] == item["id"]]
+    saved_as = [ctx.either(*geo.LIST_NAMES[lid]) for lid in lists]
+    labels = [ctx.either(en, zh) for key, en, zh in (("home", "Home", "家"), ("work", "Work", "公司")) if s[key] == item["id"]]
     rows: list[ui.View | None] = [
         ui.Text(item["name"], size=22, bold=True, max_lines=2, rid="place_title"),
-        ui.Text(f"{item['rating']:.1f}★ · " + ctx.t(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价")
+        ui.Text(f"{item['rating']:.1f}★ · " + ctx.either(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价")
                 + f" · {category_name(ctx, item)}", size=14, color="muted", rid="place_rating"),
-        ui.Row([ui.Button(ctx.t("Directions", "路线"), lambda: ctx.navigate("/directions", to=item["id"]), rid="directions",
+        ui.Row([ui.Button(ctx.t("Directions"), lambda: ctx.navigate("/directions", to=item["id"]), rid="directions",
                           flex=1),
-                ui.Button(ctx.t("Saved", "已保存") if lists else ctx.t("Save", "保存"),
+                ui.Button(ctx.t("Saved") if lists else ctx.t("Save"),
                           lambda: ctx.local.__setitem__("dialog", "save"), style="outlined",
                           rid="save", flex=1),
-                ui.Button(ctx.t("Share", "分享"), lambda: ctx.local.__setitem__("dialog", "share"), style="outlined",
+                ui.Button(ctx.t("Share"), lambda: ctx.local.__setitem__("dialog", "share"), style="outlined",
                           rid="share", flex=1)], gap=8),
         ui.ListItem(item["address"], leading=ui.Icon("📍", size=22), rid="place_address", title_rid="place_address_text"),
         ui.ListItem(geo.status_text(lang, item, ctx.now), subtitle=geo.hours_text(lang, item),
                     leading=ui.Icon("🕐", size=22), rid="place_hours"),
-        ui.ListItem(ctx.t(f"{geo.distance_text(lang, geo.distance_km(s['location'], item))} from your location",
-                          f"距您{geo.distance_text(lang, geo.distance_km(s['location'], item))}"),
+        ui.ListItem(ctx.t("{distance_text} from your location", distance_text=geo.distance_text(lang, geo.distance_km(s['location'], item))),
                     leading=ui.Icon("🚶", size=22), rid="place_distance"),
     ]
     if saved_as or labels:
-        rows.append(ui.ListItem(ctx.t("In your lists: ", "已保存于：") + ", ".join(labels + saved_as),
+        rows.append(ui.ListItem(ctx.t("In your lists: ") + ", ".join(labels + saved_as),
                                 leading=ui.Icon("🔖", size=22), rid="place_lists"))
     return ui.Scaffold(ui.ScrollList(rows, rid="place_detail", pad=16, gap=8),
                        top=ui.TopBar(category_name(ctx, item), on_back=ctx.back), dialog=dialog)

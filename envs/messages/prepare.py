@@ -43,7 +43,7 @@ def chat(prep: Prep, name: str | dict[str, str], contact_id: str, id: str, topic
     conversations = [c for c in copy.deepcopy(prep.state("messages")["conversations"])
                      if not any(same_number(c["address"], p["number"]) for p in person["phones"])]
     p = pool(prep.language)
-    lines = CHATS[topic][prep.language if prep.language in ("en", "zh") else "en"]
+    lines = CHATS[topic][prep.language]
     day, place = prep.rng.choice(p["days"]), prep.rng.choice(p["places"])
     end = prep.now - dt.timedelta(minutes=prep.rng.randint(60, 60 * 24 * 3))
     messages = []

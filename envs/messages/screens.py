@@ -49,20 +49,20 @@ def time_label(ctx: Ctx, ms: int) -> str:
     if age == 0:
         return moment.strftime("%H:%M")
     if age == 1:
-        return ctx.t("Yesterday", "昨天")
+        return ctx.t("Yesterday")
     if 1 < age < 7:
-        return ctx.t(*WEEKDAYS[moment.weekday()])
-    return ctx.t(f"{MONTHS[moment.month - 1]} {moment.day}", f"{moment.month}月{moment.day}日")
+        return ctx.either(*WEEKDAYS[moment.weekday()])
+    return ctx.t("{months} {day}", months=MONTHS[moment.month - 1], day=moment.day, month=moment.month)
 
 
 def day_label(ctx: Ctx, day: dt.date) -> str:
     age = (ctx.now.date() - day).days
     if age == 0:
-        return ctx.t("Today", "今天")
+        return ctx.t("Today")
     if age == 1:
-        return ctx.t("Yesterday", "昨天")
+        return ctx.t("Yesterday")
     en, zh = WEEKDAYS[day.weekday()]
-    return ctx.t(f"{en}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日 {zh}")
+    return ctx.t("{en}, {months} {day}", en=en, months=MONTHS[day.month - 1], day=day.day, month=day.month, zh=zh)
 
 
 def find_conversation(ctx: Ctx, conv_id: str | None) -> dict[str, Any] | None:
@@ -80,13 +80,13 @@ def _delete_dialog(ctx: Ctx, conv: dict[str, Any], name: str, on_done: Callable[
     def delete() -> None:
         ctx.state["conversations"].remove(conv)
         on_done()
-        ctx.toast(ctx.t("Conversation deleted", "已删除对话"))
+        ctx.toast(ctx.t("Conversation deleted"))
 
     return ui.Dialog(
-        ctx.t(f"Delete conversation with {name}?", f"删除与 {name} 的对话？"),
-        ctx.t("All messages in it will be deleted.", "其中的所有信息都将被删除。"),
-        [ui.Button(ctx.t("Cancel", "取消"), on_cancel, style="text", rid=ui.NEGATIVE),
-         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+        ctx.t("Delete conversation with {name}?", name=name),
+        ctx.t("All messages in it will be deleted."),
+        [ui.Button(ctx.t("Cancel"), on_cancel, style="text", rid=ui.NEGATIVE),
+         ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
         on_dismiss=on_cancel,
     )
 
@@ -97,7 +97,7 @@ def _conversation_row(ctx: Ctx, conv: dict[str, Any], name: str, selection: list
     last = conv["messages"][-1]
     unread = conv["unread"]
     said = last["text"] or "📎 " + ", ".join(last.get("attachments", ()))
-    preview = said if last["incoming"] else ctx.t("You: ", "我：") + said
+    preview = said if last["incoming"] else ctx.t("You: ") + said
     badge = ui.Text(str(unread), size=12, bold=True, color="on_primary", bg="primary", radius=10, align="center",
                     width=max(22, 8 + 8 * len(str(unread))), height=20, rid="unread_badge") if unread else None
     chosen = conv["id"] in selection
@@ -126,10 +126,10 @@ def _toggle(ctx: Ctx, conv_id: str) -> None:
 def _selection_bar(ctx: Ctx, count: int) -> ui.View:
     """The top bar while conversations are selected: close, "N selected", delete."""
     return ui.Row([
-        ui.IconButton("✕", ctx.t("Close", "关闭"), lambda: ctx.local.__setitem__("selected", []),
+        ui.IconButton("✕", ctx.t("Close"), lambda: ctx.local.__setitem__("selected", []),
                       rid="close_selection"),
-        ui.Text(ctx.t(f"{count} selected", f"已选择 {count} 项"), size=20, bold=True, rid="toolbar_title", flex=1),
-        ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: ctx.local.__setitem__("confirm_delete", True),
+        ui.Text(ctx.t("{count} selected", count=count), size=20, bold=True, rid="toolbar_title", flex=1),
+        ui.IconButton("🗑", ctx.t("Delete"), lambda: ctx.local.__setitem__("confirm_delete", True),
                       rid="delete_selected"),
     ], gap=4, height=56, bg="surface", pad=4)
 
@@ -144,15 +144,15 @@ def _delete_selected_dialog(ctx: Ctx, chosen: list[dict[str, Any]]) -> ui.Dialog
         for conv in chosen:
             ctx.state["conversations"].remove(conv)
         ctx.local.update(selected=[], confirm_delete=False)
-        ctx.toast(ctx.t("Conversation deleted" if count == 1 else f"{count} conversations deleted",
+        ctx.toast(ctx.either("Conversation deleted" if count == 1 else f"{count} conversations deleted",
                         "已删除对话" if count == 1 else f"已删除 {count} 个对话"))
 
     return ui.Dialog(
-        ctx.t(f"Delete {counted(count, 'conversation')}?", f"删除 {count} 个对话？"),
-        ctx.t("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
+        ctx.t("Delete {counted}?", counted=counted(count, 'conversation'), count=count),
+        ctx.either("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
               "其中的所有信息都将被删除。"),
-        [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE),
-         ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+        [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
+         ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
         on_dismiss=close,
     )
 
@@ -165,16 +165,16 @@ def conversations(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] | ui.Rows = ui.Rows(
         convs, lambda c: _conversation_row(ctx, c, display_name(names, c["address"]), selection))
     if not convs:
-        rows = [ui.Text(ctx.t("No conversations", "没有对话"), color="muted", align="center", height=120, rid="empty")]
+        rows = [ui.Text(ctx.t("No conversations"), color="muted", align="center", height=120, rid="empty")]
     if selection:
         chosen = [c for c in convs if c["id"] in selection]
         dialog = _delete_selected_dialog(ctx, chosen) if ctx.local.get("confirm_delete") else None
         return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=_selection_bar(ctx, len(selection)),
                            dialog=dialog, on_back=lambda: ctx.local.__setitem__("selected", []))
-    top = ui.TopBar(ctx.t("Messages", "信息"), actions=[
-        ui.IconButton("⚲", ctx.t("Search messages", "搜索信息"), lambda: ctx.navigate("/search"), rid="search")])
+    top = ui.TopBar(ctx.t("Messages"), actions=[
+        ui.IconButton("⚲", ctx.t("Search messages"), lambda: ctx.navigate("/search"), rid="search")])
     return ui.Scaffold(ui.ScrollList(rows, rid="conversation_list"), top=top,
-                       fab=ui.Fab("✎", ctx.t("Start chat", "发起聊天"), lambda: ctx.navigate("/compose"), rid="new_message"))
+                       fab=ui.Fab("✎", ctx.t("Start chat"), lambda: ctx.navigate("/compose"), rid="new_message"))
 
 
 def _bubbles(ctx: Ctx, messages: list[dict[str, Any]]) -> list[ui.View | None]:
@@ -200,7 +200,7 @@ def _bubbles(ctx: Ctx, messages: list[dict[str, Any]]) -> list[ui.View | None]:
 def _attachment(ctx: Ctx, name: str, color: str | None = None, on_remove: Callable[[], None] | None = None) -> ui.View:
     """A file or photo sent with a message (shared into Messages from Files or Gallery): its name, and while
     composing a button that takes it off."""
-    remove = ui.IconButton("✕", ctx.t(f"Remove {name}", f"移除 {name}"), on_remove, rid="remove_attachment") \
+    remove = ui.IconButton("✕", ctx.t("Remove {name}", name=name), on_remove, rid="remove_attachment") \
         if on_remove is not None else None
     return ui.Row([ui.Icon("📎", size=18, color=color or "muted"),
                    ui.Text(name, size=14, color=color, flex=1, rid="attachment_name"), remove],
@@ -208,8 +208,8 @@ def _attachment(ctx: Ctx, name: str, color: str | None = None, on_remove: Callab
 
 
 def _composer(ctx: Ctx, send: Callable[[], None], draft: str = "") -> ui.View:
-    return ui.Row([ctx.field("message_input", "draft", draft, hint=ctx.t("Text message", "短信"), flex=1, on_submit=send, ime_action="send"),
-                   ui.IconButton("➤", ctx.t("Send", "发送"), send, rid="send", color="primary")],
+    return ui.Row([ctx.field("message_input", "draft", draft, hint=ctx.t("Text message"), flex=1, on_submit=send, ime_action="send"),
+                   ui.IconButton("➤", ctx.t("Send"), send, rid="send", color="primary")],
                   gap=4, pad=8, bg="surface")
 
 
@@ -217,7 +217,7 @@ def _composer(ctx: Ctx, send: Callable[[], None], draft: str = "") -> ui.View:
 def thread(ctx: Ctx) -> ui.Scaffold:
     conv = find_conversation(ctx, ctx.params.get("id"))
     if conv is None:
-        gone = ui.Text(ctx.t("This conversation was deleted.", "该对话已被删除。"), color="muted", align="center",
+        gone = ui.Text(ctx.t("This conversation was deleted."), color="muted", align="center",
                        height=120, rid="missing")
         return ui.Scaffold(ui.ScrollList([gone], rid="message_list"), top=ui.TopBar("", on_back=ctx.back))
     name = display_name(contact_names(ctx), conv["address"])
@@ -226,7 +226,7 @@ def thread(ctx: Ctx) -> ui.Scaffold:
     def send() -> None:
         text = ctx.local.get("draft", "").strip()
         if not text:
-            ctx.toast(ctx.t("Type a message first", "请先输入信息"))
+            ctx.toast(ctx.t("Type a message first"))
             return
         conv["messages"].append({"id": ctx.new_id("msg"), "text": text, "time_ms": ctx.os["time_ms"], "incoming": False})
         ctx.local["draft"] = ""
@@ -235,10 +235,10 @@ def thread(ctx: Ctx) -> ui.Scaffold:
     rows = _bubbles(ctx, conv["messages"])
     if known:
         rows.insert(0, ui.Text(conv["address"], size=13, color="muted", align="center", height=28, rid="thread_address"))
-    actions = [] if known else [ui.IconButton("+", ctx.t("Add to contacts", "添加到通讯录"),
+    actions = [] if known else [ui.IconButton("+", ctx.t("Add to contacts"),
                                               lambda: ctx.open_app("contacts", "/edit", phone=conv["address"]),
                                               rid="add_contact")]
-    actions.append(ui.IconButton("🗑", ctx.t("Delete conversation", "删除对话"),
+    actions.append(ui.IconButton("🗑", ctx.t("Delete conversation"),
                                  lambda: ctx.local.__setitem__("confirm_delete", True), rid="delete_conversation"))
     dialog = None
     if ctx.local.get("confirm_delete"):
@@ -269,10 +269,10 @@ def compose(ctx: Ctx) -> ui.Scaffold:
         number = _recipient(contacts, ctx.local.get("to", ctx.params.get("to", "")))
         text = ctx.local.get("draft", ctx.params.get("body", "")).strip()
         if number is None:
-            ctx.toast(ctx.t("Choose a contact or enter a number", "请选择联系人或输入号码"))
+            ctx.toast(ctx.t("Choose a contact or enter a number"))
             return
         if not text and not attached:
-            ctx.toast(ctx.t("Type a message first", "请先输入信息"))
+            ctx.toast(ctx.t("Type a message first"))
             return
         message = {"id": ctx.new_id("msg"), "text": text, "time_ms": ctx.os["time_ms"], "incoming": False}
         if attached:
@@ -286,8 +286,8 @@ def compose(ctx: Ctx) -> ui.Scaffold:
 
     picked = next(((c, p) for c in contacts for p in c["phones"] if query and same_number(p["number"], query)), None)
     rows: list[ui.View | None] = [
-        ui.Row([inset(ui.Text(ctx.t("To", "收件人"), size=15, color="muted"), MARGIN - 12),
-                ctx.field("recipient_input", "to", ctx.params.get("to", ""), hint=ctx.t("Name or number", "姓名或号码"), flex=1)],
+        ui.Row([inset(ui.Text(ctx.t("To"), size=15, color="muted"), MARGIN - 12),
+                ctx.field("recipient_input", "to", ctx.params.get("to", ""), hint=ctx.t("Name or number"), flex=1)],
                gap=8),
     ]
     rows += [_attachment(ctx, name, on_remove=lambda n=name: ctx.local.__setitem__("removed", [*removed, n]))
@@ -305,7 +305,7 @@ def compose(ctx: Ctx) -> ui.Scaffold:
                                     desc=f"{contact['name']} {phone['number']}",
                                     on_click=lambda n=phone["number"]: ctx.local.__setitem__("to", n)))
     return ui.Scaffold(ui.ScrollList(rows, rid="compose_form", pad=12, gap=4),
-                       top=ui.TopBar(ctx.t("New message", "新信息"), on_back=ctx.back),
+                       top=ui.TopBar(ctx.t("New message"), on_back=ctx.back),
                        bottom=_composer(ctx, send, ctx.params.get("body", "")))
 
 
@@ -328,8 +328,8 @@ def search(ctx: Ctx) -> ui.Scaffold:
                                         on_click=lambda c=conv: open_thread(ctx, c)))
         rows = rows[:SEARCH_LIMIT]
         if not rows:
-            rows.append(ui.Text(ctx.t(f"No messages match “{query}”", f"没有与“{query}”匹配的信息"), color="muted",
+            rows.append(ui.Text(ctx.t("No messages match “{query}”", query=query), color="muted",
                                 align="center", max_lines=2, height=96, rid="no_results"))
-    field = ctx.field("search_input", "query", hint=ctx.t("Search messages", "搜索信息"), ime_action="search")
+    field = ctx.field("search_input", "query", hint=ctx.t("Search messages"), ime_action="search")
     body = ui.Column([ui.Row([field], pad=12), ui.ScrollList(rows, rid="search_results")])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search"), on_back=ctx.back))

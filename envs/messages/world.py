@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from mobilegym.calendar_words import MONTH_ABBRS as MONTHS, WEEKDAY_ABBRS as WEEKDAYS_EN, WEEKDAYS, WEEKDAYS_ZH
+from mobilegym.languages import LANGUAGES
 from mobilegym.envs.contacts.numbers import number_key
 from mobilegym.sim.clock import to_ms
 from mobilegym.sim.worldgen import load_pool
@@ -21,7 +22,6 @@ from mobilegym.sim.worldgen.draws import choice, fill_digits, randint, randrange
 from mobilegym.sim.worldgen.pools import read_pool
 
 PACKAGE = __package__
-LANGUAGES = ("en", "zh")
 
 # what the judge and the plans read out of texts (both languages)
 CODE = re.compile(r"(?:verification code is|验证码为)\s*(\d{4,8})")

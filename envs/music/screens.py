@@ -49,12 +49,12 @@ def total_text(ctx: Ctx, seconds: int) -> str:
     """"24 min 20 s", or "1 h 5 min" past an hour."""
     hours, rest = divmod(int(seconds), 3600)
     if hours:
-        return ctx.t(f"{hours} h {rest // 60} min", f"{hours} 小时 {rest // 60} 分钟")
-    return ctx.t(f"{rest // 60} min {rest % 60} s", f"{rest // 60} 分 {rest % 60} 秒")
+        return ctx.t("{hours} h {value} min", hours=hours, value=rest // 60)
+    return ctx.t("{value} min {value_2} s", value=rest // 60, value_2=rest % 60)
 
 
 def _count(ctx: Ctx, n: int) -> str:
-    return ctx.t(f"{n} song" + ("" if n == 1 else "s"), f"{n} 首歌曲")
+    return ctx.either(f"{n} song" + ("" if n == 1 else "s"), f"{n} 首歌曲")
 
 
 def _songs_meta(ctx: Ctx, state: dict[str, Any], song_ids: list[str]) -> str:
@@ -77,19 +77,19 @@ def _toggle_like(ctx: Ctx, song_id: str) -> None:
     title = song(ctx.state, song_id)["title"]
     if song_id in liked:
         liked.remove(song_id)
-        ctx.toast(ctx.t(f"Removed “{title}” from Liked Songs", f"已将“{title}”移出我喜欢的音乐"))
+        ctx.toast(ctx.t("Removed “{title}” from Liked Songs", title=title))
     else:
         liked.insert(0, song_id)
-        ctx.toast(ctx.t(f"Added “{title}” to Liked Songs", f"已将“{title}”添加到我喜欢的音乐"))
+        ctx.toast(ctx.t("Added “{title}” to Liked Songs", title=title))
 
 
 def _add_to_playlist(ctx: Ctx, song_id: str, playlist_id: str) -> None:
     target = playlist(ctx.state, playlist_id)
     if song_id in target["song_ids"]:
-        ctx.toast(ctx.t(f"Already in {target['name']}", f"已在歌单“{target['name']}”中"))
+        ctx.toast(ctx.t("Already in {name}", name=target['name']))
     else:
         target["song_ids"].append(song_id)
-        ctx.toast(ctx.t(f"Added to {target['name']}", f"已添加到歌单“{target['name']}”"))
+        ctx.toast(ctx.t("Added to {name}", name=target['name']))
 
 
 def _mini_player(ctx: Ctx) -> ui.View | None:
@@ -103,9 +103,9 @@ def _mini_player(ctx: Ctx) -> ui.View | None:
         ui.Column([ui.Text(current["title"], size=15, bold=True, rid="mini_title"),
                    ui.Text(artist(ctx.state, current["artist_id"])["name"], size=12, color="muted", rid="mini_artist")],
                   gap=2, flex=1),
-        ui.IconButton("‖" if playing else "▶", ctx.t("Pause", "暂停") if playing else ctx.t("Play", "播放"),
+        ui.IconButton("‖" if playing else "▶", ctx.t("Pause") if playing else ctx.t("Play"),
                       lambda: pb.toggle_play(ctx.state["player"], durations(ctx.state), _now(ctx)), rid="mini_play_pause"),
-    ], pad=8, gap=12, bg="surface", rid="mini_player", desc=ctx.t("Now playing", "正在播放"),
+    ], pad=8, gap=12, bg="surface", rid="mini_player", desc=ctx.t("Now playing"),
         on_click=lambda: ctx.navigate("/player"))
 
 
@@ -117,10 +117,10 @@ def _song_row(ctx: Ctx, item: dict[str, Any], on_play: Callable[[], None], *, sh
     by = artist(ctx.state, item["artist_id"])["name"]
     subtitle = f"{by} · {length}" if show_artist else length
     liked = item["id"] in ctx.state["liked"]
-    desc = f"{item['title']} · {by} · {length}" + (ctx.t(" · liked", " · 已喜欢") if liked else "")
+    desc = f"{item['title']} · {by} · {length}" + (ctx.t(" · liked") if liked else "")
     if extra is None and liked:
-        extra = ui.Icon("♥", size=16, color="primary", desc=ctx.t("Liked", "已喜欢"), rid="liked_mark")
-    tail = ui.Row([extra, ui.IconButton("⋮", ctx.t(f"More options for {item['title']}", f"“{item['title']}”的更多选项"),
+        extra = ui.Icon("♥", size=16, color="primary", desc=ctx.t("Liked"), rid="liked_mark")
+    tail = ui.Row([extra, ui.IconButton("⋮", ctx.t("More options for {title}", title=item['title']),
                                         lambda: ctx.local.update(menu=item["id"], menu_pick=False), rid="song_menu")],
                   gap=0)
     return ui.ListItem(item["title"], subtitle=subtitle, leading=leading, trailing=tail, title_rid="song_title",
@@ -144,39 +144,39 @@ def _song_menu(ctx: Ctx, playlist_id: str | None = None) -> ui.Dialog | None:
             action()
         return run
 
-    cancel = ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)
+    cancel = ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)
     if ctx.local.get("menu_pick"):
         options: list[ui.View | None] = [
             ui.ListItem(p["name"], subtitle=_count(ctx, len(p["song_ids"])), rid="playlist_option", desc=p["name"],
                         title_rid="playlist_option_name",
                         on_click=then_close(lambda p=p: _add_to_playlist(ctx, song_id, p["id"])))
             for p in s["playlists"]]
-        options.insert(0, ui.ListItem(ctx.t("New playlist", "新建歌单"), leading=ui.Icon("+", size=24),
+        options.insert(0, ui.ListItem(ctx.t("New playlist"), leading=ui.Icon("+", size=24),
                                       rid="new_playlist_option",
                                       on_click=then_close(lambda: ctx.navigate("/playlist/edit", song=song_id))))
         body: list[ui.View | None] = [ui.ScrollList(options, rid="playlist_options", height=min(300, 68 * len(options)))]
-        return ui.Dialog(ctx.t("Add to playlist", "添加到歌单"), body, [cancel], on_dismiss=close)
+        return ui.Dialog(ctx.t("Add to playlist"), body, [cancel], on_dismiss=close)
     liked = song_id in s["liked"]
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("Play", "播放"), leading=ui.Icon("▶", size=20), rid="menu_play",
+        ui.ListItem(ctx.t("Play"), leading=ui.Icon("▶", size=20), rid="menu_play",
                     on_click=then_close(_play(ctx, [song_id], 0, {"type": "song", "id": song_id}))),
-        ui.ListItem(ctx.t("Remove from Liked Songs", "从我喜欢的音乐中移除") if liked else ctx.t("Like", "喜欢"),
+        ui.ListItem(ctx.t("Remove from Liked Songs") if liked else ctx.t("Like"),
                     leading=ui.Icon("♥" if liked else "♡", size=20), rid="menu_like",
                     on_click=then_close(lambda: _toggle_like(ctx, song_id))),
-        ui.ListItem(ctx.t("Add to playlist", "添加到歌单"), leading=ui.Icon("+", size=20), rid="menu_add_to_playlist",
+        ui.ListItem(ctx.t("Add to playlist"), leading=ui.Icon("+", size=20), rid="menu_add_to_playlist",
                     on_click=lambda: ctx.local.__setitem__("menu_pick", True)),
     ]
     if playlist_id is not None:
         def remove() -> None:
             playlist(s, playlist_id)["song_ids"].remove(song_id)
-            ctx.toast(ctx.t("Removed from playlist", "已从歌单中移除"))
+            ctx.toast(ctx.t("Removed from playlist"))
 
-        rows.append(ui.ListItem(ctx.t("Remove from this playlist", "从此歌单中移除"), leading=ui.Icon("✕", size=20),
+        rows.append(ui.ListItem(ctx.t("Remove from this playlist"), leading=ui.Icon("✕", size=20),
                                 rid="menu_remove_from_playlist", on_click=then_close(remove)))
     rows += [
-        ui.ListItem(ctx.t("Go to album", "查看专辑"), leading=ui.Icon("◉", size=20), rid="menu_album",
+        ui.ListItem(ctx.t("Go to album"), leading=ui.Icon("◉", size=20), rid="menu_album",
                     on_click=then_close(lambda: ctx.navigate("/album", id=item["album_id"]))),
-        ui.ListItem(ctx.t("Go to artist", "查看艺人"), leading=ui.Icon("☆", size=20), rid="menu_artist",
+        ui.ListItem(ctx.t("Go to artist"), leading=ui.Icon("☆", size=20), rid="menu_artist",
                     on_click=then_close(lambda: ctx.navigate("/artist", id=item["artist_id"]))),
     ]
     return ui.Dialog(item["title"], rows, [cancel], on_dismiss=close)
@@ -214,7 +214,7 @@ def _header(title: str, title_rid: str, lines: list[ui.View | None], glyph: str 
 
 def _gone(ctx: Ctx, title: str) -> ui.Scaffold:
     """The page of an album, artist or playlist that no longer exists."""
-    return _page(ctx, title, [ui.Text(ctx.t("This is no longer in your library", "此内容已不在你的音乐库中"),
+    return _page(ctx, title, [ui.Text(ctx.t("This is no longer in your library"),
                                       color="muted", align="center", height=120, rid="empty")])
 
 
@@ -245,18 +245,18 @@ def library(ctx: Ctx) -> ui.Scaffold:
             a["name"], f"{a['genre']} · {_count(ctx, counts[a['id']])}", "artist",
             lambda: ctx.navigate("/artist", id=a["id"])))
     else:
-        rows = [ui.ListItem(ctx.t("Liked Songs", "我喜欢的音乐"), subtitle=_count(ctx, len(s["liked"])),
+        rows = [ui.ListItem(ctx.t("Liked Songs"), subtitle=_count(ctx, len(s["liked"])),
                             leading=ui.Icon("♥", size=40, badge="primary", shape="square"), rid="liked_songs_entry",
                             on_click=lambda: ctx.navigate("/liked"))]
         rows += [_entry_row(p["name"], _count(ctx, len(p["song_ids"])), "playlist",
                             lambda p=p: ctx.navigate("/playlist", id=p["id"]))
                  for p in s["playlists"]]
     top = ui.Column([
-        ui.TopBar(ctx.t("Music", "音乐"), actions=[
-            ui.IconButton("⚲", ctx.t("Search", "搜索"), lambda: ctx.navigate("/search"), rid="search")]),
-        ui.Tabs([ctx.t(en, zh) for en, zh in TABS], tab, lambda i: ctx.local.update(tab=i, scroll={}), rid_prefix="tab"),
+        ui.TopBar(ctx.t("Music"), actions=[
+            ui.IconButton("⚲", ctx.t("Search"), lambda: ctx.navigate("/search"), rid="search")]),
+        ui.Tabs([ctx.either(en, zh) for en, zh in TABS], tab, lambda i: ctx.local.update(tab=i, scroll={}), rid_prefix="tab"),
     ])
-    fab = (ui.Fab("+", ctx.t("New playlist", "新建歌单"), lambda: ctx.navigate("/playlist/edit"), rid="new_playlist")
+    fab = (ui.Fab("+", ctx.t("New playlist"), lambda: ctx.navigate("/playlist/edit"), rid="new_playlist")
            if tab == 3 else None)
     return ui.Scaffold(ui.ScrollList(rows, rid="library_list", pad=8), top=top, bottom=_mini_player(ctx), fab=fab,
                        dialog=_song_menu(ctx))
@@ -266,7 +266,7 @@ def library(ctx: Ctx) -> ui.Scaffold:
 def album_detail(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     if not any(x["id"] == ctx.params["id"] for x in s["albums"]):
-        return _gone(ctx, ctx.t("Album", "专辑"))
+        return _gone(ctx, ctx.t("Album"))
     a = album(s, ctx.params["id"])
     tracks = sorted((x for x in s["songs"] if x["album_id"] == a["id"]), key=lambda x: x["track"])
     ids = [x["id"] for x in tracks]
@@ -278,14 +278,14 @@ def album_detail(ctx: Ctx) -> ui.Scaffold:
                     on_click=lambda: ctx.navigate("/artist", id=owner["id"])),
             ui.Text(f"{a['genre']} · {a['year']}", size=13, color="muted", rid="album_year"),
             ui.Text(_songs_meta(ctx, s, ids), size=13, color="muted", rid="album_meta")], glyph="◉"),
-        ui.Row([ui.Button(ctx.t("Play", "播放"), _play(ctx, ids, 0, context), rid="play_album"),
-                ui.Button(ctx.t("Shuffle", "随机播放"), lambda: _shuffle_play(ctx, ids, context), style="outlined",
+        ui.Row([ui.Button(ctx.t("Play"), _play(ctx, ids, 0, context), rid="play_album"),
+                ui.Button(ctx.t("Shuffle"), lambda: _shuffle_play(ctx, ids, context), style="outlined",
                           rid="shuffle_album")], gap=8, pad=8),
         *[_song_row(ctx, x, _play(ctx, ids, i, context), show_artist=False,
                     leading=ui.Text(str(x["track"]), size=14, color="muted", width=20, rid="track_number"))
           for i, x in enumerate(tracks)],
     ]
-    return _page(ctx, ctx.t("Album", "专辑"), rows, dialog=_song_menu(ctx))
+    return _page(ctx, ctx.t("Album"), rows, dialog=_song_menu(ctx))
 
 
 def _shuffle_play(ctx: Ctx, ids: list[str], context: dict[str, Any]) -> None:
@@ -299,7 +299,7 @@ def _shuffle_play(ctx: Ctx, ids: list[str], context: dict[str, Any]) -> None:
 def artist_detail(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     if not any(x["id"] == ctx.params["id"] for x in s["artists"]):
-        return _gone(ctx, ctx.t("Artist", "艺人"))
+        return _gone(ctx, ctx.t("Artist"))
     a = artist(s, ctx.params["id"])
     albums = sorted((x for x in s["albums"] if x["artist_id"] == a["id"]), key=lambda x: -x["year"])
     order = {x["id"]: i for i, x in enumerate(albums)}
@@ -309,16 +309,16 @@ def artist_detail(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         _header(a["name"], "artist_name", [
             ui.Text(a["genre"], size=14, color="muted", rid="artist_genre"),
-            ui.Text(ctx.t(f"{a['monthly_listeners']:,} monthly listeners", f"每月 {a['monthly_listeners']:,} 位听众"),
+            ui.Text(ctx.t("{monthly_listeners:,} monthly listeners", monthly_listeners=a['monthly_listeners']),
                     size=13, color="muted", rid="artist_listeners")], glyph="☆"),
-        ui.Button(ctx.t("Play", "播放"), _play(ctx, ids, 0, context), rid="play_artist"),
-        _section(ctx.t("Songs", "歌曲"), "songs_header"),
+        ui.Button(ctx.t("Play"), _play(ctx, ids, 0, context), rid="play_artist"),
+        _section(ctx.t("Songs"), "songs_header"),
         *[_song_row(ctx, x, _play(ctx, ids, i, context), show_artist=False) for i, x in enumerate(tracks)],
-        _section(ctx.t("Albums", "专辑"), "albums_header"),
+        _section(ctx.t("Albums"), "albums_header"),
         *[_entry_row(x["title"], str(x["year"]), "album", lambda x=x: ctx.navigate("/album", id=x["id"]))
           for x in albums],
     ]
-    return _page(ctx, ctx.t("Artist", "艺人"), rows, dialog=_song_menu(ctx))
+    return _page(ctx, ctx.t("Artist"), rows, dialog=_song_menu(ctx))
 
 
 def matches(text: str, query: str) -> bool:
@@ -339,27 +339,27 @@ def search(ctx: Ctx) -> ui.Scaffold:
         artists = [a for a in s["artists"] if matches(a["name"], query)]
         ids = [x["id"] for x in found]
         if found:
-            rows.append(_section(ctx.t("Songs", "歌曲"), "section_songs"))
+            rows.append(_section(ctx.t("Songs"), "section_songs"))
             rows += [_song_row(ctx, x, _play(ctx, ids, i, {"type": "search", "id": query.strip()}))
                      for i, x in enumerate(found)]
         if albums:
-            rows.append(_section(ctx.t("Albums", "专辑"), "section_albums"))
+            rows.append(_section(ctx.t("Albums"), "section_albums"))
             rows += [_entry_row(a["title"], f"{names[a['artist_id']]} · {a['year']}", "album",
                                 lambda a=a: ctx.navigate("/album", id=a["id"])) for a in albums]
         if artists:
-            rows.append(_section(ctx.t("Artists", "艺人"), "section_artists"))
+            rows.append(_section(ctx.t("Artists"), "section_artists"))
             rows += [_entry_row(a["name"], a["genre"], "artist", lambda a=a: ctx.navigate("/artist", id=a["id"]))
                      for a in artists]
         if not rows:
-            rows.append(ui.Text(ctx.t(f"No results for “{query.strip()}”", f"没有找到“{query.strip()}”的结果"),
+            rows.append(ui.Text(ctx.t("No results for “{strip}”", strip=query.strip()),
                                 color="muted", align="center", height=80, max_lines=2, rid="no_results"))
     else:
-        rows.append(ui.Text(ctx.t("Search songs, albums and artists", "搜索歌曲、专辑和艺人"), color="muted",
+        rows.append(ui.Text(ctx.t("Search songs, albums and artists"), color="muted",
                             align="center", height=80, rid="search_hint"))
-    body = ui.Column([ui.Column([ctx.field("search_input", "query", hint=ctx.t("What do you want to hear?", "想听什么？"), ime_action="search")],
+    body = ui.Column([ui.Column([ctx.field("search_input", "query", hint=ctx.t("What do you want to hear?"), ime_action="search")],
                                 pad=8),
                       ui.ScrollList(rows, rid="search_results", pad=8)])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back), bottom=_mini_player(ctx),
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search"), on_back=ctx.back), bottom=_mini_player(ctx),
                        dialog=_song_menu(ctx))
 
 
@@ -371,9 +371,9 @@ def now_playing(ctx: Ctx) -> ui.Scaffold:
     player = s["player"]
     lengths = durations(s)
     now = _now(ctx)
-    top = ui.TopBar(ctx.t("Now playing", "正在播放"), on_back=ctx.back)
+    top = ui.TopBar(ctx.t("Now playing"), on_back=ctx.back)
     if not player["order"]:
-        return ui.Scaffold(ui.ScrollList([ui.Text(ctx.t("Nothing is playing", "没有正在播放的歌曲"), color="muted",
+        return ui.Scaffold(ui.ScrollList([ui.Text(ctx.t("Nothing is playing"), color="muted",
                                                   align="center", height=120, rid="empty")], rid="player"), top=top)
     index, position, playing = pb.playback(player, lengths, now)
     current = song(s, player["order"][index])
@@ -392,7 +392,7 @@ def now_playing(ctx: Ctx) -> ui.Scaffold:
                            ui.Text(album(s, current["album_id"])["title"], size=13, color="muted", rid="player_album")],
                           gap=2, flex=1),
                 ui.IconButton("♥" if liked else "♡",
-                              ctx.t("Remove from Liked Songs", "取消喜欢") if liked else ctx.t("Like", "喜欢"),
+                              ctx.t("Remove from Liked Songs", context="now_playing") if liked else ctx.t("Like"),
                               lambda: _toggle_like(ctx, current["id"]), rid="like", selected=liked,
                               color="primary" if liked else None)]),
         ui.Slider("progress_slider", position // 1000, 0, length,
@@ -401,22 +401,22 @@ def now_playing(ctx: Ctx) -> ui.Scaffold:
                 ui.Text(clock_text(length), size=12, color="muted", rid="total_time")]),
         ui.Row([
             ui.Spacer(flex=1),
-            ui.IconButton("⇄", ctx.t("Shuffle on", "随机播放：开") if shuffle_on else ctx.t("Shuffle off", "随机播放：关"),
+            ui.IconButton("⇄", ctx.t("Shuffle on") if shuffle_on else ctx.t("Shuffle off"),
                           act(pb.set_shuffle, not shuffle_on), rid="shuffle", selected=shuffle_on,
                           color="primary" if shuffle_on else "muted"),
-            ui.IconButton("⇤", ctx.t("Previous", "上一首"), act(pb.skip, -1), rid="previous"),
-            ui.IconButton("‖" if playing else "▶", ctx.t("Pause", "暂停") if playing else ctx.t("Play", "播放"),
+            ui.IconButton("⇤", ctx.t("Previous"), act(pb.skip, -1), rid="previous"),
+            ui.IconButton("‖" if playing else "▶", ctx.t("Pause") if playing else ctx.t("Play"),
                           act(pb.toggle_play), rid="play_pause", size=36, width=64, height=64),
-            ui.IconButton("⇥", ctx.t("Next", "下一首"), act(pb.skip, 1), rid="next"),
-            ui.IconButton("⟳" if repeat != "one" else "⟳¹", ctx.t(*REPEAT_LABELS[repeat]), act(pb.cycle_repeat),
+            ui.IconButton("⇥", ctx.t("Next"), act(pb.skip, 1), rid="next"),
+            ui.IconButton("⟳" if repeat != "one" else "⟳¹", ctx.either(*REPEAT_LABELS[repeat]), act(pb.cycle_repeat),
                           rid="repeat", selected=repeat != "off", color="muted" if repeat == "off" else "primary"),
             ui.Spacer(flex=1),
         ], gap=4),
         ui.Row([ui.Spacer(flex=1),
-                ui.Button(ctx.t("Add to playlist", "添加到歌单"), lambda: ctx.local.update(menu=current["id"], menu_pick=True),
+                ui.Button(ctx.t("Add to playlist"), lambda: ctx.local.update(menu=current["id"], menu_pick=True),
                           style="outlined", rid="add_to_playlist"),
                 ui.Spacer(flex=1)]),
-        ui.Text(ctx.t("Up next", "接下来播放"), size=13, bold=True, color="primary", height=32, rid="up_next_header")
+        ui.Text(ctx.t("Up next"), size=13, bold=True, color="primary", height=32, rid="up_next_header")
         if up_next else None,
         *[ui.ListItem(x["title"], subtitle=artist(s, x["artist_id"])["name"], rid="up_next_item") for x in up_next],
     ]
@@ -429,14 +429,14 @@ def now_playing(ctx: Ctx) -> ui.Scaffold:
 def playlist_detail(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     if not any(x["id"] == ctx.params["id"] for x in s["playlists"]):
-        return _gone(ctx, ctx.t("Playlist", "歌单"))
+        return _gone(ctx, ctx.t("Playlist"))
     p = playlist(s, ctx.params["id"])
     ids = list(p["song_ids"])
     context = {"type": "playlist", "id": p["id"]}
 
     def delete() -> None:
         s["playlists"] = [x for x in s["playlists"] if x["id"] != p["id"]]
-        ctx.toast(ctx.t(f"Deleted {p['name']}", f"已删除歌单“{p['name']}”"))
+        ctx.toast(ctx.t("Deleted {name}", name=p['name']))
         ctx.back()
 
     rows: list[ui.View | None] = [
@@ -444,28 +444,28 @@ def playlist_detail(ctx: Ctx) -> ui.Scaffold:
             ui.Text(p["description"], size=13, color="muted", max_lines=2, rid="playlist_description")
             if p["description"] else None,
             ui.Text(_songs_meta(ctx, s, ids), size=13, color="muted", rid="playlist_meta")], glyph="≡"),
-        ui.Row([ui.Button(ctx.t("Play", "播放"), _play(ctx, ids, 0, context), rid="play_playlist", enabled=bool(ids)),
-                ui.Button(ctx.t("Add songs", "添加歌曲"), lambda: ctx.navigate("/playlist/add", id=p["id"]),
+        ui.Row([ui.Button(ctx.t("Play"), _play(ctx, ids, 0, context), rid="play_playlist", enabled=bool(ids)),
+                ui.Button(ctx.t("Add songs"), lambda: ctx.navigate("/playlist/add", id=p["id"]),
                           style="outlined", rid="add_songs")], gap=8, pad=8),
         *[_song_row(ctx, song(s, x), _play(ctx, ids, i, context)) for i, x in enumerate(ids)],
     ]
     if not ids:
-        rows.append(ui.Text(ctx.t("This playlist is empty. Add some songs!", "歌单还是空的，添加一些歌曲吧！"),
+        rows.append(ui.Text(ctx.t("This playlist is empty. Add some songs!"),
                             color="muted", align="center", height=80, rid="empty"))
     dialog = _song_menu(ctx, p["id"])
     if ctx.local.get("confirm_delete"):
         dialog = ui.Dialog(
-            ctx.t(f"Delete “{p['name']}”?", f"删除歌单“{p['name']}”？"),
-            ctx.t("This can't be undone.", "此操作无法撤销。"),
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
+            ctx.t("Delete “{name}”?", name=p['name']),
+            ctx.t("This can't be undone."),
+            [ui.Button(ctx.t("Cancel"), lambda: ctx.local.__setitem__("confirm_delete", False), style="text",
                        rid=ui.NEGATIVE),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+             ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: ctx.local.__setitem__("confirm_delete", False))
-    actions = [ui.IconButton("✎", ctx.t("Edit playlist", "编辑歌单"), lambda: ctx.navigate("/playlist/edit", id=p["id"]),
+    actions = [ui.IconButton("✎", ctx.t("Edit playlist"), lambda: ctx.navigate("/playlist/edit", id=p["id"]),
                              rid="edit_playlist"),
-               ui.IconButton("🗑", ctx.t("Delete playlist", "删除歌单"), lambda: ctx.local.__setitem__("confirm_delete", True),
+               ui.IconButton("🗑", ctx.t("Delete playlist"), lambda: ctx.local.__setitem__("confirm_delete", True),
                              rid="delete_playlist")]
-    return _page(ctx, ctx.t("Playlist", "歌单"), rows, actions=actions, dialog=dialog)
+    return _page(ctx, ctx.t("Playlist"), rows, actions=actions, dialog=dialog)
 
 
 @APP.screen("/playlist/edit")
@@ -480,10 +480,10 @@ def edit_playlist(ctx: Ctx) -> ui.Scaffold:
     def save() -> None:
         name = local["name"].strip()
         if not name:
-            ctx.toast(ctx.t("Give your playlist a name", "请输入歌单名称"))
+            ctx.toast(ctx.t("Give your playlist a name"))
             return
         if any(p["name"].casefold() == name.casefold() and p is not existing for p in s["playlists"]):
-            ctx.toast(ctx.t(f"You already have a playlist called {name}", f"已有名为“{name}”的歌单"))
+            ctx.toast(ctx.t("You already have a playlist called {name}", name=name))
             return
         if existing is not None:
             existing.update(name=name, description=local["description"].strip())
@@ -495,15 +495,15 @@ def edit_playlist(ctx: Ctx) -> ui.Scaffold:
         ctx.replace("/playlist", id=new_id)
 
     body: list[ui.View | None] = [
-        ui.Text(ctx.t("Name", "名称"), size=13, color="primary", height=28),
-        ctx.field("playlist_name_input", "name", hint=ctx.t("My playlist", "我的歌单"), on_submit=save),
-        ui.Text(ctx.t("Description (optional)", "简介（可选）"), size=13, color="primary", height=28),
-        ctx.field("playlist_desc_input", "description", hint=ctx.t("Add a description", "添加简介"), lines=2),
+        ui.Text(ctx.t("Name"), size=13, color="primary", height=28),
+        ctx.field("playlist_name_input", "name", hint=ctx.t("My playlist"), on_submit=save),
+        ui.Text(ctx.t("Description (optional)"), size=13, color="primary", height=28),
+        ctx.field("playlist_desc_input", "description", hint=ctx.t("Add a description"), lines=2),
         ui.Spacer(8),
-        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="text", rid="cancel"),
-                ui.Button(ctx.t("Save", "保存") if existing else ctx.t("Create", "创建"), save, rid="save_playlist")], gap=8),
+        ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel"), ctx.back, style="text", rid="cancel"),
+                ui.Button(ctx.t("Save") if existing else ctx.t("Create"), save, rid="save_playlist")], gap=8),
     ]
-    title = ctx.t("Edit playlist", "编辑歌单") if existing else ctx.t("New playlist", "新建歌单")
+    title = ctx.t("Edit playlist") if existing else ctx.t("New playlist")
     return ui.Scaffold(ui.ScrollList(body, rid="playlist_form", pad=16, gap=4), top=ui.TopBar(title, on_back=ctx.back))
 
 
@@ -529,12 +529,12 @@ def add_songs(ctx: Ctx) -> ui.Scaffold:
                                          desc=x["title"]))
         for x in candidates]
     if not rows:
-        rows.append(ui.Text(ctx.t("No matching songs", "没有匹配的歌曲"), color="muted", align="center", height=80,
+        rows.append(ui.Text(ctx.t("No matching songs"), color="muted", align="center", height=80,
                             rid="no_results"))
-    body = ui.Column([ui.Column([ctx.field("filter_input", "query", hint=ctx.t("Search songs", "搜索歌曲"))], pad=8),
+    body = ui.Column([ui.Column([ctx.field("filter_input", "query", hint=ctx.t("Search songs"))], pad=8),
                       ui.ScrollList(rows, rid="song_picker", pad=8)])
-    top = ui.TopBar(ctx.t(f"Add to {p['name']}", f"添加到“{p['name']}”"), on_back=ctx.back,
-                    actions=[ui.Button(ctx.t("Done", "完成"), ctx.back, style="text", rid="done")])
+    top = ui.TopBar(ctx.t("Add to {name}", name=p['name']), on_back=ctx.back,
+                    actions=[ui.Button(ctx.t("Done"), ctx.back, style="text", rid="done")])
     return ui.Scaffold(body, top=top)
 
 
@@ -544,16 +544,15 @@ def liked_songs(ctx: Ctx) -> ui.Scaffold:
     ids = list(s["liked"])
     context = {"type": "liked", "id": "liked"}
     rows: list[ui.View | None] = [
-        _header(ctx.t("Liked Songs", "我喜欢的音乐"), "liked_title",
+        _header(ctx.t("Liked Songs"), "liked_title",
                 [ui.Text(_songs_meta(ctx, s, ids), size=13, color="muted", rid="liked_meta")], glyph="♥"),
-        ui.Button(ctx.t("Play", "播放"), _play(ctx, ids, 0, context), rid="play_liked", enabled=bool(ids)),
+        ui.Button(ctx.t("Play"), _play(ctx, ids, 0, context), rid="play_liked", enabled=bool(ids)),
         *[_song_row(ctx, song(s, x), _play(ctx, ids, i, context),
-                    extra=ui.IconButton("♥", ctx.t(f"Remove {song(s, x)['title']} from Liked Songs",
-                                                   f"将“{song(s, x)['title']}”移出我喜欢的音乐"),
+                    extra=ui.IconButton("♥", ctx.t("Remove {title} from Liked Songs", title=song(s, x)['title']),
                                         lambda x=x: _toggle_like(ctx, x), rid="unlike_song", color="primary"))
           for i, x in enumerate(ids)],
     ]
     if not ids:
-        rows.append(ui.Text(ctx.t("Songs you like will appear here", "你喜欢的歌曲会显示在这里"), color="muted",
+        rows.append(ui.Text(ctx.t("Songs you like will appear here"), color="muted",
                             align="center", height=80, rid="empty"))
-    return _page(ctx, ctx.t("Liked Songs", "我喜欢的音乐"), rows, dialog=_song_menu(ctx))
+    return _page(ctx, ctx.t("Liked Songs"), rows, dialog=_song_menu(ctx))

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from mobilegym.sim.worldgen import World
+from mobilegym.languages import LANGUAGES
 from mobilegym.sim.worldgen.draws import choice, randint, randrange, sample
 from mobilegym.sim.worldgen.pools import read_pool
 
@@ -82,8 +83,8 @@ def _artists(world: World, rng: random.Random) -> list[tuple[dict[str, str], str
 def generate(world: World) -> dict[str, Any]:
     rng = world.rng("music")
     today = world.today
-    song_titles = {lang: sample(rng, pools(lang)["songs"], len(pools(lang)["songs"])) for lang in ("en", "zh")}
-    album_titles = {lang: sample(rng, pools(lang)["albums"], len(pools(lang)["albums"])) for lang in ("en", "zh")}
+    song_titles = {lang: sample(rng, pools(lang)["songs"], len(pools(lang)["songs"])) for lang in LANGUAGES}
+    album_titles = {lang: sample(rng, pools(lang)["albums"], len(pools(lang)["albums"])) for lang in LANGUAGES}
     artists: list[dict[str, Any]] = []
     albums: list[dict[str, Any]] = []
     songs: list[dict[str, Any]] = []

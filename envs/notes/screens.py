@@ -21,7 +21,7 @@ TABS = [("/", "Notes", "笔记"), ("/todos", "To-dos", "待办")]
 
 def short_date(ctx: Ctx, day: dt.date) -> str:
     """"Mar 20" / "3月20日"."""
-    return ctx.t(f"{MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日")
+    return ctx.t("{months} {day}", months=MONTHS[day.month - 1], day=day.day, month=day.month)
 
 
 def stamp(ctx: Ctx) -> str:
@@ -41,11 +41,11 @@ def preview(body: str) -> str:
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
     index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def _note_row(ctx: Ctx, note: dict[str, Any], rid: str) -> ui.View:
-    title = note["title"] or ctx.t("Untitled", "无标题")
+    title = note["title"] or ctx.t("Untitled")
     return ui.ListItem(title, subtitle=preview(note["body"]) or None, title_rid="note_title_text",
                        leading=ui.Icon("★" if note["pinned"] else "✎", size=20,
                                        color="primary" if note["pinned"] else "muted"),
@@ -66,19 +66,19 @@ def notes_list(ctx: Ctx) -> ui.Scaffold:
     others = [n for n in notes if not n["pinned"]]
     rows: list[ui.View | None] = []
     if pinned:
-        rows.append(inset(ui.Text(ctx.t("Pinned", "已置顶"), size=13, bold=True, color="primary", height=32,
+        rows.append(inset(ui.Text(ctx.t("Pinned"), size=13, bold=True, color="primary", height=32,
                                   rid="pinned_header"), MARGIN - 8))
         rows += [_note_row(ctx, n, "note_item") for n in pinned]
-        rows.append(inset(ui.Text(ctx.t("Others", "其他"), size=13, bold=True, color="primary", height=32,
+        rows.append(inset(ui.Text(ctx.t("Others"), size=13, bold=True, color="primary", height=32,
                                   rid="others_header"), MARGIN - 8))
     rows += [_note_row(ctx, n, "note_item") for n in others]
     if not notes:
-        rows.append(ui.Text(ctx.t("No notes yet", "还没有笔记"), color="muted", align="center", height=120, rid="empty"))
+        rows.append(ui.Text(ctx.t("No notes yet"), color="muted", align="center", height=120, rid="empty"))
     rows.append(ui.Spacer(ui.FAB_CLEARANCE))
-    top = ui.TopBar(ctx.t("Notes", "笔记"), actions=[
-        ui.IconButton("⚲", ctx.t("Search notes", "搜索笔记"), lambda: ctx.navigate("/search"), rid="search")])
+    top = ui.TopBar(ctx.t("Notes"), actions=[
+        ui.IconButton("⚲", ctx.t("Search notes"), lambda: ctx.navigate("/search"), rid="search")])
     return ui.Scaffold(ui.ScrollList(rows, rid="notes_list", pad=8), top=top, bottom=_tabs(ctx, "/"),
-                       fab=ui.Fab("+", ctx.t("New note", "新建笔记"), lambda: ctx.navigate("/note"), rid="add_note"))
+                       fab=ui.Fab("+", ctx.t("New note"), lambda: ctx.navigate("/note"), rid="add_note"))
 
 
 # --- editor ------------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
         title, body = local["title"].strip(), local["body"].strip()
         if note is None and not title and not body:
             ctx.back()
-            ctx.toast(ctx.t("Empty note discarded", "已放弃空笔记"))
+            ctx.toast(ctx.t("Empty note discarded"))
             return
         if note is not None:
             if (title, body) != (note["title"], note["body"]):
@@ -103,7 +103,7 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
             ctx.state["notes"].append({"id": ctx.new_id("note"), "title": title, "body": body,
                                        "pinned": local["pinned"], "created": stamp(ctx), "updated": stamp(ctx)})
         ctx.back()
-        ctx.toast(ctx.t("Note saved", "笔记已保存"))
+        ctx.toast(ctx.t("Note saved"))
 
     def toggle_pin() -> None:
         if note is not None:
@@ -113,37 +113,37 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
 
     pinned = note["pinned"] if note is not None else local["pinned"]
     actions: list[ui.View] = [
-        ui.IconButton("★" if pinned else "☆", ctx.t("Unpin" if pinned else "Pin", "取消置顶" if pinned else "置顶"),
+        ui.IconButton("★" if pinned else "☆", ctx.either("Unpin" if pinned else "Pin", "取消置顶" if pinned else "置顶"),
                       toggle_pin, rid="pin_note", selected=pinned, color="primary" if pinned else None),
     ]
     if note is not None:
-        actions.append(ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: local.__setitem__("confirm_delete", True),
+        actions.append(ui.IconButton("🗑", ctx.t("Delete"), lambda: local.__setitem__("confirm_delete", True),
                                      rid="delete_note"))
-    actions.append(ui.Button(ctx.t("Save", "保存"), save, style="text", rid="save_note"))
+    actions.append(ui.Button(ctx.t("Save"), save, style="text", rid="save_note"))
     dialog = None
     if note is not None and local.get("confirm_delete"):
         def delete() -> None:
             ctx.state["notes"].remove(note)
             local["confirm_delete"] = False
             ctx.back()
-            ctx.toast(ctx.t("Note deleted", "笔记已删除"))
+            ctx.toast(ctx.t("Note deleted"))
 
         dialog = ui.Dialog(
-            ctx.t("Delete this note?", "删除这条笔记？"),
-            ctx.t(f"\"{note['title'] or 'Untitled'}\" will be deleted permanently.",
+            ctx.t("Delete this note?"),
+            ctx.either(f"\"{note['title'] or 'Untitled'}\" will be deleted permanently.",
                   f"“{note['title'] or '无标题'}”将被永久删除。"),
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("confirm_delete", False), style="text",
+            [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("confirm_delete", False), style="text",
                        rid=ui.NEGATIVE),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+             ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: local.__setitem__("confirm_delete", False),
         )
     body: list[ui.View | None] = [
-        ctx.field("note_title", "title", hint=ctx.t("Title", "标题")),
-        ctx.field("note_body", "body", hint=ctx.t("Note", "笔记内容"), lines=14),
-        ui.Text(ctx.t(f"Edited {_when(ctx, note['updated'])}", f"编辑于 {_when(ctx, note['updated'])}"), size=12,
+        ctx.field("note_title", "title", hint=ctx.t("Title")),
+        ctx.field("note_body", "body", hint=ctx.t("Note", context="note_editor"), lines=14),
+        ui.Text(ctx.t("Edited {when}", when=_when(ctx, note['updated'])), size=12,
                 color="muted", height=24, rid="edited_at") if note is not None else None,
     ]
-    title = ctx.t("Note", "笔记") if note is not None else ctx.t("New note", "新建笔记")
+    title = ctx.t("Note") if note is not None else ctx.t("New note")
     return ui.Scaffold(ui.ScrollList(body, rid="note_form", pad=16, gap=8),
                        top=ui.TopBar(title, on_back=ctx.back, actions=actions), dialog=dialog)
 
@@ -153,15 +153,15 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/search", focus="search_input")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "").strip().casefold()
-    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search notes", "搜索笔记"), ime_action="search")]
+    rows: list[ui.View | None] = [ctx.field("search_input", "query", hint=ctx.t("Search notes"), ime_action="search")]
     if query:
         found = sorted((n for n in ctx.state["notes"] if query in f"{n['title']}\n{n['body']}".casefold()),
                        key=lambda n: n["updated"], reverse=True)
-        rows.append(ui.Text(ctx.t(f"{counted(len(found), 'note')} found", f"找到 {len(found)} 条笔记"),
+        rows.append(ui.Text(ctx.t("{counted} found", counted=counted(len(found), 'note'), n_found=len(found)),
                             size=13, color="muted", height=28, rid="result_count"))
         rows += [_note_row(ctx, n, "search_result") for n in found]
     return ui.Scaffold(ui.ScrollList(rows, rid="search_results", pad=8, gap=4),
-                       top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
+                       top=ui.TopBar(ctx.t("Search"), on_back=ctx.back))
 
 
 # --- to-dos ------------------------------------------------------------------------------------
@@ -171,8 +171,8 @@ def _due_field(ctx: Ctx, due: str | None, target: str) -> ui.View:
     day = dt.date.fromisoformat(due) if due else None
     shown = pickers.date_text(ctx, day) if day is not None else ""
     field = pickers.PickerField("todo_due_input", shown, lambda: pickers.open_date(ctx.local, target, day or ctx.now.date()),
-                                hint=ctx.t("Add due date", "添加截止日期"), flex=1)
-    clear = ui.IconButton("✕", ctx.t("Remove due date", "移除截止日期"), lambda: _set_due(ctx, target, ""),
+                                hint=ctx.t("Add due date"), flex=1)
+    clear = ui.IconButton("✕", ctx.t("Remove due date"), lambda: _set_due(ctx, target, ""),
                           rid="todo_due_clear", size=18) if day is not None else None
     return ui.Row([field, clear], gap=4)
 
@@ -196,8 +196,7 @@ def _todo_row(ctx: Ctx, todo: dict[str, Any]) -> ui.View:
     texts: list[ui.View | None] = [ui.Text(todo["text"], size=16, color="muted" if todo["done"] else None,
                                            max_lines=2, rid="todo_text")]
     if due is not None:
-        label = ctx.t(f"Due {short_date(ctx, dt.date.fromisoformat(due))}",
-                      f"{short_date(ctx, dt.date.fromisoformat(due))}截止")
+        label = ctx.t("Due {short_date}", short_date=short_date(ctx, dt.date.fromisoformat(due)))
         texts.append(ui.Text(label, size=12, color="#D32F2F" if overdue else "muted", rid="todo_due"))
     return ui.Row([
         ui.Checkbox("todo_check", todo["done"], toggle, desc=todo["text"], width=32),
@@ -210,11 +209,11 @@ def todos(ctx: Ctx) -> ui.Scaffold:
     items = ctx.state["todos"]
     open_items = sorted((t for t in items if not t["done"]), key=lambda t: (t["due"] is None, t["due"] or ""))
     done_items = [t for t in items if t["done"]]
-    rows: list[ui.View | None] = [inset(ui.Text(ctx.t(f"{len(open_items)} open", f"{len(open_items)} 项未完成"), size=13,
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.t("{n_open_items} open", n_open_items=len(open_items)), size=13,
                                                 color="muted", height=28, rid="open_count"), MARGIN - 8)]
     rows += [_todo_row(ctx, t) for t in open_items]
     if done_items:
-        rows.append(inset(ui.Text(ctx.t(f"Completed ({len(done_items)})", f"已完成（{len(done_items)}）"), size=13,
+        rows.append(inset(ui.Text(ctx.t("Completed ({n_done_items})", n_done_items=len(done_items)), size=13,
                                   bold=True, color="primary", height=36, rid="completed_header"), MARGIN - 8))
         rows += [_todo_row(ctx, t) for t in done_items]
     rows.append(ui.Spacer(ui.FAB_CLEARANCE))
@@ -224,22 +223,22 @@ def todos(ctx: Ctx) -> ui.Scaffold:
         def add() -> None:
             text = local.get("todo_text", "").strip()
             if not text:
-                ctx.toast(ctx.t("Write the to-do first", "请先输入待办内容"))
+                ctx.toast(ctx.t("Write the to-do first"))
                 return
             items.append({"id": ctx.new_id("todo"), "text": text, "done": False, "due": local.get("todo_due") or None})
             local.update(adding=False, todo_text="", todo_due="")
 
         dialog = ui.Dialog(
-            ctx.t("New to-do", "新建待办"),
-            [ctx.field("todo_text_input", "todo_text", hint=ctx.t("What needs doing?", "要做什么？"), on_submit=add),
+            ctx.t("New to-do"),
+            [ctx.field("todo_text_input", "todo_text", hint=ctx.t("What needs doing?"), on_submit=add),
              _due_field(ctx, local.get("todo_due"), "todo_due")],
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("adding", False), style="text", rid=ui.NEGATIVE),
-             ui.Button(ctx.t("Add", "添加"), add, style="text", rid=ui.POSITIVE)],
+            [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("adding", False), style="text", rid=ui.NEGATIVE),
+             ui.Button(ctx.t("Add"), add, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: local.__setitem__("adding", False),
         )
-    return ui.Scaffold(ui.ScrollList(rows, rid="todo_list", pad=8), top=ui.TopBar(ctx.t("To-dos", "待办")),
+    return ui.Scaffold(ui.ScrollList(rows, rid="todo_list", pad=8), top=ui.TopBar(ctx.t("To-dos")),
                        bottom=_tabs(ctx, "/todos"),
-                       fab=ui.Fab("+", ctx.t("New to-do", "新建待办"), lambda: local.__setitem__("adding", True),
+                       fab=ui.Fab("+", ctx.t("New to-do"), lambda: local.__setitem__("adding", True),
                                   rid="add_todo"), dialog=dialog)
 
 
@@ -248,9 +247,9 @@ def todo_detail(ctx: Ctx) -> ui.Scaffold:
     """One to-do, as Google Tasks opens it: its title (saved as typed, unless emptied), due date, completed
     checkbox and a delete action."""
     todo = _find(ctx.state["todos"], ctx.params.get("id"))
-    top_title = ctx.t("To-do", "待办")
+    top_title = ctx.t("To-do")
     if todo is None:
-        gone = ui.Text(ctx.t("This to-do was deleted.", "该待办已被删除。"), color="muted", align="center", height=120,
+        gone = ui.Text(ctx.t("This to-do was deleted."), color="muted", align="center", height=120,
                        rid="empty")
         return ui.Scaffold(ui.ScrollList([gone]), top=ui.TopBar(top_title, on_back=ctx.back))
     local = ctx.local
@@ -267,26 +266,26 @@ def todo_detail(ctx: Ctx) -> ui.Scaffold:
         ctx.state["todos"].remove(todo)
         local["confirm_delete"] = False
         ctx.back()
-        ctx.toast(ctx.t("To-do deleted", "待办已删除"))
+        ctx.toast(ctx.t("To-do deleted"))
 
     dialog = pickers.picker_dialog(ctx, lambda target, value: _set_due(ctx, target, value))
     if dialog is None and local.get("confirm_delete"):
         dialog = ui.Dialog(
-            ctx.t("Delete to-do?", "删除待办？"),
+            ctx.t("Delete to-do?"),
             todo["text"],
-            [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("confirm_delete", False), style="text",
+            [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("confirm_delete", False), style="text",
                        rid=ui.NEGATIVE),
-             ui.Button(ctx.t("Delete", "删除"), delete, style="text", rid=ui.POSITIVE)],
+             ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
             on_dismiss=lambda: local.__setitem__("confirm_delete", False),
         )
     body: list[ui.View | None] = [
-        ui.TextField("todo_title_input", local.get("title", todo["text"]), rename, hint=ctx.t("Title", "标题")),
-        ui.Text(ctx.t("Due date", "截止日期"), size=13, color="primary", height=24),
+        ui.TextField("todo_title_input", local.get("title", todo["text"]), rename, hint=ctx.t("Title")),
+        ui.Text(ctx.t("Due date"), size=13, color="primary", height=24),
         _due_field(ctx, todo["due"], "due"),
-        ui.ListItem(ctx.t("Completed", "已完成"), trailing=ui.Checkbox("todo_done_check", todo["done"], toggle),
+        ui.ListItem(ctx.t("Completed"), trailing=ui.Checkbox("todo_done_check", todo["done"], toggle),
                     rid="todo_done_row", on_click=toggle),
     ]
-    actions = [ui.IconButton("🗑", ctx.t("Delete", "删除"), lambda: local.__setitem__("confirm_delete", True),
+    actions = [ui.IconButton("🗑", ctx.t("Delete"), lambda: local.__setitem__("confirm_delete", True),
                              rid="delete_todo")]
     return ui.Scaffold(ui.ScrollList(body, rid="todo_form", pad=16, gap=8),
                        top=ui.TopBar(top_title, on_back=ctx.back, actions=actions), dialog=dialog)

@@ -24,16 +24,16 @@ def delivery_line(ctx: Ctx, order: dict[str, Any]) -> str:
     lang = language(ctx)
     day = dt.date.fromisoformat(order["delivery_date"])
     if order["status"] == "delivered":
-        return ctx.t(f"Delivered {catalog.short_date(lang, day)}", f"{catalog.short_date(lang, day)}已送达")
+        return ctx.t("Delivered {short_date}", short_date=catalog.short_date(lang, day))
     if order["status"] == "cancelled":
-        return ctx.t("Cancelled", "已取消")
-    return ctx.t(f"Arriving {catalog.short_date(lang, day)}", f"预计{catalog.short_date(lang, day)}送达")
+        return ctx.t("Cancelled")
+    return ctx.t("Arriving {short_date}", short_date=catalog.short_date(lang, day))
 
 
 def order_title(ctx: Ctx, order: dict[str, Any]) -> str:
     first = order["items"][0]["title"]
     more = len(order["items"]) - 1
-    return first + (ctx.t(f" and {more} more", f" 等{more + 1}件") if more else "")
+    return first + (ctx.t(" and {more} more", more=more, value=more + 1) if more else "")
 
 
 @APP.screen("/orders")
@@ -50,9 +50,9 @@ def orders(ctx: Ctx) -> ui.Scaffold:
                                 desc=f"{order_title(ctx, o)} · {line} · {money(ctx, o['total'])}",
                                 on_click=lambda o=o: ctx.navigate("/order", id=o["id"])))
     if not rows:
-        rows.append(empty(ctx.t("No orders here", "暂无订单")))
-    top = ui.Column([ui.TopBar(ctx.t("Your orders", "我的订单"), on_back=ctx.back),
-                     ui.Tabs([ctx.t(en, zh) for en, zh, _ in TABS], tab,
+        rows.append(empty(ctx.t("No orders here")))
+    top = ui.Column([ui.TopBar(ctx.t("Your orders"), on_back=ctx.back),
+                     ui.Tabs([ctx.either(en, zh) for en, zh, _ in TABS], tab,
                              lambda i: ctx.local.update(tab=i, scroll={}), rid_prefix="tab")])
     return ui.Scaffold(ui.ScrollList(rows, rid="order_list", pad=8), top=top)
 
@@ -66,40 +66,38 @@ def order_page(ctx: Ctx) -> ui.Scaffold:
 
     def cancel_order() -> None:
         o["status"] = "cancelled"
-        ctx.toast(ctx.t("Your order was cancelled", "订单已取消"))
+        ctx.toast(ctx.t("Your order was cancelled"))
 
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t(STATUS_LABELS[o["status"]][0], STATUS_LABELS[o["status"]][1]), size=20, bold=True,
+        ui.Text(ctx.either(STATUS_LABELS[o["status"]][0], STATUS_LABELS[o["status"]][1]), size=20, bold=True,
                 rid="order_status"),
         ui.Text(delivery_line(ctx, o), size=15, rid="order_delivery"),
-        ui.Text(ctx.t(f"Order # {o['number']}", f"订单号：{o['number']}"), size=13, color="muted", rid="order_number"),
-        ui.Text(ctx.t(f"Placed on {catalog.long_date(lang, dt.date.fromisoformat(o['placed']))}",
-                      f"下单时间：{catalog.long_date(lang, dt.date.fromisoformat(o['placed']))}"),
+        ui.Text(ctx.t("Order # {number}", number=o['number']), size=13, color="muted", rid="order_number"),
+        ui.Text(ctx.t("Placed on {long_date}", long_date=catalog.long_date(lang, dt.date.fromisoformat(o['placed']))),
                 size=13, color="muted", rid="order_placed"),
-        section(ctx.t("Items", "商品"), "items_header"),
+        section(ctx.t("Items"), "items_header"),
         *[ui.ListItem(i["title"], subtitle=" · ".join(x for x in (i["variant"], f"×{i['qty']}") if x),
                       trailing=money(ctx, i["price"] * i["qty"]), rid="order_line", title_rid="order_line_title",
                       on_click=lambda i=i: ctx.navigate("/product", id=i["product_id"])) for i in o["items"]],
-        section(ctx.t("Ship to", "收货地址"), "ship_to_header"),
+        section(ctx.t("Ship to"), "ship_to_header"),
         ui.Text(f"{address['name']}, {address['street']}, {address['city']} {address['region']} {address['postcode']}"
-                if address else ctx.t("Address removed", "地址已删除"), max_lines=3, rid="order_address"),
-        section(ctx.t("Order summary", "订单金额"), "summary_header"),
-        ui.Row([ui.Text(ctx.t("Items", "商品金额"), flex=1), ui.Text(money(ctx, catalog.order_subtotal(o)))]),
-        ui.Row([ui.Text(ctx.t("Shipping", "运费") + (ctx.t(" (Express)", "（加急）") if o["shipping"] == "express" else ""),
+                if address else ctx.t("Address removed"), max_lines=3, rid="order_address"),
+        section(ctx.t("Order summary"), "summary_header"),
+        ui.Row([ui.Text(ctx.t("Items", context="order_page"), flex=1), ui.Text(money(ctx, catalog.order_subtotal(o)))]),
+        ui.Row([ui.Text(ctx.t("Shipping") + (ctx.t(" (Express)") if o["shipping"] == "express" else ""),
                         flex=1),
                 ui.Text(money(ctx, o["shipping_fee"]), rid="order_shipping_fee")]),
-        ui.Row([ui.Text(ctx.t("Order total", "实付款"), bold=True, flex=1),
+        ui.Row([ui.Text(ctx.t("Order total"), bold=True, flex=1),
                 ui.Text(money(ctx, o["total"]), bold=True, rid="order_total")]),
     ]
     if o["status"] == "to_ship":
-        rows.append(ui.Button(ctx.t("Cancel order", "取消订单"), lambda: ctx.local.__setitem__("cancelling", True),
+        rows.append(ui.Button(ctx.t("Cancel order"), lambda: ctx.local.__setitem__("cancelling", True),
                               style="outlined", rid="cancel_order"))
-    dialog = confirm(ctx, "cancelling", ctx.t("Cancel this order?", "取消此订单？"),
-                     ctx.t(f"{order_title(ctx, o)} will not be shipped and {money(ctx, o['total'])} will be refunded.",
-                           f"“{order_title(ctx, o)}”将不再发货，{money(ctx, o['total'])}将原路退回。"),
-                     ctx.t("Cancel order", "取消订单"), cancel_order, cancel=("Keep order", "暂不取消"))
+    dialog = confirm(ctx, "cancelling", ctx.t("Cancel this order?"),
+                     ctx.t("{order_title} will not be shipped and {money} will be refunded.", order_title=order_title(ctx, o), money=money(ctx, o['total'])),
+                     ctx.t("Cancel order"), cancel_order, cancel=("Keep order", "暂不取消"))
     return ui.Scaffold(ui.ScrollList(rows, rid="order_detail", pad=16, gap=6),
-                       top=ui.TopBar(ctx.t("Order details", "订单详情"), on_back=ctx.back), dialog=dialog)
+                       top=ui.TopBar(ctx.t("Order details"), on_back=ctx.back), dialog=dialog)
 
 
 # --- addresses --------------------------------------------------------------------------------------
@@ -115,28 +113,28 @@ def addresses(ctx: Ctx) -> ui.Scaffold:
 
     def make_default(a: dict[str, Any]) -> None:
         set_default(s, a["id"])
-        ctx.toast(ctx.t(f"{a['label']} is now your default address", f"已将“{a['label']}”设为默认地址"))
+        ctx.toast(ctx.t("{label} is now your default address", label=a['label']))
 
     rows: list[ui.View | None] = []
     for a in s["addresses"]:
         rows.append(ui.Card([
             ui.ListItem(f"{a['label']} · {a['name']}",
                         subtitle=f"{a['street']}, {a['city']} {a['region']} {a['postcode']} · {a['phone']}",
-                        trailing=ctx.t("Default", "默认") if a["default"] else "✎", rid="address_item",
+                        trailing=ctx.t("Default") if a["default"] else "✎", rid="address_item",
                         title_rid="address_title", desc=f"{a['label']} · {a['street']}" +
-                        (ctx.t(" · default", " · 默认") if a["default"] else ""),
+                        (ctx.t(" · default") if a["default"] else ""),
                         on_click=lambda a=a: ctx.navigate("/address/edit", id=a["id"])),
             None if a["default"] else ui.Row([
-                ui.Button(ctx.t("Set as default", "设为默认"), lambda a=a: make_default(a), style="text",
-                          rid="set_default", desc=ctx.t(f"Set {a['label']} as default", f"将“{a['label']}”设为默认")),
+                ui.Button(ctx.t("Set as default"), lambda a=a: make_default(a), style="text",
+                          rid="set_default", desc=ctx.t("Set {label} as default", label=a['label'])),
                 ui.Spacer(flex=1)]),
         ], pad=4, gap=0))
     if not rows:
-        rows.append(empty(ctx.t("No saved addresses", "还没有收货地址")))
-    rows.append(ui.Button(ctx.t("+ Add a new address", "+ 新增收货地址"), lambda: ctx.navigate("/address/edit"),
+        rows.append(empty(ctx.t("No saved addresses")))
+    rows.append(ui.Button(ctx.t("+ Add a new address"), lambda: ctx.navigate("/address/edit"),
                           style="outlined", rid="add_address"))
     return ui.Scaffold(ui.ScrollList(rows, rid="address_list", pad=8, gap=8),
-                       top=ui.TopBar(ctx.t("Your addresses", "收货地址"), on_back=ctx.back))
+                       top=ui.TopBar(ctx.t("Your addresses"), on_back=ctx.back))
 
 
 FIELDS = (("label", "address_label_input", "Label (e.g. Home)", "标签（如 家）", False),
@@ -157,15 +155,15 @@ def edit_address(ctx: Ctx) -> ui.Scaffold:
 
     def save() -> None:
         values = {key: local.get(key, source[key]).strip() for key, *_ in FIELDS}
-        missing = [ctx.t(en, zh) for key, _, en, zh, required in FIELDS if required and not values[key]]
+        missing = [ctx.either(en, zh) for key, _, en, zh, required in FIELDS if required and not values[key]]
         if missing:
-            ctx.toast(ctx.t(f"Enter the {missing[0].lower()}", f"请填写{missing[0]}"))
+            ctx.toast(ctx.t("Enter the {lower}", lower=missing[0].lower(), missing=missing[0]))
             return
         digits = "".join(ch for ch in values["phone"] if ch.isdigit())
         if len(digits) < 6 or any(not (ch.isdigit() or ch in " +-()") for ch in values["phone"]):
-            ctx.toast(ctx.t("Enter a valid phone number", "请输入有效的手机号码"))
+            ctx.toast(ctx.t("Enter a valid phone number"))
             return
-        values["label"] = values["label"] or ctx.t("Address", "地址")
+        values["label"] = values["label"] or ctx.t("Address")
         if existing is not None:
             existing.update(values)
             target = existing
@@ -174,18 +172,18 @@ def edit_address(ctx: Ctx) -> ui.Scaffold:
             s["addresses"].append(target)
         if make_default:
             set_default(s, target["id"])
-        ctx.toast(ctx.t("Address saved", "地址已保存"))
+        ctx.toast(ctx.t("Address saved"))
         ctx.back()
 
     body: list[ui.View | None] = []
     for key, rid, en, zh, _ in FIELDS:
-        body += [ui.Text(ctx.t(en, zh), size=13, color="primary", height=24),
-                 ctx.field(rid, key, source[key], hint=ctx.t(en, zh))]
+        body += [ui.Text(ctx.either(en, zh), size=13, color="primary", height=24),
+                 ctx.field(rid, key, source[key], hint=ctx.either(en, zh))]
     body += [ui.Checkbox("default_checkbox", make_default, lambda v: local.__setitem__("make_default", v),
-                         label=ctx.t("Make this my default address", "设为默认地址"),
+                         label=ctx.t("Make this my default address"),
                          enabled=not (existing and existing["default"])),
              ui.Spacer(8),
-             ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel", "取消"), ctx.back, style="text", rid="cancel"),
-                     ui.Button(ctx.t("Save", "保存"), save, rid="save_address")], gap=8)]
-    title = ctx.t("Edit address", "编辑地址") if existing else ctx.t("Add a new address", "新增收货地址")
+             ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel"), ctx.back, style="text", rid="cancel"),
+                     ui.Button(ctx.t("Save"), save, rid="save_address")], gap=8)]
+    title = ctx.t("Edit address") if existing else ctx.t("Add a new address")
     return ui.Scaffold(ui.ScrollList(body, rid="address_form", pad=16, gap=4), top=ui.TopBar(title, on_back=ctx.back))

@@ -27,7 +27,7 @@ def cart(ctx: Ctx) -> ui.Scaffold:
 
     def remove(line_id: str) -> None:
         s["cart"] = [i for i in s["cart"] if i["id"] != line_id]
-        ctx.toast(ctx.t("Removed from cart", "已从购物车删除"))
+        ctx.toast(ctx.t("Removed from cart"))
 
     rows: list[ui.View | None] = []
     for line in lines:
@@ -43,36 +43,36 @@ def cart(ctx: Ctx) -> ui.Scaffold:
                                if line["variant"] else None,
                                ui.Text(money(ctx, item["price"]), size=15, rid="cart_item_price")], gap=2, flex=1)],
                    gap=8),
-            ui.Row([ui.IconButton("−", ctx.t(f"Decrease quantity of {label}", f"减少“{label}”的数量"),
+            ui.Row([ui.IconButton("−", ctx.t("Decrease quantity of {label}", label=label),
                                   lambda line=line, q=qty: set_qty(line, q - 1), rid="qty_decrease", enabled=qty > 1),
                     ui.Text(str(qty), size=16, bold=True, align="center", width=32, rid="cart_qty",
-                            desc=ctx.t(f"Quantity of {label}: {qty}", f"“{label}”的数量：{qty}")),
-                    ui.IconButton("+", ctx.t(f"Increase quantity of {label}", f"增加“{label}”的数量"),
+                            desc=ctx.t("Quantity of {label}: {qty}", label=label, qty=qty)),
+                    ui.IconButton("+", ctx.t("Increase quantity of {label}", label=label),
                                   lambda line=line, q=qty: set_qty(line, q + 1), rid="qty_increase",
                                   enabled=qty < catalog.MAX_QTY),
                     ui.Spacer(flex=1),
-                    ui.IconButton("🗑", ctx.t(f"Remove {label}", f"删除“{label}”"),
+                    ui.IconButton("🗑", ctx.t("Remove {label}", label=label),
                                   lambda line=line: local.__setitem__("removing", line["id"]), rid="remove_item")],
                    gap=4),
         ], rid="cart_item"))
     if not lines:
-        rows.append(empty(ctx.t("Your cart is empty", "购物车还是空的")))
+        rows.append(empty(ctx.t("Your cart is empty")))
     selected = [i for i in lines if i["selected"]]
     count = sum(i["qty"] for i in selected)
     bottom = ui.Row([
-        ui.Column([ui.Text(ctx.t(f"Subtotal ({counted(count, 'item')})", f"合计（{count}件）"), size=13, color="muted"),
+        ui.Column([ui.Text(ctx.t("Subtotal ({counted})", counted=counted(count, 'item'), count=count), size=13, color="muted"),
                    ui.Text(money(ctx, catalog.cart_subtotal(s)), size=18, bold=True, rid="cart_total")], gap=2, flex=1),
-        ui.Button(ctx.t("Checkout", "去结算"), lambda: ctx.navigate("/checkout"), rid="checkout", enabled=bool(selected)),
+        ui.Button(ctx.t("Checkout"), lambda: ctx.navigate("/checkout"), rid="checkout", enabled=bool(selected)),
     ], pad=12, gap=8, bg="surface")
     removing = next((i for i in lines if i["id"] == local.get("removing")), None)
     dialog = None
     if removing is not None:
         label = catalog.item_label(catalog.product(s, removing["product_id"])["title"], removing["variant"])
-        dialog = confirm(ctx, "removing", ctx.t("Remove item?", "删除商品？"),
-                         ctx.t(f"Remove {label} from your cart?", f"确定从购物车中删除“{label}”吗？"),
-                         ctx.t("Remove", "删除"), lambda: remove(removing["id"]))
+        dialog = confirm(ctx, "removing", ctx.t("Remove item?"),
+                         ctx.t("Remove {label} from your cart?", label=label),
+                         ctx.t("Remove"), lambda: remove(removing["id"]))
     return ui.Scaffold(ui.ScrollList(rows, rid="cart_list", pad=8, gap=8),
-                       top=ui.TopBar(ctx.t("Cart", "购物车"), on_back=ctx.back), bottom=bottom, dialog=dialog)
+                       top=ui.TopBar(ctx.t("Cart"), on_back=ctx.back), bottom=bottom, dialog=dialog)
 
 
 # --- checkout ---------------------------------------------------------------------------------------
@@ -122,47 +122,46 @@ def checkout(ctx: Ctx) -> ui.Scaffold:
     today = ctx.now.date()
 
     def fee_text(m: str) -> str:
-        return ctx.t("FREE", "免运费") if fees[m] == 0 else money(ctx, fees[m])
+        return ctx.t("FREE") if fees[m] == 0 else money(ctx, fees[m])
 
     def place() -> None:
         placed = place_order(ctx, lines, chosen["id"], method)
-        ctx.toast(ctx.t("Order placed, thank you!", "下单成功，感谢购买！"))
+        ctx.toast(ctx.t("Order placed, thank you!"))
         ctx.replace("/order", id=placed["id"])
 
     shipping_names = {"standard": ("Standard", "标准配送"), "express": ("Express", "加急配送")}
-    rows: list[ui.View | None] = [section(ctx.t("Deliver to", "收货地址"), "address_header")]
+    rows: list[ui.View | None] = [section(ctx.t("Deliver to"), "address_header")]
     if chosen is not None:
         rows.append(ui.ListItem(f"{chosen['name']} · {chosen['label']}",
                                 subtitle=f"{chosen['street']}, {chosen['city']} {chosen['region']} {chosen['postcode']}",
-                                trailing=ctx.t("Change", "更换"), rid="address_row",
+                                trailing=ctx.t("Change"), rid="address_row",
                                 on_click=lambda: local.__setitem__("dialog", "address")))
     else:
-        rows.append(ui.ListItem(ctx.t("Add a delivery address", "添加收货地址"), trailing="›", rid="add_address",
+        rows.append(ui.ListItem(ctx.t("Add a delivery address"), trailing="›", rid="add_address",
                                 on_click=lambda: ctx.navigate("/address/edit")))
-    rows.append(section(ctx.t("Shipping", "配送方式"), "shipping_header"))
+    rows.append(section(ctx.t("Shipping", context="checkout"), "shipping_header"))
     for m, (en, zh) in shipping_names.items():
         arrives = catalog.short_date(lang, today + dt.timedelta(days=SHIPPING[m][0]))
         pick = (lambda m=m: local.__setitem__("shipping", m))
-        rows.append(ui.ListItem(f"{ctx.t(en, zh)} · {fee_text(m)}", subtitle=ctx.t(f"Arrives {arrives}", f"预计{arrives}送达"),
+        rows.append(ui.ListItem(f"{ctx.either(en, zh)} · {fee_text(m)}", subtitle=ctx.t("Arrives {arrives}", arrives=arrives),
                                 trailing=ui.Radio(None, method == m, pick), rid=f"shipping_{m}", on_click=pick))
-    rows += [section(ctx.t("Payment", "支付方式"), "payment_header"),
+    rows += [section(ctx.t("Payment"), "payment_header"),
              ui.ListItem(s["payment"]["card"], leading=ui.Icon("▭", size=24), rid="payment_method"),
-             section(ctx.t("Items", "商品"), "items_header")]
+             section(ctx.t("Items"), "items_header")]
     for line in lines:
         item = catalog.product(s, line["product_id"])
         rows.append(ui.ListItem(item["title"], subtitle=" · ".join(x for x in (line["variant"], f"×{line['qty']}") if x),
                                 trailing=money(ctx, item["price"] * line["qty"]), rid="checkout_item",
                                 title_rid="checkout_item_title"))
     rows += [
-        ui.Row([ui.Text(ctx.t("Items", "商品金额"), flex=1), ui.Text(money(ctx, subtotal), rid="items_subtotal")], pad=8),
-        ui.Row([ui.Text(ctx.t("Shipping", "运费"), flex=1), ui.Text(fee_text(method), rid="shipping_fee")], pad=8),
-        ui.Row([ui.Text(ctx.t("Order total", "实付款"), bold=True, flex=1),
+        ui.Row([ui.Text(ctx.t("Items", context="checkout"), flex=1), ui.Text(money(ctx, subtotal), rid="items_subtotal")], pad=8),
+        ui.Row([ui.Text(ctx.t("Shipping"), flex=1), ui.Text(fee_text(method), rid="shipping_fee")], pad=8),
+        ui.Row([ui.Text(ctx.t("Order total"), bold=True, flex=1),
                 ui.Text(money(ctx, total), bold=True, rid="order_total")], pad=8),
     ]
-    dialog = confirm(ctx, "confirm_order", ctx.t("Place your order?", "确认下单？"),
-                     ctx.t(f"{money(ctx, total)} will be charged to your {s['payment']['card']}.",
-                           f"将从{s['payment']['card']}扣款{money(ctx, total)}。"),
-                     ctx.t("Place order", "提交订单"), place)
+    dialog = confirm(ctx, "confirm_order", ctx.t("Place your order?"),
+                     ctx.t("{money} will be charged to your {card}.", money=money(ctx, total), card=s['payment']['card']),
+                     ctx.t("Place order"), place)
     if local.get("dialog") == "address":
         def pick(address_id: str) -> None:
             local.update(address_id=address_id, dialog=None)
@@ -172,11 +171,11 @@ def checkout(ctx: Ctx) -> ui.Scaffold:
                               trailing=ui.Radio(None, chosen is not None and a["id"] == chosen["id"],
                                                 lambda a=a: pick(a["id"])))
                   for a in s["addresses"]]
-        dialog = ui.Dialog(ctx.t("Choose an address", "选择收货地址"), radios,
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: local.__setitem__("dialog", None), style="text",
+        dialog = ui.Dialog(ctx.t("Choose an address"), radios,
+                           [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("dialog", None), style="text",
                                       rid=ui.NEGATIVE)], on_dismiss=lambda: local.__setitem__("dialog", None))
     bottom = ui.Row([ui.Text(money(ctx, total), size=18, bold=True, flex=1),
-                     ui.Button(ctx.t("Place order", "提交订单"), lambda: local.__setitem__("confirm_order", True),
+                     ui.Button(ctx.t("Place order"), lambda: local.__setitem__("confirm_order", True),
                                rid="place_order", enabled=chosen is not None and bool(lines))], pad=12, bg="surface")
     return ui.Scaffold(ui.ScrollList(rows, rid="checkout_list", pad=8, gap=4),
-                       top=ui.TopBar(ctx.t("Checkout", "确认订单"), on_back=ctx.back), bottom=bottom, dialog=dialog)
+                       top=ui.TopBar(ctx.t("Checkout", context="checkout"), on_back=ctx.back), bottom=bottom, dialog=dialog)

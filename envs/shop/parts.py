@@ -12,7 +12,7 @@ from . import catalog
 
 
 def language(ctx: Ctx) -> str:
-    return ctx.t("en", "zh")
+    return ctx.t("en")
 
 
 def money(ctx: Ctx, amount: float) -> str:
@@ -27,10 +27,10 @@ def stars(ctx: Ctx, item: dict[str, Any]) -> str:
 def product_desc(ctx: Ctx, item: dict[str, Any]) -> str:
     """A product row's description: title, price, rating, reviews and free shipping."""
     parts = [item["title"], money(ctx, item["price"]),
-             ctx.t(f"{item['rating']:.1f} stars", f"{item['rating']:.1f}星"),
-             ctx.t(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价")]
+             ctx.t("{rating:.1f} stars", rating=item['rating']),
+             ctx.either(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价")]
     if item["free_shipping"]:
-        parts.append(ctx.t("Free shipping", "包邮"))
+        parts.append(ctx.t("Free shipping"))
     return " · ".join(parts)
 
 
@@ -38,7 +38,7 @@ def product_row(ctx: Ctx, item: dict[str, Any], *, trailing: ui.View | None = No
     """A product in a list; a tap opens its page."""
     subtitle = f"{money(ctx, item['price'])} · {stars(ctx, item)}"
     if item["free_shipping"]:
-        subtitle += " · " + ctx.t("Free shipping", "包邮")
+        subtitle += " · " + ctx.t("Free shipping")
     return ui.ListItem(item["title"], subtitle=subtitle, leading=ui.Icon("▣", size=40, badge="primary", shape="square"),
                        trailing=trailing, rid="product_item", title_rid="product_title", desc=product_desc(ctx, item),
                        on_click=lambda: ctx.navigate("/product", id=item["id"]))
@@ -51,7 +51,7 @@ def section(title: str, rid: str) -> ui.View:
 
 def cart_button(ctx: Ctx) -> ui.View:
     count = sum(i["qty"] for i in ctx.state["cart"])
-    return ui.IconButton("🛒", ctx.t(f"Cart, {counted(count, 'item')}", f"购物车，{count}件商品"), lambda: ctx.navigate("/cart"),
+    return ui.IconButton("🛒", ctx.t("Cart, {counted}", counted=counted(count, 'item'), count=count), lambda: ctx.navigate("/cart"),
                          rid="cart")
 
 

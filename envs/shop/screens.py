@@ -28,21 +28,21 @@ def home(ctx: Ctx) -> ui.Scaffold:
              ("wishlist_entry", "♡", "Wishlist", "心愿单", "/wishlist"),
              ("addresses_entry", "⌂", "Addresses", "收货地址", "/addresses")]
     picks = sorted(s["products"], key=lambda p: (-p["rating"], -p["reviews"]))[:TOP_PICKS]
-    search_bar = ui.Row([ui.Icon("⚲", size=20, color="muted"), ui.Text(ctx.t("Search Shop", "搜索商品"), color="muted", flex=1)],
-                        pad=12, gap=8, bg="surface", radius=24, rid="search_bar", desc=ctx.t("Search Shop", "搜索商品"),
+    search_bar = ui.Row([ui.Icon("⚲", size=20, color="muted"), ui.Text(ctx.t("Search Shop"), color="muted", flex=1)],
+                        pad=12, gap=8, bg="surface", radius=24, rid="search_bar", desc=ctx.t("Search Shop"),
                         on_click=lambda: ctx.navigate("/search"))
     rows: list[ui.View | None] = [
-        section(ctx.t("Your account", "我的"), "account_header"),
-        *[ui.ListItem(ctx.t(en, zh), leading=ui.Icon(glyph, size=24), trailing="›", rid=rid,
+        section(ctx.t("Your account"), "account_header"),
+        *[ui.ListItem(ctx.either(en, zh), leading=ui.Icon(glyph, size=24), trailing="›", rid=rid,
                       on_click=lambda path=path: ctx.navigate(path)) for rid, glyph, en, zh, path in entry],
-        section(ctx.t("Shop by category", "商品分类"), "categories_header"),
-        *[ui.ListItem(c["name"], subtitle=ctx.t(counted(n, "product"), f"{n}件商品"), trailing="›", rid="category_item",
+        section(ctx.t("Shop by category"), "categories_header"),
+        *[ui.ListItem(c["name"], subtitle=ctx.either(counted(n, "product"), f"{n}件商品"), trailing="›", rid="category_item",
                       title_rid="category_name", on_click=lambda c=c: ctx.navigate("/search", category=c["id"]))
           for c in s["categories"] for n in [sum(p["category_id"] == c["id"] for p in s["products"])]],
-        section(ctx.t("Top rated", "好评推荐"), "top_rated_header"),
+        section(ctx.t("Top rated"), "top_rated_header"),
         *[product_row(ctx, p) for p in picks],
     ]
-    top = ui.Column([ui.TopBar(ctx.t("Shop", "购物"), actions=[cart_button(ctx)]), ui.Column([search_bar], pad=8)])
+    top = ui.Column([ui.TopBar(ctx.t("Shop"), actions=[cart_button(ctx)]), ui.Column([search_bar], pad=8)])
     return ui.Scaffold(ui.ScrollList(rows, rid="home_list", pad=8, gap=4), top=top)
 
 
@@ -85,19 +85,19 @@ def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
         local[key] = value
         close()
 
-    cancel = ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)
+    cancel = ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)
     if which == "category":
         current = local.get("category", ctx.params.get("category", ""))
-        options = [("", ctx.t("All categories", "全部分类"))] + [(c["id"], c["name"]) for c in s["categories"]]
+        options = [("", ctx.t("All categories"))] + [(c["id"], c["name"]) for c in s["categories"]]
         radios = [ui.Radio("category_option", current == cid, lambda cid=cid: pick("category", cid), label=name)
                   for cid, name in options]
-        return ui.Dialog(ctx.t("Category", "分类"), [ui.ScrollList(radios, rid="category_options",
+        return ui.Dialog(ctx.t("Category"), [ui.ScrollList(radios, rid="category_options",
                                                                     height=min(320, 40 * len(radios)))],
                          [cancel], on_dismiss=close)
     if which == "sort":
         radios = [ui.Radio("sort_option", local.get("sort", "relevance") == key, lambda key=key: pick("sort", key),
-                           label=ctx.t(en, zh)) for key, en, zh in SORTS]
-        return ui.Dialog(ctx.t("Sort by", "排序方式"), radios, [cancel], on_dismiss=close)
+                           label=ctx.either(en, zh)) for key, en, zh in SORTS]
+        return ui.Dialog(ctx.t("Sort by"), radios, [cancel], on_dismiss=close)
     if which == "price":
         def apply() -> None:
             local.update(price_min=local.get("min_draft", ""), price_max=local.get("max_draft", ""))
@@ -107,14 +107,14 @@ def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
             local.update(price_min="", price_max="", min_draft="", max_draft="")
             close()
 
-        fields = ui.Row([ctx.field("price_min_input", "min_draft", local.get("price_min", ""), hint=ctx.t("Min", "最低价"),
+        fields = ui.Row([ctx.field("price_min_input", "min_draft", local.get("price_min", ""), hint=ctx.t("Min"),
                                    input_type="number", flex=1),
                          ui.Text("–", width=12, align="center"),
-                         ctx.field("price_max_input", "max_draft", local.get("price_max", ""), hint=ctx.t("Max", "最高价"),
+                         ctx.field("price_max_input", "max_draft", local.get("price_max", ""), hint=ctx.t("Max"),
                                    input_type="number", flex=1)], gap=4)
-        return ui.Dialog(ctx.t(f"Price ({s['currency']})", f"价格（{s['currency']}）"), [fields],
-                         [ui.Button(ctx.t("Clear", "清除"), clear, style="text", rid=ui.NEUTRAL),
-                          ui.Button(ctx.t("Apply", "确定"), apply, style="text", rid=ui.POSITIVE)], on_dismiss=close)
+        return ui.Dialog(ctx.t("Price ({currency})", currency=s['currency']), [fields],
+                         [ui.Button(ctx.t("Clear"), clear, style="text", rid=ui.NEUTRAL),
+                          ui.Button(ctx.t("Apply"), apply, style="text", rid=ui.POSITIVE)], on_dismiss=close)
     return None
 
 
@@ -126,18 +126,18 @@ def search(ctx: Ctx) -> ui.Scaffold:
     four_up, free = local.get("four_up", False), local.get("free", False)
     sort = local.get("sort", "relevance")
     found = results(s, local.get("query", ""), category_id, low, high, four_up, free, sort)
-    cat_label = catalog.category(s, category_id)["name"] if category_id else ctx.t("All categories", "全部分类")
+    cat_label = catalog.category(s, category_id)["name"] if category_id else ctx.t("All categories")
     if low is not None or high is not None:
         cur = s["currency"]
         if low is not None and high is not None:
             price_label = f"{cur}{low:g}–{cur}{high:g}"
         elif high is not None:
-            price_label = ctx.t(f"Up to {cur}{high:g}", f"{cur}{high:g}以下")
+            price_label = ctx.t("Up to {cur}{high:g}", cur=cur, high=high)
         else:
-            price_label = ctx.t(f"{cur}{low:g} and up", f"{cur}{low:g}以上")
+            price_label = ctx.t("{cur}{low:g} and up", cur=cur, low=low)
     else:
-        price_label = ctx.t("Price", "价格")
-    sort_label = next(ctx.t(en, zh) for key, en, zh in SORTS if key == sort)
+        price_label = ctx.t("Price")
+    sort_label = next(ctx.either(en, zh) for key, en, zh in SORTS if key == sort)
 
     def open_dialog(name: str) -> None:
         local.update(dialog=name, min_draft=local.get("price_min", ""), max_draft=local.get("price_max", ""))
@@ -146,25 +146,24 @@ def search(ctx: Ctx) -> ui.Scaffold:
         ui.Row([ui.Chip(cat_label, bool(category_id), lambda _v: open_dialog("category"), rid="filter_category", flex=1),
                 ui.Chip(price_label, low is not None or high is not None, lambda _v: open_dialog("price"),
                         rid="filter_price", flex=1)], gap=8),
-        ui.Row([ui.Chip(ctx.t("4★ & up", "4星及以上"), four_up, lambda v: local.__setitem__("four_up", v),
+        ui.Row([ui.Chip(ctx.t("4★ & up"), four_up, lambda v: local.__setitem__("four_up", v),
                         rid="filter_rating", flex=1),
-                ui.Chip(ctx.t("Free shipping", "包邮"), free, lambda v: local.__setitem__("free", v),
+                ui.Chip(ctx.t("Free shipping"), free, lambda v: local.__setitem__("free", v),
                         rid="filter_free_shipping", flex=1),
                 ui.Chip(sort_label, sort != "relevance", lambda _v: open_dialog("sort"), rid="sort_button", flex=1)], gap=8),
     ], gap=6, pad=8)
-    field = ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Shop", "搜索商品"), ime_action="search")], pad=8)
+    field = ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Shop"), ime_action="search")], pad=8)
     if not local.get("query", "").strip() and not category_id and "category" not in ctx.params:  # nothing searched yet
-        return ui.Scaffold(ui.Column([field]), top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back,
+        return ui.Scaffold(ui.Column([field]), top=ui.TopBar(ctx.t("Search"), on_back=ctx.back,
                                                              actions=[cart_button(ctx)]))
     makers: list[Callable[[], ui.View]] = [
-        lambda: inset(ui.Text(ctx.t(counted(len(found), "result"), f"共{len(found)}件商品"), size=13, color="muted",
+        lambda: inset(ui.Text(ctx.either(counted(len(found), "result"), f"共{len(found)}件商品"), size=13, color="muted",
                               height=28, rid="result_count"), MARGIN - 8)]
     makers += [lambda p=p: product_row(ctx, p) for p in found]
     if not found:
-        makers.append(lambda: empty(ctx.t("No products match. Try other words or filters.",
-                                          "没有符合条件的商品，换个关键词或筛选条件试试。")))
+        makers.append(lambda: empty(ctx.t("No products match. Try other words or filters.")))
     body = ui.Column([field, filters, ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="search_results", pad=8)])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back, actions=[cart_button(ctx)]),
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search"), on_back=ctx.back, actions=[cart_button(ctx)]),
                        dialog=_filter_dialog(ctx))
 
 
@@ -186,26 +185,26 @@ def product_page(ctx: Ctx) -> ui.Scaffold:
     variant = local.get("variant", "")
     qty = local.get("qty", 1)
     in_wishlist = item["id"] in s["wishlist"]
-    kind = ctx.t("Size", "尺码") if item["variant_kind"] == "size" else ctx.t("Colour", "颜色")
+    kind = ctx.t("Size") if item["variant_kind"] == "size" else ctx.t("Colour")
 
     def toggle_wishlist() -> None:
         if in_wishlist:
             s["wishlist"].remove(item["id"])
-            ctx.toast(ctx.t("Removed from your wishlist", "已移出心愿单"))
+            ctx.toast(ctx.t("Removed from your wishlist"))
         else:
             s["wishlist"].insert(0, item["id"])
-            ctx.toast(ctx.t("Added to your wishlist", "已加入心愿单"))
+            ctx.toast(ctx.t("Added to your wishlist"))
 
     def chosen() -> bool:
         if item["variants"] and not variant:
-            ctx.toast(ctx.t(f"Select a {kind.lower()} first", f"请先选择{kind}"))
+            ctx.toast(ctx.t("Select a {lower} first", lower=kind.lower(), kind=kind))
             return False
         return True
 
     def add() -> None:
         if chosen():
             add_to_cart(s, item["id"], variant, qty, ctx.new_id("ci"))
-            ctx.toast(ctx.t("Added to cart", "已加入购物车"))
+            ctx.toast(ctx.t("Added to cart"))
 
     def buy() -> None:
         if chosen():
@@ -215,35 +214,34 @@ def product_page(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         ui.Image(item["title"], glyph="▣", height=180, radius=12),
         ui.Text(item["title"], size=20, bold=True, max_lines=3, rid="product_title"),
-        ui.Text(f"{item['rating']:.1f}★ · " + ctx.t(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价"),
+        ui.Text(f"{item['rating']:.1f}★ · " + ctx.either(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价"),
                 size=14, color="muted", rid="product_rating"),
         ui.Text(money(ctx, item["price"]), size=26, bold=True, rid="product_price"),
-        ui.Text(ctx.t("FREE shipping", "包邮") if item["free_shipping"]
-                else ctx.t(f"Shipping {money(ctx, SHIPPING['standard'][1])}", f"运费 {money(ctx, SHIPPING['standard'][2])}"),
+        ui.Text(ctx.t("FREE shipping") if item["free_shipping"]
+                else ctx.t("Shipping {money}", money=money(ctx, SHIPPING['standard'][1]), money_2=money(ctx, SHIPPING['standard'][2])),
                 size=14, color="muted", rid="product_shipping"),
-        ui.Text(ctx.t(f"Standard delivery: {catalog.short_date('en', arrives)}",
-                      f"标准配送预计{catalog.short_date('zh', arrives)}送达"), size=14, rid="product_delivery"),
-        ui.Text(ctx.t(f"Sold by {item['seller']}", f"商家：{item['seller']}"), size=14, color="muted", rid="product_seller"),
+        ui.Text(ctx.t("Standard delivery: {short_date}", short_date=catalog.short_date('en', arrives), short_date_2=catalog.short_date('zh', arrives)), size=14, rid="product_delivery"),
+        ui.Text(ctx.t("Sold by {seller}", seller=item['seller']), size=14, color="muted", rid="product_seller"),
     ]
     if item["variants"]:
-        rows.append(ui.Text(f"{kind}{ctx.t(': ', '：')}{variant}" if variant else ctx.t(f"{kind}: choose one", f"{kind}：请选择"),
+        rows.append(ui.Text(f"{kind}{ctx.t(': ')}{variant}" if variant else ctx.t("{kind}: choose one", kind=kind),
                             size=15, bold=True, rid="variant_label"))
         chips = [ui.Chip(v, v == variant, lambda _on, v=v: local.__setitem__("variant", v), rid="variant_option", flex=1)
                  for v in item["variants"]]
         rows += [ui.Row(chips[i:i + 4], gap=8) for i in range(0, len(chips), 4)]
     rows += [
-        ui.Row([ui.Text(ctx.t("Quantity", "数量"), size=15, flex=1),
-                ui.IconButton("−", ctx.t("Decrease quantity", "减少数量"),
+        ui.Row([ui.Text(ctx.t("Quantity"), size=15, flex=1),
+                ui.IconButton("−", ctx.t("Decrease quantity"),
                               lambda: local.__setitem__("qty", max(1, qty - 1)), rid="qty_decrease", enabled=qty > 1),
                 ui.Text(str(qty), size=16, bold=True, align="center", width=32, rid="qty_value"),
-                ui.IconButton("+", ctx.t("Increase quantity", "增加数量"),
+                ui.IconButton("+", ctx.t("Increase quantity"),
                               lambda: local.__setitem__("qty", min(catalog.MAX_QTY, qty + 1)), rid="qty_increase",
                               enabled=qty < catalog.MAX_QTY)], gap=4),
-        ui.Button(ctx.t("Add to cart", "加入购物车"), add, rid="add_to_cart"),
-        ui.Button(ctx.t("Buy now", "立即购买"), buy, style="outlined", rid="buy_now"),
+        ui.Button(ctx.t("Add to cart"), add, rid="add_to_cart"),
+        ui.Button(ctx.t("Buy now"), buy, style="outlined", rid="buy_now"),
     ]
     actions = [ui.IconButton("♥" if in_wishlist else "♡",
-                             ctx.t("Remove from wishlist", "移出心愿单") if in_wishlist else ctx.t("Add to wishlist", "加入心愿单"),
+                             ctx.t("Remove from wishlist") if in_wishlist else ctx.t("Add to wishlist"),
                              toggle_wishlist, rid="wishlist_toggle", selected=in_wishlist,
                              color="primary" if in_wishlist else None),
                cart_button(ctx)]
@@ -259,14 +257,14 @@ def wishlist(ctx: Ctx) -> ui.Scaffold:
 
     def remove(product_id: str) -> None:
         s["wishlist"].remove(product_id)
-        ctx.toast(ctx.t("Removed from your wishlist", "已移出心愿单"))
+        ctx.toast(ctx.t("Removed from your wishlist"))
 
     rows: list[ui.View | None] = [
         product_row(ctx, p, trailing=ui.IconButton(
-            "♥", ctx.t(f"Remove {p['title']} from wishlist", f"将“{p['title']}”移出心愿单"),
+            "♥", ctx.t("Remove {title} from wishlist", title=p['title']),
             lambda p=p: remove(p["id"]), rid="wishlist_remove", color="primary"))
         for p in (catalog.product(s, pid) for pid in s["wishlist"])]
     if not rows:
-        rows.append(empty(ctx.t("Tap ♡ on a product to save it here", "在商品页点 ♡ 即可收藏到这里")))
+        rows.append(empty(ctx.t("Tap ♡ on a product to save it here")))
     return ui.Scaffold(ui.ScrollList(rows, rid="wishlist_list", pad=8),
-                       top=ui.TopBar(ctx.t("Wishlist", "心愿单"), on_back=ctx.back, actions=[cart_button(ctx)]))
+                       top=ui.TopBar(ctx.t("Wishlist"), on_back=ctx.back, actions=[cart_button(ctx)]))

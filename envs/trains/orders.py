@@ -35,7 +35,7 @@ def _find(ctx: Ctx) -> dict[str, Any]:
 def _order_row(ctx: Ctx, order: dict[str, Any], upcoming: bool) -> ui.View:
     route = f"{station_name(ctx.state, order['from'])} → {station_name(ctx.state, order['to'])}"
     count = len(order["passengers"])
-    people = ctx.t(f"{counted(count, 'passenger')}", f"{count}位乘客")
+    people = ctx.either(f"{counted(count, 'passenger')}", f"{count}位乘客")
     state = "" if upcoming else f" · {status_text(ctx, order['status'] if order['status'] != 'paid' else 'completed')}"
     return ui.ListItem(f"{order['train']} {route}",
                        subtitle=f"{day_text(ctx, order['date'])} {order['depart']}–{order['arrive']} · {people}{state}",
@@ -54,12 +54,12 @@ def orders(ctx: Ctx) -> ui.Scaffold:
     shown = upcoming if tab == 0 else past
     rows: list[ui.View | None] = [_order_row(ctx, o, tab == 0) for o in shown]
     if not rows:
-        rows.append(ui.Text(ctx.t("No upcoming trips", "没有未出行的订单") if tab == 0 else ctx.t("No past trips", "没有历史订单"),
+        rows.append(ui.Text(ctx.t("No upcoming trips") if tab == 0 else ctx.t("No past trips"),
                             color="muted", align="center", height=96, rid="empty"))
-    switch = ui.Tabs([ctx.t(f"Upcoming ({len(upcoming)})", f"未出行（{len(upcoming)}）"), ctx.t("Past", "历史订单")], tab,
+    switch = ui.Tabs([ctx.t("Upcoming ({n_upcoming})", n_upcoming=len(upcoming)), ctx.t("Past")], tab,
                      lambda i: ctx.local.update(tab=i), rid_prefix="orders_tab")
     return ui.Scaffold(ui.Column([switch, ui.ScrollList(rows, rid="order_list")]),
-                       top=ui.TopBar(ctx.t("My orders", "我的订单")), bottom=tabs(ctx, "/orders"))
+                       top=ui.TopBar(ctx.t("My orders")), bottom=tabs(ctx, "/orders"))
 
 
 @APP.screen("/order")
@@ -73,38 +73,35 @@ def order_detail(ctx: Ctx) -> ui.Scaffold:
     def cancel() -> None:
         order.update(status="refunded", refund=round(order["total"] - fee, 2))
         ctx.local["cancelling"] = False
-        ctx.toast(ctx.t(f"Refund of {fare(order['refund'])} on its way", f"退款{fare(order['refund'])}将原路退回"))
+        ctx.toast(ctx.t("Refund of {fare} on its way", fare=fare(order['refund'])))
 
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t("Payment successful", "支付成功"), size=18, bold=True, color="primary", align="center", height=40,
+        ui.Text(ctx.t("Payment successful"), size=18, bold=True, color="primary", align="center", height=40,
                 rid="success_title") if ctx.params.get("done") == "1" and upcoming else None,
         inset(ui.Card([
             ui.Text(f"{order['train']} · {day_text(ctx, order['date'])}", size=15, bold=True, rid="order_train"),
             ui.Text(f"{order['depart']} {station_name(ctx.state, order['from'])} → "
                     f"{order['arrive']} {station_name(ctx.state, order['to'])}", size=14, max_lines=2, rid="order_route"),
         ]), MARGIN - 12, MARGIN - 12),
-        detail_row(ctx.t("Status", "状态"), status_text(ctx, status), "order_status"),
-        detail_row(ctx.t("Seat class", "席别"), class_name(ctx, order["seat_class"]), "order_class"),
-        header(ctx.t("Tickets", "车票")),
+        detail_row(ctx.t("Status"), status_text(ctx, status), "order_status"),
+        detail_row(ctx.t("Seat class"), class_name(ctx, order["seat_class"]), "order_class"),
+        header(ctx.t("Tickets")),
         *[ui.ListItem(x["name"], subtitle=seat_text(ctx, x["seat"]), trailing=fare(order["price"]),
                       title_rid="ticket_name", rid="ticket_item") for x in order["passengers"]],
-        detail_row(ctx.t("Total", "合计"), fare(order["total"]), "order_paid"),
-        detail_row(ctx.t("Refunded", "退款金额"), fare(order["refund"]), "order_refund") if order["status"] == "refunded" else None,
-        detail_row(ctx.t("Order number", "订单号"), order["number"], "order_number"),
-        ui.Row([ui.Button(ctx.t("Cancel trip", "退票"), lambda: ctx.local.update(cancelling=True), style="outlined",
+        detail_row(ctx.t("Total"), fare(order["total"]), "order_paid"),
+        detail_row(ctx.t("Refunded"), fare(order["refund"]), "order_refund") if order["status"] == "refunded" else None,
+        detail_row(ctx.t("Order number"), order["number"], "order_number"),
+        ui.Row([ui.Button(ctx.t("Cancel trip", context="order_detail"), lambda: ctx.local.update(cancelling=True), style="outlined",
                           rid="cancel_order", flex=1)], pad=16) if upcoming else None,
     ]
     dialog = None
     if ctx.local.get("cancelling") and upcoming:
-        body = ctx.t(f"You paid {fare(order['total'])}. The cancellation fee is {fare(fee)}, so {fare(order['total'] - fee)} "
-                     f"will be refunded.",
-                     f"实付{fare(order['total'])}，退票手续费{fare(fee)}，应退{fare(order['total'] - fee)}。")
-        dialog = ui.Dialog(ctx.t(f"Cancel {order['train']} on {day_text(ctx, order['date'])}?",
-                                 f"确认退订{day_text(ctx, order['date'])}的{order['train']}次列车？"),
+        body = ctx.t("You paid {fare}. The cancellation fee is {fare_2}, so {fare_3} will be refunded.", fare=fare(order['total']), fare_2=fare(fee), fare_3=fare(order['total'] - fee))
+        dialog = ui.Dialog(ctx.t("Cancel {train} on {day_text}?", train=order['train'], day_text=day_text(ctx, order['date'])),
                            body,
-                           [ui.Button(ctx.t("Keep trip", "暂不退票"), lambda: ctx.local.update(cancelling=False),
+                           [ui.Button(ctx.t("Keep trip"), lambda: ctx.local.update(cancelling=False),
                                       style="text", rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Cancel trip", "确认退票"), cancel, style="text", rid=ui.POSITIVE)],
+                            ui.Button(ctx.t("Cancel trip"), cancel, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: ctx.local.update(cancelling=False))
     return ui.Scaffold(ui.ScrollList(rows, rid="order_detail", gap=4),
-                       top=ui.TopBar(ctx.t("Order details", "订单详情"), on_back=ctx.back), dialog=dialog)
+                       top=ui.TopBar(ctx.t("Order details"), on_back=ctx.back), dialog=dialog)

@@ -14,7 +14,7 @@ def tabs(ctx: Ctx, current: str) -> ui.View:
         if i != index:  # the current tab again: nothing to do
             ctx.replace(TABS[i][0])
 
-    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, select, rid_prefix="tab")
+    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, select, rid_prefix="tab")
 
 
 def header(text: str, rid: str = "section_header") -> ui.View:

@@ -33,12 +33,12 @@ def passengers(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         ui.ListItem(p["name"], subtitle=masked_id(p["id_number"]), title_rid="passenger_name", rid="passenger_item",
                     desc=p["name"],
-                    trailing=ui.Text(ctx.t(*ME), size=13, bold=True, color="primary", rid="self_badge")
+                    trailing=ui.Text(ctx.either(*ME), size=13, bold=True, color="primary", rid="self_badge")
                     if p["self"] else None,
                     on_click=lambda p=p: ctx.navigate("/passenger", id=p["id"]))
         for p in ctx.state["passengers"]]
-    fab = ui.Fab("+", ctx.t("Add passenger", "添加乘车人"), lambda: ctx.navigate("/passenger/new"), rid="add_passenger")
-    return ui.Scaffold(ui.ScrollList(rows, rid="passenger_list"), top=ui.TopBar(ctx.t("Passengers", "乘车人")),
+    fab = ui.Fab("+", ctx.t("Add passenger"), lambda: ctx.navigate("/passenger/new"), rid="add_passenger")
+    return ui.Scaffold(ui.ScrollList(rows, rid="passenger_list"), top=ui.TopBar(ctx.t("Passengers")),
                        bottom=tabs(ctx, "/passengers"), fab=fab)
 
 
@@ -49,26 +49,26 @@ def new_passenger(ctx: Ctx) -> ui.Scaffold:
     def save() -> None:
         name, number = " ".join(local.get("name", "").split()), normal_id(local.get("id_number", ""))
         taken = {p["id_number"] for p in ctx.state["passengers"]}
-        local["error"] = (ctx.t("Enter the passenger's name", "请输入乘车人姓名") if not name
+        local["error"] = (ctx.t("Enter the passenger's name") if not name
                           else id_problem(ctx, number)
-                          or (ctx.t("This ID number is already saved", "该证件号码已添加") if number in taken else None))
+                          or (ctx.t("This ID number is already saved") if number in taken else None))
         if local["error"] is None:
             ctx.state["passengers"].append({"id": ctx.new_id("psg"), "name": name, "id_number": number, "self": False})
-            ctx.toast(ctx.t("Passenger added", "已添加乘车人"))
+            ctx.toast(ctx.t("Passenger added"))
             ctx.back()
 
-    kind = ctx.t("Passport number", "身份证号码")
+    kind = ctx.t("Passport number")
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t("Name", "姓名"), size=13, color="primary", height=28),
-        ctx.field("name_input", "name", hint=ctx.t("As on the ID", "与证件上的姓名一致")),
+        ui.Text(ctx.t("Name"), size=13, color="primary", height=28),
+        ctx.field("name_input", "name", hint=ctx.t("As on the ID")),
         ui.Text(kind, size=13, color="primary", height=28),
         ctx.field("id_input", "id_number", hint=kind),
         error(local["error"], "passenger_error") if local.get("error") else None,
         ui.Spacer(8),
-        ui.Button(ctx.t("Save", "保存"), save, rid="save_passenger"),
+        ui.Button(ctx.t("Save"), save, rid="save_passenger"),
     ]
     return ui.Scaffold(ui.ScrollList(rows, rid="passenger_form", pad=16, gap=6),
-                       top=ui.TopBar(ctx.t("Add passenger", "添加乘车人"), on_back=ctx.back))
+                       top=ui.TopBar(ctx.t("Add passenger"), on_back=ctx.back))
 
 
 def _find(ctx: Ctx) -> dict[str, Any]:
@@ -86,22 +86,22 @@ def passenger_detail(ctx: Ctx) -> ui.Scaffold:
         ctx.state["passengers"].remove(person)
         ctx.local["removing"] = False
         ctx.back()
-        ctx.toast(ctx.t("Passenger removed", "已删除乘车人"))
+        ctx.toast(ctx.t("Passenger removed"))
 
     rows: list[ui.View | None] = [
-        detail_row(ctx.t("Name", "姓名"), person["name"], "passenger_detail_name"),
-        detail_row(ctx.t("Passport number", "身份证号码"), masked_id(person["id_number"]), "passenger_detail_id"),
-        None if person["self"] else ui.Row([ui.Button(ctx.t("Remove passenger", "删除乘车人"),
+        detail_row(ctx.t("Name"), person["name"], "passenger_detail_name"),
+        detail_row(ctx.t("Passport number"), masked_id(person["id_number"]), "passenger_detail_id"),
+        None if person["self"] else ui.Row([ui.Button(ctx.t("Remove passenger"),
                                                       lambda: ctx.local.update(removing=True), style="outlined",
                                                       rid="remove_passenger", flex=1)], pad=16),
     ]
     dialog = None
     if ctx.local.get("removing"):
-        dialog = ui.Dialog(ctx.t(f"Remove {person['name']}?", f"删除乘车人{person['name']}？"),
-                           ctx.t("Tickets already booked stay valid.", "已购车票不受影响。"),
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.update(removing=False), style="text",
+        dialog = ui.Dialog(ctx.t("Remove {name}?", name=person['name']),
+                           ctx.t("Tickets already booked stay valid."),
+                           [ui.Button(ctx.t("Cancel"), lambda: ctx.local.update(removing=False), style="text",
                                       rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Remove", "删除"), remove, style="text", rid=ui.POSITIVE)],
+                            ui.Button(ctx.t("Remove"), remove, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: ctx.local.update(removing=False))
     return ui.Scaffold(ui.ScrollList(rows, rid="passenger_detail"),
                        top=ui.TopBar(person["name"], on_back=ctx.back), dialog=dialog)

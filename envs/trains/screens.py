@@ -46,12 +46,12 @@ def _station_dialog(ctx: Ctx) -> ui.Dialog | None:
     rows = [ui.ListItem(s["name"], subtitle=s["city"], title_rid="station_name", rid="station_option", desc=s["name"],
                         on_click=lambda s=s: choose(s["id"])) for s in shown]
     if not rows:
-        rows.append(ui.Text(ctx.t("No station found", "没有找到车站"), color="muted", align="center", height=56,
+        rows.append(ui.Text(ctx.t("No station found"), color="muted", align="center", height=56,
                             rid="no_station"))
-    title = ctx.t("From", "出发站") if target == "from" else ctx.t("To", "到达站")
-    return ui.Dialog(title, [ctx.field("station_search", "station_query", hint=ctx.t("Station or city", "车站或城市"), ime_action="search"),
+    title = ctx.t("From") if target == "from" else ctx.t("To")
+    return ui.Dialog(title, [ctx.field("station_search", "station_query", hint=ctx.t("Station or city"), ime_action="search"),
                              ui.ScrollList(rows, rid="station_list", height=320)],
-                     [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+                     [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
 
 def _choose_station(ctx: Ctx, target: str) -> None:
@@ -64,7 +64,7 @@ def _station_field(ctx: Ctx, target: str, label: str) -> ui.View:
     chosen = ctx.local.get(target)
     return ui.Column([ui.Text(label, size=12, color="muted"),
                       pickers.PickerField(f"{target}_station", station_name(ctx.state, chosen) if chosen else "",
-                                          lambda: _choose_station(ctx, target), hint=ctx.t("Choose a station", "选择车站"),
+                                          lambda: _choose_station(ctx, target), hint=ctx.t("Choose a station"),
                                           desc=label)], gap=4)
 
 
@@ -78,11 +78,10 @@ def search(ctx: Ctx) -> ui.Scaffold:
 
     def go() -> None:
         origin, goal = local.get("from"), local.get("to")
-        problem = (ctx.t("Choose the departure and arrival stations", "请选择出发站和到达站") if not origin or not goal
-                   else ctx.t("Departure and arrival stations are the same", "出发站和到达站不能相同") if origin == goal
+        problem = (ctx.t("Choose the departure and arrival stations") if not origin or not goal
+                   else ctx.t("Departure and arrival stations are the same") if origin == goal
                    else None if on_sale(ctx, day.isoformat())
-                   else ctx.t(f"Tickets are on sale for the next {BOOKING_DAYS} days only",
-                              f"只能购买{BOOKING_DAYS}天内的车票"))
+                   else ctx.t("Tickets are on sale for the next {booking_days} days only", booking_days=BOOKING_DAYS))
         local["error"] = problem
         if problem is None:
             ctx.navigate("/results", **{"from": origin, "to": goal, "date": day.isoformat()})
@@ -91,21 +90,20 @@ def search(ctx: Ctx) -> ui.Scaffold:
         local.update(date=value, error=None)
 
     form = ui.Card([  # the stations one above the other, each the card's width: a long name shows whole
-        ui.Row([ui.Column([_station_field(ctx, "from", ctx.t("From", "出发站")),
-                           _station_field(ctx, "to", ctx.t("To", "到达站"))], gap=8, flex=1),
-                ui.IconButton("⇅", ctx.t("Swap stations", "交换出发站和到达站"), swap, rid="swap_stations")], gap=4),
-        ui.Text(ctx.t("Date", "出发日期"), size=12, color="muted"),
+        ui.Row([ui.Column([_station_field(ctx, "from", ctx.t("From")),
+                           _station_field(ctx, "to", ctx.t("To"))], gap=8, flex=1),
+                ui.IconButton("⇅", ctx.t("Swap stations"), swap, rid="swap_stations")], gap=4),
+        ui.Text(ctx.t("Date"), size=12, color="muted"),
         pickers.PickerField("date_input", pickers.date_text(ctx, day),
-                            lambda: pickers.open_date(local, "date", day), desc=ctx.t("Date", "出发日期")),
+                            lambda: pickers.open_date(local, "date", day), desc=ctx.t("Date")),
         error(local["error"], "search_error") if local.get("error") else None,
-        ui.Button(ctx.t("Search trains", "查询车票"), go, rid="search_button"),
+        ui.Button(ctx.t("Search trains"), go, rid="search_button"),
     ])
     body = ui.ScrollList([inset(form, MARGIN - 12, MARGIN - 12),
-                          inset(ui.Text(ctx.t(f"Tickets go on sale {BOOKING_DAYS - 1} days before departure.",
-                                              f"车票预售期为{BOOKING_DAYS}天。"), size=13, color="muted", max_lines=2),
+                          inset(ui.Text(ctx.t("Tickets go on sale {value} days before departure.", value=BOOKING_DAYS - 1, booking_days=BOOKING_DAYS), size=13, color="muted", max_lines=2),
                                 MARGIN)], rid="search_form", gap=8)
     dialog = _station_dialog(ctx) or pickers.picker_dialog(ctx, set_date)
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Train tickets", "火车票")), bottom=tabs(ctx, "/"), dialog=dialog)
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Train tickets")), bottom=tabs(ctx, "/"), dialog=dialog)
 
 
 # --- results ---------------------------------------------------------------------------------------------
@@ -149,31 +147,31 @@ def results(ctx: Ctx) -> ui.Scaffold:
     earlier = (dt.date.fromisoformat(date) - dt.timedelta(days=1)).isoformat()
     later = (dt.date.fromisoformat(date) + dt.timedelta(days=1)).isoformat()
     days = ui.Row([
-        ui.IconButton("‹", ctx.t("Previous day", "前一天"), (lambda: shift(-1)) if on_sale(ctx, earlier) else None,
+        ui.IconButton("‹", ctx.t("Previous day"), (lambda: shift(-1)) if on_sale(ctx, earlier) else None,
                       rid="previous_day", enabled=on_sale(ctx, earlier)),
         ui.Text(day_text(ctx, date), size=15, bold=True, align="center", flex=1, rid="results_date"),
-        ui.IconButton("›", ctx.t("Next day", "后一天"), (lambda: shift(1)) if on_sale(ctx, later) else None,
+        ui.IconButton("›", ctx.t("Next day"), (lambda: shift(1)) if on_sale(ctx, later) else None,
                       rid="next_day", enabled=on_sale(ctx, later)),
     ], gap=4, pad=4)
-    chips = ui.Row([ui.Chip(ctx.t(en, zh), how == key, lambda on, k=key: ctx.local.update(sort=k), rid=f"sort_{key}")
+    chips = ui.Row([ui.Chip(ctx.either(en, zh), how == key, lambda on, k=key: ctx.local.update(sort=k), rid=f"sort_{key}")
                     for key, en, zh in SORTS], gap=6, pad=8)
     filters = ui.Row([
-        ui.Chip(ctx.t("G trains only", "只看高铁"), only_high_speed, lambda on: ctx.local.update(high_speed=on),
+        ui.Chip(ctx.t("G trains only"), only_high_speed, lambda on: ctx.local.update(high_speed=on),
                 rid="filter_high_speed"),
-        ui.Chip(ctx.t("Seats available", "只看有票"), only_available, lambda on: ctx.local.update(available=on),
+        ui.Chip(ctx.t("Seats available"), only_available, lambda on: ctx.local.update(available=on),
                 rid="filter_available"),
     ], gap=6, pad=8)
     count = len(trains)
-    rows: list[ui.View | None] = [inset(ui.Text(ctx.t(f"{counted(count, 'train')}", f"共 {count} 趟列车"),
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.either(f"{counted(count, 'train')}", f"共 {count} 趟列车"),
                                                 size=13, color="muted", height=28, rid="result_count"), MARGIN)]
     rows += [_train_row(ctx, t, place) for t in sort_trains(trains, how)]
     if not trains:
-        rows.append(ui.Text(ctx.t("No trains match the filters", "没有符合条件的列车"), color="muted", align="center",
+        rows.append(ui.Text(ctx.t("No trains match the filters"), color="muted", align="center",
                             height=96, rid="no_results"))
     route = ui.Text(f"{station_name(ctx.state, origin)} → {station_name(ctx.state, goal)}", size=17, bold=True,
                     max_lines=2, rid="results_route")
     body = ui.Column([inset(route, MARGIN, MARGIN), days, chips, filters, ui.ScrollList(rows, rid="train_list")])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Choose a train", "选择车次"), on_back=ctx.back))
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Choose a train"), on_back=ctx.back))
 
 
 # --- a train ---------------------------------------------------------------------------------------------
@@ -206,12 +204,12 @@ def _journey(ctx: Ctx, train: dict[str, Any]) -> ui.View:
 @APP.screen("/train")
 def train_detail(ctx: Ctx) -> ui.Scaffold:
     train = find_train(ctx)
-    rows: list[ui.View | None] = [_journey(ctx, train), header(ctx.t("Seat classes", "席别"))]
+    rows: list[ui.View | None] = [_journey(ctx, train), header(ctx.t("Seat classes"))]
     for seat_class in CLASSES:
         if seat_class not in train["prices"]:
             continue
         left = train["left"][seat_class]
-        book = ui.Button(ctx.t("Book", "预订"),
+        book = ui.Button(ctx.t("Book"),
                          (lambda c=seat_class: ctx.navigate("/book", **ctx.params, seat=c)) if left else None,
                          style="filled" if left else "outlined", rid=f"book_{seat_class}")
         rows.append(ui.ListItem(class_name(ctx, seat_class),
@@ -240,8 +238,8 @@ def book(ctx: Ctx) -> ui.Scaffold:
 
     def submit() -> None:
         left = train["left"][seat_class]
-        local["error"] = (ctx.t("Choose at least one passenger", "请选择乘车人") if not people
-                          else ctx.t("Not enough seats left for everyone", "余票不足") if left != PLENTY and left < len(people)
+        local["error"] = (ctx.t("Choose at least one passenger") if not people
+                          else ctx.t("Not enough seats left for everyone") if left != PLENTY and left < len(people)
                           else None)
         if local["error"] is None:
             local.update(pay_stage="confirm", pin="", pin_error=False)
@@ -260,25 +258,25 @@ def book(ctx: Ctx) -> ui.Scaffold:
 
     rows: list[ui.View | None] = [
         _journey(ctx, train),
-        detail_row(ctx.t("Seat class", "席别"), f"{class_name(ctx, seat_class)} · {fare(price)}", "booking_class"),
-        header(ctx.t("Passengers", "乘车人")),
+        detail_row(ctx.t("Seat class"), f"{class_name(ctx, seat_class)} · {fare(price)}", "booking_class"),
+        header(ctx.t("Passengers")),
     ]
     rows += [inset(ui.Checkbox("passenger_check", x["id"] in chosen, lambda on, pid=x["id"]: toggle(pid, on),
                                label=passenger_label(ctx, x), desc=x["name"]), MARGIN - 4, MARGIN)
              for x in ctx.state["passengers"]]
-    rows += [ui.Row([ui.Button(ctx.t("+ Add passenger", "+ 添加乘车人"), lambda: ctx.navigate("/passenger/new"),
+    rows += [ui.Row([ui.Button(ctx.t("+ Add passenger"), lambda: ctx.navigate("/passenger/new"),
                                style="text", rid="add_passenger")], pad=8),
              inset(error(local["error"], "booking_error"), MARGIN) if local.get("error") else None,
-             inset(ui.Text(ctx.t(f"Total {fare(total)}", f"合计 {fare(total)}"), size=18, bold=True, rid="booking_total"),
+             inset(ui.Text(ctx.t("Total {fare}", fare=fare(total)), size=18, bold=True, rid="booking_total"),
                    MARGIN),
-             ui.Row([ui.Button(ctx.t("Submit order", "提交订单"), submit, rid="submit_order", flex=1)], pad=16)]
-    sheet = [(ctx.t("Train", "车次"), f"{train['number']} {day_text(ctx, p['date'])} {train['depart']}"),
-             (ctx.t("Route", "行程"), f"{station_name(ctx.state, p['from'])} → {station_name(ctx.state, p['to'])}"),
-             (ctx.t("Seat", "席别"), class_name(ctx, seat_class)),
-             (ctx.t("Passengers", "乘车人"), ", ".join(x["name"] for x in people))]
-    dialog = payflow.dialog(ctx, ctx.t("Confirm order", "确认订单"), sheet, total, pay)
+             ui.Row([ui.Button(ctx.t("Submit order"), submit, rid="submit_order", flex=1)], pad=16)]
+    sheet = [(ctx.t("Train"), f"{train['number']} {day_text(ctx, p['date'])} {train['depart']}"),
+             (ctx.t("Route"), f"{station_name(ctx.state, p['from'])} → {station_name(ctx.state, p['to'])}"),
+             (ctx.t("Seat"), class_name(ctx, seat_class)),
+             (ctx.t("Passengers"), ", ".join(x["name"] for x in people))]
+    dialog = payflow.dialog(ctx, ctx.t("Confirm order"), sheet, total, pay)
     return ui.Scaffold(ui.ScrollList(rows, rid="booking_form", gap=4),
-                       top=ui.TopBar(ctx.t("Book tickets", "填写订单"), on_back=ctx.back), dialog=dialog)
+                       top=ui.TopBar(ctx.t("Book tickets"), on_back=ctx.back), dialog=dialog)
 
 
 def _seat_rng(ctx: Ctx, order_id: str) -> random.Random:

@@ -19,7 +19,7 @@ def passenger_label(ctx: Ctx, passenger: Mapping[str, Any]) -> str:
     """A passenger's name, the owner's marked: "Alex Kim (Me)" / "王芳（本人）"."""
     if not passenger["self"]:
         return passenger["name"]
-    return ctx.t(f"{passenger['name']} ({ME[0]})", f"{passenger['name']}（{ME[1]}）")
+    return ctx.t("{name} ({me})", name=passenger['name'], me=ME[0], me_2=ME[1])
 
 
 def fare(value: float) -> str:
@@ -28,40 +28,40 @@ def fare(value: float) -> str:
 
 
 def class_name(ctx: Ctx, seat_class: str) -> str:
-    return ctx.t(*CLASS_NAMES[seat_class])
+    return ctx.either(*CLASS_NAMES[seat_class])
 
 
 def short_class(ctx: Ctx, seat_class: str) -> str:
-    return ctx.t(*SHORT_CLASS[seat_class])
+    return ctx.either(*SHORT_CLASS[seat_class])
 
 
 def duration(ctx: Ctx, minutes: int) -> str:
     """"4h 05m" / "4小时5分"."""
-    return ctx.t(f"{minutes // 60}h {minutes % 60:02d}m", f"{minutes // 60}小时{minutes % 60}分")
+    return ctx.t("{value}h {value_2:02d}m", value=minutes // 60, value_2=minutes % 60)
 
 
 def seats_text(ctx: Ctx, left: int) -> str:
     """"Available" / "12 left" / "Sold out" (有 / 12张 / 无)."""
     if left == PLENTY:
-        return ctx.t("Available", "有")
-    return ctx.t(f"{left} left", f"{left}张") if left else ctx.t("Sold out", "无")
+        return ctx.t("Available")
+    return ctx.t("{left} left", left=left) if left else ctx.t("Sold out")
 
 
 def day_text(ctx: Ctx, iso: str) -> str:
     """"Fri, Mar 20" / "3月20日 周五"."""
     day = dt.date.fromisoformat(iso)
     en, zh = WEEKDAYS[day.weekday()]
-    return ctx.t(f"{en}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日 {zh}")
+    return ctx.t("{en}, {months} {day}", en=en, months=MONTHS[day.month - 1], day=day.day, month=day.month, zh=zh)
 
 
 def status_text(ctx: Ctx, status: str) -> str:
-    return ctx.t(*STATUS[status])
+    return ctx.either(*STATUS[status])
 
 
 def seat_text(ctx: Ctx, seat: str) -> str:
     """"05-12F" -> "Car 5, seat 12F" / "05车12F号"."""
     car, number = seat.split("-")
-    return ctx.t(f"Car {int(car)}, seat {number}", f"{car}车{number}号")
+    return ctx.t("Car {int}, seat {number}", int=int(car), number=number, car=car)
 
 
 def masked_id(number: str) -> str:

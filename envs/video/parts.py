@@ -13,16 +13,16 @@ TABS = [("/", "Home", "首页"), ("/subscriptions", "Subscriptions", "关注"), 
 
 
 def language(ctx: Ctx) -> str:
-    return ctx.t("en", "zh")
+    return ctx.t("en")
 
 
 def tabs(ctx: Ctx, current: str) -> ui.View:
     index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def search_button(ctx: Ctx) -> ui.View:
-    return ui.IconButton("⚲", ctx.t("Search", "搜索"), lambda: ctx.navigate("/search"), rid="search")
+    return ui.IconButton("⚲", ctx.t("Search"), lambda: ctx.navigate("/search"), rid="search")
 
 
 def section(title: str, rid: str) -> ui.View:
@@ -35,13 +35,13 @@ def meta(ctx: Ctx, item: dict[str, Any]) -> str:
     lang = language(ctx)
     name = lib.channel_name(ctx.state, item["channel_id"], lang)
     if item["live_at"]:
-        return f"{name} · " + ctx.t("Live ", "直播 ") + lib.time_text(lang, item["live_at"])
+        return f"{name} · " + ctx.t("Live ") + lib.time_text(lang, item["live_at"])
     return f"{name} · {lib.views_text(lang, item['views'])} · {lib.ago_text(lang, item['uploaded'], ctx.now)}"
 
 
 def video_row(ctx: Ctx, item: dict[str, Any], *, trailing: ui.View | None = None, subtitle: str | None = None) -> ui.View:
     """A video in a list: title, channel, views, age and duration; a tap opens its page."""
-    length = ctx.t("Upcoming", "即将直播") if item["live_at"] else lib.duration_text(item["duration_s"])
+    length = ctx.t("Upcoming") if item["live_at"] else lib.duration_text(item["duration_s"])
     sub = subtitle if subtitle is not None else meta(ctx, item)
     return ui.ListItem(item["title"], subtitle=f"{length} · {sub}",
                        leading=ui.Icon("▶", size=40, badge="primary", shape="square"), trailing=trailing,
@@ -51,7 +51,7 @@ def video_row(ctx: Ctx, item: dict[str, Any], *, trailing: ui.View | None = None
 
 def channel_row(ctx: Ctx, item: dict[str, Any]) -> ui.View:
     lang = language(ctx)
-    subs = ctx.t(f"{lib.count_text(lang, item['subscribers'])} subscribers", f"{lib.count_text(lang, item['subscribers'])}粉丝")
+    subs = ctx.t("{count_text} subscribers", count_text=lib.count_text(lang, item['subscribers']))
     return ui.ListItem(item["name"], subtitle=f"{item['topic']} · {subs}",
                        leading=ui.Icon(item["name"][:1], size=40, badge="#C62828", color="#FFFFFF"), trailing="›",
                        rid="channel_item", title_rid="channel_name", desc=f"{item['name']} · {subs}",
@@ -63,23 +63,23 @@ def subscribe_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog | None:
     """The confirmation an unsubscribe asks (shown while ``ctx.local["unsubscribe"]`` is set)."""
     def unsubscribe() -> None:
         item["subscribed"] = False
-        ctx.toast(ctx.t("Subscription removed", "已取消关注"))
+        ctx.toast(ctx.t("Subscription removed"))
 
-    return confirm(ctx, "unsubscribe", ctx.t(f"Unsubscribe from {item['name']}?", f"不再关注“{item['name']}”？"),
-                   ctx.t("Its videos will no longer appear in Subscriptions.", "该频道的视频将不再出现在关注页。"),
-                   ctx.t("Unsubscribe", "不再关注"), unsubscribe)
+    return confirm(ctx, "unsubscribe", ctx.t("Unsubscribe from {name}?", name=item['name']),
+                   ctx.t("Its videos will no longer appear in Subscriptions."),
+                   ctx.t("Unsubscribe"), unsubscribe)
 
 
 def subscribe_button(ctx: Ctx, item: dict[str, Any]) -> ui.View:
     """Subscribe (one tap), or Subscribed (a tap asks to unsubscribe)."""
     def subscribe() -> None:
         item["subscribed"] = True
-        ctx.toast(ctx.t("Subscription added", "关注成功"))
+        ctx.toast(ctx.t("Subscription added"))
 
     if item["subscribed"]:
-        return ui.Button(ctx.t("Subscribed", "已关注"), lambda: ctx.local.__setitem__("unsubscribe", True),
+        return ui.Button(ctx.t("Subscribed"), lambda: ctx.local.__setitem__("unsubscribe", True),
                          style="outlined", rid="subscribe_button", selected=True)
-    return ui.Button(ctx.t("Subscribe", "关注"), subscribe, rid="subscribe_button")
+    return ui.Button(ctx.t("Subscribe"), subscribe, rid="subscribe_button")
 
 
 def empty(text: str) -> ui.View:

@@ -23,12 +23,12 @@ def home(ctx: Ctx) -> ui.Scaffold:
     lives = lib.live_streams(s)
     makers: list[Any] = []
     if lives:
-        makers.append(lambda: section(ctx.t("Upcoming live", "直播预告"), "live_header"))
+        makers.append(lambda: section(ctx.t("Upcoming live"), "live_header"))
         makers += [lambda v=v: video_row(ctx, v) for v in lives]
-        makers.append(lambda: section(ctx.t("Latest videos", "最新视频"), "latest_header"))
+        makers.append(lambda: section(ctx.t("Latest videos"), "latest_header"))
     makers += [lambda v=v: video_row(ctx, v) for v in lib.uploads(s)]
     return ui.Scaffold(ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="home_feed", pad=8),
-                       top=ui.TopBar(ctx.t("Video", "视频"), actions=[search_button(ctx)]), bottom=tabs(ctx, "/"))
+                       top=ui.TopBar(ctx.t("Video"), actions=[search_button(ctx)]), bottom=tabs(ctx, "/"))
 
 
 # --- subscriptions ------------------------------------------------------------------------------------
@@ -39,16 +39,16 @@ def subscriptions(ctx: Ctx) -> ui.Scaffold:
     subscribed = sorted((c for c in s["channels"] if c["subscribed"]), key=lambda c: c["name"].casefold())
     ids = {c["id"] for c in subscribed}
     latest = [v for v in lib.uploads(s) if v["channel_id"] in ids]
-    makers: list[Any] = [lambda: section(ctx.t(f"Channels ({len(subscribed)})", f"关注的频道（{len(subscribed)}）"),
+    makers: list[Any] = [lambda: section(ctx.t("Channels ({n_subscribed})", n_subscribed=len(subscribed)),
                                          "channels_header")]
     makers += [lambda c=c: channel_row(ctx, c) for c in subscribed]
     if not subscribed:
-        makers.append(lambda: empty(ctx.t("Subscribe to a channel to see it here", "关注频道后会显示在这里")))
+        makers.append(lambda: empty(ctx.t("Subscribe to a channel to see it here")))
     else:
-        makers.append(lambda: section(ctx.t("Latest from your channels", "关注频道的最新视频"), "latest_header"))
+        makers.append(lambda: section(ctx.t("Latest from your channels"), "latest_header"))
         makers += [lambda v=v: video_row(ctx, v) for v in latest]
     return ui.Scaffold(ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="subscriptions_list", pad=8),
-                       top=ui.TopBar(ctx.t("Subscriptions", "关注"), actions=[search_button(ctx)]),
+                       top=ui.TopBar(ctx.t("Subscriptions"), actions=[search_button(ctx)]),
                        bottom=tabs(ctx, "/subscriptions"))
 
 
@@ -58,17 +58,17 @@ def subscriptions(ctx: Ctx) -> ui.Scaffold:
 def library_screen(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("History", "历史记录"), subtitle=ctx.t(counted(len(s['history']), "video"), f"{len(s['history'])}个视频"),
+        ui.ListItem(ctx.t("History"), subtitle=ctx.either(counted(len(s['history']), "video"), f"{len(s['history'])}个视频"),
                     leading=ui.Icon("↻", size=24), trailing="›", rid="history_entry", on_click=lambda: ctx.navigate("/history")),
-        *[ui.ListItem(ctx.t(*lib.LISTS[name]), subtitle=ctx.t(counted(len(s[name]), "video"), f"{len(s[name])}个视频"),
+        *[ui.ListItem(ctx.either(*lib.LISTS[name]), subtitle=ctx.either(counted(len(s[name]), "video"), f"{len(s[name])}个视频"),
                       leading=ui.Icon(glyph, size=24), trailing="›", rid=f"{name}_entry",
                       on_click=lambda name=name: ctx.navigate("/list", name=name))
           for name, glyph in (("watch_later", "◷"), ("favorites", "★"))],
-        ui.ListItem(ctx.t("Settings", "设置"), leading=ui.Icon("⚙", size=24), trailing="›", rid="settings_entry",
+        ui.ListItem(ctx.t("Settings"), leading=ui.Icon("⚙", size=24), trailing="›", rid="settings_entry",
                     on_click=lambda: ctx.navigate("/settings")),
     ]
     return ui.Scaffold(ui.ScrollList(rows, rid="library_list", pad=8),
-                       top=ui.TopBar(ctx.t("Library", "我的"), actions=[search_button(ctx)]), bottom=tabs(ctx, "/library"))
+                       top=ui.TopBar(ctx.t("Library"), actions=[search_button(ctx)]), bottom=tabs(ctx, "/library"))
 
 
 # --- search -------------------------------------------------------------------------------------------
@@ -93,12 +93,12 @@ def search(ctx: Ctx) -> ui.Scaffold:
     makers: list[Any] = [lambda c=c: channel_row(ctx, c) for c in channels]
     makers += [lambda v=v: video_row(ctx, v) for v in videos]
     if query.strip() and not makers:
-        makers.append(lambda: empty(ctx.t("No results. Try other words.", "没有找到相关内容，换个关键词试试。")))
+        makers.append(lambda: empty(ctx.t("No results. Try other words.")))
     body = ui.Column([
-        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search videos and channels", "搜索视频、频道"),
+        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search videos and channels"),
                              ime_action="search")], pad=8),
         ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="search_results", pad=8)])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search", "搜索"), on_back=ctx.back))
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Search"), on_back=ctx.back))
 
 
 # --- channel ------------------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ def channel_page(ctx: Ctx) -> ui.Scaffold:
     s, lang = ctx.state, language(ctx)
     item = lib.channel_or_none(s, ctx.params.get("id"))
     if item is None:
-        gone = ui.Text(ctx.t("This channel no longer exists.", "该频道已不存在。"), color="muted", align="center",
+        gone = ui.Text(ctx.t("This channel no longer exists."), color="muted", align="center",
                        height=120, rid="missing")
         return ui.Scaffold(ui.ScrollList([gone], rid="channel_videos"), top=ui.TopBar("", on_back=ctx.back))
     sort = ctx.local.get("sort", "latest")
@@ -121,11 +121,10 @@ def channel_page(ctx: Ctx) -> ui.Scaffold:
     header: list[Any] = [
         lambda: ui.Row([ui.Icon(item["name"][:1], size=56, badge="#C62828", color="#FFFFFF"),
                         ui.Column([ui.Text(item["name"], size=20, bold=True, rid="channel_title"),
-                                   ui.Text(ctx.t(f"{lib.count_text(lang, item['subscribers'])} subscribers · {counted(len(videos), 'video')}",
-                                                 f"{lib.count_text(lang, item['subscribers'])}粉丝 · {len(videos)}个视频"),
+                                   ui.Text(ctx.t("{count_text} subscribers · {counted}", count_text=lib.count_text(lang, item['subscribers']), counted=counted(len(videos), 'video'), n_videos=len(videos)),
                                            size=13, color="muted", rid="channel_stats")], gap=2, flex=1)], gap=12, pad=8),
         lambda: ui.Row([subscribe_button(ctx, item)], pad=8),
-        lambda: ui.Row([ui.Chip(ctx.t(en, zh), sort == key, lambda _on, key=key: ctx.local.__setitem__("sort", key),
+        lambda: ui.Row([ui.Chip(ctx.either(en, zh), sort == key, lambda _on, key=key: ctx.local.__setitem__("sort", key),
                                 rid=f"sort_{key}") for key, en, zh in SORTS], gap=8, pad=8),
     ]
     lives = lib.live_streams(s, item["id"])
@@ -143,30 +142,28 @@ def history(ctx: Ctx) -> ui.Scaffold:
 
     def remove(entry: dict[str, Any]) -> None:
         s["history"].remove(entry)
-        ctx.toast(ctx.t("Removed from watch history", "已从历史记录中删除"))
+        ctx.toast(ctx.t("Removed from watch history"))
 
     def clear() -> None:
         s["history"].clear()
-        ctx.toast(ctx.t("Watch history cleared", "历史记录已清空"))
+        ctx.toast(ctx.t("Watch history cleared"))
 
     def row(entry: dict[str, Any]) -> ui.View:
         item = lib.video(s, entry["video_id"])
-        when = ctx.t(f"Watched {lib.ago_text(lang, entry['watched_at'], ctx.now)}",
-                     f"{lib.ago_text(lang, entry['watched_at'], ctx.now)}观看")
+        when = ctx.t("Watched {ago_text}", ago_text=lib.ago_text(lang, entry['watched_at'], ctx.now))
         name = lib.channel_name(s, item["channel_id"], lang)
         return video_row(ctx, item, subtitle=f"{name} · {when}", trailing=ui.IconButton(
-            "✕", ctx.t(f"Remove {item['title']} from history", f"从历史记录中删除“{item['title']}”"),
+            "✕", ctx.t("Remove {title} from history", title=item['title']),
             lambda: remove(entry), rid="history_remove"))
 
     rows = ui.Rows(s["history"], row) if s["history"] else [
-        empty(ctx.t("Videos you watch will show up here", "看过的视频会显示在这里"))]
-    actions = [ui.IconButton("🗑", ctx.t("Clear all watch history", "清空历史记录"),
+        empty(ctx.t("Videos you watch will show up here"))]
+    actions = [ui.IconButton("🗑", ctx.t("Clear all watch history"),
                              lambda: ctx.local.__setitem__("clear", True), rid="clear_history")] if s["history"] else []
-    dialog = confirm(ctx, "clear", ctx.t("Clear watch history?", "清空历史记录？"),
-                     ctx.t("All videos will be removed from your watch history. This can't be undone.",
-                           "将删除全部观看记录，且无法恢复。"), ctx.t("Clear", "清空"), clear)
+    dialog = confirm(ctx, "clear", ctx.t("Clear watch history?"),
+                     ctx.t("All videos will be removed from your watch history. This can't be undone."), ctx.t("Clear"), clear)
     return ui.Scaffold(ui.ScrollList(rows, rid="history_list", pad=8),
-                       top=ui.TopBar(ctx.t("History", "历史记录"), on_back=ctx.back, actions=actions), dialog=dialog)
+                       top=ui.TopBar(ctx.t("History"), on_back=ctx.back, actions=actions), dialog=dialog)
 
 
 # --- Watch later / Favourites -------------------------------------------------------------------------
@@ -177,18 +174,18 @@ def saved_list(ctx: Ctx) -> ui.Scaffold:
     name = ctx.params["name"]
     if name not in lib.LISTS:
         raise KeyError(f"video: no list {name!r}; known: {', '.join(lib.LISTS)}")
-    title = ctx.t(*lib.LISTS[name])
+    title = ctx.either(*lib.LISTS[name])
 
     def remove(video_id: str) -> None:
         s[name].remove(video_id)
-        ctx.toast(ctx.t(f"Removed from {title}", f"已从{title}移除"))
+        ctx.toast(ctx.t("Removed from {title}", title=title))
 
-    makers: list[Any] = [lambda: section(ctx.t(counted(len(s[name]), "video"), f"共{len(s[name])}个视频"), "list_count")]
+    makers: list[Any] = [lambda: section(ctx.either(counted(len(s[name]), "video"), f"共{len(s[name])}个视频"), "list_count")]
     makers += [lambda v=v: video_row(ctx, v, trailing=ui.IconButton(
-        "✕", ctx.t(f"Remove {v['title']} from {title}", f"从{title}移除“{v['title']}”"),
+        "✕", ctx.t("Remove {title} from {title_2}", title=v['title'], title_2=title),
         lambda: remove(v["id"]), rid="list_remove")) for v in (lib.video(s, i) for i in s[name])]
     if not s[name]:
-        makers.append(lambda: empty(ctx.t("No videos yet", "还没有视频")))
+        makers.append(lambda: empty(ctx.t("No videos yet")))
     return ui.Scaffold(ui.ScrollList(ui.Rows(makers, lambda make: make()), rid="saved_list", pad=8),
                        top=ui.TopBar(title, on_back=ctx.back))
 
@@ -207,19 +204,19 @@ def settings(ctx: Ctx) -> ui.Scaffold:
         local["quality_dialog"] = False
 
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("Autoplay next video", "自动播放下一个"),
-                    subtitle=ctx.t("Play a related video when one ends", "视频播完后自动播放相关视频"),
+        ui.ListItem(ctx.t("Autoplay next video"),
+                    subtitle=ctx.t("Play a related video when one ends"),
                     trailing=ui.Switch("autoplay_switch", s["autoplay"], toggle_autoplay), rid="autoplay_row",
                     on_click=toggle_autoplay),
-        ui.ListItem(ctx.t("Playback quality", "默认画质"), subtitle=ctx.t(*lib.QUALITY_LABELS[s["quality"]]),
+        ui.ListItem(ctx.t("Playback quality"), subtitle=ctx.either(*lib.QUALITY_LABELS[s["quality"]]),
                     trailing="›", rid="quality_row", on_click=lambda: local.__setitem__("quality_dialog", True)),
     ]
     dialog = None
     if local.get("quality_dialog"):
         close = lambda: local.__setitem__("quality_dialog", False)  # noqa: E731
-        dialog = ui.Dialog(ctx.t("Playback quality", "默认画质"),
-                           [ui.Radio("quality_option", s["quality"] == q, lambda q=q: pick(q), label=ctx.t(*labels))
+        dialog = ui.Dialog(ctx.t("Playback quality"),
+                           [ui.Radio("quality_option", s["quality"] == q, lambda q=q: pick(q), label=ctx.either(*labels))
                             for q, labels in lib.QUALITY_LABELS.items()],
-                           [ui.Button(ctx.t("Cancel", "取消"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
+                           [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
     return ui.Scaffold(ui.ScrollList(rows, rid="settings_list", pad=8),
-                       top=ui.TopBar(ctx.t("Settings", "设置"), on_back=ctx.back), dialog=dialog)
+                       top=ui.TopBar(ctx.t("Settings"), on_back=ctx.back), dialog=dialog)

@@ -73,26 +73,26 @@ def _save_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog | None:
 
     close = lambda: ctx.local.__setitem__("save", False)  # noqa: E731
     boxes = [ui.Checkbox(f"save_{name}", item["id"] in s[name], lambda on, name=name: toggle(name, on),
-                         label=ctx.t(*lib.LISTS[name])) for name in lib.LISTS]
-    return ui.Dialog(ctx.t("Save video to...", "收藏到..."), boxes,
-                     [ui.Button(ctx.t("Done", "完成"), close, style="text", rid=ui.POSITIVE)], on_dismiss=close)
+                         label=ctx.either(*lib.LISTS[name])) for name in lib.LISTS]
+    return ui.Dialog(ctx.t("Save video to..."), boxes,
+                     [ui.Button(ctx.t("Done"), close, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
 
 def _player(ctx: Ctx, item: dict[str, Any]) -> list[ui.View | None]:
     s, lang, now = ctx.state, language(ctx), ctx.os["time_ms"]
     if item["live_at"]:
         when = lib.time_text(lang, item["live_at"])
-        return [ui.Image(ctx.t(f"Live stream, starts {when}", f"直播将于{when}开始"), glyph="◉", height=190, radius=0),
-                ui.Text(ctx.t(f"Live stream · starts {when}", f"直播预告 · {when}开始"), size=15, bold=True,
+        return [ui.Image(ctx.t("Live stream, starts {when}", when=when), glyph="◉", height=190, radius=0),
+                ui.Text(ctx.t("Live stream · starts {when}", when=when), size=15, bold=True,
                         color="primary", rid="live_time")]
     at, playing = lib.position(s, item["id"], now)
     length = item["duration_s"]
     toggle = (lambda: pause(s, item["id"], now)) if playing else (lambda: play(s, item["id"], now, ctx.new_id("watch")))
     return [
-        ui.Image(ctx.t("Video player", "视频播放器"), glyph="‖" if playing else "▶", height=190, radius=0, rid="player",
+        ui.Image(ctx.t("Video player"), glyph="‖" if playing else "▶", height=190, radius=0, rid="player",
                  on_click=toggle),
         ui.Slider("progress_slider", at, 0, length, lambda v: seek(s, item["id"], now, int(v))),
-        ui.Row([ui.IconButton("‖" if playing else "▶", ctx.t("Pause", "暂停") if playing else ctx.t("Play", "播放"),
+        ui.Row([ui.IconButton("‖" if playing else "▶", ctx.t("Pause") if playing else ctx.t("Play"),
                               toggle, rid="play_pause"),
                 ui.Text(f"{lib.duration_text(at)} / {lib.duration_text(length)}", size=13, color="muted",
                         rid="elapsed_time", flex=1)], gap=4),
@@ -109,16 +109,16 @@ def _actions(ctx: Ctx, item: dict[str, Any]) -> ui.View:
     def share() -> None:
         ctx.open_app("messages", "/compose", body=f"{item['title']} {LINK}{item['id']}")
 
-    share_chip = ui.Chip(ctx.t("↗ Share", "↗ 分享"), False, lambda _on: share(), rid="share_button", flex=1)
+    share_chip = ui.Chip(ctx.t("↗ Share"), False, lambda _on: share(), rid="share_button", flex=1)
     if item["live_at"]:  # nothing to rate or save before a stream starts
         return ui.Row([share_chip, ui.Spacer(flex=1)], gap=8)
     saved = any(item["id"] in s[name] for name in lib.LISTS)
     return ui.Column([
         ui.Row([ui.Chip(f"▲ {lib.count_text(lang, lib.likes_shown(item))}", reaction == "like", lambda _on: react("like"),
                         rid="like_button", flex=1),
-                ui.Chip(ctx.t("▼ Dislike", "▼ 踩"), reaction == "dislike", lambda _on: react("dislike"),
+                ui.Chip(ctx.t("▼ Dislike"), reaction == "dislike", lambda _on: react("dislike"),
                         rid="dislike_button", flex=1)], gap=8),
-        ui.Row([ui.Chip(ctx.t("★ Saved", "★ 已收藏") if saved else ctx.t("☆ Save", "☆ 收藏"), saved,
+        ui.Row([ui.Chip(ctx.t("★ Saved") if saved else ctx.t("☆ Save"), saved,
                         lambda _on: ctx.local.__setitem__("save", True), rid="save_button", flex=1),
                 share_chip], gap=8),
     ], gap=8)
@@ -131,23 +131,23 @@ def _comments(ctx: Ctx, item: dict[str, Any]) -> list[ui.View | None]:
     def post() -> None:
         text = " ".join(ctx.local.get("comment", "").split())
         if not text:
-            ctx.toast(ctx.t("Write a comment first", "请先输入评论内容"))
+            ctx.toast(ctx.t("Write a comment first"))
             return
         if len(text) > MAX_COMMENT:
-            ctx.toast(ctx.t(f"Comments are limited to {MAX_COMMENT} characters", f"评论不能超过{MAX_COMMENT}字"))
+            ctx.toast(ctx.t("Comments are limited to {max_comment} characters", max_comment=MAX_COMMENT))
             return
         item["comments"].insert(0, {"id": ctx.new_id("cm"), "text": text, "at": _minute(ctx.os["time_ms"])})
         ctx.local["comment"] = ""
-        ctx.toast(ctx.t("Comment posted", "评论已发布"))
+        ctx.toast(ctx.t("Comment posted"))
 
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t(f"Comments {total:,}", f"评论 {total:,}"), size=13, bold=True, color="primary", height=32,
+        ui.Text(ctx.t("Comments {total:,}", total=total), size=13, bold=True, color="primary", height=32,
                 rid="comments_header"),
-        ui.Row([ctx.field("comment_input", "comment", hint=ctx.t("Add a comment...", "发一条友善的评论"), flex=1),
-                ui.IconButton("➤", ctx.t("Post comment", "发布评论"), post, rid="post_comment")], gap=4),
+        ui.Row([ctx.field("comment_input", "comment", hint=ctx.t("Add a comment..."), flex=1),
+                ui.IconButton("➤", ctx.t("Post comment"), post, rid="post_comment")], gap=4),
     ]
     mine = [(s["owner"], c["text"], lib.ago_text(lang, c["at"], ctx.now)) for c in item["comments"]]
-    others = [(a, t, ctx.t(counted(likes, "like"), f"{likes}赞")) for a, t, likes in others_comments(lang, item)]
+    others = [(a, t, ctx.either(counted(likes, "like"), f"{likes}赞")) for a, t, likes in others_comments(lang, item)]
     for author, text, note in mine + others:
         rows.append(ui.Column([ui.Text(f"{author} · {note}", size=12, color="muted", rid="comment_author"),
                                ui.Text(text, size=14, max_lines=4, rid="comment_text")], gap=2,
@@ -161,18 +161,14 @@ def video_page(ctx: Ctx) -> ui.Scaffold:
     item = lib.video(s, ctx.params["id"])
     ch = lib.channel_or_none(s, item["channel_id"])
     if item["live_at"]:
-        info = ctx.t("Upcoming live stream", "即将开始的直播")
+        info = ctx.t("Upcoming live stream")
     else:
-        info = ctx.t(f"{counted(item['views'], 'view', grouped=True)} · {lib.ago_text(lang, item['uploaded'], ctx.now)} · "
-                     f"{lib.date_text(lang, item['uploaded'])}",
-                     f"{item['views']:,}次观看 · {lib.ago_text(lang, item['uploaded'], ctx.now)} · "
-                     f"{lib.date_text(lang, item['uploaded'])}")
+        info = ctx.t("{counted} · {ago_text} · {date_text}", counted=counted(item['views'], 'view', grouped=True), ago_text=lib.ago_text(lang, item['uploaded'], ctx.now), date_text=lib.date_text(lang, item['uploaded']), views=item['views'])
     if ch is None:  # the channel is gone: its name as rows print it, nothing to open or subscribe to
         channel_row: ui.View = ui.Row([ui.Text(lib.channel_name(s, item["channel_id"], lang), size=15, bold=True,
                                                rid="channel_link", flex=1)], gap=10, pad=4)
     else:
-        subs = ctx.t(f"{lib.count_text(lang, ch['subscribers'])} subscribers",
-                     f"{lib.count_text(lang, ch['subscribers'])}粉丝")
+        subs = ctx.t("{count_text} subscribers", count_text=lib.count_text(lang, ch['subscribers']))
         channel_row = ui.Row([ui.Icon(ch["name"][:1], size=40, badge="#C62828", color="#FFFFFF"),
                               ui.Column([ui.Text(ch["name"], size=15, bold=True, rid="channel_link"),
                                          ui.Text(subs, size=12, color="muted", rid="channel_subscribers")], gap=2,
@@ -189,4 +185,4 @@ def video_page(ctx: Ctx) -> ui.Scaffold:
     ]
     dialog = _save_dialog(ctx, item) or (subscribe_dialog(ctx, ch) if ch is not None else None)
     return ui.Scaffold(ui.ScrollList(rows, rid="video_detail", pad=16, gap=8),
-                       top=ui.TopBar(ctx.t("Video", "视频"), on_back=ctx.back), dialog=dialog)
+                       top=ui.TopBar(ctx.t("Video"), on_back=ctx.back), dialog=dialog)

@@ -23,43 +23,41 @@ def amount_text(state: dict[str, Any], value: float, signed: bool = False) -> st
 
 def category_text(ctx: Ctx, category: str) -> str:
     en, zh = CATEGORIES[category]
-    return ctx.t(en, zh)
+    return ctx.either(en, zh)
 
 
 def short_date(ctx: Ctx, iso: str) -> str:
     """"Mar 20" / "3月20日"."""
     day = dt.date.fromisoformat(iso)
-    return ctx.t(f"{MONTHS[day.month - 1][:3]} {day.day}", f"{day.month}月{day.day}日")
+    return ctx.t("{months} {day}", months=MONTHS[day.month - 1][:3], day=day.day, month=day.month)
 
 
 def long_date(ctx: Ctx, iso: str) -> str:
     """"Friday, March 20, 2026" / "2026年3月20日 周五"."""
     day = dt.date.fromisoformat(iso)
     en, zh = WEEKDAYS[day.weekday()]
-    return ctx.t(f"{day.strftime('%A')}, {MONTHS[day.month - 1]} {day.day}, {day.year}",
-                 f"{day.year}年{day.month}月{day.day}日 {zh}")
+    return ctx.t("{strftime}, {months} {day}, {year}", strftime=day.strftime('%A'), months=MONTHS[day.month - 1], day=day.day, year=day.year, month=day.month, zh=zh)
 
 
 def month_text(ctx: Ctx, month: str) -> str:
     """"2026-03" -> "March 2026" / "2026年3月"."""
     year, number = int(month[:4]), int(month[5:7])
-    return ctx.t(f"{MONTHS[number - 1]} {year}", f"{year}年{number}月")
+    return ctx.t("{months} {year}", months=MONTHS[number - 1], year=year, number=number)
 
 
 def due_text(ctx: Ctx, bill: dict[str, Any]) -> str:
     """Where a bill stands on the phone's date: paid, overdue, due today or in some days."""
     if bill["paid"]:
-        return ctx.t(f"Paid {short_date(ctx, bill['paid_on'])}", f"已于{short_date(ctx, bill['paid_on'])}缴清")
+        return ctx.t("Paid {short_date}", short_date=short_date(ctx, bill['paid_on']))
     days = (dt.date.fromisoformat(bill["due"]) - ctx.now.date()).days
     if days < 0:
-        return ctx.t(f"Overdue · was due {short_date(ctx, bill['due'])}", f"已逾期 · {short_date(ctx, bill['due'])}到期")
+        return ctx.t("Overdue · was due {short_date}", short_date=short_date(ctx, bill['due']))
     if days == 0:
-        return ctx.t("Due today", "今天到期")
-    return ctx.t(f"Due {short_date(ctx, bill['due'])} · in {counted(days, 'day')}",
-                 f"{short_date(ctx, bill['due'])}到期 · 还有{days}天")
+        return ctx.t("Due today")
+    return ctx.t("Due {short_date} · in {counted}", short_date=short_date(ctx, bill['due']), counted=counted(days, 'day'), days=days)
 
 
 def card_text(ctx: Ctx, card: dict[str, Any]) -> str:
     """"Chase debit •••• 4821" / "招商银行 储蓄卡 (4821)"."""
-    kind = ctx.t(card["kind"], {"debit": "储蓄卡", "credit": "信用卡"}[card["kind"]])
-    return ctx.t(f"{card['bank']} {kind} •••• {card['last4']}", f"{card['bank']} {kind} ({card['last4']})")
+    kind = ctx.either(card["kind"], {"debit": "储蓄卡", "credit": "信用卡"}[card["kind"]])
+    return ctx.t("{bank} {kind} •••• {last4}", bank=card['bank'], kind=kind, last4=card['last4'])

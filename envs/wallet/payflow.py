@@ -30,12 +30,9 @@ def dialog(ctx: Ctx, title: str, rows: list[tuple[str, str]], amount: float,
     ``pay`` moves the money once the passcode is right."""
     stage = ctx.local.get("pay_stage")
     if stage == "insufficient":
-        return ui.Dialog(ctx.t("Insufficient balance", "余额不足"),
-                         [ui.Text(ctx.t(f"Your balance is {amount_text(ctx.state, ctx.state['balance'])}, less than "
-                                        f"{amount_text(ctx.state, amount)}.",
-                                        f"您的余额为{amount_text(ctx.state, ctx.state['balance'])}，"
-                                        f"不足{amount_text(ctx.state, amount)}。"), max_lines=3, rid="insufficient_text")],
-                         [ui.Button(ctx.t("OK", "确定"), lambda: _close(ctx), style="text", rid=ui.POSITIVE)],
+        return ui.Dialog(ctx.t("Insufficient balance"),
+                         [ui.Text(ctx.t("Your balance is {amount_text}, less than {amount_text_2}.", amount_text=amount_text(ctx.state, ctx.state['balance']), amount_text_2=amount_text(ctx.state, amount)), max_lines=3, rid="insufficient_text")],
+                         [ui.Button(ctx.t("OK"), lambda: _close(ctx), style="text", rid=ui.POSITIVE)],
                          on_dismiss=lambda: _close(ctx))
     if stage == "confirm":
         lines: list[ui.View | None] = [ui.Text(amount_text(ctx.state, amount), size=28, bold=True, align="center",
@@ -44,8 +41,8 @@ def dialog(ctx: Ctx, title: str, rows: list[tuple[str, str]], amount: float,
                                                                           rid="confirm_value")], gap=8)
                   for label, value in rows]
         return ui.Dialog(title, lines,
-                         [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
-                          ui.Button(ctx.t("Confirm", "确认"), lambda: ctx.local.update(pay_stage="pin"),
+                         [ui.Button(ctx.t("Cancel"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
+                          ui.Button(ctx.t("Confirm"), lambda: ctx.local.update(pay_stage="pin"),
                                     rid=ui.POSITIVE)],
                          on_dismiss=lambda: _close(ctx))
     if stage == "pin":
@@ -72,20 +69,20 @@ def _pin_dialog(ctx: Ctx, amount: float, pay: Callable[[], None]) -> ui.Dialog:
 
     dots = " ".join("●" if i < len(entered) else "○" for i in range(PIN_LENGTH))
     body: list[ui.View | None] = [
-        ui.Text(ctx.t(f"Pay {amount_text(ctx.state, amount)}", f"支付 {amount_text(ctx.state, amount)}"),
+        ui.Text(ctx.t("Pay {amount_text}", amount_text=amount_text(ctx.state, amount)),
                 size=14, color="muted", align="center"),
         ui.Text(dots, size=22, align="center", rid="pin_dots",
-                desc=ctx.t(f"{len(entered)} of {PIN_LENGTH} digits entered", f"已输入 {len(entered)}/{PIN_LENGTH} 位")),
-        ui.Text(ctx.t("Wrong passcode. Try again.", "支付密码错误，请重试。"), size=13, align="center",
+                desc=ctx.t("{n_entered} of {pin_length} digits entered", n_entered=len(entered), pin_length=PIN_LENGTH)),
+        ui.Text(ctx.t("Wrong passcode. Try again."), size=13, align="center",
                 rid="pin_error") if ctx.local.get("pin_error") else None,
     ]
     for row in KEYPAD:
         body.append(ui.Row([ui.Button(key, (lambda k=key: press(k)) if key else None, style="text", flex=1,
                                       rid="pin_delete" if key == "⌫" else f"pin_{key}",
-                                      desc=ctx.t("Delete", "删除") if key == "⌫" else "")
+                                      desc=ctx.t("Delete") if key == "⌫" else "")
                             if key else ui.Spacer(flex=1) for key in row], gap=4))
-    return ui.Dialog(ctx.t("Enter passcode", "请输入支付密码"), body,
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE)],
+    return ui.Dialog(ctx.t("Enter passcode"), body,
+                     [ui.Button(ctx.t("Cancel"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE)],
                      on_dismiss=lambda: _close(ctx))
 
 

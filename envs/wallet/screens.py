@@ -22,7 +22,7 @@ MIN_NUMBER_DIGITS = 7  # a typed recipient with this many digits can be paid as 
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
     index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.t(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def _header(text: str, rid: str = "section_header") -> ui.View:
@@ -67,25 +67,25 @@ def home(ctx: Ctx) -> ui.Scaffold:
     shortcuts = [("shortcut_transfer", "Transfer", "转账", "/transfer"), ("shortcut_bills", "Pay bills", "缴费", "/bills"),
                  ("shortcut_history", "History", "账单", "/history"), ("shortcut_cards", "Cards", "银行卡", "/cards")]
     rows: list[ui.View | None] = [
-        inset(ui.Card([ui.Text(ctx.t("Balance", "余额"), size=14, color="muted"),
+        inset(ui.Card([ui.Text(ctx.t("Balance"), size=14, color="muted"),
                        ui.Text(amount_text(state, state["balance"]), size=32, bold=True, rid="balance_amount")]),
               MARGIN - 12, MARGIN - 12),
-        ui.Row([ui.Button(ctx.t(en, zh), lambda p=path: ctx.navigate(p), style="outlined", flex=1, rid=rid)
+        ui.Row([ui.Button(ctx.either(en, zh), lambda p=path: ctx.navigate(p), style="outlined", flex=1, rid=rid)
                 for rid, en, zh, path in shortcuts], gap=6, pad=8),
     ]
     upcoming = unpaid_by_due(state["bills"])[:UPCOMING]
     if upcoming:
-        rows.append(_header(ctx.t("Upcoming bills", "待缴账单")))
+        rows.append(_header(ctx.t("Upcoming bills")))
         rows += [_bill_row(ctx, bill, rid="upcoming_bill") for bill in upcoming]
-    rows.append(_header(ctx.t("Recent transactions", "最近交易")))
+    rows.append(_header(ctx.t("Recent transactions")))
     recent = newest_first(state["transactions"])[:RECENT]
     rows += [_transaction_row(ctx, t) for t in recent]
     if not recent:
-        rows.append(ui.Text(ctx.t("No transactions yet", "还没有交易"), color="muted", align="center", height=96,
+        rows.append(ui.Text(ctx.t("No transactions yet"), color="muted", align="center", height=96,
                             rid="empty"))
-    rows.append(ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("See all", "查看全部"), lambda: ctx.replace("/history"),
+    rows.append(ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("See all"), lambda: ctx.replace("/history"),
                                                      style="text", rid="see_all")], pad=8))
-    return ui.Scaffold(ui.ScrollList(rows, rid="home_list", gap=4), top=ui.TopBar(ctx.t("Wallet", "钱包")),
+    return ui.Scaffold(ui.ScrollList(rows, rid="home_list", gap=4), top=ui.TopBar(ctx.t("Wallet")),
                        bottom=_tabs(ctx, "/"))
 
 
@@ -107,20 +107,20 @@ def transfer(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = []
     numeric = is_dialable(query) and len(wanted) >= MIN_NUMBER_DIGITS
     if numeric and not any(same_number(c["phones"][0]["number"], query) for c in people):
-        rows.append(ui.ListItem(ctx.t(f"Send to {query}", f"转账到 {query}"),
-                                subtitle=ctx.t("Not in your contacts", "不在通讯录中"), rid="new_recipient", desc=query,
+        rows.append(ui.ListItem(ctx.t("Send to {query}", query=query),
+                                subtitle=ctx.t("Not in your contacts"), rid="new_recipient", desc=query,
                                 on_click=lambda: ctx.navigate("/transfer/amount", phone=query)))
-    rows.append(_header(ctx.t("Contacts", "联系人")))
+    rows.append(_header(ctx.t("Contacts")))
     rows += [ui.ListItem(c["name"], subtitle=c["phones"][0]["number"], title_rid="payee_name", rid="payee_item",
                          desc=c["name"], on_click=lambda c=c: ctx.navigate("/transfer/amount", phone=c["phones"][0]["number"],
                                                                           name=c["name"]))
              for c in people]
     if not people:
-        rows.append(ui.Text(ctx.t("No matching contacts", "没有匹配的联系人"), color="muted", align="center", height=96,
+        rows.append(ui.Text(ctx.t("No matching contacts"), color="muted", align="center", height=96,
                             rid="no_results"))
-    field = ctx.field("recipient_input", "query", hint=ctx.t("Name or phone number", "姓名或手机号"), ime_action="search")
+    field = ctx.field("recipient_input", "query", hint=ctx.t("Name or phone number"), ime_action="search")
     body = ui.Column([ui.Row([field], pad=12), ui.ScrollList(rows, rid="payee_list")])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Transfer", "转账"), on_back=ctx.back))
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Transfer"), on_back=ctx.back))
 
 
 def parse_amount(text: str) -> float | None:
@@ -155,26 +155,25 @@ def transfer_amount(ctx: Ctx) -> ui.Scaffold:
         ctx.replace("/transaction", id=txn["id"], done="1")
 
     rows: list[ui.View | None] = [
-        ui.ListItem(name or phone, subtitle=phone if name else ctx.t("Not in your contacts", "不在通讯录中"),
+        ui.ListItem(name or phone, subtitle=phone if name else ctx.t("Not in your contacts"),
                     title_rid="recipient_name", rid="recipient"),
-        ui.Text(ctx.t("Amount", "金额"), size=13, color="primary", height=28),
-        ctx.field("amount_input", "amount", hint=ctx.t("0.00", "0.00"), input_type="number"),
-        ui.Text(ctx.t("Enter an amount, e.g. 25.50", "请输入金额，例如 25.50"), size=13, rid="amount_error")
+        ui.Text(ctx.t("Amount"), size=13, color="primary", height=28),
+        ctx.field("amount_input", "amount", hint=ctx.t("0.00"), input_type="number"),
+        ui.Text(ctx.t("Enter an amount, e.g. 25.50"), size=13, rid="amount_error")
         if local.get("error") else None,
-        ui.Text(ctx.t(f"Balance: {amount_text(ctx.state, ctx.state['balance'])}",
-                      f"余额：{amount_text(ctx.state, ctx.state['balance'])}"), size=13, color="muted", rid="balance_hint"),
-        ui.Text(ctx.t("Note (optional)", "备注（选填）"), size=13, color="primary", height=28),
-        ctx.field("note_input", "note", hint=ctx.t("What's it for?", "添加转账说明")),
+        ui.Text(ctx.t("Balance: {amount_text}", amount_text=amount_text(ctx.state, ctx.state['balance'])), size=13, color="muted", rid="balance_hint"),
+        ui.Text(ctx.t("Note (optional)"), size=13, color="primary", height=28),
+        ctx.field("note_input", "note", hint=ctx.t("What's it for?")),
         ui.Spacer(8),
-        ui.Button(ctx.t("Continue", "下一步"), go_on, rid="continue_button"),
+        ui.Button(ctx.t("Continue"), go_on, rid="continue_button"),
     ]
-    rows_sheet = [(ctx.t("To", "收款人"), f"{name} ({phone})" if name else phone),
-                  (ctx.t("From", "付款方式"), ctx.t("Wallet balance", "钱包余额"))]
+    rows_sheet = [(ctx.t("To"), f"{name} ({phone})" if name else phone),
+                  (ctx.t("From"), ctx.t("Wallet balance"))]
     if local.get("note", "").strip():
-        rows_sheet.append((ctx.t("Note", "备注"), local["note"].strip()))
-    dialog = payflow.dialog(ctx, ctx.t("Confirm transfer", "确认转账"), rows_sheet, amount or 0.0, pay)
+        rows_sheet.append((ctx.t("Note"), local["note"].strip()))
+    dialog = payflow.dialog(ctx, ctx.t("Confirm transfer"), rows_sheet, amount or 0.0, pay)
     return ui.Scaffold(ui.ScrollList(rows, rid="transfer_form", pad=16, gap=6),
-                       top=ui.TopBar(ctx.t("Transfer", "转账"), on_back=ctx.back), dialog=dialog)
+                       top=ui.TopBar(ctx.t("Transfer"), on_back=ctx.back), dialog=dialog)
 
 
 # --- bills -----------------------------------------------------------------------------------------------------
@@ -185,15 +184,15 @@ def bills(ctx: Ctx) -> ui.Scaffold:
     unpaid = unpaid_by_due(ctx.state["bills"])
     paid = sorted((b for b in ctx.state["bills"] if b["paid"]), key=lambda b: (b["paid_on"], b["name"]), reverse=True)
     rows: list[ui.View | None] = []
-    for title, group in ((ctx.t("Overdue", "已逾期"), [b for b in unpaid if b["due"] < today]),
-                         (ctx.t("Upcoming", "待缴"), [b for b in unpaid if b["due"] >= today]),
-                         (ctx.t("Paid", "已缴"), paid)):
+    for title, group in ((ctx.t("Overdue"), [b for b in unpaid if b["due"] < today]),
+                         (ctx.t("Upcoming"), [b for b in unpaid if b["due"] >= today]),
+                         (ctx.t("Paid"), paid)):
         if group:
             rows.append(_header(title))
             rows += [_bill_row(ctx, b) for b in group]
     if not rows:
-        rows.append(ui.Text(ctx.t("No bills", "没有账单"), color="muted", align="center", height=96, rid="empty"))
-    return ui.Scaffold(ui.ScrollList(rows, rid="bill_list"), top=ui.TopBar(ctx.t("Bills", "生活缴费")),
+        rows.append(ui.Text(ctx.t("No bills"), color="muted", align="center", height=96, rid="empty"))
+    return ui.Scaffold(ui.ScrollList(rows, rid="bill_list"), top=ui.TopBar(ctx.t("Bills")),
                        bottom=_tabs(ctx, "/bills"))
 
 
@@ -205,8 +204,8 @@ def _detail_row(label: str, value: str, rid: str) -> ui.View:
 def bill_detail(ctx: Ctx) -> ui.Scaffold:
     bill = _find(ctx.state["bills"], ctx.params.get("id"), "bill")
     overdue = not bill["paid"] and bill["due"] < ctx.now.date().isoformat()
-    status = (ctx.t(f"Paid on {short_date(ctx, bill['paid_on'])}", f"已于{short_date(ctx, bill['paid_on'])}缴清")
-              if bill["paid"] else ctx.t("Overdue", "已逾期") if overdue else ctx.t("Unpaid", "待缴"))
+    status = (ctx.t("Paid on {short_date}", short_date=short_date(ctx, bill['paid_on']))
+              if bill["paid"] else ctx.t("Overdue") if overdue else ctx.t("Unpaid"))
 
     def pay() -> None:
         txn = payflow.record(ctx, kind="bill", counterparty=bill["biller"], category="bills", amount=-bill["amount"],
@@ -217,16 +216,16 @@ def bill_detail(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         ui.Text(amount_text(ctx.state, bill["amount"]), size=32, bold=True, align="center", height=64,
                 rid="bill_detail_amount"),
-        _detail_row(ctx.t("Biller", "收款单位"), bill["biller"], "bill_biller"),
-        _detail_row(ctx.t("Account", "户号"), ctx.t(f"ending {bill['account']}", f"尾号 {bill['account']}"), "bill_account"),
-        _detail_row(ctx.t("Due date", "到期日"), long_date(ctx, bill["due"]), "bill_due"),
-        _detail_row(ctx.t("Status", "状态"), status, "bill_status"),
-        None if bill["paid"] else ui.Row([ui.Button(ctx.t("Pay now", "立即缴费"), lambda: payflow.start(ctx, bill["amount"]),
+        _detail_row(ctx.t("Biller"), bill["biller"], "bill_biller"),
+        _detail_row(ctx.t("Account"), ctx.t("ending {account}", account=bill['account']), "bill_account"),
+        _detail_row(ctx.t("Due date"), long_date(ctx, bill["due"]), "bill_due"),
+        _detail_row(ctx.t("Status"), status, "bill_status"),
+        None if bill["paid"] else ui.Row([ui.Button(ctx.t("Pay now"), lambda: payflow.start(ctx, bill["amount"]),
                                                    rid="pay_bill", flex=1)], pad=16),
     ]
-    sheet = [(ctx.t("Bill", "账单"), f"{bill['name']} · {bill['biller']}"),
-             (ctx.t("From", "付款方式"), ctx.t("Wallet balance", "钱包余额"))]
-    dialog = payflow.dialog(ctx, ctx.t("Confirm payment", "确认缴费"), sheet, bill["amount"], pay)
+    sheet = [(ctx.t("Bill"), f"{bill['name']} · {bill['biller']}"),
+             (ctx.t("From"), ctx.t("Wallet balance"))]
+    dialog = payflow.dialog(ctx, ctx.t("Confirm payment"), sheet, bill["amount"], pay)
     return ui.Scaffold(ui.ScrollList(rows, rid="bill_detail"), top=ui.TopBar(bill["name"], on_back=ctx.back),
                        dialog=dialog)
 
@@ -243,17 +242,17 @@ def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
 
     if which == "month":
         months = sorted({t["date"][:7] for t in ctx.state["transactions"]}, reverse=True)
-        options = [(None, ctx.t("All months", "全部月份")), *((m, month_text(ctx, m)) for m in months)]
-        title, rid = ctx.t("Month", "月份"), "month_option"
+        options = [(None, ctx.t("All months")), *((m, month_text(ctx, m)) for m in months)]
+        title, rid = ctx.t("Month"), "month_option"
     else:
         used = {t["category"] for t in ctx.state["transactions"]}
-        options = [(None, ctx.t("All categories", "全部分类")),
+        options = [(None, ctx.t("All categories")),
                    *((c, category_text(ctx, c)) for c in CATEGORIES if c in used)]
-        title, rid = ctx.t("Category", "分类"), "category_option"
+        title, rid = ctx.t("Category"), "category_option"
     current = ctx.local.get(which)
     radios = [ui.Radio(rid, value == current, lambda v=value: choose(v), label=label, desc=label) for value, label in options]
     return ui.Dialog(title, [ui.ScrollList(radios, rid=f"{which}_options", height=min(56 * len(radios), 360))],
-                     [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.update(choosing=None), style="text",
+                     [ui.Button(ctx.t("Cancel"), lambda: ctx.local.update(choosing=None), style="text",
                                 rid=ui.NEGATIVE)],
                      on_dismiss=lambda: ctx.local.update(choosing=None))
 
@@ -264,14 +263,14 @@ def history(ctx: Ctx) -> ui.Scaffold:
     shown = [t for t in newest_first(ctx.state["transactions"])
              if (month is None or t["date"][:7] == month) and (category is None or t["category"] == category)]
     filters = ui.Row([
-        ui.Button(month_text(ctx, month) if month else ctx.t("All months", "全部月份"),
+        ui.Button(month_text(ctx, month) if month else ctx.t("All months"),
                   lambda: ctx.local.update(choosing="month"), style="outlined", flex=1, rid="filter_month"),
-        ui.Button(category_text(ctx, category) if category else ctx.t("All categories", "全部分类"),
+        ui.Button(category_text(ctx, category) if category else ctx.t("All categories"),
                   lambda: ctx.local.update(choosing="category"), style="outlined", flex=1, rid="filter_category"),
     ], gap=8, pad=8)
     count = len(shown)
     rows: list[ui.View | None] = [
-        inset(ui.Text(ctx.t(f"{counted(count, 'transaction')}", f"共 {count} 笔交易"), size=13,
+        inset(ui.Text(ctx.either(f"{counted(count, 'transaction')}", f"共 {count} 笔交易"), size=13,
                       color="muted", height=28, rid="result_count"), MARGIN)]
     day = None
     for txn in shown:
@@ -280,15 +279,15 @@ def history(ctx: Ctx) -> ui.Scaffold:
             rows.append(_header(long_date(ctx, day), rid="date_header"))
         rows.append(_transaction_row(ctx, txn))
     body = ui.Column([filters, ui.ScrollList(rows, rid="transaction_list")])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("History", "账单")), bottom=_tabs(ctx, "/history"),
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("History")), bottom=_tabs(ctx, "/history"),
                        dialog=_filter_dialog(ctx))
 
 
 def _method_text(ctx: Ctx, method: str) -> str:
     if method == "balance":
-        return ctx.t("Wallet balance", "钱包余额")
+        return ctx.t("Wallet balance")
     card = next((c for c in ctx.state["cards"] if c["id"] == method), None)
-    return card_text(ctx, card) if card else ctx.t("Removed card", "已解绑的银行卡")
+    return card_text(ctx, card) if card else ctx.t("Removed card")
 
 
 def transaction_number(txn: dict[str, Any]) -> str:
@@ -301,26 +300,26 @@ def transaction_number(txn: dict[str, Any]) -> str:
 def transaction_detail(ctx: Ctx) -> ui.Scaffold:
     txn = _find(ctx.state["transactions"], ctx.params.get("id"), "transaction")
     done = ctx.params.get("done") == "1"
-    kind_text = {"payment": ctx.t("Payment", "消费"), "transfer_out": ctx.t("Transfer sent", "转出"),
-                 "transfer_in": ctx.t("Transfer received", "转入"), "bill": ctx.t("Bill payment", "缴费")}[txn["kind"]]
+    kind_text = {"payment": ctx.t("Payment"), "transfer_out": ctx.t("Transfer sent"),
+                 "transfer_in": ctx.t("Transfer received"), "bill": ctx.t("Bill payment")}[txn["kind"]]
     rows: list[ui.View | None] = [
-        ui.Text(ctx.t("Payment successful", "支付成功") if txn["kind"] == "bill" else ctx.t("Transfer successful", "转账成功"),
+        ui.Text(ctx.t("Payment successful") if txn["kind"] == "bill" else ctx.t("Transfer successful"),
                 size=18, bold=True, color="primary", align="center", height=40, rid="success_title") if done else None,
         ui.Text(txn["counterparty"], size=16, align="center", height=32, rid="detail_counterparty"),
         ui.Text(amount_text(ctx.state, txn["amount"], signed=True), size=32, bold=True, align="center", height=56,
                 rid="detail_amount"),
-        _detail_row(ctx.t("Type", "类型"), kind_text, "detail_kind"),
-        _detail_row(ctx.t("Category", "分类"), category_text(ctx, txn["category"]), "detail_category"),
-        _detail_row(ctx.t("Date", "日期"), f"{long_date(ctx, txn['date'])} {txn['time']}", "detail_date"),
-        _detail_row(ctx.t("Phone number", "手机号"), txn["phone"], "detail_phone") if txn["phone"] else None,
-        _detail_row(ctx.t("Note", "备注"), txn["note"], "detail_note") if txn["note"] else None,
-        _detail_row(ctx.t("Paid with", "付款方式") if txn["amount"] < 0 else ctx.t("Received to", "收款方式"),
+        _detail_row(ctx.t("Type"), kind_text, "detail_kind"),
+        _detail_row(ctx.t("Category"), category_text(ctx, txn["category"]), "detail_category"),
+        _detail_row(ctx.t("Date"), f"{long_date(ctx, txn['date'])} {txn['time']}", "detail_date"),
+        _detail_row(ctx.t("Phone number"), txn["phone"], "detail_phone") if txn["phone"] else None,
+        _detail_row(ctx.t("Note"), txn["note"], "detail_note") if txn["note"] else None,
+        _detail_row(ctx.t("Paid with") if txn["amount"] < 0 else ctx.t("Received to"),
                     _method_text(ctx, txn["method"]), "detail_method"),
-        _detail_row(ctx.t("Transaction number", "交易单号"), transaction_number(txn), "detail_id"),
-        ui.Row([ui.Button(ctx.t("Done", "完成"), ctx.back, rid="done_button", flex=1)], pad=16) if done else None,
+        _detail_row(ctx.t("Transaction number"), transaction_number(txn), "detail_id"),
+        ui.Row([ui.Button(ctx.t("Done"), ctx.back, rid="done_button", flex=1)], pad=16) if done else None,
     ]
     return ui.Scaffold(ui.ScrollList(rows, rid="transaction_detail"),
-                       top=ui.TopBar(ctx.t("Transaction details", "交易详情"), on_back=ctx.back))
+                       top=ui.TopBar(ctx.t("Transaction details"), on_back=ctx.back))
 
 
 # --- cards -----------------------------------------------------------------------------------------------------
@@ -330,14 +329,14 @@ def cards(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         ui.ListItem(card["bank"], subtitle=card_text(ctx, card), title_rid="card_bank", rid="card_item",
                     desc=f"{card['bank']} {card['last4']}",
-                    trailing=ui.Text(ctx.t("Default", "默认"), size=13, bold=True, color="primary", rid="default_badge")
+                    trailing=ui.Text(ctx.t("Default"), size=13, bold=True, color="primary", rid="default_badge")
                     if card["default"] else None,
                     on_click=lambda c=card: ctx.navigate("/card", id=c["id"]))
         for card in ctx.state["cards"]]
     if not rows:
-        rows.append(ui.Text(ctx.t("No cards linked", "还没有绑定银行卡"), color="muted", align="center", height=96,
+        rows.append(ui.Text(ctx.t("No cards linked"), color="muted", align="center", height=96,
                             rid="empty"))
-    return ui.Scaffold(ui.ScrollList(rows, rid="card_list"), top=ui.TopBar(ctx.t("Cards", "银行卡")),
+    return ui.Scaffold(ui.ScrollList(rows, rid="card_list"), top=ui.TopBar(ctx.t("Cards")),
                        bottom=_tabs(ctx, "/cards"))
 
 
@@ -349,7 +348,7 @@ def card_detail(ctx: Ctx) -> ui.Scaffold:
     def make_default() -> None:
         for other in all_cards:
             other["default"] = other is card
-        ctx.toast(ctx.t("Default card updated", "已设为默认卡"))
+        ctx.toast(ctx.t("Default card updated"))
 
     def remove() -> None:
         all_cards.remove(card)
@@ -357,29 +356,28 @@ def card_detail(ctx: Ctx) -> ui.Scaffold:
             all_cards[0]["default"] = True
         ctx.local["removing"] = False
         ctx.back()
-        ctx.toast(ctx.t("Card removed", "已解绑银行卡"))
+        ctx.toast(ctx.t("Card removed"))
 
-    kind = ctx.t({"debit": "Debit card", "credit": "Credit card"}[card["kind"]],
+    kind = ctx.either({"debit": "Debit card", "credit": "Credit card"}[card["kind"]],
                  {"debit": "储蓄卡", "credit": "信用卡"}[card["kind"]])
     rows: list[ui.View | None] = [
         inset(ui.Card([ui.Text(card["bank"], size=20, bold=True, rid="card_detail_bank"),
                        ui.Text(kind, size=14, color="muted"),
                        ui.Text(f"•••• •••• •••• {card['last4']}", size=20, rid="card_number")]), MARGIN - 12, MARGIN - 12),
-        _detail_row(ctx.t("Default card", "默认卡"), ctx.t("Yes", "是") if card["default"] else ctx.t("No", "否"),
+        _detail_row(ctx.t("Default card"), ctx.t("Yes") if card["default"] else ctx.t("No"),
                     "card_default"),
-        ui.Row([None if card["default"] else ui.Button(ctx.t("Set as default", "设为默认卡"), make_default,
+        ui.Row([None if card["default"] else ui.Button(ctx.t("Set as default"), make_default,
                                                        rid="set_default", flex=1)], pad=16),
-        ui.Row([ui.Button(ctx.t("Remove card", "解绑银行卡"), lambda: ctx.local.update(removing=True), style="outlined",
+        ui.Row([ui.Button(ctx.t("Remove card"), lambda: ctx.local.update(removing=True), style="outlined",
                           rid="remove_card", flex=1)], pad=16),
     ]
     dialog = None
     if ctx.local.get("removing"):
-        dialog = ui.Dialog(ctx.t(f"Remove {card['bank']} card ending {card['last4']}?",
-                                 f"解绑尾号 {card['last4']} 的{card['bank']}卡？"),
-                           [ui.Text(ctx.t("You can add it again later.", "解绑后可以重新添加。"), max_lines=2)],
-                           [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.update(removing=False), style="text",
+        dialog = ui.Dialog(ctx.t("Remove {bank} card ending {last4}?", bank=card['bank'], last4=card['last4']),
+                           [ui.Text(ctx.t("You can add it again later."), max_lines=2)],
+                           [ui.Button(ctx.t("Cancel"), lambda: ctx.local.update(removing=False), style="text",
                                       rid=ui.NEGATIVE),
-                            ui.Button(ctx.t("Remove", "解绑"), remove, style="text", rid=ui.POSITIVE)],
+                            ui.Button(ctx.t("Remove"), remove, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: ctx.local.update(removing=False))
-    return ui.Scaffold(ui.ScrollList(rows, rid="card_detail"), top=ui.TopBar(ctx.t("Card details", "银行卡详情"),
+    return ui.Scaffold(ui.ScrollList(rows, rid="card_detail"), top=ui.TopBar(ctx.t("Card details"),
                                                                             on_back=ctx.back), dialog=dialog)

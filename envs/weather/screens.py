@@ -50,7 +50,7 @@ def _deg(ctx: Ctx, celsius: float) -> str:
 
 
 def _cond(ctx: Ctx, condition: str) -> str:
-    return ctx.t(condition, CONDITIONS[condition][0])
+    return ctx.either(condition, CONDITIONS[condition][0])
 
 
 def _glyph(condition: str, size: float = 28, **kw: Any) -> ui.Icon:
@@ -58,16 +58,16 @@ def _glyph(condition: str, size: float = 28, **kw: Any) -> ui.Icon:
 
 
 def _name(ctx: Ctx, city: dict[str, Any]) -> str:
-    return ctx.t(city["name"], city["name_zh"])
+    return ctx.either(city["name"], city["name_zh"])
 
 
 def day_label(ctx: Ctx, offset: int) -> str:
     """"Today", then "Tue, Mar 17" (zh: "今天", "3月17日 周二") for the days after."""
     if offset == 0:
-        return ctx.t("Today", "今天")
+        return ctx.t("Today")
     day = (ctx.now + dt.timedelta(days=offset)).date()
     en, zh = WEEKDAYS[day.weekday()]
-    return ctx.t(f"{en}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日 {zh}")
+    return ctx.t("{en}, {months} {day}", en=en, months=MONTHS[day.month - 1], day=day.day, month=day.month, zh=zh)
 
 
 def _remove_dialog(ctx: Ctx, after: str) -> ui.Dialog | None:
@@ -80,15 +80,15 @@ def _remove_dialog(ctx: Ctx, after: str) -> ui.Dialog | None:
     def remove() -> None:
         ctx.state["saved"] = [c for c in ctx.state["saved"] if c != city_id]
         ctx.local["remove"] = None
-        ctx.toast(ctx.t(f"Removed {city['name']}", f"已移除{city['name_zh']}"))
+        ctx.toast(ctx.t("Removed {name}", name=city['name'], name_zh=city['name_zh']))
         if after == "back":
             ctx.back()
 
     return ui.Dialog(
-        ctx.t(f"Remove {city['name']}?", f"移除{city['name_zh']}？"),
-        ctx.t("It will no longer appear in your cities.", "它将不再显示在你的城市列表中。"),
-        [ui.Button(ctx.t("Cancel", "取消"), lambda: ctx.local.__setitem__("remove", None), style="text", rid=ui.NEGATIVE),
-         ui.Button(ctx.t("Remove", "移除"), remove, style="text", rid=ui.POSITIVE)],
+        ctx.t("Remove {name}?", name=city['name'], name_zh=city['name_zh']),
+        ctx.t("It will no longer appear in your cities."),
+        [ui.Button(ctx.t("Cancel"), lambda: ctx.local.__setitem__("remove", None), style="text", rid=ui.NEGATIVE),
+         ui.Button(ctx.t("Remove"), remove, style="text", rid=ui.POSITIVE)],
         on_dismiss=lambda: ctx.local.__setitem__("remove", None),
     )
 
@@ -104,8 +104,7 @@ def cities(ctx: Ctx) -> ui.Scaffold:
         rows.append(ui.Card([ui.Row([
             ui.Column([ui.Text(name, size=18, bold=True, rid="city_name"),
                        ui.Text(_cond(ctx, now["condition"]), size=13, color="muted", rid="city_condition"),
-                       ui.Text(ctx.t(f"H:{_deg(ctx, today['high'])} L:{_deg(ctx, today['low'])}",
-                                     f"最高 {_deg(ctx, today['high'])} 最低 {_deg(ctx, today['low'])}"),
+                       ui.Text(ctx.t("H:{deg} L:{deg_2}", deg=_deg(ctx, today['high']), deg_2=_deg(ctx, today['low'])),
                                size=12, color="muted", rid="city_high_low")], gap=2, flex=1),
             _glyph(now["condition"], 32),
             ui.Text(_deg(ctx, now["temp"]), size=34, rid="city_temp"),
@@ -113,11 +112,11 @@ def cities(ctx: Ctx) -> ui.Scaffold:
             on_click=lambda c=city_id: ctx.navigate("/city", id=c),
             on_long_click=lambda c=city_id: ctx.local.__setitem__("remove", c)))
     if not rows:
-        rows.append(ui.Text(ctx.t("No cities yet. Tap + to add one.", "还没有城市，点击 + 添加。"), color="muted",
+        rows.append(ui.Text(ctx.t("No cities yet. Tap + to add one."), color="muted",
                             align="center", height=120, rid="empty"))
-    top = ui.TopBar(ctx.t("Weather", "天气"), actions=[
-        ui.IconButton("+", ctx.t("Add city", "添加城市"), lambda: ctx.navigate("/add"), rid="add_city"),
-        ui.IconButton("⚙", ctx.t("Settings", "设置"), lambda: ctx.navigate("/settings"), rid="settings")])
+    top = ui.TopBar(ctx.t("Weather"), actions=[
+        ui.IconButton("+", ctx.t("Add city"), lambda: ctx.navigate("/add"), rid="add_city"),
+        ui.IconButton("⚙", ctx.t("Settings"), lambda: ctx.navigate("/settings"), rid="settings")])
     return ui.Scaffold(ui.ScrollList(rows, rid="city_list", pad=12, gap=10), top=top,
                        dialog=_remove_dialog(ctx, "stay"))
 
@@ -127,12 +126,12 @@ def _detail_row(label: str, value: str, rid: str) -> ui.View:
 
 
 def _hour_label(ctx: Ctx, hour: int) -> str:
-    return ctx.t("Now", "现在") if hour == ctx.now.hour else f"{hour:02d}:00"
+    return ctx.t("Now") if hour == ctx.now.hour else f"{hour:02d}:00"
 
 
 def _hour_row(ctx: Ctx, entry: dict[str, Any]) -> ui.View:
     cond, label, temp = _cond(ctx, entry["condition"]), _hour_label(ctx, entry["hour"]), _deg(ctx, entry["temp"])
-    detail = ctx.t(f"{cond} · {entry['precip']}% precipitation", f"{cond} · 降水概率 {entry['precip']}%")
+    detail = ctx.t("{cond} · {precip}% precipitation", cond=cond, precip=entry['precip'])
     return ui.ListItem(label, subtitle=detail, leading=_glyph(entry["condition"], 24),
                        trailing=ui.Text(temp, size=16, rid="hourly_temp"), title_rid="hourly_time", rid="hourly_item",
                        desc=f"{label}, {temp}, {detail}")
@@ -141,13 +140,10 @@ def _hour_row(ctx: Ctx, entry: dict[str, Any]) -> ui.View:
 def _day_row(ctx: Ctx, day: dict[str, Any]) -> ui.View:
     label, cond = day_label(ctx, day["day"]), _cond(ctx, day["condition"])
     temps = f"{_deg(ctx, day['high'])} / {_deg(ctx, day['low'])}"
-    detail = ctx.t(f"{cond} · {day['precip']}% precipitation", f"{cond} · 降水概率 {day['precip']}%")
+    detail = ctx.t("{cond} · {precip}% precipitation", cond=cond, precip=day['precip'])
     return ui.ListItem(label, subtitle=detail, leading=_glyph(day["condition"], 24), title_rid="forecast_day",
                        rid="forecast_item", trailing=ui.Text(temps, size=15, rid="forecast_temp"),
-                       desc=ctx.t(f"{label}: {cond}, high {_deg(ctx, day['high'])}, low {_deg(ctx, day['low'])}, "
-                                  f"{day['precip']}% precipitation",
-                                  f"{label}：{cond}，最高 {_deg(ctx, day['high'])}，最低 {_deg(ctx, day['low'])}，"
-                                  f"降水概率 {day['precip']}%"))
+                       desc=ctx.t("{label}: {cond}, high {deg}, low {deg_2}, {precip}% precipitation", label=label, cond=cond, deg=_deg(ctx, day['high']), deg_2=_deg(ctx, day['low']), precip=day['precip']))
 
 
 @APP.screen("/city")
@@ -159,40 +155,39 @@ def city_detail(ctx: Ctx) -> ui.Scaffold:
 
     def add() -> None:
         s["saved"] = [*s["saved"], city["id"]]
-        ctx.toast(ctx.t(f"Added {city['name']}", f"已添加{city['name_zh']}"))
+        ctx.toast(ctx.t("Added {name}", name=city['name'], name_zh=city['name_zh']))
         stack = ctx.os["stacks"][APP.id]
         while len(stack) > 1 and stack[-1]["path"] != "/":
             ctx.back()
         if stack[-1]["path"] != "/":
             ctx.replace("/")
 
-    action: ui.View = (ui.IconButton("✕", ctx.t("Remove city", "移除城市"), lambda: ctx.local.__setitem__("remove", city["id"]),
+    action: ui.View = (ui.IconButton("✕", ctx.t("Remove city"), lambda: ctx.local.__setitem__("remove", city["id"]),
                                      rid="remove_city") if saved else
-                       ui.Button(ctx.t("Add", "添加"), add, style="text", rid="add_this_city"))
+                       ui.Button(ctx.t("Add"), add, style="text", rid="add_this_city"))
     upcoming = [h for h in city["hourly"] if h["hour"] >= ctx.now.hour][:4]
     rows: list[ui.View | None] = [
         ui.Column([
             _glyph(now["condition"], 56),
             ui.Text(_deg(ctx, now["temp"]), size=56, align="center", rid="current_temp"),
             ui.Text(_cond(ctx, now["condition"]), size=18, align="center", rid="current_condition"),
-            ui.Text(ctx.t(f"H:{_deg(ctx, today['high'])}  L:{_deg(ctx, today['low'])}",
-                          f"最高 {_deg(ctx, today['high'])}  最低 {_deg(ctx, today['low'])}"),
+            ui.Text(ctx.t("H:{deg}  L:{deg_2}", deg=_deg(ctx, today['high']), deg_2=_deg(ctx, today['low'])),
                     size=14, color="muted", align="center", rid="today_high_low"),
         ], gap=4, pad=8),
         ui.Card([
-            ui.Text(ctx.t("Current conditions", "当前状况"), size=13, color="primary", bold=True),
-            _detail_row(ctx.t("Feels like", "体感温度"), _deg(ctx, now["feels_like"]), "feels_like"),
-            _detail_row(ctx.t("Humidity", "湿度"), f"{now['humidity']}%", "humidity"),
-            _detail_row(ctx.t("Wind", "风"),
-                        f"{wind_speed(s, now['wind_kph'])} {ctx.t(now['wind_dir'], WIND_DIRS_ZH[now['wind_dir']])}", "wind"),
+            ui.Text(ctx.t("Current conditions"), size=13, color="primary", bold=True),
+            _detail_row(ctx.t("Feels like"), _deg(ctx, now["feels_like"]), "feels_like"),
+            _detail_row(ctx.t("Humidity"), f"{now['humidity']}%", "humidity"),
+            _detail_row(ctx.t("Wind"),
+                        f"{wind_speed(s, now['wind_kph'])} {ctx.either(now['wind_dir'], WIND_DIRS_ZH[now['wind_dir']])}", "wind"),
         ]),
         ui.Card([
-            ui.Text(ctx.t("Next hours", "未来几小时"), size=13, color="primary", bold=True),
+            ui.Text(ctx.t("Next hours"), size=13, color="primary", bold=True),
             *[_hour_row(ctx, h) for h in upcoming],
-            ui.Button(ctx.t("Hourly forecast ›", "逐小时预报 ›"), lambda: ctx.navigate("/city/hourly", id=city["id"]),
+            ui.Button(ctx.t("Hourly forecast ›"), lambda: ctx.navigate("/city/hourly", id=city["id"]),
                       style="text", rid="hourly_entry"),
         ]),
-        ui.Card([ui.Text(ctx.t("5-day forecast", "5 天预报"), size=13, color="primary", bold=True),
+        ui.Card([ui.Text(ctx.t("5-day forecast"), size=13, color="primary", bold=True),
                  *[_day_row(ctx, day) for day in city["forecast"]]]),
     ]
     top = ui.TopBar(_name(ctx, city), on_back=ctx.back, actions=[action])
@@ -204,7 +199,7 @@ def city_detail(ctx: Ctx) -> ui.Scaffold:
 def hourly(ctx: Ctx) -> ui.Scaffold:
     city = city_by_id(ctx.state, ctx.params["id"])
     rows: list[ui.View | None] = [_hour_row(ctx, h) for h in city["hourly"] if h["hour"] >= ctx.now.hour]
-    title = ctx.t(f"{city['name']} · Hourly", f"{city['name_zh']} · 逐小时")
+    title = ctx.t("{name} · Hourly", name=city['name'], name_zh=city['name_zh'])
     return ui.Scaffold(ui.ScrollList(rows, rid="hourly_list", pad=8), top=ui.TopBar(title, on_back=ctx.back))
 
 
@@ -220,22 +215,22 @@ def add_city(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "")
     found = sorted((c for c in s["cities"] if matches(c, query)), key=lambda c: c["name"])
     rows: list[ui.View | None] = [
-        inset(ui.Text(ctx.t("All cities", "全部城市") if not query.strip() else ctx.t("Results", "搜索结果"),
+        inset(ui.Text(ctx.t("All cities") if not query.strip() else ctx.t("Results"),
                       size=13, color="primary", height=32, rid="results_header"), MARGIN - 4)]
-    rows += [ui.ListItem(_name(ctx, c), subtitle=ctx.t(c["country"], c["country_zh"]), rid="search_result",
+    rows += [ui.ListItem(_name(ctx, c), subtitle=ctx.either(c["country"], c["country_zh"]), rid="search_result",
                          title_rid="result_name",
-                         trailing=ui.Text(ctx.t("Added", "已添加") if c["id"] in s["saved"] else "+", size=14,
+                         trailing=ui.Text(ctx.t("Added") if c["id"] in s["saved"] else "+", size=14,
                                           color="muted", rid="result_status"),
                          on_click=lambda c=c: ctx.navigate("/city", id=c["id"]))
              for c in found]
     if not found:
-        rows.append(ui.Text(ctx.t(f"No cities match “{query.strip()}”", f"没有与“{query.strip()}”匹配的城市"),
+        rows.append(ui.Text(ctx.t("No cities match “{strip}”", strip=query.strip()),
                             color="muted", align="center", height=80, max_lines=2, rid="no_results"))
     body = ui.Column([
-        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search for a city", "搜索城市"), ime_action="search")], pad=12),
+        ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search for a city"), ime_action="search")], pad=12),
         ui.ScrollList(rows, rid="search_results", pad=4),
     ])
-    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Add city", "添加城市"), on_back=ctx.back))
+    return ui.Scaffold(body, top=ui.TopBar(ctx.t("Add city"), on_back=ctx.back))
 
 
 @APP.screen("/settings")
@@ -246,19 +241,19 @@ def settings(ctx: Ctx) -> ui.Scaffold:
         return lambda: s.__setitem__(key, value)
 
     rows: list[ui.View | None] = [
-        inset(ui.Text(ctx.t("Temperature unit", "温度单位"), size=13, color="primary", height=36, rid="unit_header"),
+        inset(ui.Text(ctx.t("Temperature unit"), size=13, color="primary", height=36, rid="unit_header"),
               MARGIN - 12),
-        ui.Radio("unit_c", s["unit"] == "C", setter("unit", "C"), ctx.t("Celsius (°C)", "摄氏度（°C）"), height=48),
-        ui.Radio("unit_f", s["unit"] == "F", setter("unit", "F"), ctx.t("Fahrenheit (°F)", "华氏度（°F）"), height=48),
+        ui.Radio("unit_c", s["unit"] == "C", setter("unit", "C"), ctx.t("Celsius (°C)"), height=48),
+        ui.Radio("unit_f", s["unit"] == "F", setter("unit", "F"), ctx.t("Fahrenheit (°F)"), height=48),
         ui.Divider(),
-        inset(ui.Text(ctx.t("Wind speed unit", "风速单位"), size=13, color="primary", height=36, rid="wind_header"),
+        inset(ui.Text(ctx.t("Wind speed unit"), size=13, color="primary", height=36, rid="wind_header"),
               MARGIN - 12),
         *[ui.Radio(rid, s["wind_unit"] == unit, setter("wind_unit", unit), unit, height=48) for unit, rid in WIND_UNITS],
         ui.Divider(),
-        ui.ListItem(ctx.t("Severe weather alerts", "恶劣天气提醒"),
-                    subtitle=ctx.t("Notify me about storms, heat and snow", "暴风雨、高温和降雪时通知我"),
+        ui.ListItem(ctx.t("Severe weather alerts"),
+                    subtitle=ctx.t("Notify me about storms, heat and snow"),
                     trailing=ui.Switch("alerts_switch", s["alerts"], None), rid="alerts_row",
                     on_click=lambda: s.__setitem__("alerts", not s["alerts"])),
     ]
     return ui.Scaffold(ui.ScrollList(rows, rid="settings_list", pad=12),
-                       top=ui.TopBar(ctx.t("Settings", "设置"), on_back=ctx.back))
+                       top=ui.TopBar(ctx.t("Settings"), on_back=ctx.back))

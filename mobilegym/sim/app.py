@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import pkgutil
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import metadata
@@ -12,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, MutableMapping, Proto
 from urllib.parse import urlencode
 
 from .clock import from_ms
+from ..languages import SOURCE_LANGUAGE
+from .strings import translate
 from .ui import Scaffold, TextField
 from .worldgen.pools import load_pool
 
@@ -231,9 +234,32 @@ class Ctx:
         """The phone's clock (a screen shows minutes at most: its frame is kept within the minute)."""
         return from_ms(self._phone.doc["os"]["time_ms"])
 
-    def t(self, en: str, zh: str) -> str:
-        """The string for the phone's language."""
-        return zh if self._phone.doc["os"]["language"] == "zh" else en
+    @property
+    def language(self) -> str:
+        """The phone's language (its OS setting: the one place it is stored)."""
+        return self._phone.doc["os"]["language"]
+
+    def t(self, text: str, /, *, context: str | None = None, **fields: Any) -> str:
+        """``text`` (English, a ``str.format`` template when ``fields`` are given) in the phone's language;
+        ``context`` names where it appears when its translation differs there. The catalog is that of the
+        package whose code asks (as gettext binds a domain per module), so a screen part one app lends another
+        brings its own strings."""
+        package = sys._getframe(1).f_globals["__package__"]
+        return translate(package, self.language, text, context, fields)
+
+    def tn(self, one: str, other: str, count: int, /, *, context: str | None = None, **fields: Any) -> str:
+        """A text that agrees with ``count`` (a field too): English shows ``one`` for 1 and ``other`` otherwise;
+        a catalog translates ``other`` (the shipped languages have one form for the rest)."""
+        fields = {"count": count, **fields}
+        if self.language == SOURCE_LANGUAGE:
+            return (one if count == 1 else other).format(**fields)
+        package = sys._getframe(1).f_globals["__package__"]
+        return translate(package, self.language, other, context, fields)
+
+    def either(self, en: str, zh: str) -> str:
+        """The English or the Chinese text by the phone's language, for text not yet in a catalog (tests list
+        these calls in tests/data/language_pairs.txt and allow no new ones)."""
+        return zh if self.language == "zh" else en
 
     def navigate(self, path: str, **params: Any) -> None:
         """Push a screen of this app."""

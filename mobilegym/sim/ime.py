@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any, Callable, Protocol
 
 from . import suggestions, ui
+from ..languages import LANGUAGES
 from .ui import fonts
 from .ui.theme import Color, Theme
 
@@ -35,7 +36,6 @@ SLOTS = (1, 0, 2)  # the strip's thirds, left to right, by rank: the best sugges
 LETTERS, SYMBOLS, MORE_SYMBOLS, NUMBERS = "letters", "symbols", "more_symbols", "numbers"
 PAGES = (LETTERS, SYMBOLS, MORE_SYMBOLS)  # the number pad is not a page: a number field gets it
 SHIFT_OFF, SHIFT_ON, SHIFT_LOCK = "off", "on", "lock"
-LANGUAGES = {"en": "English", "zh": "中文"}
 ACTION_LABELS = {"done": "Done", "next": "Next", "search": "Search", "send": "Send", "go": "Go", "enter": "Enter"}
 # on a Chinese phone (the phone's language, not the keyboard's): Gboard's Chinese descriptions and labels
 ZH_LABELS = {

@@ -39,10 +39,6 @@ def check(interruption: dict[str, Any]) -> dict[str, Any]:
     return interruption
 
 
-def _t(phone: Phone, en: str, zh: str) -> str:
-    return zh if phone.doc["os"]["language"] == "zh" else en
-
-
 def _end(phone: Phone) -> None:
     phone.doc["os"]["interruption"] = None
 
@@ -58,12 +54,12 @@ def call_screen(phone: Phone, call: dict[str, Any]) -> ui.View:
     def answer() -> None:
         phone.doc["os"]["interruption"] = {**call, "answered": True}
 
-    status = _t(phone, "On call", "通话中") if answered else _t(phone, "Incoming call", "来电")
+    status = phone.system_text("On call") if answered else phone.system_text("Incoming call")
     buttons: list[ui.View | None] = (
-        [ui.Spacer(flex=1), ui.Button(_t(phone, "End call", "挂断"), lambda: _end(phone), rid="end_call_button",
+        [ui.Spacer(flex=1), ui.Button(phone.system_text("End call"), lambda: _end(phone), rid="end_call_button",
                                       width=140, height=56), ui.Spacer(flex=1)] if answered else
-        [ui.Button(_t(phone, "Decline", "拒绝"), lambda: _end(phone), rid="decline_button", flex=1, height=56),
-         ui.Button(_t(phone, "Answer", "接听"), answer, rid="answer_button", flex=1, height=56)])
+        [ui.Button(phone.system_text("Decline"), lambda: _end(phone), rid="decline_button", flex=1, height=56),
+         ui.Button(phone.system_text("Answer"), answer, rid="answer_button", flex=1, height=56)])
     return CallScreen([
         ui.Spacer(height=64),
         ui.Text(status, size=16, color=WHITE, align="center", rid="contactgrid_status_text"),
@@ -84,8 +80,8 @@ def permission_dialog(phone: Phone, request: dict[str, Any]) -> ui.Dialog:
     en, cn = PERMISSIONS[request["permission"]]
     question = f"要允许“{label}”{cn}吗？" if zh else f"Allow {label} to {en}?"
     buttons = ui.Column([
-        ui.Button(_t(phone, "Allow", "允许"), lambda: _end(phone), style="outlined", rid="permission_allow_button"),
-        ui.Button(_t(phone, "Don't allow", "不允许"), lambda: _end(phone), style="outlined",
+        ui.Button(phone.system_text("Allow"), lambda: _end(phone), style="outlined", rid="permission_allow_button"),
+        ui.Button(phone.system_text("Don't allow"), lambda: _end(phone), style="outlined",
                   rid="permission_deny_button"),
     ], gap=8)
     dialog = ui.Dialog(question, [buttons], [], on_dismiss=lambda: _end(phone), rid="grant_dialog")

@@ -9,8 +9,10 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..jsoncopy import copy_doc
+from ..languages import LANGUAGES
 from ..app_states import AppStates
 from .app import installed_apps, route_string
+from .strings import system_text
 from .input import KEYS, Input
 from .nav import Navigator
 from .ui.a11y import TreeExporter
@@ -94,7 +96,7 @@ class Phone:
         if (isinstance(render_scale, (bool, np.bool_)) or not isinstance(render_scale, (int, float, np.number))
                 or not 0 < render_scale <= 1):
             raise ValueError(f"render_scale must be in (0, 1], got {render_scale!r}")
-        if language not in ("en", "zh"):
+        if language not in LANGUAGES:
             raise ValueError(f"language must be 'en' or 'zh', got {language!r}")
         tick_ms = _int_option("tick_ms", tick_ms, 0, MAX_TICK_MS)
         shuffle_launcher = _bool_option("shuffle_launcher", shuffle_launcher)
@@ -219,6 +221,10 @@ class Phone:
 
     def screenshot(self) -> np.ndarray:
         return self.frame_cache.pixels(self.frame(), self.render_size, self.density * self.render_scale).copy()
+
+    def system_text(self, text: str, context: str | None = None, **fields: Any) -> str:
+        """The system UI's own text (navigation bar, shade, calls) in the language the phone shows."""
+        return system_text(self.doc["os"]["language"], text, context, **fields)
 
     def a11y_xml(self) -> str:
         return self.frame_cache.xml(self.frame(), self._export_tree)

@@ -28,6 +28,7 @@ from . import ui
 from .ui import fonts
 from .clock import uses_24h
 from .fields import parse_date, parse_time
+from .strings import system_text
 
 if TYPE_CHECKING:
     from .app import Ctx
@@ -41,6 +42,11 @@ _US_DATE = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2})\s*/\s*(\d{4})\s*$")
 _DIGITS = re.compile(r"^\d{1,2}$")
 
 
+def _t(ctx: Ctx, text: str, context: str | None = None, **fields: Any) -> str:
+    """A picker's own text in the phone's language."""
+    return system_text(ctx.language, text, context, **fields)
+
+
 def fw(name: str) -> str:
     """A framework resource-id (``android:id/<name>``), as the platform's dialogs carry."""
     return f"android:id/{name}"
@@ -50,14 +56,16 @@ def fw(name: str) -> str:
 
 def date_text(ctx: Ctx, day: dt.date) -> str:
     """A date as a field shows it: "Tue, Mar 17, 2026" / "2026年3月17日 周二"."""
-    return ctx.t(f"{WEEKDAYS[day.weekday()][:3]}, {MONTHS[day.month - 1][:3]} {day.day}, {day.year}",
-                 f"{day.year}年{day.month}月{day.day}日 周{WEEKDAYS_ZH[day.weekday()]}")
+    return _t(ctx, "{weekday}, {month_name} {day}, {year}", "short", weekday=WEEKDAYS[day.weekday()][:3],
+              month_name=MONTHS[day.month - 1][:3], day=day.day, year=day.year, month=day.month,
+              weekday_char=WEEKDAYS_ZH[day.weekday()])
 
 
 def long_date(ctx: Ctx, day: dt.date) -> str:
     """"Tuesday, March 17, 2026" / "2026年3月17日 星期二"."""
-    return ctx.t(f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}",
-                 f"{day.year}年{day.month}月{day.day}日 星期{WEEKDAYS_ZH[day.weekday()]}")
+    return _t(ctx, "{weekday}, {month_name} {day}, {year}", weekday=WEEKDAYS[day.weekday()],
+              month_name=MONTHS[day.month - 1], day=day.day, year=day.year, month=day.month,
+              weekday_char=WEEKDAYS_ZH[day.weekday()])
 
 
 def time_text(ctx: Ctx, hhmm: str) -> str:
@@ -66,7 +74,7 @@ def time_text(ctx: Ctx, hhmm: str) -> str:
     if uses_24h(ctx.state_of("settings")):
         return f"{hour:02d}:{minute:02d}"
     h12 = hour % 12 or 12
-    return ctx.t(f"{h12}:{minute:02d} {'PM' if hour >= 12 else 'AM'}", f"{'下午' if hour >= 12 else '上午'}{h12}:{minute:02d}")
+    return ctx.either(f"{h12}:{minute:02d} {'PM' if hour >= 12 else 'AM'}", f"{'下午' if hour >= 12 else '上午'}{h12}:{minute:02d}")
 
 
 def parse_typed_date(text: str, language: str) -> dt.date | None:
@@ -199,8 +207,8 @@ class _Dial(ui.View):
 
 
 def _buttons(ctx: Ctx, on_ok: ui.Handler) -> list[ui.Button]:
-    return [ui.Button(ctx.t("Cancel", "取消"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
-            ui.Button(ctx.t("OK", "确定"), on_ok, style="text", rid=ui.POSITIVE)]
+    return [ui.Button(_t(ctx, "Cancel"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
+            ui.Button(_t(ctx, "OK"), on_ok, style="text", rid=ui.POSITIVE)]
 
 
 class _PickerDialog(ui.Dialog):
@@ -242,23 +250,24 @@ def _date_dialog(ctx: Ctx, state: dict[str, Any], on_set: OnSet) -> ui.Dialog:
         else:
             state.update(mode="input", text=_typed_form(chosen, language))
 
-    headline = (ctx.t(f"{WEEKDAYS[chosen.weekday()][:3]}, {MONTHS[chosen.month - 1][:3]} {chosen.day}",
-                      f"{chosen.month}月{chosen.day}日周{WEEKDAYS_ZH[chosen.weekday()]}")
-                if chosen is not None else ctx.t("Date", "日期"))
+    headline = (_t(ctx, "{weekday}, {month_name} {day}", weekday=WEEKDAYS[chosen.weekday()][:3],
+                   month_name=MONTHS[chosen.month - 1][:3], day=chosen.day, month=chosen.month,
+                   weekday_char=WEEKDAYS_ZH[chosen.weekday()])
+                if chosen is not None else _t(ctx, "Date"))
     header = ui.Row([
-        ui.Column([ui.Text(ctx.t("Enter date", "输入日期") if typing else ctx.t("Select date", "选择日期"), size=13,
+        ui.Column([ui.Text(_t(ctx, "Enter date") if typing else _t(ctx, "Select date"), size=13,
                            color="muted"),
                    ui.Text(headline, size=28, rid=fw("date_picker_header_date"))], gap=4, flex=1),
         ui.IconButton("▦" if typing else "✎",
-                      ctx.t("Switch to calendar input mode", "切换到日历输入模式") if typing
-                      else ctx.t("Switch to text input mode", "切换到文字输入模式"), toggle,
+                      _t(ctx, "Switch to calendar input mode") if typing
+                      else _t(ctx, "Switch to text input mode"), toggle,
                       rid="mtrl_picker_header_toggle"),
     ], gap=4, rid=fw("date_picker_header"))
     body: list[ui.View | None] = [header, ui.Divider()]
     if typing:
         body += [ui.TextField("mtrl_picker_text_input_date", state["text"], lambda v: state.__setitem__("text", v),
-                              hint=ctx.t("mm/dd/yyyy", "年/月/日")),
-                 ui.Text(ctx.t("Invalid format.", "格式无效。"), size=12, color="#B3261E", rid="textinput_error")
+                              hint=_t(ctx, "mm/dd/yyyy")),
+                 ui.Text(_t(ctx, "Invalid format."), size=12, color="#B3261E", rid="textinput_error")
                  if invalid else None]
     else:
         body += _month_view(ctx, state)
@@ -281,14 +290,14 @@ def _month_view(ctx: Ctx, state: dict[str, Any]) -> list[ui.View | None]:
         state["value"] = day.isoformat()
 
     nav = ui.Row([
-        ui.Text(ctx.t(f"{MONTHS[mon - 1]} {year}", f"{year}年{mon}月"), size=14, bold=True, flex=1,
+        ui.Text(_t(ctx, "{month_name} {year}", month_name=MONTHS[mon - 1], year=year, month=mon), size=14, bold=True, flex=1,
                 rid="month_navigation_fragment_toggle"),
-        ui.IconButton("‹", ctx.t("Previous month", "上个月"), lambda: page(-1), rid="month_navigation_previous"),
-        ui.IconButton("›", ctx.t("Next month", "下个月"), lambda: page(1), rid="month_navigation_next"),
+        ui.IconButton("‹", _t(ctx, "Previous month"), lambda: page(-1), rid="month_navigation_previous"),
+        ui.IconButton("›", _t(ctx, "Next month"), lambda: page(1), rid="month_navigation_next"),
     ], gap=0, height=44, pad=0)
     order = [(FIRST_WEEKDAY + i) % 7 for i in range(7)]
-    initials = ui.Row([ui.Text(ctx.t(WEEKDAYS[w][0], WEEKDAYS_ZH[w]), size=12, color="muted", align="center", flex=1,
-                               desc=ctx.t(WEEKDAYS[w], f"星期{WEEKDAYS_ZH[w]}")) for w in order],
+    initials = ui.Row([ui.Text(ctx.either(WEEKDAYS[w][0], WEEKDAYS_ZH[w]), size=12, color="muted", align="center", flex=1,
+                               desc=ctx.either(WEEKDAYS[w], f"星期{WEEKDAYS_ZH[w]}")) for w in order],
                       gap=0, height=24, rid="mtrl_calendar_days_of_week")
     rows: list[ui.View | None] = [nav, initials]
     for week in _cal.Calendar(firstweekday=FIRST_WEEKDAY).monthdatescalendar(year, mon):
@@ -299,7 +308,7 @@ def _month_view(ctx: Ctx, state: dict[str, Any]) -> list[ui.View | None]:
                 continue
             desc = long_date(ctx, day)
             if day == today:
-                desc = ctx.t(f"Today, {desc}", f"今天，{desc}")
+                desc = _t(ctx, "Today, {desc}", desc=desc)
             cells.append(_Cell(str(day.day), lambda d=day: select(d), selected=day == selected, marked=day == today,
                                rid="date_picker_day", desc=desc, flex=1, height=36))
         rows.append(ui.Row(cells, gap=0, height=36))
@@ -337,38 +346,38 @@ def _time_dialog(ctx: Ctx, state: dict[str, Any], on_set: OnSet) -> ui.Dialog:
 
     shown_hour = f"{hour:02d}" if h24 else str(hour % 12 or 12)
     ampm = None if h24 else ui.Column([
-        _Choice(ctx.t("AM", "上午"), lambda: set_pm(False), selected=not pm, rid=fw("am_label"), height=32, width=56),
-        _Choice(ctx.t("PM", "下午"), lambda: set_pm(True), selected=pm, rid=fw("pm_label"), height=32, width=56),
+        _Choice(_t(ctx, "AM"), lambda: set_pm(False), selected=not pm, rid=fw("am_label"), height=32, width=56),
+        _Choice(_t(ctx, "PM"), lambda: set_pm(True), selected=pm, rid=fw("pm_label"), height=32, width=56),
     ], gap=4, width=56, rid=fw("ampm_layout"))
     if typing:
         fields = [ui.TextField(fw("input_hour"), state["hour_text"], lambda v: state.__setitem__("hour_text", v),
-                               hint=ctx.t("hour", "小时"), input_type="number", flex=1, height=56),
+                               hint=_t(ctx, "hour"), input_type="number", flex=1, height=56),
                   ui.Text(":", size=32, bold=True, rid=fw("input_separator")),
                   ui.TextField(fw("input_minute"), state["minute_text"], lambda v: state.__setitem__("minute_text", v),
-                               hint=ctx.t("minute", "分钟"), input_type="number", flex=1, height=56)]
+                               hint=_t(ctx, "minute"), input_type="number", flex=1, height=56)]
         header = ui.Row([*fields, ampm], gap=8, rid=fw("input_header"))
-        labels = ui.Row([ui.Text(ctx.t("Hour", "小时"), size=12, color="muted", flex=1),
-                         ui.Text(ctx.t("Minute", "分钟"), size=12, color="muted", flex=1),
+        labels = ui.Row([ui.Text(_t(ctx, "Hour"), size=12, color="muted", flex=1),
+                         ui.Text(_t(ctx, "Minute"), size=12, color="muted", flex=1),
                          None if h24 else ui.Spacer(width=56)], gap=24)
-        error = (ui.Text(ctx.t("Enter a valid time", "请输入有效的时间"), size=12, color="#B3261E", rid=fw("label_error"))
+        error = (ui.Text(_t(ctx, "Enter a valid time"), size=12, color="#B3261E", rid=fw("label_error"))
                  if typed is None else None)
         body: list[ui.View | None] = [header, labels, error]
     else:
         stage = state["stage"]
         header = ui.Row([
             _Cell(shown_hour, lambda: state.__setitem__("stage", "hour"), selected=stage == "hour", size=36,
-                  rid=fw("hours"), desc=ctx.t("Hour", "小时"), height=64, flex=1),
+                  rid=fw("hours"), desc=_t(ctx, "Hour"), height=64, flex=1),
             ui.Text(":", size=36, rid=fw("separator")),
             _Cell(f"{minute:02d}", lambda: state.__setitem__("stage", "minute"), selected=stage == "minute", size=36,
-                  rid=fw("minutes"), desc=ctx.t("Minute", "分钟"), height=64, flex=1),
+                  rid=fw("minutes"), desc=_t(ctx, "Minute"), height=64, flex=1),
             ampm,
         ], gap=8, rid=fw("time_header"))
         body = [header, ui.Row([ui.Spacer(flex=1), _dial(ctx, state, h24), ui.Spacer(flex=1)], gap=0, height=DIAL)]
-    title = ui.Text(ctx.t("Enter time", "输入时间") if typing else ctx.t("Select time", "选择时间"), size=13, color="muted")
+    title = ui.Text(_t(ctx, "Enter time") if typing else _t(ctx, "Select time"), size=13, color="muted")
     toggle_button = ui.IconButton(
         "◷" if typing else "⌨",
-        ctx.t("Switch to clock mode for the time input.", "切换到时钟模式来输入时间。") if typing
-        else ctx.t("Switch to text input mode for the time input.", "切换到文字输入模式来输入时间。"),
+        _t(ctx, "Switch to clock mode for the time input.") if typing
+        else _t(ctx, "Switch to text input mode for the time input."),
         toggle, rid=fw("toggle_mode"))
     buttons = _buttons(ctx, ok)
     dialog = _PickerDialog([title, *body], buttons, lambda: _close(ctx), rid=fw("timePicker"))
@@ -418,13 +427,13 @@ def _dial(ctx: Ctx, state: dict[str, Any], h24: bool) -> ui.View:
         for value in range(60):
             if value % 5 == 0:
                 node = _Cell(f"{value:02d}", lambda v=value: pick_minute(v), selected=value == minute,
-                             desc=ctx.t(f"{value} minutes", f"{value} 分钟"), width=32)
+                             desc=_t(ctx, "{value} minutes", value=value), width=32)
                 rings.append((node, 96, 2 * math.pi * value / 60))
             else:
                 rings.append((_Tick(lambda v=value: pick_minute(v), value == minute,
-                                    ctx.t(f"{value} minutes", f"{value} 分钟")), 70, 2 * math.pi * value / 60))
-    return _Dial(rings, rid=fw("radial_picker"), desc=ctx.t("Select hours", "选择小时") if state["stage"] == "hour"
-                 else ctx.t("Select minutes", "选择分钟"))
+                                    _t(ctx, "{value} minutes", value=value)), 70, 2 * math.pi * value / 60))
+    return _Dial(rings, rid=fw("radial_picker"), desc=_t(ctx, "Select hours") if state["stage"] == "hour"
+                 else _t(ctx, "Select minutes"))
 
 
 class _Tick(ui.View):

@@ -23,19 +23,15 @@ SWIPE_DP = 16.0  # a vertical swipe at least this long opens (from the status ba
 TILE_H = 64.0
 TILE_COLUMNS = 3
 HEADS_UP_MARGIN = 8.0
-# (settings key, glyph, English label, Chinese label): the tiles, in Android's order
+# (settings key, glyph, label): the tiles, in Android's order
 TILES = (
-    ("wifi", "◉", "Wi-Fi", "WLAN"),
-    ("bluetooth", "✱", "Bluetooth", "蓝牙"),
-    ("airplane_mode", "✈", "Airplane mode", "飞行模式"),
-    ("do_not_disturb", "⊖", "Do Not Disturb", "勿扰模式"),
-    ("dark_mode", "◐", "Dark theme", "深色主题"),
-    ("flashlight", "⚡", "Flashlight", "手电筒"),
+    ("wifi", "◉", "Wi-Fi"),
+    ("bluetooth", "✱", "Bluetooth"),
+    ("airplane_mode", "✈", "Airplane mode"),
+    ("do_not_disturb", "⊖", "Do Not Disturb"),
+    ("dark_mode", "◐", "Dark theme"),
+    ("flashlight", "⚡", "Flashlight"),
 )
-
-
-def _t(phone: Phone, en: str, zh: str) -> str:
-    return zh if phone.doc["os"]["language"] == "zh" else en
 
 
 def open_shade(phone: Phone) -> None:
@@ -164,9 +160,9 @@ def _tiles(phone: Phone) -> list[ui.View]:
         return change
 
     tiles: list[ui.View] = [
-        Tile(key, glyph, _t(phone, en, zh), bool(settings.get(key, False)),
-             _t(phone, "On", "已开启") if settings.get(key, False) else _t(phone, "Off", "已关闭"), setter(key))
-        for key, glyph, en, zh in TILES
+        Tile(key, glyph, phone.system_text(label), bool(settings.get(key, False)),
+             phone.system_text("On") if settings.get(key, False) else phone.system_text("Off"), setter(key))
+        for key, glyph, label in TILES
     ]
     return [ui.Row(tiles[i:i + TILE_COLUMNS], gap=8) for i in range(0, len(tiles), TILE_COLUMNS)]
 
@@ -199,11 +195,11 @@ def panel(phone: Phone) -> ShadePanel:
     qs = _Frame([_Frame(_tiles(phone), gap=8, pad=12, rid="quick_settings_container")], rid="qs_frame")
     items: list[ui.View | None] = [notification_row(phone, n) for n in os_state.get("notifications", [])]
     if items:
-        clear = ui.Button(_t(phone, "Clear all", "全部清除"), lambda: notifications.clear(os_state),
+        clear = ui.Button(phone.system_text("Clear all"), lambda: notifications.clear(os_state),
                           style="outlined", rid="dismiss_text")
         items.append(ui.Row([ui.Spacer(flex=1), clear], gap=0))
     else:
-        items.append(ui.Text(_t(phone, "No notifications", "无通知"), color="muted", align="center", height=64,
+        items.append(ui.Text(phone.system_text("No notifications"), color="muted", align="center", height=64,
                              rid="no_notifications"))
     stack = ui.ScrollList(items, rid="notification_stack_scroller", gap=8, pad=12)
     return ShadePanel([header, qs, stack], lambda: close_shade(phone))

@@ -50,19 +50,15 @@ class NavButton(ui.IconButton):
             self.on_click()
 
 
-def _t(phone: Phone, en: str, zh: str) -> str:
-    return zh if phone.doc["os"]["language"] == "zh" else en
-
-
 def navigation_bar(phone: Phone) -> ui.View:
     keys = phone.input
     return ui.Row(
         [ui.Spacer(flex=1),
-         NavButton("◀", _t(phone, "Back", "返回"), keys.back, rid="back", width=72),
+         NavButton("◀", phone.system_text("Back"), keys.back, rid="back", width=72),
          ui.Spacer(flex=1),
-         NavButton("●", _t(phone, "Home", "主屏幕"), keys.home, rid="home", width=72),
+         NavButton("●", phone.system_text("Home"), keys.home, rid="home", width=72),
          ui.Spacer(flex=1),
-         NavButton("■", _t(phone, "Overview", "概览"), keys.recent, rid="recent_apps", width=72),
+         NavButton("■", phone.system_text("Overview"), keys.recent, rid="recent_apps", width=72),
          ui.Spacer(flex=1)],
         gap=0, bg="nav_bar", rid="navigation_bar",
     )
@@ -71,8 +67,9 @@ def navigation_bar(phone: Phone) -> ui.View:
 def _glance(phone: Phone) -> ui.View:
     """The date line at the top of the home screen, as Android's At a Glance shows it."""
     now = from_ms(phone.doc["os"]["time_ms"])
-    en, zh = WEEKDAY_ABBRS[now.weekday()], WEEKDAY_CHARS[now.weekday()]
-    text = _t(phone, f"{en}, {MONTH_ABBRS[now.month - 1]} {now.day}", f"{now.month}月{now.day}日 星期{zh}")
+    text = phone.system_text("{weekday}, {month_name} {day}", "glance", weekday=WEEKDAY_ABBRS[now.weekday()],
+                             month_name=MONTH_ABBRS[now.month - 1], day=now.day, month=now.month,
+                             weekday_char=WEEKDAY_CHARS[now.weekday()])
     return ui.Row([ui.Text(text, size=22, rid="date")], pad=16, height=64)
 
 
@@ -98,13 +95,13 @@ def recents(phone: Phone) -> ui.Scaffold:
     cards: list[ui.View] = []
     for app_id in phone.doc["os"]["recents"]:
         app = phone.apps[app_id]
-        label = _t(phone, app.label, app.label_zh)
+        label = app.label_zh if phone.doc["os"]["language"] == "zh" else app.label
         cards.append(ui.ListItem(
             label, leading=ui.Icon(app.glyph, size=40, badge=app.color, shape="square"),
             rid="task_view", desc=label, on_click=lambda a=app_id: phone.nav.open(a), bg="surface", radius=12,
         ))
-    empty = ui.Text(_t(phone, "No recent items", "近期没有任何内容"), color="muted", align="center", height=80)
+    empty = ui.Text(phone.system_text("No recent items"), color="muted", align="center", height=80)
     body = ui.ScrollList(cards or [empty], rid="recents_list", gap=12, pad=16)
-    clear = ui.Row([ui.Spacer(flex=1), ui.Button(_t(phone, "Clear all", "全部清除"), phone.nav.clear_recents,
+    clear = ui.Row([ui.Spacer(flex=1), ui.Button(phone.system_text("Clear all"), phone.nav.clear_recents,
                                                  style="text", rid="clear_all"), ui.Spacer(flex=1)], height=56)
-    return ui.Scaffold(body, top=ui.TopBar(_t(phone, "Recent apps", "最近使用的应用")), bottom=clear if cards else None)
+    return ui.Scaffold(body, top=ui.TopBar(phone.system_text("Recent apps")), bottom=clear if cards else None)

@@ -11,6 +11,7 @@ import re
 from typing import Any, Mapping
 
 from mobilegym.envs.calendar.world import pools as calendar_pools
+from mobilegym.languages import LANGUAGES
 from mobilegym.envs.contacts.numbers import new_number, same_number
 from mobilegym.envs.contacts.screens import next_birthday
 from mobilegym.envs.messages.world import intro_patterns
@@ -113,7 +114,7 @@ def check_birthday_event(new_events: list[dict[str, Any]], iso: str, people: lis
 
 # --- new numbers that introduced themselves, and where they met the owner ----------------------------------
 
-INTRO_PLACES = {language: messages_pool(language)["intro_places"] for language in ("en", "zh")}
+INTRO_PLACES = {language: messages_pool(language)["intro_places"] for language in LANGUAGES}
 
 
 def introduced_places(messages: Mapping[str, Any]) -> list[tuple[str, str, str]]:

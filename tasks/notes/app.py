@@ -6,6 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from mobilegym.envs.notes.world import pools
 from mobilegym.judge import BaseApp, normalize_text
+from mobilegym.languages import LANGUAGES
 from mobilegym.judge.answers import fact_checks
 from mobilegym.judge.result import check
 
@@ -38,7 +39,7 @@ def _list_items() -> dict[str, list[str]]:
            "Gift ideas for Mom": ["Scented candle", "Photo book"],
            "Movie watchlist": ["Oppenheimer", "Poor Things"],
            "Book recommendations": ["Tomorrow, and Tomorrow, and Tomorrow by Gabrielle Zevin"]}
-    for language in ("en", "zh"):
+    for language in LANGUAGES:
         pool = pools(language)
         for spec in (pool["grocery"], *pool["lists"]):
             out[spec["title"]] = list(dict.fromkeys([*out.get(spec["title"], []), *spec["items"]]))

@@ -10,6 +10,7 @@ from mobilegym.calendar_words import MONTHS
 from mobilegym.envs.contacts.numbers import digits, new_number, number_key, same_number
 from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.judge import BaseApp, normalize_text, sim_today
+from mobilegym.languages import LANGUAGES
 from mobilegym.sim.worldgen.pools import read_pool
 from mobilegym.judge.result import Check, check
 
@@ -34,7 +35,7 @@ MIN_EARLIER_SENDERS = 1  # RefundLastSender: earlier transfers in from someone e
 REFUND_AMOUNTS = (35, 48.5, 60, 120)
 MIN_NEAR_NUMBERS = 1  # TransferToNumber: contacts whose number differs in the last two digits only (see near_numbers)
 MIN_NAMESAKES = 1  # TransferToContact: other contacts sharing a name with the payee (prepare_state_with_namesake)
-RELATIONS = frozenset(r[0] for lang in ("en", "zh")  # "Mom", "妈妈": names without a first name or surname
+RELATIONS = frozenset(r[0] for lang in LANGUAGES  # "Mom", "妈妈": names without a first name or surname
                       for r in read_pool("mobilegym.sim.worldgen", "people", lang)["relations"])
 NAMESAKE_SHOPS = {"en": "{name}'s Diner", "zh": "{name}家常菜"}  # the namesake of a relative ("Mom's Diner")
 

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ...languages import LANGUAGES
 from .config import BACKENDS, EXECUTION_KEYS, PROGRESS, SPLITS, ConfigError, EvalConfig, PreflightError
 
 
@@ -74,7 +75,7 @@ def add_eval_parser(sub: Any, number: Any) -> None:
                        help="a keyword argument of the agent (repeatable), e.g. model=qwen2.5-vl-7b")
     phone = p.add_argument_group("phone")
     phone.add_argument("--mode", choices=("grounded", "text"), default="grounded", help="evaluation mode")
-    phone.add_argument("--language", choices=("en", "zh"), default="en")
+    phone.add_argument("--language", choices=tuple(LANGUAGES), default="en")
     phone.add_argument("--world", choices=("generated", "canonical"), default="generated")
     phone.add_argument("--shuffle-launcher", action="store_true", help="randomise home-screen icons per seed")
     phone.add_argument("--side-effects", choices=("strict", "warn"), default="strict")

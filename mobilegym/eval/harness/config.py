@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from ...judge.episode import EVAL_MODES
 from ...judge.splits import MANIFESTS
 from ...judge.state.side_effects import SIDE_EFFECT_MODES
+from ...languages import LANGUAGES
 
 BACKENDS = ("local", "ray")
 PROGRESS = ("auto", "on", "off")
@@ -78,7 +79,7 @@ class EvalConfig:
         self.screen_size = tuple(self.screen_size)  # type: ignore[assignment]
         _choice("split", self.split, (None, *SPLITS))
         _choice("eval_mode", self.eval_mode, EVAL_MODES)
-        _choice("language", self.language, ("en", "zh"))
+        _choice("language", self.language, tuple(LANGUAGES))
         _choice("world", self.world, ("generated", "canonical"))
         _choice("side_effects", self.side_effects, SIDE_EFFECT_MODES)
         _choice("backend", self.backend, BACKENDS)
