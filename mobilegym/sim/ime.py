@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any, Callable, Protocol
 
 from . import suggestions, ui
+from .strings import system_text
 from ..languages import LANGUAGES
 from .ui import fonts
 from .ui.theme import Color, Theme
@@ -37,12 +38,6 @@ LETTERS, SYMBOLS, MORE_SYMBOLS, NUMBERS = "letters", "symbols", "more_symbols", 
 PAGES = (LETTERS, SYMBOLS, MORE_SYMBOLS)  # the number pad is not a page: a number field gets it
 SHIFT_OFF, SHIFT_ON, SHIFT_LOCK = "off", "on", "lock"
 ACTION_LABELS = {"done": "Done", "next": "Next", "search": "Search", "send": "Send", "go": "Go", "enter": "Enter"}
-# on a Chinese phone (the phone's language, not the keyboard's): Gboard's Chinese descriptions and labels
-ZH_LABELS = {
-    "Delete": "删除", "Space": "空格", "Symbol keyboard": "符号键盘", "Letter keyboard": "字母键盘",
-    "More symbols": "更多符号", "Switch input language": "切换输入语言", "ABC": "返回", "English": "英语",
-    "Done": "完成", "Next": "下一步", "Search": "搜索", "Send": "发送", "Go": "前往", "Enter": "换行",
-}
 CHAR, SHIFT, DELETE, PAGE, SPACE, ACTION, LANGUAGE = "char", "shift", "delete", "page", "space", "action", "language"
 
 
@@ -136,8 +131,9 @@ def _chars(row: int, chars: str, first: int = 0, alts: str = "", edges: float = 
 
 
 def _labeller(locale: str) -> Callable[[str], str]:
-    """The phone's labels for the keyboard's English ones: Chinese Gboard's on a Chinese phone."""
-    return (lambda text: ZH_LABELS.get(text, text)) if locale == "zh" else (lambda text: text)
+    """The phone's labels for the keyboard's English ones (Gboard's own in the phone's language, which need
+    not be the keyboard's), from the simulator's catalog."""
+    return lambda text: system_text(locale, text, "keyboard")
 
 
 def _bottom(page: str, language: str, action: str, locale: str) -> tuple[Key, ...]:

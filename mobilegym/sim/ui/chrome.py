@@ -22,7 +22,7 @@ class TopBar(Row):
     def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
         super().place(x, y, w, h, env)
         if self._back is not None:
-            self._back.desc = env.t("Navigate up", "转到上一层级")
+            self._back.desc = env.t("Navigate up")
 
 
 class Fab(IconButton):

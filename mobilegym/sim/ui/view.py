@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Protocol, Sequence
 
+from ..strings import system_text
 from .theme import Color, Theme, hex_color
 
 Handler = Callable[[], None]
@@ -42,9 +43,9 @@ class LayoutEnv:
     scroll: dict[str, float] = field(default_factory=dict)
     language: str = "en"
 
-    def t(self, en: str, zh: str) -> str:
-        """The toolkit's own string (a widget's state, a button's description) in the phone's language."""
-        return zh if self.language == "zh" else en
+    def t(self, text: str) -> str:
+        """The toolkit's own text (a widget's state, a button's description) in the phone's language."""
+        return system_text(self.language, text)
 
     def color(self, value: str | Color | None, default: str = "on_surface") -> Color:
         """A colour from a theme role name, '#RRGGBB' or an RGB tuple."""

@@ -318,7 +318,7 @@ class Switch(Toggle):
 
     def place(self, x: float, y: float, w: float, h: float, env: LayoutEnv) -> None:
         super().place(x, y, w, h, env)
-        self._labels = (env.t("ON", "开启"), env.t("OFF", "关闭"))
+        self._labels = (env.t("ON"), env.t("OFF"))
 
     def paint(self, out: list[Item], env: LayoutEnv) -> None:
         x, y, w, h = self.frame
