@@ -394,6 +394,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.steps = 0
         self.answer: str | None = None
         self._done = False
+        self._left = True  # whether the episode was torn down (or there is none)
 
     # gymnasium API ---------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
@@ -419,16 +420,20 @@ class MobileGymEnv(gym.Env[dict, dict]):
         device, language = self._vary(self._varied) if len(self._phones) > 1 or self._varied else (
             self.device, self.language)
         with self._downloads():
+            left_error = self._leave()
             self.episode = ref.start(device, seed=episode_seed, eval_mode=self.eval_mode,
                                      language=language, side_effects=self.side_effects,
                                      world_seed=int(world_seed), spread_seed=seed)
             self.reward_rule.reset(self.episode)
         self.steps = 0
         self.answer = None
-        self._done = False
+        self._done = self._left = False
         started = time.perf_counter()
         obs = self.observe()
-        return obs, self._info(render_ms=(time.perf_counter() - started) * 1000)
+        info = self._info(render_ms=(time.perf_counter() - started) * 1000)
+        if left_error is not None:
+            info["tear_down_error"] = left_error
+        return obs, info
 
     def step(self, action: Mapping[str, Any] | Action) -> tuple[dict, float, bool, bool, dict]:
         if self.episode is None:
@@ -483,8 +488,25 @@ class MobileGymEnv(gym.Env[dict, dict]):
         return None
 
     def close(self) -> None:
-        for phone in self._phones.values():
-            phone.close()
+        """Tear the episode down (a broken tear-down warns) and close the phones."""
+        try:
+            self._leave()
+        finally:
+            for phone in self._phones.values():
+                phone.close()
+
+    def _leave(self) -> str | None:
+        """Tear the current episode down, once. A broken tear-down is the task's error: it warns (RuntimeWarning)
+        and its message is returned, so the next episode still starts."""
+        if self._left or self.episode is None:
+            return None
+        self._left = True
+        try:
+            self.episode.tear_down()
+        except TaskError as exc:
+            warnings.warn(str(exc), RuntimeWarning, stacklevel=3)
+            return str(exc)
+        return None
 
     # helpers ----------------------------------------------------------------------
     @property
@@ -541,6 +563,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         # each restore gets its own copy: an episode keeps state as it is judged (a JSON task's postconfig ran)
         self.episode, self.steps, self.answer = copy.copy(snapshot.episode), snapshot.steps, snapshot.answer
         self._done, self.reward_rule = snapshot.done, snapshot.reward_rule.copy()
+        self._left = False  # the snapshot's episode is the one to tear down now
         return self.observe()
 
     def judge_now(self) -> JudgeResult:
