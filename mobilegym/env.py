@@ -24,14 +24,13 @@ from .languages import LANGUAGES
 from .judge.grounded import ANSWER_SHEET
 from .judge.state.side_effects import SIDE_EFFECT_MODES
 from .jsoncopy import copy_doc
-from .shaping import Potential, final_reward, resolve_penalties, step_reward
+from .rewards import RewardRule, reward_rule
 from .sim.phone import MAX_SCREEN, MIN_SCREEN
 from .variation import Variation, VariedPhone, choose, fixed, interruption_patch, parse_variation, settings_patch
 
 OBS_PARTS = ("screenshot", "a11y", "instruction")  # the default observation
 ALL_OBS_PARTS = OBS_PARTS + ("text",)
 INVALID_ACTION_POLICIES = ("raise", "noop")
-REWARD_MODES = ("final", "auto_complete", "dense", "shaped")
 MAX_TEXT_OBS = 2_000_000
 NO_FIELD = "type: no text field has focus, so the text went nowhere (tap a field first, or give x and y)"
 
@@ -181,8 +180,7 @@ class EnvSnapshot:
     steps: int
     answer: str | None
     done: bool
-    last_progress: float
-    last_potential: Potential = Potential()
+    reward_rule: RewardRule
 
 
 def _choice(name: str, value: Any, allowed: Sequence[str]) -> str:
@@ -275,7 +273,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
         reward_mode: "final" (judge score on the last step), "auto_complete" (end with the judge's
             score as soon as the goal holds), "dense" (progress deltas each step, score at the end) or
             "shaped" (dense, penalised for side effects and for ending without an honest "complete":
-            see :mod:`mobilegym.shaping`).
+            see :mod:`mobilegym.shaping`); or a rule of :mod:`mobilegym.rewards` itself (the environment
+            keeps a copy, ``env.reward_rule``).
         shaped_penalties: overrides of the shaped reward's penalties (names in
             ``mobilegym.shaping.SHAPED_PENALTIES``); only with reward_mode="shaped".
         side_effects: "strict" (default: a change to the user's data the task did not ask for, such as
@@ -318,7 +317,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         max_steps: int | None = None,
         invalid_action: str = "raise",
         language: str = "en",
-        reward_mode: str = "final",
+        reward_mode: str | RewardRule = "final",
         side_effects: str = "strict",
         tick_ms: int = 1000,
         shuffle_launcher: bool = False,
@@ -333,11 +332,9 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.make_kwargs: dict[str, Any] = {name: value for name, value in locals().items() if name != "self"}
         self.eval_mode = _choice("eval_mode", eval_mode, EVAL_MODES)
         self.invalid_action = _choice("invalid_action", invalid_action, INVALID_ACTION_POLICIES)
-        self.reward_mode = _choice("reward_mode", reward_mode, REWARD_MODES)
+        self.reward_rule = reward_rule(reward_mode, shaped_penalties)
+        self.reward_mode = self.reward_rule.mode
         self.side_effects = _choice("side_effects", side_effects, SIDE_EFFECT_MODES)
-        if shaped_penalties is not None and reward_mode != "shaped":
-            raise ValueError(f"shaped_penalties only apply to reward_mode='shaped', got reward_mode={reward_mode!r}")
-        self.shaped_penalties = resolve_penalties(shaped_penalties)
         self.language = _choice("language", language, tuple(LANGUAGES))
         if render_mode is not None:
             _choice("render_mode", render_mode, self.metadata["render_modes"])
@@ -397,9 +394,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.episode: Episode | None = None
         self.steps = 0
         self.answer: str | None = None
-        self._last_progress = 0.0
-        self._last_potential = Potential()
         self._done = False
+        self._left = True  # whether the episode was torn down (or there is none)
 
     # gymnasium API ---------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
@@ -425,17 +421,20 @@ class MobileGymEnv(gym.Env[dict, dict]):
         device, language = self._vary(self._varied) if len(self._phones) > 1 or self._varied else (
             self.device, self.language)
         with self._downloads():
+            left_error = self._leave()
             self.episode = ref.start(device, seed=episode_seed, eval_mode=self.eval_mode,
                                      language=language, side_effects=self.side_effects,
                                      world_seed=int(world_seed), spread_seed=seed)
+            self.reward_rule.reset(self.episode)
         self.steps = 0
         self.answer = None
-        self._done = False
-        self._last_progress = self.episode.progress(answer=self.answer) if self.reward_mode == "dense" else 0.0
-        self._last_potential = Potential.of(self.judge_now()) if self.reward_mode == "shaped" else Potential()
+        self._done = self._left = False
         started = time.perf_counter()
         obs = self.observe()
-        return obs, self._info(render_ms=(time.perf_counter() - started) * 1000)
+        info = self._info(render_ms=(time.perf_counter() - started) * 1000)
+        if left_error is not None:
+            info["tear_down_error"] = left_error
+        return obs, info
 
     def step(self, action: Mapping[str, Any] | Action) -> tuple[dict, float, bool, bool, dict]:
         if self.episode is None:
@@ -459,25 +458,16 @@ class MobileGymEnv(gym.Env[dict, dict]):
         truncated = not terminated and self.steps >= self.max_steps
         if self._varied is not None and self._varied.interruption_steps and not (terminated or truncated):
             self._interrupt()  # nothing comes over the screen of an episode that has ended
-        reward, result = 0.0, None
+        result = None
         started = time.perf_counter()
         with self._downloads():  # a JSON task's postconfig runs as it is judged
+            if not (terminated or truncated) and self.reward_rule.ends_early(self.episode, self.answer):
+                terminated, kind = True, "complete"
             if terminated or truncated:
                 result = self.episode.evaluate(answer=self.answer, last_action=kind)
-            elif self.reward_mode == "auto_complete" and self.episode.goal_reached(answer=self.answer):
-                terminated = True
-                result = self.episode.evaluate(answer=self.answer, last_action="complete")
-        if result is not None and self.reward_mode == "shaped":
-            reward = final_reward(result, self._last_potential, kind, truncated, self.shaped_penalties)
-        elif result is not None:
-            reward = float(result.score)
-        elif self.reward_mode == "dense":
-            progress = self.episode.progress(answer=self.answer)
-            reward, self._last_progress = progress - self._last_progress, progress
-        elif self.reward_mode == "shaped":
-            potential = Potential.of(self.judge_now())
-            reward = step_reward(self._last_potential, potential, self.shaped_penalties)
-            self._last_potential = potential
+                reward = self.reward_rule.last(result, kind, truncated)
+            else:
+                reward = self.reward_rule.step(self.episode, self.answer)
         timings["judge_ms"] = (time.perf_counter() - started) * 1000
         self._done = terminated or truncated
         started = time.perf_counter()
@@ -499,8 +489,25 @@ class MobileGymEnv(gym.Env[dict, dict]):
         return None
 
     def close(self) -> None:
-        for phone in self._phones.values():
-            phone.close()
+        """Tear the episode down (a broken tear-down warns) and close the phones."""
+        try:
+            self._leave()
+        finally:
+            for phone in self._phones.values():
+                phone.close()
+
+    def _leave(self) -> str | None:
+        """Tear the current episode down, once. A broken tear-down is the task's error: it warns (RuntimeWarning)
+        and its message is returned, so the next episode still starts."""
+        if self._left or self.episode is None:
+            return None
+        self._left = True
+        try:
+            self.episode.tear_down()
+        except TaskError as exc:
+            warnings.warn(str(exc), RuntimeWarning, stacklevel=3)
+            return str(exc)
+        return None
 
     # helpers ----------------------------------------------------------------------
     @property
@@ -525,7 +532,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         if CAP_SNAPSHOT not in self.device.capabilities:
             raise UnsupportedCapability(f"{type(self.device).__name__} cannot snapshot (needs '{CAP_SNAPSHOT}')")
         return EnvSnapshot(self.device.snapshot(), copy.copy(self.episode), self.steps, self.answer, self._done,
-                           self._last_progress, self._last_potential)
+                           self.reward_rule.copy())
 
     def fork(self, n: int = 1) -> list[MobileGymEnv]:
         """``n`` new, independent environments in this one's exact state (phone, world, screens, clock,
@@ -545,6 +552,7 @@ class MobileGymEnv(gym.Env[dict, dict]):
         key = next(key for key, phone in self._phones.items() if phone is self.device)
         twin._phones = {key: twin.device}  # the other variations' phones are made again when an episode needs them
         twin.episode = self.episode.on(twin.device)
+        twin.reward_rule = self.reward_rule.copy()
         twin._np_random = copy.deepcopy(self._np_random)
         twin.action_space = copy.deepcopy(self.action_space)
         twin.observation_space = copy.deepcopy(self.observation_space)
@@ -555,8 +563,8 @@ class MobileGymEnv(gym.Env[dict, dict]):
         self.device.restore(snapshot.device)
         # each restore gets its own copy: an episode keeps state as it is judged (a JSON task's postconfig ran)
         self.episode, self.steps, self.answer = copy.copy(snapshot.episode), snapshot.steps, snapshot.answer
-        self._done, self._last_progress = snapshot.done, snapshot.last_progress
-        self._last_potential = snapshot.last_potential
+        self._done, self.reward_rule = snapshot.done, snapshot.reward_rule.copy()
+        self._left = False  # the snapshot's episode is the one to tear down now
         return self.observe()
 
     def judge_now(self) -> JudgeResult:

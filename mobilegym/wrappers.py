@@ -34,7 +34,8 @@ from gymnasium.envs.registration import register, registry
 from PIL import Image
 
 from .actions import KEYS
-from .env import REWARD_MODES, MobileGymEnv
+from .env import MobileGymEnv
+from .rewards import REWARD_MODES
 from .screen_text import Node, node_from_element
 
 SB3_ENV_ID = "MobileGymSB3-v0"

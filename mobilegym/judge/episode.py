@@ -43,6 +43,10 @@ class Episode(ABC):
         """Fraction of checks passing right now (0.0 on a task error)."""
         return self.evaluate(answer).progress
 
+    def tear_down(self) -> None:
+        """Leave the episode: run the task's tear-down once it is over (default: nothing to undo). A broken
+        tear-down raises TaskError; a DeviceError is the device's."""
+
     def on(self, device: Any) -> Episode:
         """This episode judged on another device in the same state (a fork of the episode's phone)."""
         twin = copy.copy(self)

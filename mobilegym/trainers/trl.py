@@ -26,7 +26,6 @@ USER_LEAD = "Here is the phone."
 BASE_MAKE_KWARGS: dict[str, Any] = {"obs_parts": ("screenshot", "instruction", "text"), "coord_space": "norm1000",
                                     "invalid_action": "noop", "disable_env_checker": True}
 FIXED = ("coord_space", "invalid_action", "obs_parts")  # what the tool docstrings and observations rely on
-FINAL_MODES = ("final", "auto_complete")  # reward modes in which only the last step pays
 
 
 def require(module: str) -> Any:
@@ -111,7 +110,7 @@ class PhoneToolEnv:
         as at the step budget (in the reward modes where only the last step pays)."""
         if self._env is None:
             raise RuntimeError("no episode: TRL calls reset() before the tools")
-        if self._done or self._env.unwrapped.reward_mode not in FINAL_MODES:
+        if self._done or self._env.unwrapped.reward_rule.pays_every_step:
             return self._return
         result = self._env.unwrapped.judge_now()
         self._judge = result.to_dict()

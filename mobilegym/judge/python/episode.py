@@ -152,6 +152,14 @@ class PyEpisode(Episode):
     def goal_reached(self, answer: str | None = None) -> bool:
         return self.progress(answer) >= 1.0
 
+    def tear_down(self) -> None:
+        try:
+            self.task.tear_down(self.device)
+        except DeviceError:
+            raise
+        except Exception as exc:
+            raise TaskError(f"{self.id}: tear-down failed: {type(exc).__name__}: {exc}") from exc
+
     def progress(self, answer: str | None = None) -> float:
         """Fraction of checks passing now. Read-only checks read the live document of a device
         with ``peek_state``: no copies on the per-step checks of the dense and auto-complete modes."""

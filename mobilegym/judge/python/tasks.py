@@ -2,7 +2,7 @@
 
 Every task inherits one of the three directly. Class attributes declare metadata, templates,
 parameters, criteria or answers; hooks (set_up, inject, _invert_criteria) may shape the
-initial state; check_goals returns the checks the judge scores.
+initial state; check_goals returns the checks the judge scores; tear_down undoes what the task left.
 """
 from __future__ import annotations
 
@@ -141,13 +141,17 @@ class BaseTask:
             return list(cls.templates[language])
         return list(cls.templates)
 
-    # --- lifecycle: reset -> set_up -> sample parameters -> inject -> play -> judge (check_goals) ------------
+    # --- lifecycle: reset -> set_up -> sample parameters -> inject -> play -> judge (check_goals) -> tear_down ---
 
     def set_up(self, device: Any) -> None:
         """Before sampling: make the world hold what the parameters are drawn from (a precondition the world lacks)."""
 
     def inject(self, device: Any) -> None:
         """After sampling: put into the world what the sampled parameters need (the task's own data, its traps)."""
+
+    def tear_down(self, device: Any) -> None:
+        """Once, when the episode is left (the next reset, or closing the environment): undo what the task
+        put on the device outside the world that the next reset restores (files pushed to a real phone)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
