@@ -74,7 +74,8 @@ def time_text(ctx: Ctx, hhmm: str) -> str:
     if uses_24h(ctx.state_of("settings")):
         return f"{hour:02d}:{minute:02d}"
     h12 = hour % 12 or 12
-    return ctx.either(f"{h12}:{minute:02d} {'PM' if hour >= 12 else 'AM'}", f"{'下午' if hour >= 12 else '上午'}{h12}:{minute:02d}")
+    text = "{hour}:{minute:02d} PM" if hour >= 12 else "{hour}:{minute:02d} AM"
+    return _t(ctx, text, hour=h12, minute=minute)
 
 
 def parse_typed_date(text: str, language: str) -> dt.date | None:
