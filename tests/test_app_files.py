@@ -3,6 +3,7 @@ sharing and multi-select work through the UI, and refuse what a file manager ref
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 
@@ -10,6 +11,7 @@ from mobilegym.envs.files import ops
 from mobilegym.screen_text import parse_nodes
 from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
+from mobilegym.sim.strings import translate
 
 from .apptools import assert_screen_ok
 from .uitools import node, tap
@@ -127,6 +129,11 @@ def test_browsing_the_path_bar_and_details() -> None:
     assert node(phone, "file_type").text == "Document (PDF)"
 
 
+def _in_chinese(text: str, **fields: Any) -> str:
+    """What a Chinese phone's ``ctx.t`` gives for a Files text."""
+    return translate(ops.__package__, "zh", text, fields=fields)
+
+
 def test_rows_show_size_and_a_date_relative_to_the_clock() -> None:
     phone = _phone()
     _open(phone, "Download")
@@ -135,7 +142,7 @@ def test_rows_show_size_and_a_date_relative_to_the_clock() -> None:
     assert _row(phone, "Bank statement March.pdf").desc.endswith("· Today, 08:12")
     assert _row(phone, "Boarding pass Chicago.pdf").desc.endswith("· Dec 25, 2025")
     today = dt.date(2026, 3, 16)
-    assert ops.date_text(lambda en, zh: zh, "2026-03-09 08:35", today) == "3月9日"
+    assert ops.date_text(_in_chinese, "2026-03-09 08:35", today) == "3月9日"
     assert [ops.size_text(s) for s in (812, 245_400, 86_140_000, 1_270_000_000)] == ["812 B", "245 kB", "86.1 MB", "1.27 GB"]
 
 

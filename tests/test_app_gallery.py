@@ -2,15 +2,24 @@
 sharing and the camera work through the UI, ask before deleting and refuse what the app refuses."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from mobilegym.envs.gallery import model
 from mobilegym.screen_text import parse_nodes
 from mobilegym.device.sim import SimDevice
 from mobilegym.sim.phone import Phone
+from mobilegym.sim.strings import translate
 
 from .apptools import assert_screen_ok
 from .uitools import node, tap
+
+
+def _in_english(text: str, **fields: Any) -> str:
+    """What an English phone's ``ctx.t`` gives for a Gallery text."""
+    return translate(model.__package__, "en", text, fields=fields)
+
 
 APPS = ("gallery", "messages", "contacts", "settings")
 
@@ -84,7 +93,7 @@ def test_the_grid_groups_photos_by_day_newest_first_and_hides_the_trash() -> Non
     state = _state(phone)
     live = model.live(state)
     headers = [n.text for n in _nodes(phone, "day_header")]
-    assert headers[0] == model.day_header(lambda en, zh: en, model.parse_stamp(live[0]["taken"]).date(), phone_date(phone))
+    assert headers[0] == model.day_header(_in_english, model.parse_stamp(live[0]["taken"]).date(), phone_date(phone))
     tiles = [n.desc for n in _nodes(phone, "photo_item")]
     assert tiles and all(p["subject"] in desc for p, desc in zip(live, tiles))
     trashed = [p for p in state["photos"] if p["trashed"]]
@@ -119,7 +128,7 @@ def test_details_show_place_resolution_device_and_the_date_taken() -> None:
     tap(phone, "photo_info")
     assert node(phone, "detail_place").text == f"{photo['place']}, {photo['city']}"
     assert node(phone, "detail_resolution").text == f"{photo['width']} × {photo['height']}"
-    assert node(phone, "detail_date").text == model.taken_text(lambda en, zh: en, photo["taken"])
+    assert node(phone, "detail_date").text == model.taken_text(_in_english, photo["taken"])
     phone.swipe(540, 1800, 540, 600)
     assert photo["device"] in node(phone, "detail_device").text
     assert photo["name"] in node(phone, "detail_file").text
@@ -272,10 +281,10 @@ def test_search_finds_by_city_subject_and_date_and_says_how_many() -> None:
     expected = [p for p in model.live(state) if city in (p["city"],) or city.lower() in p["subject"].lower()
                 or city.lower() in p["place"].lower()]
     assert node(phone, "result_count").text.startswith(f"{len(expected)} result")
-    assert model.search(lambda en, zh: en, state, "zzz-nothing") == []
+    assert model.search(_in_english, state, "zzz-nothing") == []
     day = model.parse_stamp(model.live(state)[0]["taken"]).date()
     on_day = [p for p in model.live(state) if p["taken"].startswith(day.isoformat())]
-    assert model.search(lambda en, zh: en, state, f"{model.MONTHS_LONG[day.month - 1]} {day.day}") == on_day
+    assert model.search(_in_english, state, f"{model.MONTHS_LONG[day.month - 1]} {day.day}") == on_day
 
 
 def test_share_opens_messages_with_the_photo_names() -> None:

@@ -10,7 +10,6 @@ from mobilegym.envs.messages.screens import day_label, time_label
 from mobilegym.envs.wallet import payflow
 from mobilegym.envs.wallet.money import amount_text
 from mobilegym.envs.wallet.screens import parse_amount
-from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 from mobilegym.sim.clock import from_ms
@@ -18,13 +17,13 @@ from mobilegym.sim.clock import from_ms
 from .app import APP
 from .world import ME
 
-TABS = [("/", "Chats", "微信"), ("/contacts", "Contacts", "通讯录"), ("/moments", "Moments", "朋友圈"), ("/me", "Me", "我")]
+TABS = [("/", "Chats"), ("/contacts", "Contacts"), ("/moments", "Moments"), ("/me", "Me")]
 MIN_GROUP = 2  # friends a new group needs besides the owner
 
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
-    index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    index = [path for path, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(label) for _, label in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def friends_by_id(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -381,7 +380,7 @@ def contacts(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/groups")
 def groups(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
-        ui.ListItem(chat_title(ctx, c), subtitle=ctx.either(counted(len(c['members']) + 1, "member"), f"{len(c['members']) + 1} 人"),
+        ui.ListItem(chat_title(ctx, c), subtitle=ctx.tn("{count} member", "{count} members", len(c['members']) + 1),
                     leading=avatar(chat_title(ctx, c), 40), title_rid="group_title", rid="group_item",
                     desc=chat_title(ctx, c), on_click=lambda c=c: open_chat(ctx, c))
         for c in sorted((c for c in ctx.state["chats"] if c["kind"] == "group"), key=lambda c: chat_title(ctx, c))]

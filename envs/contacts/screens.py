@@ -6,15 +6,14 @@ from typing import Any, Callable
 
 from mobilegym.calendar_words import MONTHS as MONTHS_EN, WEEKDAY_PAIRS as WEEKDAYS
 from mobilegym.envs.layout import MARGIN, inset
-from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
 from .app import APP
 from .numbers import digits, is_dialable
 
-TABS = [("/", "Contacts", "联系人"), ("/favorites", "Favourites", "收藏")]
-PHONE_TYPES = [("mobile", "Mobile", "手机"), ("work", "Work", "工作"), ("home", "Home", "住宅")]
+TABS = [("/", "Contacts"), ("/favorites", "Favourites")]  # labels in the catalog's "tabs" context
+PHONE_TYPES = {"mobile": "Mobile", "work": "Work", "home": "Home"}
 AVATAR_COLORS = ["#BF360C", "#1565C0", "#2E7D32", "#6A1B9A", "#AD1457", "#00838F", "#4E342E", "#283593"]
 SEARCH_LIMIT = 30
 UPCOMING_DAYS = 14  # the card lists every birthday of the next two weeks,
@@ -23,7 +22,7 @@ UPCOMING_MIN = 3  # and at least the next three whenever they are
 
 def type_label(ctx: Ctx, kind: str) -> str:
     """The display name of a phone type."""
-    return next(ctx.either(en, zh) for key, en, zh in PHONE_TYPES if key == kind)
+    return ctx.t(PHONE_TYPES[kind])
 
 
 def sort_key(contact: dict[str, Any]) -> str:
@@ -90,8 +89,8 @@ def start_call(ctx: Ctx, contact: dict[str, Any] | None, number: str) -> None:
 
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
-    index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    index = [path for path, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(label, context="tabs") for _, label in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def _contact_row(ctx: Ctx, contact: dict[str, Any], rid: str = "contact_item", subtitle: str | None = None) -> ui.View:
@@ -123,7 +122,7 @@ def contact_list(ctx: Ctx) -> ui.Scaffold:
         rows.append(lambda contact=contact: _contact_row(ctx, contact))
     count = len(contacts)
     if contacts:
-        rows.append(lambda: ui.Text(ctx.either(f"{counted(count, 'contact')}", f"{count} 位联系人"),
+        rows.append(lambda: ui.Text(ctx.tn("{count} contact", "{count} contacts", count),
                                     size=13, color="muted", align="center", height=48, rid="contact_count"))
     else:
         rows.append(lambda: ui.Text(ctx.t("No contacts yet"), color="muted", align="center",
@@ -316,26 +315,26 @@ def edit_contact(ctx: Ctx) -> ui.Scaffold:
             ctx.replace("/contact", id=contact["id"])
         ctx.toast(ctx.t("Contact saved"))
 
-    def label(en: str, zh: str) -> ui.View:
-        return ui.Text(ctx.either(en, zh), size=13, color="primary", height=24)
+    def label(text: str) -> ui.View:
+        return ui.Text(ctx.t(text), size=13, color="primary", height=24)
 
-    body: list[ui.View | None] = [label("Name", "姓名"),
+    body: list[ui.View | None] = [label("Name"),
                                   ctx.field("name_input", "name", source["name"], hint=ctx.t("Full name")),
-                                  label("Phone", "电话")]
+                                  label("Phone")]
     for i, phone in enumerate(phones):
         body.append(ui.Row([
             ui.TextField(f"phone_{i}_input", phone["number"], lambda v, i=i: set_number(i, v),
                          hint=ctx.t("Phone number"), flex=1),
             ui.IconButton("✕", ctx.t("Remove phone"), lambda i=i: remove_phone(i), rid=f"phone_{i}_remove"),
         ], gap=4))
-        body.append(ui.Row([ui.Chip(ctx.either(en, zh), phone["type"] == key, lambda _v, i=i, k=key: set_type(i, k),
-                                    rid=f"phone_{i}_{key}", flex=1) for key, en, zh in PHONE_TYPES], gap=8))
+        body.append(ui.Row([ui.Chip(ctx.t(name), phone["type"] == key, lambda _v, i=i, k=key: set_type(i, k),
+                                    rid=f"phone_{i}_{key}", flex=1) for key, name in PHONE_TYPES.items()], gap=8))
     body += [
         ui.Row([ui.Button(ctx.t("+ Add phone"), add_phone, style="text", rid="add_phone"), ui.Spacer(flex=1)]),
-        label("Email", "邮箱"), ctx.field("email_input", "email", source["email"], hint="name@example.com"),
-        label("Company", "公司"), ctx.field("company_input", "company", source["company"], hint=ctx.t("Company")),
-        label("Birthday", "生日"), _birthday_field(ctx, value("birthday")),
-        label("Notes", "备注"), ctx.field("notes_input", "notes", source["notes"], hint=ctx.t("Notes"), lines=3),
+        label("Email"), ctx.field("email_input", "email", source["email"], hint="name@example.com"),
+        label("Company"), ctx.field("company_input", "company", source["company"], hint=ctx.t("Company")),
+        label("Birthday"), _birthday_field(ctx, value("birthday")),
+        label("Notes"), ctx.field("notes_input", "notes", source["notes"], hint=ctx.t("Notes"), lines=3),
         ui.Spacer(8),
         ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel"), ctx.back, style="outlined", rid="cancel")]),
     ]

@@ -1,21 +1,20 @@
 """What the Files app does to its state: look-ups, names, sizes and dates as shown, and the file operations
 (new folder, rename, move, copy, trash, restore, delete forever). Each operation returns an error message
-(English, Chinese) when it cannot be done, and then changes nothing."""
+(an English template and its fields, which the screen translates) when it cannot be done, and then changes nothing."""
 from __future__ import annotations
 
 import datetime as dt
 import posixpath
 from typing import Any, Callable
 
-Error = tuple[str, str] | None  # (English, Chinese) message, or None when the operation was done
+Error = tuple[str, dict[str, str]] | None  # (English template, fields), or None when the operation was done
 
 KINDS = {"image": ("jpg", "jpeg", "png", "heic", "gif", "webp"), "video": ("mp4", "mov", "mkv"),
          "audio": ("mp3", "m4a", "wav", "ogg", "flac"),
          "document": ("pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "epub", "csv"),
          "archive": ("zip", "rar", "7z"), "app": ("apk",)}
-KIND_NAMES = {"image": ("Image", "图片"), "video": ("Video", "视频"), "audio": ("Audio", "音频"),
-              "document": ("Document", "文档"), "archive": ("Archive", "压缩文件"), "app": ("App package", "安装包"),
-              "other": ("File", "文件")}
+KIND_NAMES = {"image": "Image", "video": "Video", "audio": "Audio", "document": "Document", "archive": "Archive",
+              "app": "App package", "other": "File"}
 SORTS = ("name", "date", "size")
 BAD_NAME_CHARS = '/\\:*?"<>|'
 
@@ -100,23 +99,25 @@ def now_stamp(now: dt.datetime) -> str:
     return f"{now.year:04d}-{now.month:02d}-{now.day:02d} {now.hour:02d}:{now.minute:02d}"
 
 
-def date_text(t: Callable[[str, str], str], stamp: str, today: dt.date) -> str:
-    """Relative to the phone's date: "Today, 14:15", "Yesterday", "Mar 12", "Mar 12, 2025"."""
+def date_text(t: Callable[..., str], stamp: str, today: dt.date) -> str:
+    """Relative to the phone's date: "Today, 14:15", "Yesterday", "Mar 12", "Mar 12, 2025" (``t`` is the
+    screen's ``ctx.t``)."""
     when = parse_stamp(stamp)
     day = when.date()
     if day == today:
-        return t(f"Today, {when:%H:%M}", f"今天 {when:%H:%M}")
+        return t("Today, {time}", time=f"{when:%H:%M}")
     if day == today - dt.timedelta(days=1):
-        return t("Yesterday", "昨天")
+        return t("Yesterday")
     if day.year == today.year:
-        return t(f"{when:%b} {day.day}", f"{day.month}月{day.day}日")
-    return t(f"{when:%b} {day.day}, {day.year}", f"{day.year}年{day.month}月{day.day}日")
+        return t("{month_abbr} {day}", month_abbr=f"{when:%b}", month=day.month, day=day.day)
+    return t("{month_abbr} {day}, {year}", month_abbr=f"{when:%b}", month=day.month, day=day.day, year=day.year)
 
 
-def full_date_text(t: Callable[[str, str], str], stamp: str) -> str:
-    """"March 12, 2026, 14:15" / "2026年3月12日 14:15"."""
+def full_date_text(t: Callable[..., str], stamp: str) -> str:
+    """"March 12, 2026, 14:15" / "2026年3月12日 14:15" (``t`` is the screen's ``ctx.t``)."""
     when = parse_stamp(stamp)
-    return t(f"{when:%B} {when.day}, {when.year}, {when:%H:%M}", f"{when.year}年{when.month}月{when.day}日 {when:%H:%M}")
+    return t("{month_name} {day}, {year}, {time}", month_name=f"{when:%B}", month=when.month, day=when.day,
+             year=when.year, time=f"{when:%H:%M}")
 
 
 # --- operations -----------------------------------------------------------------------------------
@@ -130,9 +131,9 @@ def _taken(state: dict[str, Any], folder: str, name: str, but: str | None = None
 
 def check_name(name: str) -> Error:
     if not name.strip():
-        return ("Enter a name", "请输入名称")
+        return "Enter a name", {}
     if any(ch in BAD_NAME_CHARS for ch in name) or name.strip() in (".", ".."):
-        return ("A name can't contain / \\ : * ? \" < > |", "名称不能包含 / \\ : * ? \" < > |")
+        return "A name can't contain / \\ : * ? \" < > |", {}
     return None
 
 
@@ -140,7 +141,7 @@ def create_folder(state: dict[str, Any], parent: str, name: str, new_id: Callabl
     name = name.strip()
     error = check_name(name)
     if error is None and _taken(state, parent, name):
-        error = (f"“{name}” already exists here", f"此处已有“{name}”")
+        error = "“{name}” already exists here", {"name": name}
     if error is None:
         state["folders"].append({"id": new_id(), "path": f"{parent}/{name}" if parent else name, "name": name})
     return error
@@ -151,7 +152,7 @@ def rename(state: dict[str, Any], file_id: str, name: str) -> Error:
     name = name.strip()
     error = check_name(name)
     if error is None and target is not None and _taken(state, target["folder"], name, but=file_id):
-        error = (f"“{name}” already exists in this folder", f"此文件夹中已有“{name}”")
+        error = "“{name}” already exists in this folder", {"name": name}
     if error is None and target is not None:
         target["name"] = name
     return error
@@ -160,14 +161,14 @@ def rename(state: dict[str, Any], file_id: str, name: str) -> Error:
 def move(state: dict[str, Any], file_ids: list[str], dest: str) -> Error:
     targets = [f for f in (file_by_id(state, i) for i in file_ids) if f is not None and not f["trashed"]]
     if dest not in folder_paths(state) and dest != "":
-        return ("That folder no longer exists", "该文件夹已不存在")
+        return "That folder no longer exists", {}
     if all(f["folder"] == dest for f in targets):
-        return ("Already in this folder", "已在此文件夹中")
+        return "Already in this folder", {}
     names = [f["name"].casefold() for f in targets if f["folder"] != dest]
     clash = next((f for f in targets if f["folder"] != dest and _taken(state, dest, f["name"])), None)
     if clash is not None or len(set(names)) != len(names):
         name = clash["name"] if clash else ""
-        return (f"“{name}” already exists there", f"目标位置已有“{name}”")
+        return "“{name}” already exists there", {"name": name}
     for f in targets:
         f["folder"] = dest
     return None
@@ -188,7 +189,7 @@ def _free_name(state: dict[str, Any], folder: str, name: str) -> str:
 
 def copy(state: dict[str, Any], file_ids: list[str], dest: str, new_id: Callable[[], str], stamp: str) -> Error:
     if dest not in folder_paths(state) and dest != "":
-        return ("That folder no longer exists", "该文件夹已不存在")
+        return "That folder no longer exists", {}
     for f in [f for f in (file_by_id(state, i) for i in file_ids) if f is not None and not f["trashed"]]:
         state["files"].append({**f, "id": new_id(), "name": _free_name(state, dest, f["name"]), "folder": dest,
                                "modified": stamp})

@@ -13,37 +13,32 @@ from mobilegym.sim.app import Ctx
 from .app import APP
 from . import ops
 
-ROOT_NAME = ("Internal storage", "内部存储")
-CATEGORIES = [("downloads", "Downloads", "下载内容", "↓"), ("images", "Images", "图片", "▣"),
-              ("videos", "Videos", "视频", "▶"), ("audio", "Audio", "音频", "♫"),
-              ("documents", "Documents", "文档", "▤")]
+ROOT_NAME = "Internal storage"
+CATEGORIES = [("downloads", "Downloads", "↓"), ("images", "Images", "▣"), ("videos", "Videos", "▶"),
+              ("audio", "Audio", "♫"), ("documents", "Documents", "▤")]
 CATEGORY_KINDS = {"images": "image", "videos": "video", "audio": "audio", "documents": "document"}
 KIND_GLYPHS = {"image": "▣", "video": "▶", "audio": "♫", "document": "▤", "archive": "▦", "app": "◨", "other": "▢"}
-SORT_LABELS = {"name": ("Name (A to Z)", "名称（按字母顺序）"), "date": ("Date modified (newest first)", "修改日期（从新到旧）"),
-               "size": ("Size (largest first)", "大小（从大到小）")}
+SORT_LABELS = {"name": "Name (A to Z)", "date": "Date modified (newest first)", "size": "Size (largest first)"}
 
 
 # --- helpers ----------------------------------------------------------------------------------------
 
-def _t(ctx: Ctx, pair: tuple[str, str]) -> str:
-    return ctx.either(*pair)
-
-
 def _error(ctx: Ctx, error: ops.Error) -> bool:
     """Toast the error (True) or do nothing (False)."""
     if error is not None:
-        ctx.toast(_t(ctx, error))
+        text, fields = error
+        ctx.toast(ctx.t(text, **fields))
         return True
     return False
 
 
 def folder_name(ctx: Ctx, path: str) -> str:
-    return ops.leaf(path) if path else _t(ctx, ROOT_NAME)
+    return ops.leaf(path) if path else ctx.t(ROOT_NAME)
 
 
 def location_text(ctx: Ctx, path: str) -> str:
     """"Internal storage › DCIM › Camera"."""
-    return " › ".join([_t(ctx, ROOT_NAME), *path.split("/")]) if path else _t(ctx, ROOT_NAME)
+    return " › ".join([ctx.t(ROOT_NAME), *path.split("/")]) if path else ctx.t(ROOT_NAME)
 
 
 def _size(ctx: Ctx, size: int) -> str:
@@ -51,19 +46,18 @@ def _size(ctx: Ctx, size: int) -> str:
 
 
 def _items_text(ctx: Ctx, count: int) -> str:
-    return ctx.either(f"{count} item" + ("" if count == 1 else "s"), f"{count} 项")
+    return ctx.tn("{count} item", "{count} items", count)
 
 
 def _files_text(ctx: Ctx, files: list[dict[str, Any]]) -> str:
     count = len(files)
-    return ctx.either(f"{count} file" + ("" if count == 1 else "s"), f"{count} 个文件") + \
-        f" · {_size(ctx, sum(f['size'] for f in files))}"
+    return ctx.tn("{count} file", "{count} files", count) + f" · {_size(ctx, sum(f['size'] for f in files))}"
 
 
 def _type_text(ctx: Ctx, name: str) -> str:
     """"Document (PDF)"; a Chinese phone names the kind only ("文档")."""
-    kind = ctx.either(*ops.KIND_NAMES[ops.kind(name)])
-    return ctx.either(f"{kind} ({name.rsplit('.', 1)[-1].upper()})", kind) if "." in name else kind
+    kind = ctx.t(ops.KIND_NAMES[ops.kind(name)])
+    return ctx.t("{kind} ({extension})", kind=kind, extension=name.rsplit('.', 1)[-1].upper()) if "." in name else kind
 
 
 def _file_icon(name: str, size: float = 40) -> ui.View:
@@ -94,7 +88,7 @@ def _pick(ctx: Ctx, mode: str, file_ids: list[str]) -> None:
 def file_row(ctx: Ctx, f: dict[str, Any], selection: list[str], *, show_folder: bool = False) -> ui.View:
     """A file of a list: a tap opens its details (toggles it while files are selected), a long press selects
     it, ⋮ opens its menu."""
-    when = ops.date_text(ctx.either, f["modified"], ctx.now.date())
+    when = ops.date_text(ctx.t, f["modified"], ctx.now.date())
     subtitle = f"{_size(ctx, f['size'])} · {when}"
     if show_folder:
         subtitle = f"{folder_name(ctx, f['folder'])} · {subtitle}"
@@ -170,8 +164,7 @@ def _trash_dialog(ctx: Ctx, file_ids: list[str], after: Callable[[], None] | Non
     def delete() -> None:
         ops.trash(ctx.state, file_ids, ops.now_stamp(ctx.now))
         ctx.local.update(trash=None, selected=[])
-        ctx.toast(ctx.either("Moved to Trash" if count == 1 else f"{counted(count, 'file')} moved to Trash",
-                        "已移至回收站" if count == 1 else f"已将 {count} 个文件移至回收站"))
+        ctx.toast(ctx.t("Moved to Trash") if count == 1 else ctx.t("{count} files moved to Trash", count=count))
         if after is not None:
             after()
 
@@ -226,7 +219,7 @@ def _sort_dialog(ctx: Ctx) -> ui.Dialog:
         return run
 
     rows: list[ui.View | None] = [ui.Radio(f"sort_{order}", ctx.state["sort"] == order, choose(order),
-                                           _t(ctx, SORT_LABELS[order])) for order in ops.SORTS]
+                                           ctx.t(SORT_LABELS[order])) for order in ops.SORTS]
     return ui.Dialog(ctx.t("Sort by"), rows,
                      [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
 
@@ -259,8 +252,8 @@ def _header(text: str) -> ui.View:
     return inset(ui.Text(text, size=14, bold=True, color="primary", height=36, rid="section_title"), MARGIN - 8)
 
 
-def _empty(ctx: Ctx, en: str, zh: str) -> ui.View:
-    return ui.Text(ctx.either(en, zh), color="muted", align="center", height=120, rid="empty")
+def _empty(ctx: Ctx, text: str) -> ui.View:
+    return ui.Text(ctx.t(text), color="muted", align="center", height=120, rid="empty")
 
 
 # --- screens ----------------------------------------------------------------------------------------
@@ -270,11 +263,11 @@ def browse(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     live = ops.live_files(s)
     rows: list[ui.View | None] = [_header(ctx.t("Categories"))]
-    for key, en, zh, glyph in CATEGORIES:
+    for key, label, glyph in CATEGORIES:
         members = category_files(s, key)
-        rows.append(ui.ListItem(ctx.either(en, zh), subtitle=_files_text(ctx, members),
+        rows.append(ui.ListItem(ctx.t(label), subtitle=_files_text(ctx, members),
                                 leading=ui.Icon(glyph, size=40, badge="primary", shape="square"),
-                                rid=f"category_{key}", desc=ctx.either(en, zh),
+                                rid=f"category_{key}", desc=ctx.t(label),
                                 on_click=lambda k=key: ctx.navigate("/category", kind=k)))
     trashed = ops.trashed_files(s)
     rows += [_header(ctx.t("Collections")),
@@ -282,7 +275,7 @@ def browse(ctx: Ctx) -> ui.Scaffold:
                          leading=ui.Icon("🗑", size=40, badge="primary", shape="square"), rid="trash_entry",
                          on_click=lambda: ctx.navigate("/trash")),
              _header(ctx.t("Storage devices")),
-             ui.ListItem(_t(ctx, ROOT_NAME),
+             ui.ListItem(ctx.t(ROOT_NAME),
                          subtitle=ctx.t("{used_gb} GB used of {total_gb} GB", used_gb=s['storage']['used_gb'], total_gb=s['storage']['total_gb']),
                          leading=ui.Icon("▥", size=40, badge="primary", shape="square"), rid="storage_entry",
                          on_click=lambda: ctx.navigate("/folder", dir="")),
@@ -304,17 +297,17 @@ def category_files(state: dict[str, Any], key: str) -> list[dict[str, Any]]:
 def category(ctx: Ctx) -> ui.Scaffold:
     key = ctx.params.get("kind", "")
     if key not in dict((k, 1) for k, *_ in CATEGORIES):
-        return ui.Scaffold(ui.ScrollList([_empty(ctx, "No such category", "没有这个类别")], rid="file_list"),
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, "No such category")], rid="file_list"),
                            top=ui.TopBar(ctx.t("Files"), on_back=ctx.back))
-    en, zh = next((e, z) for k, e, z, _ in CATEGORIES if k == key)
+    label = next(name for k, name, _ in CATEGORIES if k == key)
     members = ops.sort_files(category_files(ctx.state, key), ctx.state["sort"])
     selection = _selection(ctx, members)
     rows: list[ui.View | None] = [inset(ui.Text(_files_text(ctx, members), size=13, color="muted", height=32,
                                                 rid="category_summary"), MARGIN)]
     rows += [file_row(ctx, f, selection, show_folder=key != "downloads") for f in members]
     if not members:
-        rows.append(_empty(ctx, "No files here", "这里没有文件"))
-    top = ui.TopBar(ctx.either(en, zh), on_back=ctx.back, actions=[_sort_action(ctx)])
+        rows.append(_empty(ctx, "No files here"))
+    top = ui.TopBar(ctx.t(label), on_back=ctx.back, actions=[_sort_action(ctx)])
     return _file_list(ctx, top, rows, selection, rid="file_list",
                       dialog=_sort_dialog(ctx) if ctx.local.get("sorting") else None)
 
@@ -339,8 +332,8 @@ def folder(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     path = ctx.params.get("dir", "")
     if path and path not in ops.folder_paths(s):
-        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This folder no longer exists", "该文件夹已不存在")], rid="file_list"),
-                           top=ui.TopBar(_t(ctx, ROOT_NAME), on_back=ctx.back))
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This folder no longer exists")], rid="file_list"),
+                           top=ui.TopBar(ctx.t(ROOT_NAME), on_back=ctx.back))
     files = ops.sort_files(ops.files_in(s, path), s["sort"])
     selection = _selection(ctx, files)
     rows: list[ui.View | None] = [_path_bar(ctx, path, lambda p: ctx.replace("/folder", dir=p), "path_segment")]
@@ -352,7 +345,7 @@ def folder(ctx: Ctx) -> ui.Scaffold:
                                 on_click=None if selection else (lambda p=sub: ctx.navigate("/folder", dir=p))))
     rows += [file_row(ctx, f, selection) for f in files]
     if len(rows) == 1:
-        rows.append(_empty(ctx, "This folder is empty", "此文件夹为空"))
+        rows.append(_empty(ctx, "This folder is empty"))
     rows.append(ui.Spacer(88))
     dialog = (_sort_dialog(ctx) if ctx.local.get("sorting") else
               _new_folder_dialog(ctx, path) if ctx.local.get("new_folder") else None)
@@ -370,7 +363,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [ui.Row([ctx.field("search_input", "query", hint=ctx.t("Search files"),
                                                     flex=1, ime_action="search")], pad=8)]
     if query:
-        rows.append(inset(ui.Text(ctx.either(f"{len(hits)} result" + ("" if len(hits) == 1 else "s"), f"{len(hits)} 个结果"),
+        rows.append(inset(ui.Text(ctx.tn("{count} result", "{count} results", len(hits)),
                                   size=13, color="muted", height=32, rid="result_count"), MARGIN))
         rows += [file_row(ctx, f, selection, show_folder=True) for f in hits]
     top = ui.TopBar(ctx.t("Search"), on_back=ctx.back)
@@ -381,19 +374,19 @@ def search(ctx: Ctx) -> ui.Scaffold:
 def details(ctx: Ctx) -> ui.Scaffold:
     f = ops.file_by_id(ctx.state, ctx.params.get("id", ""))
     if f is None or f["trashed"]:
-        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This file is no longer here", "此文件已不在这里")], rid="file_details"),
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This file is no longer here")], rid="file_details"),
                            top=ui.TopBar(ctx.t("File info"), on_back=ctx.back))
-    def field(label: tuple[str, str], value: str, rid: str) -> ui.View:
-        return ui.Column([ui.Text(_t(ctx, label), size=13, color="muted"),
+    def field(label: str, value: str, rid: str) -> ui.View:
+        return ui.Column([ui.Text(ctx.t(label), size=13, color="muted"),
                           ui.Text(value, size=16, max_lines=3, rid=rid)], gap=2, pad=4)
 
     body: list[ui.View | None] = [
         ui.Row([_file_icon(f["name"], 56), ui.Text(f["name"], size=18, bold=True, max_lines=3, rid="file_title", flex=1)],
                gap=12, pad=4),
-        field(("Type", "类型"), _type_text(ctx, f["name"]), "file_type"),
-        field(("Size", "大小"), f"{_size(ctx, f['size'])} ({f['size']:,} " + ctx.t("bytes)"), "file_size"),
-        field(("Modified", "修改时间"), ops.full_date_text(ctx.either, f["modified"]), "file_modified"),
-        field(("Location", "位置"), location_text(ctx, f["folder"]), "file_location"),
+        field("Type", _type_text(ctx, f["name"]), "file_type"),
+        field("Size", f"{_size(ctx, f['size'])} ({f['size']:,} " + ctx.t("bytes)"), "file_size"),
+        field("Modified", ops.full_date_text(ctx.t, f["modified"]), "file_modified"),
+        field("Location", location_text(ctx, f["folder"]), "file_location"),
         ui.Spacer(8),
         ui.Row([ui.Button(ctx.t("Rename"), lambda: ctx.local.update(rename=f["id"], new_name=f["name"]),
                           style="outlined", rid="rename_file", flex=1),
@@ -432,8 +425,8 @@ def pick(ctx: Ctx) -> ui.Scaffold:
             return
         count = len(ids)
         name = folder_name(ctx, at)
-        ctx.toast(ctx.either(f"{'Moved' if mode == 'move' else 'Copied'} {counted(count, 'item')} to {name}",
-                        f"已将 {count} 项{'移动' if mode == 'move' else '复制'}到“{name}”"))
+        ctx.toast(ctx.tn("Moved {count} item to {name}", "Moved {count} items to {name}", count, name=name) if mode == "move"
+                  else ctx.tn("Copied {count} item to {name}", "Copied {count} items to {name}", count, name=name))
         ctx.back()
 
     rows: list[ui.View | None] = [_path_bar(ctx, at, lambda p: ctx.local.__setitem__("at", p), "dest_segment")]
@@ -442,7 +435,7 @@ def pick(ctx: Ctx) -> ui.Scaffold:
                                 title_rid="dest_name", rid="dest_folder", desc=ops.leaf(sub),
                                 on_click=lambda p=sub: ctx.local.__setitem__("at", p)))
     if len(rows) == 1:
-        rows.append(_empty(ctx, "No folders here", "这里没有文件夹"))
+        rows.append(_empty(ctx, "No folders here"))
     verb = ctx.t("Move here") if mode == "move" else ctx.t("Copy here")
     bottom = ui.Row([ui.Spacer(flex=1), ui.Button(ctx.t("Cancel"), ctx.back, style="text", rid="cancel_pick"),
                      ui.Button(verb, confirm, rid="confirm_pick")], gap=8, pad=8, bg="surface")
@@ -463,13 +456,13 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [inset(ui.Text(ctx.t("Files in Trash are deleted forever after 30 days."), size=13, color="muted",
                                                 max_lines=2, rid="trash_note"), MARGIN - 8, MARGIN - 8)]
     for f in items:
-        deleted = ops.date_text(ctx.either, f["trashed_at"], ctx.now.date()) if f["trashed_at"] else ""
+        deleted = ops.date_text(ctx.t, f["trashed_at"], ctx.now.date()) if f["trashed_at"] else ""
         subtitle = f"{_size(ctx, f['size'])} · " + ctx.t("Deleted {deleted}", deleted=deleted)
         rows.append(ui.ListItem(f["name"], subtitle=subtitle, leading=_file_icon(f["name"]), title_rid="trash_name",
                                 rid="trash_item", desc=f["name"],
                                 on_click=lambda i=f["id"]: ctx.local.__setitem__("picked", i)))
     if not items:
-        rows.append(_empty(ctx, "Trash is empty", "回收站是空的"))
+        rows.append(_empty(ctx, "Trash is empty"))
     dialog = None
     picked = ops.file_by_id(s, ctx.local.get("picked") or "")
     if ctx.local.get("empty_all"):

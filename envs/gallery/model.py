@@ -15,20 +15,17 @@ from typing import Any, Callable
 from mobilegym.calendar_words import WEEKDAY_PAIRS as WEEKDAYS, MONTH_ABBRS as MONTHS, MONTHS as MONTHS_LONG
 
 Photo = dict[str, Any]
-Error = tuple[str, str] | None  # (English, Chinese) message, or None when it worked
-Translate = Callable[[str, str], str]
+Error = tuple[str, dict[str, Any]] | None  # (English template, fields), or None when it worked
+Translate = Callable[..., str]  # a screen's ctx.t: English text (a template with fields) in the phone's language
 
 SOURCES = ("camera", "screenshots", "downloads")
-SOURCE_NAMES = {"camera": ("Camera", "相机"), "screenshots": ("Screenshots", "屏幕截图"),
-                "downloads": ("Downloads", "下载")}
+SOURCE_NAMES = {"camera": "Camera", "screenshots": "Screenshots", "downloads": "Downloads"}
 FAVORITES = "favorites"
 FILTERS = ("none", "vivid", "west", "palma", "metro", "eiffel", "blush")
-FILTER_NAMES = {"none": ("Original", "原图"), "vivid": ("Vivid", "鲜艳"), "west": ("West", "西部"),
-                "palma": ("Palma", "帕尔马"), "metro": ("Metro", "都市"), "eiffel": ("Eiffel", "埃菲尔"),
-                "blush": ("Blush", "红晕")}
+FILTER_NAMES = {"none": "Original", "vivid": "Vivid", "west": "West", "palma": "Palma", "metro": "Metro",
+                "eiffel": "Eiffel", "blush": "Blush"}  # translated in the catalog's "filter" context
 CROPS = ("original", "square", "4:3", "16:9")
-CROP_NAMES = {"original": ("Original", "原始比例"), "square": ("Square", "方形"), "4:3": ("4:3", "4:3"),
-              "16:9": ("16:9", "16:9")}
+CROP_NAMES = {"original": "Original", "square": "Square", "4:3": "4:3", "16:9": "16:9"}  # in the "crop" context
 NO_EDIT = {"rotation": 0, "crop": "original", "filter": "none"}
 MAX_ALBUM_NAME = 60
 
@@ -47,21 +44,23 @@ def parse_stamp(text: str) -> dt.datetime:
 def day_header(t: Translate, day: dt.date, today: dt.date) -> str:
     """The header of a day in the grid: "Today", "Yesterday", "Thu, Mar 12", "Thu, Mar 12, 2025"."""
     if day == today:
-        return t("Today", "今天")
+        return t("Today")
     if day == today - dt.timedelta(days=1):
-        return t("Yesterday", "昨天")
+        return t("Yesterday")
     en_week, zh_week = WEEKDAYS[day.weekday()]
+    fields = {"weekday": en_week, "weekday_zh": zh_week, "month_abbr": MONTHS[day.month - 1], "month": day.month,
+              "day": day.day}
     if day.year == today.year:
-        return t(f"{en_week}, {MONTHS[day.month - 1]} {day.day}", f"{day.month}月{day.day}日 {zh_week}")
-    return t(f"{en_week}, {MONTHS[day.month - 1]} {day.day}, {day.year}", f"{day.year}年{day.month}月{day.day}日 {zh_week}")
+        return t("{weekday}, {month_abbr} {day}", **fields)
+    return t("{weekday}, {month_abbr} {day}, {year}", **fields, year=day.year)
 
 
 def taken_text(t: Translate, text: str) -> str:
     """The full date of the details sheet: "Thu, March 12, 2026 · 14:15" / "2026年3月12日 周四 14:15"."""
     when = parse_stamp(text)
     en_week, zh_week = WEEKDAYS[when.weekday()]
-    return t(f"{en_week}, {MONTHS_LONG[when.month - 1]} {when.day}, {when.year} · {when:%H:%M}",
-             f"{when.year}年{when.month}月{when.day}日 {zh_week} {when:%H:%M}")
+    return t("{weekday}, {month_name} {day}, {year} · {time}", weekday=en_week, weekday_zh=zh_week,
+             month_name=MONTHS_LONG[when.month - 1], month=when.month, day=when.day, year=when.year, time=f"{when:%H:%M}")
 
 
 def size_text(size: int) -> str:
@@ -116,9 +115,9 @@ def album_photos(state: dict[str, Any], album_id: str) -> list[Photo] | None:
 
 def album_name(t: Translate, state: dict[str, Any], album_id: str) -> str:
     if album_id in SOURCES:
-        return t(*SOURCE_NAMES[album_id])
+        return t(SOURCE_NAMES[album_id])
     if album_id == FAVORITES:
-        return t("Favourites", "收藏")
+        return t("Favourites")
     album = album_by_id(state, album_id)
     return album["name"] if album else ""
 
@@ -150,7 +149,7 @@ def search(t: Translate, state: dict[str, Any], query: str) -> list[Photo]:
     hits = []
     for p in live(state):
         words = [p["place"].casefold(), p["city"].casefold(), p["subject"].casefold(),
-                 t(*SOURCE_NAMES[p["source"]]).casefold(), t("video", "视频") if p["kind"] == "video" else ""]
+                 t(SOURCE_NAMES[p["source"]]).casefold(), t("video") if p["kind"] == "video" else ""]
         if any(wanted in w for w in words if w) or wanted in date_words(t, parse_stamp(p["taken"]).date()):
             hits.append(p)
     return hits
@@ -200,11 +199,11 @@ def delete_forever(state: dict[str, Any], photo_ids: list[str]) -> None:
 
 def _name_error(state: dict[str, Any], name: str, but: str | None = None) -> Error:
     if not name:
-        return ("Enter a title", "请输入标题")
+        return "Enter a title", {}
     if len(name) > MAX_ALBUM_NAME:
-        return (f"Titles can have up to {MAX_ALBUM_NAME} characters", f"标题最多 {MAX_ALBUM_NAME} 个字符")
+        return "Titles can have up to {limit} characters", {"limit": MAX_ALBUM_NAME}
     if any(a["name"].casefold() == name.casefold() and a["id"] != but for a in state["albums"]):
-        return ("An album with this title already exists", "已有同名影集")
+        return "An album with this title already exists", {}
     return None
 
 
@@ -220,7 +219,7 @@ def rename_album(state: dict[str, Any], album_id: str, name: str) -> Error:
     name = " ".join(name.split())
     album = album_by_id(state, album_id)
     if album is None:
-        return ("This album no longer exists", "该影集已不存在")
+        return "This album no longer exists", {}
     error = _name_error(state, name, but=album_id)
     if error is None:
         album["name"] = name

@@ -16,8 +16,7 @@ from .world import COLORS
 COLUMNS = 3
 TILE = 116
 KIND_GLYPH = {"video": "▶"}
-NAV = (("photos", "/", "Photos", "照片", "✿"), ("search", "/search", "Search", "搜索", "⚲"),
-       ("library", "/library", "Library", "媒体库", "▤"))
+NAV = (("photos", "/", "Photos", "✿"), ("search", "/search", "Search", "⚲"), ("library", "/library", "Library", "▤"))
 
 
 # --- helpers ----------------------------------------------------------------------------------------------------
@@ -25,13 +24,14 @@ NAV = (("photos", "/", "Photos", "照片", "✿"), ("search", "/search", "Search
 def _error(ctx: Ctx, error: model.Error) -> bool:
     """Toast the error (True) or do nothing (False)."""
     if error is not None:
-        ctx.toast(ctx.either(*error))
+        text, fields = error
+        ctx.toast(ctx.t(text, **fields))
         return True
     return False
 
 
 def _count_text(ctx: Ctx, count: int) -> str:
-    return ctx.either(f"{count} item" + ("" if count == 1 else "s"), f"{count} 项")
+    return ctx.tn("{count} item", "{count} items", count)
 
 
 def describe(ctx: Ctx, p: model.Photo) -> str:
@@ -42,7 +42,7 @@ def describe(ctx: Ctx, p: model.Photo) -> str:
             ctx.t("Downloaded image") if p["source"] == "downloads" else ctx.t("Photo"))
     when = model.parse_stamp(p["taken"])
     parts = [kind, p["subject"], ", ".join(x for x in (p["place"], p["city"]) if x),
-             f"{model.day_header(ctx.either, when.date(), ctx.now.date())} · {when:%H:%M}"]
+             f"{model.day_header(ctx.t, when.date(), ctx.now.date())} · {when:%H:%M}"]
     return " · ".join(x for x in parts if x)
 
 
@@ -85,7 +85,7 @@ def grid(ctx: Ctx, photos: list[model.Photo], selection: list[str], album: str =
     def build(item: tuple[str, Any]) -> ui.View:
         kind, value = item
         if kind == "day":
-            return inset(ui.Text(model.day_header(ctx.either, value, ctx.now.date()), size=14, bold=True, height=40,
+            return inset(ui.Text(model.day_header(ctx.t, value, ctx.now.date()), size=14, bold=True, height=40,
                                  rid="day_header"), MARGIN)
         tiles: list[ui.View | None] = [tile(ctx, p, selection, opener(p)) for p in value]
         tiles += [ui.Spacer(height=TILE, flex=1) for _ in range(COLUMNS - len(value))]
@@ -97,18 +97,18 @@ def grid(ctx: Ctx, photos: list[model.Photo], selection: list[str], album: str =
 def nav_bar(ctx: Ctx, here: str) -> ui.View:
     """The bottom navigation: Photos, Search, Library."""
     items = []
-    for key, path, en, zh, glyph in NAV:
+    for key, path, label, glyph in NAV:
         on = key == here
         items.append(ui.Column([ui.Icon(glyph, size=22, color="primary" if on else "muted"),
-                                ui.Text(ctx.either(en, zh), size=12, bold=on, align="center",
+                                ui.Text(ctx.t(label), size=12, bold=on, align="center",
                                         color="primary" if on else "muted")],
-                               gap=2, flex=1, rid=f"nav_{key}", desc=ctx.either(en, zh), selected=on,
+                               gap=2, flex=1, rid=f"nav_{key}", desc=ctx.t(label), selected=on,
                                on_click=None if on else (lambda p=path: ctx.replace(p))))
     return ui.Row(items, gap=0, height=64, bg="surface")
 
 
-def _empty(ctx: Ctx, en: str, zh: str) -> ui.View:
-    return ui.Text(ctx.either(en, zh), color="muted", align="center", height=120, rid="empty")
+def _empty(ctx: Ctx, text: str) -> ui.View:
+    return ui.Text(ctx.t(text), color="muted", align="center", height=120, rid="empty")
 
 
 # --- dialogs ----------------------------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ def _share_dialog(ctx: Ctx, ids: list[str]) -> ui.Dialog:
         ui.ListItem(ctx.t("Nearby Share"), leading=ui.Icon("⇄", size=20), rid="share_nearby",
                     on_click=lambda: (_close(ctx), ctx.toast(ctx.t("No devices nearby")))),
     ]
-    return ui.Dialog(ctx.either(f"Share {count} item" + ("" if count == 1 else "s"), f"分享 {count} 项"), rows,
+    return ui.Dialog(ctx.tn("Share {count} item", "Share {count} items", count), rows,
                      [ui.Button(ctx.t("Cancel"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE)],
                      on_dismiss=lambda: _close(ctx))
 
@@ -142,13 +142,11 @@ def _trash_dialog(ctx: Ctx, ids: list[str], after: Callable[[], None] | None = N
     def delete() -> None:
         model.trash(ctx.state, ids, ctx.now)
         ctx.local.update(dialog=None, selected=[])
-        ctx.toast(ctx.either("Moved to trash" if count == 1 else f"{count} items moved to trash",
-                        "已移至回收站" if count == 1 else f"已将 {count} 项移至回收站"))
+        ctx.toast(ctx.t("Moved to trash") if count == 1 else ctx.t("{count} items moved to trash", count=count))
         if after is not None:
             after()
 
-    title = ctx.either("Move to trash?" if count == 1 else f"Move {count} items to trash?",
-                  "移至回收站？" if count == 1 else f"将 {count} 项移至回收站？")
+    title = ctx.t("Move to trash?") if count == 1 else ctx.t("Move {count} items to trash?", count=count)
     return ui.Dialog(title, ctx.t("Items in trash are deleted forever after 60 days."),
                      [ui.Button(ctx.t("Cancel"), lambda: _close(ctx), style="text", rid=ui.NEGATIVE),
                       ui.Button(ctx.t("Move to trash"), delete, style="text", rid=ui.POSITIVE)],
@@ -183,7 +181,7 @@ def _add_dialog(ctx: Ctx, ids: list[str]) -> ui.Dialog:
             added = model.add_to_album(ctx.state, album_id, ids)
             _close(ctx)
             ctx.local["selected"] = []
-            name = model.album_name(ctx.either, ctx.state, album_id)
+            name = model.album_name(ctx.t, ctx.state, album_id)
             ctx.toast(ctx.t("Added {added} to {name}", added=added, name=name) if added else
                       ctx.t("Already in {name}", name=name))
         return run
@@ -241,7 +239,7 @@ def _selection_bar(ctx: Ctx, chosen: list[str], album: str = "") -> ui.View:
 
 
 def _grid_screen(ctx: Ctx, title_bar: ui.View, lead: list[ui.View | None], photos: list[model.Photo], *, rid: str,
-                 album: str = "", nav: str | None = None, empty: tuple[str, str] | None = None,
+                 album: str = "", nav: str | None = None, empty: str | None = None,
                  dialog: ui.Dialog | None = None, by_day: bool = True) -> ui.Scaffold:
     """A screen of photos: its bar (the selection bar while photos are selected), rows above the grid, the grid,
     the bottom navigation on a main tab."""
@@ -249,7 +247,7 @@ def _grid_screen(ctx: Ctx, title_bar: ui.View, lead: list[ui.View | None], photo
     rows = grid(ctx, photos, selection, album, by_day=by_day)
     head = [v for v in lead if v is not None]
     if not photos and empty is not None:
-        head.append(_empty(ctx, *empty))
+        head.append(_empty(ctx, empty))
     body = ui.ScrollList(ui.Rows([*head, *rows.items], lambda item: item if isinstance(item, ui.View) else rows.build(item)),
                          rid=rid)
     return ui.Scaffold(body, top=_selection_bar(ctx, selection, album) if selection else title_bar,
@@ -265,17 +263,17 @@ def photos(ctx: Ctx) -> ui.Scaffold:
     top = ui.TopBar(ctx.t("Photos"), actions=[
         ui.IconButton("◉", ctx.t("Camera"), lambda: ctx.navigate("/camera"), rid="open_camera")])
     return _grid_screen(ctx, top, [], model.live(ctx.state), rid="photo_grid", nav="photos",
-                        empty=("No photos yet", "还没有照片"))
+                        empty="No photos yet")
 
 
 @APP.screen("/search")
 def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "")
-    hits = model.search(ctx.either, ctx.state, query)
+    hits = model.search(ctx.t, ctx.state, query)
     lead: list[ui.View | None] = [ui.Row([ctx.field("search_input", "query", hint=ctx.t("Search your photos"),
                                                     flex=1, ime_action="search")], pad=8)]
     if query.strip():
-        lead.append(inset(ui.Text(ctx.either(f"{len(hits)} result" + ("" if len(hits) == 1 else "s"), f"{len(hits)} 个结果"),
+        lead.append(inset(ui.Text(ctx.tn("{count} result", "{count} results", len(hits)),
                                   size=13, color="muted", height=32, rid="result_count"), MARGIN))
     else:
         cities = sorted({p["city"] for p in model.live(ctx.state) if p["city"]})
@@ -293,23 +291,23 @@ def library(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
 
     def entry(album_id: str, glyph: str) -> ui.View:
-        name = model.album_name(ctx.either, s, album_id)
+        name = model.album_name(ctx.t, s, album_id)
         members = model.album_photos(s, album_id) or []
         return ui.ListItem(name, subtitle=_count_text(ctx, len(members)),
                            leading=ui.Icon(glyph, size=40, badge="primary", shape="square"), title_rid="album_name",
                            rid="album_item", desc=name, on_click=lambda: ctx.navigate("/album", id=album_id))
 
-    def header(en: str, zh: str) -> ui.View:
-        return inset(ui.Text(ctx.either(en, zh), size=14, bold=True, color="primary", height=36, rid="section_title"),
+    def header(text: str) -> ui.View:
+        return inset(ui.Text(ctx.t(text), size=14, bold=True, color="primary", height=36, rid="section_title"),
                      MARGIN - 8)
 
     rows: list[ui.View | None] = [
-        header("Collections", "合集"), entry(model.FAVORITES, "★"),
+        header("Collections"), entry(model.FAVORITES, "★"),
         ui.ListItem(ctx.t("Trash"), subtitle=_count_text(ctx, len(model.trashed(s))),
                     leading=ui.Icon("🗑", size=40, badge="primary", shape="square"), rid="trash_entry",
                     on_click=lambda: ctx.navigate("/trash")),
-        header("Photos on device", "设备上的照片"), *(entry(source, "▣") for source in model.SOURCES),
-        header("Albums", "影集"), *(entry(a["id"], "▤") for a in s["albums"])]
+        header("Photos on device"), *(entry(source, "▣") for source in model.SOURCES),
+        header("Albums"), *(entry(a["id"], "▤") for a in s["albums"])]
     new = ui.IconButton("+", ctx.t("New album"), lambda: ctx.local.__setitem__("dialog", ("new_album", [])),
                         rid="new_album")
     return ui.Scaffold(ui.ScrollList(rows, rid="library_list", pad=8), top=ui.TopBar(ctx.t("Library"), actions=[new]),
@@ -356,17 +354,17 @@ def album(ctx: Ctx) -> ui.Scaffold:
     album_id = ctx.params.get("id", "")
     members = model.album_photos(ctx.state, album_id)
     if members is None:
-        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This album no longer exists", "该影集已不存在")], rid="album_grid"),
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This album no longer exists")], rid="album_grid"),
                            top=ui.TopBar(ctx.t("Album"), on_back=ctx.back))
     user = model.album_by_id(ctx.state, album_id)
     actions = [ui.IconButton("+", ctx.t("Add photos"), lambda: ctx.navigate("/pick", album=album_id),
                              rid="add_photos"),
                ui.IconButton("⋮", ctx.t("More options"), lambda: ctx.local.__setitem__("album_dialog", "menu"),
                              rid="album_menu")] if user else []
-    top = ui.TopBar(model.album_name(ctx.either, ctx.state, album_id), on_back=ctx.back, actions=actions)
+    top = ui.TopBar(model.album_name(ctx.t, ctx.state, album_id), on_back=ctx.back, actions=actions)
     lead = [inset(ui.Text(_count_text(ctx, len(members)), size=13, color="muted", height=32, rid="album_count"), MARGIN)]
     return _grid_screen(ctx, top, lead, members, rid="album_grid", album=album_id,
-                        empty=("No photos in this album", "此影集中没有照片"),
+                        empty="No photos in this album",
                         dialog=_album_dialog(ctx, user) if user else None)
 
 
@@ -376,7 +374,7 @@ def pick(ctx: Ctx) -> ui.Scaffold:
     album_id = ctx.params.get("album", "")
     target = model.album_by_id(ctx.state, album_id)
     if target is None:
-        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This album no longer exists", "该影集已不存在")], rid="pick_grid"),
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This album no longer exists")], rid="pick_grid"),
                            top=ui.TopBar(ctx.t("Add photos"), on_back=ctx.back))
     shown = [p for p in model.live(ctx.state) if p["id"] not in target["photo_ids"]]
     chosen = _selection(ctx, shown)
@@ -400,36 +398,36 @@ def pick(ctx: Ctx) -> ui.Scaffold:
 def _context(ctx: Ctx, album_id: str) -> list[model.Photo]:
     """The photos the viewer steps through: the album (or search) it was opened from, else the whole library."""
     if album_id.startswith("search:"):
-        return model.search(ctx.either, ctx.state, album_id[len("search:"):])
+        return model.search(ctx.t, ctx.state, album_id[len("search:"):])
     return model.album_photos(ctx.state, album_id) if album_id else model.live(ctx.state)
 
 
 def _details(ctx: Ctx, p: model.Photo) -> ui.View:
-    def field(label: tuple[str, str], value: str, rid: str, glyph: str) -> ui.View:
+    def field(label: str, value: str, rid: str, glyph: str) -> ui.View:
         return ui.Row([ui.Icon(glyph, size=20, color="muted"),
                        ui.Column([ui.Text(value, size=15, max_lines=2, rid=rid),
-                                  ui.Text(ctx.either(*label), size=12, color="muted")], gap=2, flex=1)], gap=16, pad=6)
+                                  ui.Text(ctx.t(label), size=12, color="muted")], gap=2, flex=1)], gap=16, pad=6)
 
     width, height = model.edited_size(p)
     where = ", ".join(x for x in (p["place"], p["city"]) if x) or ctx.t("No location")
     rows: list[ui.View | None] = [
         ui.Text(ctx.t("Details"), size=16, bold=True, rid="details_title"),
-        field(("Date taken", "拍摄时间"), model.taken_text(ctx.either, p["taken"]), "detail_date", "◷"),
-        field(("Location", "位置"), where, "detail_place", "◎"),
-        field(("File", "文件"), f"{p['name']} · {model.size_text(p['size'])}", "detail_file", "▣"),
-        field(("Resolution", "分辨率"), f"{width} × {height}", "detail_resolution", "▦"),
+        field("Date taken", model.taken_text(ctx.t, p["taken"]), "detail_date", "◷"),
+        field("Location", where, "detail_place", "◎"),
+        field("File", f"{p['name']} · {model.size_text(p['size'])}", "detail_file", "▣"),
+        field("Resolution", f"{width} × {height}", "detail_resolution", "▦"),
     ]
     if p["kind"] == "video":
-        rows.append(field(("Length", "时长"), model.duration_text(p["duration_s"]), "detail_length", "▶"))
+        rows.append(field("Length", model.duration_text(p["duration_s"]), "detail_length", "▶"))
     if p["device"]:
         lens = {"back": ctx.t("back camera"), "front": ctx.t("front camera")}.get(p["lens"], "")
-        rows.append(field(("Device", "设备"), f"{p['device']} · {lens}" if lens else p["device"], "detail_device", "◨"))
+        rows.append(field("Device", f"{p['device']} · {lens}" if lens else p["device"], "detail_device", "◨"))
     if p["edit"]:
         e = p["edit"]
         text = ", ".join(x for x in (ctx.t("rotated {rotation}°", rotation=e['rotation']) if e["rotation"] else "",
-                                     ctx.either(*model.CROP_NAMES[e["crop"]]) if e["crop"] != "original" else "",
-                                     ctx.either(*model.FILTER_NAMES[e["filter"]]) if e["filter"] != "none" else "") if x)
-        rows.append(field(("Edits", "编辑"), text, "detail_edit", "✎"))
+                                     ctx.t(model.CROP_NAMES[e["crop"]], context="crop") if e["crop"] != "original" else "",
+                                     ctx.t(model.FILTER_NAMES[e["filter"]], context="filter") if e["filter"] != "none" else "") if x)
+        rows.append(field("Edits", text, "detail_edit", "✎"))
     return inset(ui.Card(rows, rid="details_sheet"), MARGIN - 12, MARGIN - 12)
 
 
@@ -438,7 +436,7 @@ def viewer(ctx: Ctx) -> ui.Scaffold:
     p = model.photo_by_id(ctx.state, ctx.params.get("id", ""))
     album_id = ctx.params.get("album", "")
     if p is None or p["trashed"]:
-        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This photo is no longer here", "此照片已不在这里")], rid="viewer"),
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, "This photo is no longer here")], rid="viewer"),
                            top=ui.TopBar(ctx.t("Photo"), on_back=ctx.back))
     shown = _context(ctx, album_id) or [p]
     at = next((i for i, q in enumerate(shown) if q["id"] == p["id"]), None)
@@ -456,11 +454,11 @@ def viewer(ctx: Ctx) -> ui.Scaffold:
                  rid="photo_view"),
         ui.Row([ui.IconButton("◀", ctx.t("Previous"), step(-1), rid="previous_photo", enabled=step(-1) is not None),
                 ui.Column([ui.Text(title, size=18, bold=True, align="center", rid="photo_title"),
-                           ui.Text(f"{model.day_header(ctx.either, when.date(), ctx.now.date())} · {when:%H:%M}", size=13,
+                           ui.Text(f"{model.day_header(ctx.t, when.date(), ctx.now.date())} · {when:%H:%M}", size=13,
                                    color="muted", align="center", rid="photo_when")], gap=2, flex=1),
                 ui.IconButton("▶", ctx.t("Next"), step(1), rid="next_photo", enabled=step(1) is not None)],
                gap=4),
-        ui.Text(ctx.t("Edited: {filter_names}", filter_names=model.FILTER_NAMES[edit['filter']][0], filter_names_2=model.FILTER_NAMES[edit['filter']][1]),
+        ui.Text(ctx.t("Edited: {filter_name}", filter_name=ctx.t(model.FILTER_NAMES[edit['filter']], context="filter")),
                 size=13, color="muted", align="center", rid="edited_badge") if p["edit"] else None,
         _details(ctx, p) if ctx.local.get("info") else None,
     ]
@@ -468,25 +466,24 @@ def viewer(ctx: Ctx) -> ui.Scaffold:
 
     def toggle_favorite() -> None:
         model.set_favorite(ctx.state, [p["id"]], not fav)
-        ctx.toast(ctx.either("Added to Favourites" if not fav else "Removed from Favourites",
-                        "已添加到收藏" if not fav else "已从收藏中移除"))
+        ctx.toast(ctx.t("Added to Favourites") if not fav else ctx.t("Removed from Favourites"))
 
     top = ui.TopBar("", on_back=ctx.back, actions=[
-        ui.IconButton("★" if fav else "☆", ctx.either("Remove from Favourites" if fav else "Favourite", "取消收藏" if fav else "收藏"),
+        ui.IconButton("★" if fav else "☆", ctx.t("Remove from Favourites") if fav else ctx.t("Favourite"),
                       toggle_favorite, rid="favorite_photo", selected=fav),
         ui.IconButton("ⓘ", ctx.t("Info"), lambda: ctx.local.__setitem__("info", not ctx.local.get("info")),
                       rid="photo_info", selected=bool(ctx.local.get("info"))),
         ui.IconButton("+", ctx.t("Add to album"), lambda: ctx.local.__setitem__("dialog", ("add", [p["id"]])),
                       rid="add_to_album")])
 
-    def action(glyph: str, en: str, zh: str, rid: str, run: Callable[[], None]) -> ui.View:
-        return ui.Column([ui.Icon(glyph, size=22), ui.Text(ctx.either(en, zh), size=12, align="center")], gap=2, flex=1,
-                         rid=rid, desc=ctx.either(en, zh), on_click=run)
+    def action(glyph: str, label: str, rid: str, run: Callable[[], None]) -> ui.View:
+        return ui.Column([ui.Icon(glyph, size=22), ui.Text(ctx.t(label), size=12, align="center")], gap=2, flex=1,
+                         rid=rid, desc=ctx.t(label), on_click=run)
 
     bottom = ui.Row([
-        action("⇪", "Share", "分享", "share_photo", lambda: ctx.local.__setitem__("dialog", ("share", [p["id"]]))),
-        action("✎", "Edit", "编辑", "edit_photo", lambda: ctx.navigate("/edit", id=p["id"])),
-        action("🗑", "Delete", "删除", "delete_photo", lambda: ctx.local.__setitem__("dialog", ("trash", [p["id"]]))),
+        action("⇪", "Share", "share_photo", lambda: ctx.local.__setitem__("dialog", ("share", [p["id"]]))),
+        action("✎", "Edit", "edit_photo", lambda: ctx.navigate("/edit", id=p["id"])),
+        action("🗑", "Delete", "delete_photo", lambda: ctx.local.__setitem__("dialog", ("trash", [p["id"]]))),
     ], gap=0, height=64, bg="surface")
     return ui.Scaffold(ui.ScrollList(body, rid="viewer", gap=8), top=top, bottom=bottom,
                        dialog=_dialog(ctx, after_trash=ctx.back))
@@ -498,9 +495,9 @@ def viewer(ctx: Ctx) -> ui.Scaffold:
 def editor(ctx: Ctx) -> ui.Scaffold:
     p = model.photo_by_id(ctx.state, ctx.params.get("id", ""))
     if p is None or p["trashed"] or p["kind"] != "photo":
-        message = ("Videos can't be edited here", "这里无法编辑视频") if p is not None and p["kind"] == "video" else \
-            ("This photo is no longer here", "此照片已不在这里")
-        return ui.Scaffold(ui.ScrollList([_empty(ctx, *message)], rid="editor"),
+        message = ("Videos can't be edited here" if p is not None and p["kind"] == "video" else
+                   "This photo is no longer here")
+        return ui.Scaffold(ui.ScrollList([_empty(ctx, message)], rid="editor"),
                            top=ui.TopBar(ctx.t("Edit"), on_back=ctx.back))
     draft = dict(ctx.local.get("edit") or p["edit"] or model.NO_EDIT)
 
@@ -512,22 +509,23 @@ def editor(ctx: Ctx) -> ui.Scaffold:
         ctx.toast(ctx.t("Saved"))
         ctx.back()
 
-    def chips(options: tuple[str, ...], names: dict[str, tuple[str, str]], key: str) -> ui.View:
-        return ui.Row([ui.Chip(ctx.either(*names[o]), draft[key] == o, lambda _on, o=o: change(**{key: o}),
+    def chips(options: tuple[str, ...], names: dict[str, str], key: str) -> ui.View:
+        return ui.Row([ui.Chip(ctx.t(names[o], context=key), draft[key] == o, lambda _on, o=o: change(**{key: o}),
                                rid=f"{key}_{o.replace(':', '_')}") for o in options], gap=6)
 
-    def section(en: str, zh: str) -> ui.View:
-        return ui.Text(ctx.either(en, zh), size=14, bold=True, color="primary", height=32, rid="section_title")
+    def section(text: str) -> ui.View:
+        return ui.Text(ctx.t(text), size=14, bold=True, color="primary", height=32, rid="section_title")
 
     body: list[ui.View | None] = [
         ui.Image(describe(ctx, p), color=p["color"], height=240, radius=0, rid="edit_preview"),
-        ui.Text(ctx.t("Rotation {rotation}° · {filter_names}", rotation=draft['rotation'], filter_names=model.FILTER_NAMES[draft['filter']][0], filter_names_2=model.FILTER_NAMES[draft['filter']][1]), size=13, color="muted",
+        ui.Text(ctx.t("Rotation {rotation}° · {filter_name}", rotation=draft['rotation'],
+                      filter_name=ctx.t(model.FILTER_NAMES[draft['filter']], context="filter")), size=13, color="muted",
                 align="center", rid="edit_summary"),
-        section("Crop", "裁剪"),
+        section("Crop"),
         ui.Row([ui.Button(ctx.t("Rotate"), lambda: change(rotation=(draft["rotation"] + 270) % 360),
                           style="outlined", rid="rotate", desc=ctx.t("Rotate 90° counterclockwise"))]),
         chips(model.CROPS, model.CROP_NAMES, "crop"),
-        section("Filters", "滤镜"),
+        section("Filters"),
         chips(model.FILTERS[:4], model.FILTER_NAMES, "filter"),
         chips(model.FILTERS[4:], model.FILTER_NAMES, "filter"),
     ]
@@ -575,7 +573,7 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
                                on_dismiss=close)
         else:
             dialog = ui.Dialog(describe(ctx, picked),
-                               [ui.Text(ctx.t("Deleted {taken_text}", taken_text=model.taken_text(ctx.either, picked['trashed_at'])),
+                               [ui.Text(ctx.t("Deleted {taken_text}", taken_text=model.taken_text(ctx.t, picked['trashed_at'])),
                                         color="muted", max_lines=2, rid="trash_when")],
                                [ui.Button(ctx.t("Delete"), lambda: ctx.local.__setitem__("forever", True),
                                           style="text", rid=ui.NEUTRAL),
@@ -596,7 +594,7 @@ def trash_bin(ctx: Ctx) -> ui.Scaffold:
         return ui.Row(cells, gap=2, height=TILE + 2)
 
     if not items:
-        lead.append(_empty(ctx, "Trash is empty", "回收站是空的"))
+        lead.append(_empty(ctx, "Trash is empty"))
     actions = [ui.Button(ctx.t("Empty trash"), lambda: ctx.local.__setitem__("empty_all", True), style="text",
                          rid="empty_trash")] if items else []
     return ui.Scaffold(ui.ScrollList(ui.Rows([*lead, *tiles], build), rid="trash_grid"),

@@ -15,13 +15,14 @@ from mobilegym.calendar_words import WEEKDAYS, WEEKDAYS_ZH
 from mobilegym.sim.records import record
 
 MODES = ("drive", "transit", "walk", "bike")
-MODE_LABELS = {"drive": ("Drive", "驾车"), "transit": ("Transit", "公交"), "walk": ("Walk", "步行"), "bike": ("Bike", "骑行")}
+MODE_LABELS = {"drive": "Drive", "transit": "Transit", "walk": "Walk", "bike": "Bike"}  # English: the catalog translates
 HERE = "here"  # the id of "Your location" as a route's end
 ROAD_FACTOR = 1.25
 WALK_KMH, BIKE_KMH, DRIVE_KMH, TRANSIT_KMH = 4.8, 14.0, 36.0, 25.0
 PARKING_MIN, BIKE_MIN, TRANSIT_WAIT_MIN = 2, 1, 7
 LIST_IDS = ("favourites", "want_to_go")
-LIST_NAMES = {"favourites": ("Favourites", "收藏夹"), "want_to_go": ("Want to go", "想去")}
+LIST_NAMES = {"favourites": "Favourites", "want_to_go": "Want to go"}
+LABELS = {"home": "Home", "work": "Work"}
 
 
 def place(state: dict[str, Any], place_id: str) -> dict[str, Any]:

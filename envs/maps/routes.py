@@ -52,7 +52,7 @@ def _summary(ctx: Ctx, start: str, end: str, mode: str) -> list[ui.View | None]:
     if start == end:
         return [empty(ctx.t("Start and destination are the same"))]
     trip = geo.route(ctx.state, start, end)
-    chips = [ui.Chip(f"{ctx.either(*geo.MODE_LABELS[m])} · {geo.duration_text(lang, trip['minutes'][m])}", m == mode,
+    chips = [ui.Chip(f"{ctx.t(geo.MODE_LABELS[m])} · {geo.duration_text(lang, trip['minutes'][m])}", m == mode,
                      lambda _v, m=m: ctx.local.__setitem__("mode", m), rid=f"mode_{m}", flex=1)
              for m in geo.MODES]
     took = trip["minutes"][mode]
@@ -60,7 +60,7 @@ def _summary(ctx: Ctx, start: str, end: str, mode: str) -> list[ui.View | None]:
     return [
         ui.Row(chips[:2], gap=6), ui.Row(chips[2:], gap=6),
         ui.Card([
-            ui.Text(ctx.either(*geo.MODE_LABELS[mode]), size=13, color="muted", rid="route_mode"),
+            ui.Text(ctx.t(geo.MODE_LABELS[mode]), size=13, color="muted", rid="route_mode"),
             ui.Text(geo.duration_text(lang, took), size=26, bold=True, rid="route_duration"),
             ui.Text(geo.distance_text(lang, trip["km"]), size=15, rid="route_distance"),
             ui.Text(ctx.t("Arrive at {arrive}", arrive=arrive), size=15, color="muted", rid="route_arrival"),

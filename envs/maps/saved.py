@@ -10,7 +10,6 @@ from . import geo
 from .app import APP
 from .parts import empty, matches, place_row, section
 
-LABELS = {"home": ("Home", "家"), "work": ("Work", "公司")}
 TABS = (*geo.LIST_IDS, "labelled")
 
 
@@ -20,8 +19,8 @@ def _remove_dialog(ctx: Ctx, list_id: str) -> ui.Dialog | None:
         return None
     name = geo.place(s, pending)["name"]
     if list_id == "labelled":
-        label = next(k for k in LABELS if s[k] == pending)
-        what = ctx.either(*LABELS[label])
+        label = next(k for k in geo.LABELS if s[k] == pending)
+        what = ctx.t(geo.LABELS[label])
 
         def drop() -> None:
             s[label] = None
@@ -30,7 +29,7 @@ def _remove_dialog(ctx: Ctx, list_id: str) -> ui.Dialog | None:
         return confirm(ctx, "remove", ctx.t("Remove {what}?", what=what),
                        ctx.t("{name} will no longer be labelled {what}.", name=name, what=what),
                        ctx.t("Remove"), drop)
-    list_name = ctx.either(*geo.LIST_NAMES[list_id])
+    list_name = ctx.t(geo.LIST_NAMES[list_id])
 
     def remove() -> None:
         s["saved"] = [e for e in s["saved"] if not (e["place_id"] == pending and e["list"] == list_id)]
@@ -47,11 +46,11 @@ def saved(ctx: Ctx) -> ui.Scaffold:
     tab = local.get("tab", 0)
     list_id = TABS[tab]
     if list_id == "labelled":
-        entries = [(ctx.either(*LABELS[k]), geo.place(s, s[k])) for k in LABELS if s[k]]
+        entries = [(ctx.t(geo.LABELS[k]), geo.place(s, s[k])) for k in geo.LABELS if s[k]]
     else:
         entries = [("", p) for p in geo.in_list(s, list_id)]
     count = len(entries)
-    rows: list[ui.View | None] = [inset(ui.Text(ctx.either(f"{count} places" if count != 1 else "1 place", f"{count}个地点"),
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.tn("{count} place", "{count} places", count),
                                                 size=13, color="muted", height=28, rid="saved_count"), MARGIN - 8)]
     for label, item in entries:
         remove = ui.IconButton("✕", ctx.t("Remove {name}", name=item['name']),
@@ -61,7 +60,7 @@ def saved(ctx: Ctx) -> ui.Scaffold:
     if not entries:
         rows.append(empty(ctx.t("No places here yet")))
     top = ui.Column([ui.TopBar(ctx.t("Saved"), on_back=ctx.back),
-                     ui.Tabs([ctx.either(*geo.LIST_NAMES[k]) for k in geo.LIST_IDS] + [ctx.t("Labelled")], tab,
+                     ui.Tabs([ctx.t(geo.LIST_NAMES[k]) for k in geo.LIST_IDS] + [ctx.t("Labelled")], tab,
                              lambda i: local.update(tab=i, scroll={}), rid_prefix="tab")])
     return ui.Scaffold(ui.ScrollList(rows, rid="saved_list", pad=8), top=top, dialog=_remove_dialog(ctx, list_id))
 
@@ -70,9 +69,9 @@ def saved(ctx: Ctx) -> ui.Scaffold:
 def label(ctx: Ctx) -> ui.Scaffold:
     s, local = ctx.state, ctx.local
     which = ctx.params["which"]
-    if which not in LABELS:
+    if which not in geo.LABELS:
         raise ValueError(f"maps: no label {which!r}; known: home, work")
-    name = ctx.either(*LABELS[which])
+    name = ctx.t(geo.LABELS[which])
 
     def choose(place_id: str) -> None:
         s[which] = place_id

@@ -115,7 +115,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
         remember(ctx, item["id"])
         ctx.navigate("/place", id=item["id"])
 
-    makers = [lambda: inset(ui.Text(ctx.either(counted(len(found), "place"), f"共{len(found)}个地点"), size=13, color="muted",
+    makers = [lambda: inset(ui.Text(ctx.tn("{count} place", "{count} places", len(found), context="search"), size=13, color="muted",
                                      height=28, rid="result_count"), MARGIN - 8)]
     makers += [lambda p=p: place_row(ctx, p, lambda p=p: open_place(p)) for p in found]
     if not found:
@@ -137,7 +137,7 @@ def _save_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog:
 
     def toggle(list_id: str, on: bool) -> None:
         entry = next((e for e in s["saved"] if e["place_id"] == item["id"] and e["list"] == list_id), None)
-        name = ctx.either(*geo.LIST_NAMES[list_id])
+        name = ctx.t(geo.LIST_NAMES[list_id])
         if on and entry is None:
             s["saved"].insert(0, {"id": ctx.new_id("sv"), "place_id": item["id"], "list": list_id})
             ctx.toast(ctx.t("Saved to {name}", name=name))
@@ -146,7 +146,7 @@ def _save_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog:
             ctx.toast(ctx.t("Removed from {name}", name=name))
 
     lists = geo.saved_lists(s, item["id"])
-    boxes = [ui.Checkbox("list_option", lid in lists, lambda on, lid=lid: toggle(lid, on), label=ctx.either(*geo.LIST_NAMES[lid]))
+    boxes = [ui.Checkbox("list_option", lid in lists, lambda on, lid=lid: toggle(lid, on), label=ctx.t(geo.LIST_NAMES[lid]))
              for lid in geo.LIST_IDS]
     return ui.Dialog(ctx.t("Save to list"), boxes,
                      [ui.Button(ctx.t("Done"), close, style="text", rid=ui.POSITIVE)], on_dismiss=close)
@@ -182,11 +182,11 @@ def place_page(ctx: Ctx) -> ui.Scaffold:
     lists = geo.saved_lists(s, item["id"])
     which = ctx.local.get("dialog")
     dialog = _save_dialog(ctx, item) if which == "save" else _share_dialog(ctx, item) if which == "share" else None
-    saved_as = [ctx.either(*geo.LIST_NAMES[lid]) for lid in lists]
-    labels = [ctx.either(en, zh) for key, en, zh in (("home", "Home", "家"), ("work", "Work", "公司")) if s[key] == item["id"]]
+    saved_as = [ctx.t(geo.LIST_NAMES[lid]) for lid in lists]
+    labels = [ctx.t(name) for key, name in geo.LABELS.items() if s[key] == item["id"]]
     rows: list[ui.View | None] = [
         ui.Text(item["name"], size=22, bold=True, max_lines=2, rid="place_title"),
-        ui.Text(f"{item['rating']:.1f}★ · " + ctx.either(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价")
+        ui.Text(f"{item['rating']:.1f}★ · " + ctx.tn("{count:,} review", "{count:,} reviews", item['reviews'])
                 + f" · {category_name(ctx, item)}", size=14, color="muted", rid="place_rating"),
         ui.Row([ui.Button(ctx.t("Directions"), lambda: ctx.navigate("/directions", to=item["id"]), rid="directions",
                           flex=1),

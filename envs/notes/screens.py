@@ -16,7 +16,7 @@ from mobilegym.sim.app import Ctx
 
 from .app import APP
 
-TABS = [("/", "Notes", "笔记"), ("/todos", "To-dos", "待办")]
+TABS = [("/", "Notes"), ("/todos", "To-dos")]
 
 
 def short_date(ctx: Ctx, day: dt.date) -> str:
@@ -40,8 +40,8 @@ def preview(body: str) -> str:
 
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
-    index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    index = [path for path, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(label) for _, label in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def _note_row(ctx: Ctx, note: dict[str, Any], rid: str) -> ui.View:
@@ -113,7 +113,7 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
 
     pinned = note["pinned"] if note is not None else local["pinned"]
     actions: list[ui.View] = [
-        ui.IconButton("★" if pinned else "☆", ctx.either("Unpin" if pinned else "Pin", "取消置顶" if pinned else "置顶"),
+        ui.IconButton("★" if pinned else "☆", ctx.t("Unpin") if pinned else ctx.t("Pin"),
                       toggle_pin, rid="pin_note", selected=pinned, color="primary" if pinned else None),
     ]
     if note is not None:
@@ -130,8 +130,7 @@ def note_editor(ctx: Ctx) -> ui.Scaffold:
 
         dialog = ui.Dialog(
             ctx.t("Delete this note?"),
-            ctx.either(f"\"{note['title'] or 'Untitled'}\" will be deleted permanently.",
-                  f"“{note['title'] or '无标题'}”将被永久删除。"),
+            ctx.t("\"{title}\" will be deleted permanently.", title=note["title"] or ctx.t("Untitled")),
             [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("confirm_delete", False), style="text",
                        rid=ui.NEGATIVE),
              ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],

@@ -9,9 +9,8 @@ from mobilegym.envs.l10n import counted
 from mobilegym.sim.app import Ctx
 
 SYMBOLS = {"USD": "$", "CNY": "¥"}
-CATEGORIES = {"dining": ("Dining", "餐饮"), "groceries": ("Groceries", "超市"), "shopping": ("Shopping", "购物"),
-              "transport": ("Transport", "交通出行"), "entertainment": ("Entertainment", "休闲娱乐"),
-              "health": ("Health", "医疗健康"), "transfer": ("Transfers", "转账"), "bills": ("Bills", "生活缴费")}
+CATEGORIES = {"dining": "Dining", "groceries": "Groceries", "shopping": "Shopping", "transport": "Transport",
+              "entertainment": "Entertainment", "health": "Health", "transfer": "Transfers", "bills": "Bills"}
 
 
 def amount_text(state: dict[str, Any], value: float, signed: bool = False) -> str:
@@ -22,8 +21,7 @@ def amount_text(state: dict[str, Any], value: float, signed: bool = False) -> st
 
 
 def category_text(ctx: Ctx, category: str) -> str:
-    en, zh = CATEGORIES[category]
-    return ctx.either(en, zh)
+    return ctx.t(CATEGORIES[category])
 
 
 def short_date(ctx: Ctx, iso: str) -> str:
@@ -59,5 +57,4 @@ def due_text(ctx: Ctx, bill: dict[str, Any]) -> str:
 
 def card_text(ctx: Ctx, card: dict[str, Any]) -> str:
     """"Chase debit •••• 4821" / "招商银行 储蓄卡 (4821)"."""
-    kind = ctx.either(card["kind"], {"debit": "储蓄卡", "credit": "信用卡"}[card["kind"]])
-    return ctx.t("{bank} {kind} •••• {last4}", bank=card['bank'], kind=kind, last4=card['last4'])
+    return ctx.t("{bank} {kind} •••• {last4}", bank=card['bank'], kind=ctx.t(card["kind"]), last4=card['last4'])

@@ -6,7 +6,6 @@ from typing import Any
 
 from mobilegym.envs.contacts.numbers import digits, is_dialable, same_number
 from mobilegym.envs.layout import MARGIN, inset
-from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -14,15 +13,16 @@ from . import payflow
 from .app import APP
 from .money import amount_text, card_text, category_text, due_text, long_date, month_text, short_date, CATEGORIES
 
-TABS = [("/", "Home", "首页"), ("/bills", "Bills", "缴费"), ("/history", "History", "账单"), ("/cards", "Cards", "银行卡")]
+TABS = [("/", "Home"), ("/bills", "Bills"), ("/history", "History"), ("/cards", "Cards")]  # the catalog's "tabs" context
+CARD_KINDS = {"debit": "Debit card", "credit": "Credit card"}
 RECENT = 5  # transactions on the home screen
 UPCOMING = 3  # unpaid bills on the home screen
 MIN_NUMBER_DIGITS = 7  # a typed recipient with this many digits can be paid as a number
 
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
-    index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    index = [path for path, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(label, context="tabs") for _, label in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def _header(text: str, rid: str = "section_header") -> ui.View:
@@ -64,14 +64,14 @@ def _bill_row(ctx: Ctx, bill: dict[str, Any], rid: str = "bill_item") -> ui.View
 @APP.screen("/")
 def home(ctx: Ctx) -> ui.Scaffold:
     state = ctx.state
-    shortcuts = [("shortcut_transfer", "Transfer", "转账", "/transfer"), ("shortcut_bills", "Pay bills", "缴费", "/bills"),
-                 ("shortcut_history", "History", "账单", "/history"), ("shortcut_cards", "Cards", "银行卡", "/cards")]
+    shortcuts = [("shortcut_transfer", "Transfer", "/transfer"), ("shortcut_bills", "Pay bills", "/bills"),
+                 ("shortcut_history", "History", "/history"), ("shortcut_cards", "Cards", "/cards")]
     rows: list[ui.View | None] = [
         inset(ui.Card([ui.Text(ctx.t("Balance"), size=14, color="muted"),
                        ui.Text(amount_text(state, state["balance"]), size=32, bold=True, rid="balance_amount")]),
               MARGIN - 12, MARGIN - 12),
-        ui.Row([ui.Button(ctx.either(en, zh), lambda p=path: ctx.navigate(p), style="outlined", flex=1, rid=rid)
-                for rid, en, zh, path in shortcuts], gap=6, pad=8),
+        ui.Row([ui.Button(ctx.t(label), lambda p=path: ctx.navigate(p), style="outlined", flex=1, rid=rid)
+                for rid, label, path in shortcuts], gap=6, pad=8),
     ]
     upcoming = unpaid_by_due(state["bills"])[:UPCOMING]
     if upcoming:
@@ -270,7 +270,7 @@ def history(ctx: Ctx) -> ui.Scaffold:
     ], gap=8, pad=8)
     count = len(shown)
     rows: list[ui.View | None] = [
-        inset(ui.Text(ctx.either(f"{counted(count, 'transaction')}", f"共 {count} 笔交易"), size=13,
+        inset(ui.Text(ctx.tn("{count} transaction", "{count} transactions", count), size=13,
                       color="muted", height=28, rid="result_count"), MARGIN)]
     day = None
     for txn in shown:
@@ -358,8 +358,7 @@ def card_detail(ctx: Ctx) -> ui.Scaffold:
         ctx.back()
         ctx.toast(ctx.t("Card removed"))
 
-    kind = ctx.either({"debit": "Debit card", "credit": "Credit card"}[card["kind"]],
-                 {"debit": "储蓄卡", "credit": "信用卡"}[card["kind"]])
+    kind = ctx.t(CARD_KINDS[card["kind"]])
     rows: list[ui.View | None] = [
         inset(ui.Card([ui.Text(card["bank"], size=20, bold=True, rid="card_detail_bank"),
                        ui.Text(kind, size=14, color="muted"),

@@ -10,6 +10,7 @@ from mobilegym.envs.gallery import model
 from mobilegym.envs.gallery.world import COLORS, make_photo
 from mobilegym.judge import BaseApp, normalize_text
 from mobilegym.judge.result import check
+from mobilegym.sim.strings import translate
 
 from ..calendar.app import day_label
 
@@ -349,8 +350,8 @@ class Gallery(BaseApp):
         fits = [c for c in sorted(newest) if newest[c]["edit"] is None]
         city = Gallery._choose(rng, fits, "city with two photos")
         key = FILTERS[rng.randrange(len(FILTERS))]
-        en, zh = model.FILTER_NAMES[key]
-        return {"city": city, "id": newest[city]["id"], "filter": key, "filter_name": zh if language(os_state) == "zh" else en}
+        name = translate(model.__package__, language(os_state), model.FILTER_NAMES[key], context="filter")
+        return {"city": city, "id": newest[city]["id"], "filter": key, "filter_name": name}
 
     @staticmethod
     def sample_album(rng: random.Random, state: dict[str, Any]) -> dict[str, str]:

@@ -10,6 +10,7 @@ from mobilegym.envs.maps import geo
 from mobilegym.judge import BaseApp
 from mobilegym.judge.timeutil import sim_datetime
 from mobilegym.judge.result import check
+from mobilegym.sim.strings import translate
 
 MAPS_RECENT_CHANGES = ["maps.recent"]  # opening a search result puts it in the recent places (history)
 MAPS_SAVE_CHANGES = ["maps.saved[+]", *MAPS_RECENT_CHANGES]
@@ -29,7 +30,13 @@ def moment(os_state: Mapping[str, Any]) -> dt.datetime:
 
 
 def list_name(list_id: str, language: str) -> str:
-    return geo.LIST_NAMES[list_id][language == "zh"]
+    """A saved list's name as Maps shows it in ``language`` (from the maps catalog)."""
+    return translate(geo.__package__, language, geo.LIST_NAMES[list_id])
+
+
+def mode_name(mode: str, language: str) -> str:
+    """A travel mode as Maps shows it in ``language`` (from the maps catalog)."""
+    return translate(geo.__package__, language, geo.MODE_LABELS[mode])
 
 
 class Maps(BaseApp):

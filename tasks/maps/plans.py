@@ -4,12 +4,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from mobilegym.envs.maps.geo import MODE_LABELS as MODE_WORDS
 from mobilegym.oracle import Driver, negative, plan
 
 from ..calendar.ui import open_event
 from ..contacts.ui import compose
 from ..weather.ui import set_alarm
+from .app import list_name as shown_list_name, mode_name
 from .ui import MODES, address_of, category_results, home, minutes_of, mode_minutes, open_place, route_to
 
 
@@ -25,7 +25,7 @@ def save_to(d: Driver, name: str, list_name: str) -> None:
 
 
 def list_name(d: Driver, list_id: str) -> str:
-    return {"favourites": d.t("Favourites", "收藏夹"), "want_to_go": d.t("Want to go", "想去")}[list_id]
+    return shown_list_name(list_id, d.language)
 
 
 # --- SavePlace -----------------------------------------------------------------------------------------
@@ -166,7 +166,7 @@ def fastest_mode(d: Driver) -> None:
     route_to(d, d.params["place"]["name"])
     times = {m: minutes_of(t) for m, t in mode_minutes(d).items()}
     best = min(MODES, key=times.__getitem__)
-    d.submit_answer([d.t(*MODE_WORDS[best]), times[best]])
+    d.submit_answer([mode_name(best, d.language), times[best]])
 
 
 @negative("maps.FastestMode", "answers driving without comparing")
@@ -175,7 +175,7 @@ def fastest_mode_drive(d: Driver) -> None:
     times = {m: minutes_of(t) for m, t in mode_minutes(d).items()}
     best = min(MODES, key=times.__getitem__)
     wrong = "drive" if best != "drive" else "transit"
-    d.submit_answer([d.t(*MODE_WORDS[wrong]), times[wrong]])
+    d.submit_answer([mode_name(wrong, d.language), times[wrong]])
 
 
 @negative("maps.FastestMode", "names the right mode with the driving time")
@@ -183,7 +183,7 @@ def fastest_mode_wrong_minutes(d: Driver) -> None:
     route_to(d, d.params["place"]["name"])
     times = {m: minutes_of(t) for m, t in mode_minutes(d).items()}
     best = min(MODES, key=times.__getitem__)
-    d.submit_answer([d.t(*MODE_WORDS[best]), times["drive" if best != "drive" else "transit"]])
+    d.submit_answer([mode_name(best, d.language), times["drive" if best != "drive" else "transit"]])
 
 
 # --- NearestOpenPharmacy -------------------------------------------------------------------------------

@@ -33,11 +33,11 @@ from ..contacts.app import Contacts
 from ..cross_app.app import attendee_line
 from ..l10n import localised
 from ..messages.app import MESSAGES_READ_CHANGES, MESSAGES_SEND_CHANGES, Messages
-from .app import (MAX_RUNNER_UP_MIN, MIN_GAP_MIN, MIN_OPEN_RIVALS, RUNNER_UP_RATING, MAPS_RECENT_CHANGES, MAPS_SAVE_CHANGES, MAPS_UNSAVE_CHANGES, MAPS_WORK_CHANGES, Maps, minutes_text,
+from .app import (MAX_RUNNER_UP_MIN, MIN_GAP_MIN, MIN_OPEN_RIVALS, RUNNER_UP_RATING, MAPS_RECENT_CHANGES, MAPS_SAVE_CHANGES, MAPS_UNSAVE_CHANGES, MAPS_WORK_CHANGES, Maps, minutes_text, mode_name,
                   moment, prepare_state_with_incoming)
 
-MODE_OPTIONS = [geo.MODE_LABELS[m][0] for m in geo.MODES]
-MODE_OPTIONS_ZH = [geo.MODE_LABELS[m][1] for m in geo.MODES]
+MODE_OPTIONS = [mode_name(m, "en") for m in geo.MODES]
+MODE_OPTIONS_ZH = [mode_name(m, "zh") for m in geo.MODES]
 
 
 def _maps_state(device) -> dict:

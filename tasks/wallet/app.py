@@ -11,6 +11,7 @@ from mobilegym.envs.contacts.numbers import digits, new_number, number_key, same
 from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.judge import BaseApp, normalize_text, sim_today
 from mobilegym.languages import LANGUAGES
+from mobilegym.sim.strings import translate
 from mobilegym.sim.worldgen.pools import read_pool
 from mobilegym.judge.result import Check, check
 
@@ -340,6 +341,11 @@ class Wallet(BaseApp):
                 "bill_id": "", "counterparty": counterparty, "category": category, "amount": -amount}
 
 
+def category_name(category: str, language: str) -> str:
+    """A category as the Wallet shows it in ``language`` (from the wallet's catalog)."""
+    return translate("mobilegym.envs.wallet", language, CATEGORIES[category])
+
+
 def category_label(category: str, language: str) -> str:
-    en, zh = CATEGORIES[category]
-    return zh if language == "zh" else en.lower()
+    name = category_name(category, language)
+    return name if language == "zh" else name.lower()

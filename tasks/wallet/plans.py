@@ -1,12 +1,11 @@
 """Scripted plans for the Wallet suite: an oracle and realistic mistakes per task."""
 from __future__ import annotations
 
-from mobilegym.envs.wallet.money import CATEGORIES
 from mobilegym.oracle import Driver, PlanError, negative, plan
 
 from ..chat.ui import ASKED, chat_amount as _chat_money, open_friend_chat, send_in_chat as _chat_send
 from ..contacts.ui import collect
-from .app import name_parts
+from .app import category_name, name_parts
 from .ui import amount_text, money, open_wallet, pin, send_money, transaction_rows
 
 
@@ -178,7 +177,7 @@ def transfer_to_number_too_much(d: Driver) -> None:
 
 def _last_sender(d: Driver) -> tuple[str, float]:
     """(name, amount) of the newest incoming transfer in the history."""
-    _filter(d, "category", d.t(*CATEGORIES["transfer"]))
+    _filter(d, "category", category_name("transfer", d.language))
     return next((who, amount) for who, amount in transaction_rows(d, lambda _, amount: amount > 0) if amount > 0)
 
 
@@ -350,7 +349,7 @@ def last_payment_at_neighbour(d: Driver) -> None:
 def _month_spending(d: Driver) -> list[float]:
     open_wallet(d, 2)
     _filter(d, "month", d.params["month"])
-    _filter(d, "category", d.t(*CATEGORIES[d.params["category"]]))
+    _filter(d, "category", category_name(d.params["category"], d.language))
     return [-a for _, a in transaction_rows(d) if a < 0]
 
 
