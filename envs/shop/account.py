@@ -95,7 +95,7 @@ def order_page(ctx: Ctx) -> ui.Scaffold:
                               style="outlined", rid="cancel_order"))
     dialog = confirm(ctx, "cancelling", ctx.t("Cancel this order?"),
                      ctx.t("{order_title} will not be shipped and {money} will be refunded.", order_title=order_title(ctx, o), money=money(ctx, o['total'])),
-                     ctx.t("Cancel order"), cancel_order, cancel=("Keep order", "暂不取消"))
+                     ctx.t("Cancel order"), cancel_order, cancel=ctx.t("Keep order"))
     return ui.Scaffold(ui.ScrollList(rows, rid="order_detail", pad=16, gap=6),
                        top=ui.TopBar(ctx.t("Order details"), on_back=ctx.back), dialog=dialog)
 
