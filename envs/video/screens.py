@@ -180,7 +180,8 @@ def saved_list(ctx: Ctx) -> ui.Scaffold:
         s[name].remove(video_id)
         ctx.toast(ctx.t("Removed from {title}", title=title))
 
-    makers: list[Any] = [lambda: section(ctx.tn("{count} video", "{count} videos", len(s[name]), context="list_count"), "list_count")]
+    count = ctx.tn("{count} video", "{count} videos", len(s[name]), context="list_count")
+    makers: list[Any] = [lambda: section(count, "list_count")]
     makers += [lambda v=v: video_row(ctx, v, trailing=ui.IconButton(
         "✕", ctx.t("Remove {title} from {title_2}", title=v['title'], title_2=title),
         lambda: remove(v["id"]), rid="list_remove")) for v in (lib.video(s, i) for i in s[name])]

@@ -224,7 +224,8 @@ def _set_shuffle(d: Driver, on: bool) -> None:
 
 
 def _set_repeat(d: Driver, mode: str) -> None:
-    while d.find(rid="repeat").desc != d.t(REPEAT_LABELS[mode], translate("mobilegym.envs.music", "zh", REPEAT_LABELS[mode])):
+    label = REPEAT_LABELS[mode]
+    while d.find(rid="repeat").desc != d.t(label, translate("mobilegym.envs.music", "zh", label)):
         d.tap(rid="repeat")
 
 
