@@ -19,9 +19,9 @@ def inset(view: ui.View, left: float, right: float = 0.0) -> ui.View:
 
 
 def confirm(ctx: "Ctx", key: str, title: str, body: str, ok: str, on_ok: Callable[[], None],
-            cancel: tuple[str, str] = ("Cancel", "取消")) -> ui.Dialog | None:
-    """The confirm dialog shown while ``ctx.local[key]`` is set: ``cancel`` (``button2``) closes it, ``ok``
-    (``button1``) closes it and then runs ``on_ok``."""
+            cancel: str | None = None) -> ui.Dialog | None:
+    """The confirm dialog shown while ``ctx.local[key]`` is set: ``cancel`` (``button2``, "Cancel" unless
+    given, in the caller's language) closes it, ``ok`` (``button1``) closes it and then runs ``on_ok``."""
     if not ctx.local.get(key):
         return None
 
@@ -32,5 +32,5 @@ def confirm(ctx: "Ctx", key: str, title: str, body: str, ok: str, on_ok: Callabl
         close()
         on_ok()
 
-    return ui.Dialog(title, body, [ui.Button(ctx.either(*cancel), close, style="text", rid=ui.NEGATIVE),
+    return ui.Dialog(title, body, [ui.Button(cancel or ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
                                    ui.Button(ok, accept, style="text", rid=ui.POSITIVE)], on_dismiss=close)

@@ -14,8 +14,8 @@ from mobilegym.sim.app import Ctx
 
 from .app import APP
 
-PLACEHOLDERS = {"text": ("Please enter", "请输入"), "number": ("Please enter a number", "请输入数字"),
-                "date": ("Select a date", "选择日期"), "time": ("Select a time", "选择时间")}
+PLACEHOLDERS = {"text": "Please enter", "number": "Please enter a number", "date": "Select a date",
+                "time": "Select a time"}
 
 
 def _set_answer(ctx: Ctx, key: str, value: Any) -> None:
@@ -63,8 +63,7 @@ def _field_views(ctx: Ctx, index: int, spec: dict[str, Any]) -> list[ui.View | N
                   for option in spec.get("options", [])]
         return views
     input_type = "number" if kind == "number" else "text"
-    en, zh = PLACEHOLDERS[kind if kind in PLACEHOLDERS else input_type]
-    hint = spec.get("hint") or ctx.either(en, zh)
+    hint = spec.get("hint") or ctx.t(PLACEHOLDERS[kind if kind in PLACEHOLDERS else input_type])
     picked = kind in ("date", "time")
     if not spec.get("repeatable"):
         value = ctx.state["answers"].get(key, "")

@@ -46,8 +46,8 @@ def _site(state: dict[str, Any], host: str) -> dict[str, Any]:
     return next(s for s in state["sites"] if s["domain"] == host)
 
 
-def _section(ctx: Ctx, en: str, zh: str) -> ui.View:
-    return ui.Text(ctx.either(en, zh), size=17, bold=True, color="primary", height=36, rid="section_title")
+def _section(ctx: Ctx, title: str) -> ui.View:
+    return ui.Text(ctx.t(title), size=17, bold=True, color="primary", height=36, rid="section_title")
 
 
 def home(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | None]:
@@ -58,20 +58,20 @@ def home(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | No
         ui.Image(page["title"], color=SITE_COLORS[kind], height=96, glyph=page["title"][:1]),
         _heading(page["title"]), ui.Text(page["tagline"], size=14, color="muted", rid="tagline")]
     if kind == "news":
-        rows.append(_section(ctx, "Latest stories", "最新报道"))
+        rows.append(_section(ctx, "Latest stories"))
         for p in sorted(items, key=lambda p: p["published"], reverse=True):
             rows.append(_link(p["title"], p["url"], open_url, f"{p['category']} · {p['published']}"))
     elif kind == "recipes":
-        rows.append(_section(ctx, "All recipes", "全部菜谱"))
+        rows.append(_section(ctx, "All recipes"))
         rows += [_link(p["title"], p["url"], open_url) for p in items]
     elif kind == "stores":
-        rows.append(_section(ctx, "Store directory", "商户目录"))
+        rows.append(_section(ctx, "Store directory"))
         rows += [_link(p["title"], p["url"], open_url, f"{p['category']} · {p['floor']}") for p in items]
     elif kind == "cinema":
-        rows.append(_section(ctx, "Now showing", "正在热映"))
+        rows.append(_section(ctx, "Now showing"))
         rows += [_link(p["title"], p["url"], open_url, p["genre"]) for p in items]
     else:
-        rows.append(_section(ctx, "Articles", "条目"))
+        rows.append(_section(ctx, "Articles"))
         rows += [_link(p["title"], p["url"], open_url) for p in items]
     return rows
 
@@ -84,7 +84,7 @@ def article(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View |
                     size=13, color="muted", max_lines=2, rid="byline"),
             ui.Image(page["title"], color=SITE_COLORS["news"], height=140),
             *[_para(text) for text in page["body"]],
-            _section(ctx, "More stories", "更多报道") if others else None,
+            _section(ctx, "More stories") if others else None,
             *[_link(p["title"], p["url"], open_url) for p in others[:3]]]
 
 
@@ -94,8 +94,8 @@ def recipe(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | 
                     ui.Text(ctx.t("Serves {servings}", servings=page['servings']), size=14, rid="recipe_servings", flex=1)],
                    gap=8, pad=8, bg="surface", radius=8)
     return [_heading(page["title"]), ui.Image(page["title"], color=SITE_COLORS["recipes"], height=140), stats,
-            _section(ctx, "Ingredients", "食材"), *[_para(f"• {item}", rid="ingredient") for item in page["ingredients"]],
-            _section(ctx, "Method", "做法"),
+            _section(ctx, "Ingredients"), *[_para(f"• {item}", rid="ingredient") for item in page["ingredients"]],
+            _section(ctx, "Method"),
             *[_para(f"{i}. {text}", rid="step") for i, text in enumerate(page["steps"], 1)]]
 
 
@@ -107,7 +107,7 @@ def store(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | N
     rows: list[ui.View | None] = [_heading(page["title"]),
                                   ui.Text(f"{page['category']} · {page['floor']}", size=14, color="muted", rid="store_info"),
                                   ui.Image(page["title"], color=SITE_COLORS["stores"], height=100),
-                                  _section(ctx, "Opening hours", "营业时间")]
+                                  _section(ctx, "Opening hours")]
     for i, day in enumerate(DAYS):
         name, shown = DAY_NAMES[language(ctx)][i], hours_text(ctx, page["hours"][day])
         rows.append(ui.Row([ui.Text(name, size=15, flex=1), ui.Text(shown, size=15)], pad=8, rid="hours_row",
@@ -121,7 +121,7 @@ def film(ctx: Ctx, page: dict[str, Any], open_url: OpenUrl) -> list[ui.View | No
         _heading(page["title"]),
         ui.Text(ctx.t("{genre} · {hours} h {minutes} min", genre=page['genre'], hours=hours, minutes=minutes), size=14,
                 color="muted", rid="film_info"),
-        ui.Image(page["title"], color=SITE_COLORS["cinema"], height=140), _section(ctx, "Showtimes", "场次")]
+        ui.Image(page["title"], color=SITE_COLORS["cinema"], height=140), _section(ctx, "Showtimes")]
     today = ctx.now.date()
     for iso, times in page["showtimes"].items():
         day = dt.date.fromisoformat(iso)

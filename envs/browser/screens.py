@@ -14,8 +14,7 @@ from mobilegym.sim.clock import from_ms
 from . import pages, web
 from .app import APP
 
-RANGES = [("hour", "Last hour", "过去 1 小时"), ("day", "Last 24 hours", "过去 24 小时"),
-          ("week", "Last 7 days", "过去 7 天"), ("all", "All time", "时间不限")]
+RANGES = [("hour", "Last hour"), ("day", "Last 24 hours"), ("week", "Last 7 days"), ("all", "All time")]
 
 
 def _lang(ctx: Ctx) -> str:
@@ -212,7 +211,7 @@ def tabs(ctx: Ctx) -> ui.Scaffold:
                            [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("dialog", None), style="text", rid=ui.NEGATIVE),
                             ui.Button(ctx.t("Close all"), close_all, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("dialog", None))
-    top = ui.TopBar(ctx.either(counted(len(cards), "tab"), f"{len(cards)} 个标签页"), on_back=ctx.back, actions=[
+    top = ui.TopBar(ctx.tn("{count} tab", "{count} tabs", len(cards)), on_back=ctx.back, actions=[
         ui.IconButton("+", ctx.t("New tab"), add, rid="new_tab"),
         ui.IconButton("⋮", ctx.t("More options"), lambda: local.__setitem__("dialog", "menu"), rid="tabs_menu")])
     return ui.Scaffold(ui.ScrollList(rows, rid="tab_grid", pad=12, gap=8), top=top, dialog=dialog)
@@ -296,8 +295,8 @@ def history(ctx: Ctx) -> ui.Scaffold:
             local["clearing"] = False
             ctx.toast(ctx.t("Cleared {counted}", counted=counted(removed, 'visit'), removed=removed))
 
-        radios = [ui.Radio(f"range_{key}", local["span"] == key, lambda k=key: local.__setitem__("span", k), ctx.either(en, zh))
-                  for key, en, zh in RANGES]
+        radios = [ui.Radio(f"range_{key}", local["span"] == key, lambda k=key: local.__setitem__("span", k), ctx.t(label))
+                  for key, label in RANGES]
         dialog = ui.Dialog(ctx.t("Clear browsing data"),
                            [ui.Text(ctx.t("Time range"), size=13, color="muted"), *radios],
                            [ui.Button(ctx.t("Cancel"), lambda: local.__setitem__("clearing", False), style="text", rid=ui.NEGATIVE),

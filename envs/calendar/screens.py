@@ -17,9 +17,9 @@ from mobilegym.sim.pickers import MONTHS, WEEKDAYS, WEEKDAYS_ZH, long_date
 
 from .app import APP
 
-REMINDERS = [(None, "None", "无"), (10, "10 min", "10 分钟"), (30, "30 min", "30 分钟"), (60, "1 hour", "1 小时")]
-TABS = [("/", "Month", "月"), ("/schedule", "Schedule", "日程")]
-CALENDAR_NAMES_ZH = {"Work": "工作", "Personal": "个人", "Family": "家庭"}  # the built-in calendars as a zh phone names them
+REMINDERS = [(None, "None"), (10, "10 min"), (30, "30 min"), (60, "1 hour")]
+TABS = [("/", "Month"), ("/schedule", "Schedule")]
+BUILT_IN_CALENDARS = ("Work", "Personal", "Family")  # translated by the catalog; the owner's own keep their names
 
 
 # --- formatting ---------------------------------------------------------------------------------
@@ -31,7 +31,7 @@ def short_date(ctx: Ctx, day: dt.date) -> str:
 
 def calendar_name(ctx: Ctx, name: str) -> str:
     """A calendar's name as the phone shows it (the built-in ones are translated; the state keeps "Work" etc.)."""
-    return ctx.either(name, CALENDAR_NAMES_ZH.get(name, name))
+    return ctx.t(name) if name in BUILT_IN_CALENDARS else name
 
 
 def time_range(ctx: Ctx, event: dict[str, Any]) -> str:
@@ -77,8 +77,8 @@ def _event_row(ctx: Ctx, event: dict[str, Any], rid: str, with_date: bool = Fals
 
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
-    index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    index = [path for path, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(label) for _, label in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 # --- month grid --------------------------------------------------------------------------------
@@ -299,9 +299,9 @@ def edit_event(ctx: Ctx) -> ui.Scaffold:
         ui.Row([ui.Chip(calendar_name(ctx, c["name"]), local["calendar"] == c["name"], lambda _v, n=c["name"]: pick("calendar", n),
                         rid=f"calendar_{c['name'].lower()}", flex=1) for c in ctx.state["calendars"]], gap=6),
         label(ctx.t("Reminder")),
-        ui.Row([ui.Chip(ctx.either(en, zh), local["reminder"] == minutes, lambda _v, m=minutes: pick("reminder", m),
+        ui.Row([ui.Chip(ctx.t(label), local["reminder"] == minutes, lambda _v, m=minutes: pick("reminder", m),
                         rid=f"reminder_{minutes if minutes is not None else 'none'}", flex=1)
-                for minutes, en, zh in REMINDERS], gap=4),
+                for minutes, label in REMINDERS], gap=4),
         label(ctx.t("Notes")),
         ctx.field("notes_input", "notes", hint=ctx.t("Add notes"), lines=3),
     ]
@@ -335,7 +335,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
     if query:
         found = sorted((e for e in ctx.state["events"]
                         if query in f"{e['title']}\n{e['location']}\n{e['notes']}".casefold()), key=sort_key)
-        rows.append(ui.Text(ctx.either(f"{counted(len(found), 'result')}", f"{len(found)} 个结果"),
+        rows.append(ui.Text(ctx.tn("{count} result", "{count} results", len(found)),
                             size=13, color="muted", height=28, rid="result_count"))
         rows += [_event_row(ctx, e, "search_result", with_date=True) for e in found]
     return ui.Scaffold(ui.ScrollList(rows, rid="search_results", pad=8, gap=4),

@@ -10,12 +10,12 @@ from mobilegym.sim.app import Ctx
 from .app import APP
 from .world import DAYS
 
-TABS = [("/alarms", "Alarm", "闹钟"), ("/timer", "Timer", "计时器"), ("/stopwatch", "Stopwatch", "秒表")]
+TABS = [("/alarms", "Alarm"), ("/timer", "Timer"), ("/stopwatch", "Stopwatch")]
 
 
 def _tabs(ctx: Ctx, current: str) -> ui.View:
-    index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    index = [path for path, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(label) for _, label in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 DAY_NAMES_ZH = dict(zip(DAYS, WEEKDAYS_ZH))
@@ -31,7 +31,7 @@ def repeat_text(ctx: Ctx, days: list[str]) -> str:
         return ctx.t("Weekdays")
     if days == DAYS[5:]:
         return ctx.t("Weekends")
-    return ctx.either(", ".join(days), "、".join(DAY_NAMES_ZH[d] for d in days))
+    return ctx.t("{days}", days=", ".join(days), days_zh="、".join(DAY_NAMES_ZH[d] for d in days))
 
 
 def _find(ctx: Ctx, alarm_id: str) -> dict[str, Any]:
@@ -112,7 +112,7 @@ def edit_alarm(ctx: Ctx) -> ui.Scaffold:
         ui.Text(ctx.t("Label"), size=13, color="primary", height=28),
         ctx.field("label_input", "label", hint=ctx.t("Alarm label")),
         ui.Text(ctx.t("Repeat"), size=13, color="primary", height=28),
-        ui.Row([ui.Chip(ctx.either(day[:2], DAY_NAMES_ZH[day][1]), day in local["days"], lambda _v, d=day: toggle_day(d), rid=f"day_{day}", flex=1)
+        ui.Row([ui.Chip(ctx.t("{short}", short=day[:2], char=DAY_NAMES_ZH[day][1]), day in local["days"], lambda _v, d=day: toggle_day(d), rid=f"day_{day}", flex=1)
                 for day in DAYS], gap=4),
         ui.Spacer(12),
         ui.Row([ui.Button(ctx.t("Delete"), delete, style="outlined", rid="delete_alarm") if existing else None,

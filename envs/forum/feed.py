@@ -10,7 +10,7 @@ from mobilegym.sim.records import record
 
 from .world import ME
 
-SORTS = (("hot", "Hot", "热门"), ("new", "New", "最新"), ("top", "Top", "最高票"))
+SORTS = (("hot", "Hot"), ("new", "New"), ("top", "Top"))
 
 
 def community(state: dict[str, Any], community_id: str) -> dict[str, Any]:

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
 from . import feed
 
-TABS = (("/", "Home", "首页"), ("/communities", "Communities", "社区"), ("/me", "Profile", "我的"))
+TABS = (("/", "Home"), ("/communities", "Communities"), ("/me", "Profile"))
 
 
 def language(ctx: Ctx) -> str:
@@ -17,8 +16,8 @@ def language(ctx: Ctx) -> str:
 
 
 def tabs(ctx: Ctx, current: str) -> ui.View:
-    index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    index = [path for path, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(label) for _, label in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def sort_chips(ctx: Ctx) -> ui.View:
@@ -28,8 +27,8 @@ def sort_chips(ctx: Ctx) -> ui.View:
     def pick(key: str) -> None:
         ctx.local.update(sort=key, scroll={})
 
-    return ui.Row([ui.Chip(ctx.either(en, zh), key == current, lambda _v, key=key: pick(key), rid=f"sort_{key}", flex=1)
-                   for key, en, zh in feed.SORTS], gap=8, pad=8)
+    return ui.Row([ui.Chip(ctx.t(label), key == current, lambda _v, key=key: pick(key), rid=f"sort_{key}", flex=1)
+                   for key, label in feed.SORTS], gap=8, pad=8)
 
 
 def post_desc(ctx: Ctx, post: dict[str, Any]) -> str:
@@ -38,8 +37,8 @@ def post_desc(ctx: Ctx, post: dict[str, Any]) -> str:
     count = len(post["comments"])
     return " · ".join([post["title"], feed.community_name(s, post["community_id"], language(ctx)),
                        ctx.t("by {handle}", handle=feed.handle(s, post['author_id'])),
-                       ctx.either(counted(feed.score(post), "point"), f"{feed.score(post)}赞"),
-                       ctx.either(counted(count, "comment"), f"{count}条评论"), feed.age(language(ctx), post, ctx.now)])
+                       ctx.tn("{count} point", "{count} points", feed.score(post)),
+                       ctx.tn("{count} comment", "{count} comments", count), feed.age(language(ctx), post, ctx.now)])
 
 
 def post_row(ctx: Ctx, post: dict[str, Any], *, show_community: bool = True) -> ui.View:
@@ -49,17 +48,17 @@ def post_row(ctx: Ctx, post: dict[str, Any], *, show_community: bool = True) -> 
     vote = {1: "▲", -1: "▼"}.get(post["vote"], "△")
     subtitle = " · ".join([*where, feed.handle(s, post["author_id"]), feed.age(language(ctx), post, ctx.now),
                            f"{vote} {feed.score(post)}",
-                           ctx.either(counted(len(post['comments']), "comment"), f"{len(post['comments'])}条评论")])
+                           ctx.tn("{count} comment", "{count} comments", len(post['comments']))])
     return ui.ListItem(post["title"], subtitle=subtitle, rid="post_item", title_rid="post_title", title_lines=2,
                        desc=post_desc(ctx, post), on_click=lambda: ctx.navigate("/post", id=post["id"]))
 
 
-def post_list(ctx: Ctx, posts: list[dict[str, Any]], rid: str, empty_text: tuple[str, str] | None,
+def post_list(ctx: Ctx, posts: list[dict[str, Any]], rid: str, empty_text: str | None,
               head: list[Callable[[], ui.View]] | None = None, show_community: bool = True) -> ui.View:
     makers: list[Callable[[], ui.View]] = list(head or [])
     makers += [lambda p=p: post_row(ctx, p, show_community=show_community) for p in posts]
     if not posts and empty_text:
-        makers.append(lambda: empty(ctx.either(*empty_text)))
+        makers.append(lambda: empty(ctx.t(empty_text)))
     return ui.ScrollList(ui.Rows(makers, lambda make: make()), rid=rid, pad=8)
 
 

@@ -29,8 +29,7 @@ def _fab(ctx: Ctx, community_id: str = "") -> ui.Fab:
 def home(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     posts = feed.sorted_posts(feed.home_posts(s), ctx.local.get("sort", "hot"), ctx.now)
-    body = ui.Column([sort_chips(ctx), post_list(ctx, posts, "feed", ("Join communities to fill your feed",
-                                                                      "加入社区后，这里会显示帖子"))])
+    body = ui.Column([sort_chips(ctx), post_list(ctx, posts, "feed", "Join communities to fill your feed")])
     search = ui.IconButton("⚲", ctx.t("Search"), lambda: ctx.navigate("/search"), rid="search_button")
     return ui.Scaffold(body, top=ui.TopBar(ctx.t("Forum"), actions=[search]), bottom=tabs(ctx, "/"),
                        fab=_fab(ctx))
@@ -50,7 +49,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
     query = ctx.local.get("query", "")
     found_communities, found_posts = search_results(ctx.state, query)
     head = [lambda c=c: _community_row(ctx, c) for c in found_communities]
-    hint = ("Search posts and communities", "搜索帖子和社区") if not query.strip() else ("No results", "没有找到相关内容")
+    hint = "Search posts and communities" if not query.strip() else "No results"
     body = ui.Column([
         ui.Column([ctx.field("search_input", "query", hint=ctx.t("Search Forum"), ime_action="search")],
                   pad=8),
@@ -61,7 +60,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
 def _community_row(ctx: Ctx, c: dict[str, Any]) -> ui.View:
     count = feed.members(c)
     status = ctx.t(" · Joined") if c["joined"] else ""
-    subtitle = ctx.either(counted(count, "member", grouped=True), f"{count:,}位成员") + status
+    subtitle = ctx.tn("{count:,} member", "{count:,} members", count) + status
     return ui.ListItem(c["name"], subtitle=subtitle, leading=ui.Icon("☰", size=32, badge="primary"), trailing="›",
                        rid="community_item", title_rid="community_name", desc=f"{c['name']} · {subtitle}",
                        on_click=lambda: ctx.navigate("/community", id=c["id"]))
@@ -102,7 +101,7 @@ def community_page(ctx: Ctx) -> ui.Scaffold:
     count = feed.members(c)
     header = ui.Column([
         ui.Row([ui.Column([ui.Text(c["name"], size=20, bold=True, rid="community_title"),
-                           ui.Text(ctx.either(counted(count, "member", grouped=True), f"{count:,}位成员"), size=13, color="muted",
+                           ui.Text(ctx.tn("{count:,} member", "{count:,} members", count), size=13, color="muted",
                                    rid="community_members")], gap=2, flex=1),
                 ui.Button(ctx.t("Joined") if c["joined"] else ctx.t("Join"), toggle,
                           style="outlined" if c["joined"] else "filled", rid="join_button", selected=c["joined"])]),
@@ -110,7 +109,7 @@ def community_page(ctx: Ctx) -> ui.Scaffold:
     ], gap=6, pad=12)
     posts = feed.sorted_posts(feed.community_posts(s, c["id"]), ctx.local.get("sort", "hot"), ctx.now)
     body = ui.Column([header, sort_chips(ctx),
-                      post_list(ctx, posts, "community_feed", ("No posts yet", "还没有帖子"), show_community=False)])
+                      post_list(ctx, posts, "community_feed", "No posts yet", show_community=False)])
     return ui.Scaffold(body, top=ui.TopBar(c["name"], on_back=ctx.back), fab=_fab(ctx, c["id"]))
 
 
@@ -208,7 +207,7 @@ def post_page(ctx: Ctx) -> ui.Scaffold:
         ui.Text(post["title"], size=20, bold=True, max_lines=4, rid="post_title"),
         ui.Text(post["body"], size=15, max_lines=None, rid="post_body"),
         _vote_row(ctx, post, "post_", [ui.Spacer(flex=1),
-                                      ui.Text(ctx.either(counted(count, "comment"), f"{count}条评论"), size=13, color="muted",
+                                      ui.Text(ctx.tn("{count} comment", "{count} comments", count), size=13, color="muted",
                                               rid="comment_count")]),
         ui.Divider(),
         *[_comment_view(ctx, post, c, depth) for c, depth in feed.thread(post)],
@@ -261,7 +260,7 @@ def user_page(ctx: Ctx) -> ui.Scaffold:
     followers = u["followers"] + (1 if u["following"] else 0)
     header = ui.Column([
         ui.Row([ui.Column([ui.Text(u["handle"], size=20, bold=True, rid="user_handle"),
-                           ui.Text(ctx.either(counted(followers, "follower", grouped=True), f"{followers:,}位粉丝"), size=13, color="muted",
+                           ui.Text(ctx.tn("{count:,} follower", "{count:,} followers", followers), size=13, color="muted",
                                    rid="user_followers")], gap=2, flex=1),
                 ui.Button(ctx.t("Following") if u["following"] else ctx.t("Follow"), toggle,
                           style="outlined" if u["following"] else "filled", rid="follow_button",
@@ -269,11 +268,11 @@ def user_page(ctx: Ctx) -> ui.Scaffold:
         ui.Text(u["bio"], size=14, max_lines=2, rid="user_bio"),
     ], gap=6, pad=12)
     posts = [p for p in s["posts"] if p["author_id"] == u["id"]]
-    body = ui.Column([header, post_list(ctx, posts, "user_posts", ("No posts yet", "还没有帖子"))])
+    body = ui.Column([header, post_list(ctx, posts, "user_posts", "No posts yet")])
     return ui.Scaffold(body, top=ui.TopBar(u["handle"], on_back=ctx.back))
 
 
-PROFILE_TABS = (("Posts", "帖子"), ("Saved", "收藏"), ("Following", "关注"))
+PROFILE_TABS = ("Posts", "Saved", "Following")
 
 
 @APP.screen("/me")
@@ -284,7 +283,7 @@ def me(ctx: Ctx) -> ui.Scaffold:
                         ui.Text(ctx.t("{karma:,} karma", karma=s['me']['karma']), size=13,
                                 color="muted", rid="my_karma")], gap=2, pad=12)
     top = ui.Column([ui.TopBar(ctx.t("Profile")), header,
-                     ui.Tabs([ctx.either(en, zh) for en, zh in PROFILE_TABS], tab,
+                     ui.Tabs([ctx.t(label, context="profile_tabs") for label in PROFILE_TABS], tab,
                              lambda i: ctx.local.update(tab=i, scroll={}), rid_prefix="profile_tab")])
     if tab == 2:
         followed = [u for u in s["users"] if u["following"]]
@@ -295,10 +294,10 @@ def me(ctx: Ctx) -> ui.Scaffold:
                                       rid="following_list", pad=8)
     elif tab == 1:
         body = post_list(ctx, [p for p in s["posts"] if p["saved"]], "saved_list",
-                         ("Saved posts show up here", "收藏的帖子会显示在这里"))
+                         "Saved posts show up here")
     else:
         body = post_list(ctx, [p for p in s["posts"] if p["author_id"] == ME], "my_posts",
-                         ("You haven't posted yet", "还没有发过帖子"))
+                         "You haven't posted yet")
     return ui.Scaffold(body, top=top, bottom=tabs(ctx, "/me"))
 
 

@@ -16,8 +16,8 @@ from .app import APP
 from .model import (FOLDERS, folder_threads, find_thread, parse_recipients, recipients_text, reply_recipients,
                     thread_labels)
 
-FOLDER_NAMES = {"inbox": ("Inbox", "收件箱"), "starred": ("Starred", "已加星标"), "sent": ("Sent", "已发送"),
-                "drafts": ("Drafts", "草稿"), "all": ("All mail", "所有邮件"), "trash": ("Trash", "已删除邮件")}
+FOLDER_NAMES = {"inbox": "Inbox", "starred": "Starred", "sent": "Sent", "drafts": "Drafts", "all": "All mail",
+                "trash": "Trash"}
 FOLDER_GLYPHS = {"inbox": "📥", "starred": "★", "sent": "➤", "drafts": "✎", "all": "✉", "trash": "🗑"}
 SUGGESTION_LIMIT = 6
 
@@ -26,7 +26,7 @@ SUGGESTION_LIMIT = 6
 
 def folder_name(ctx: Ctx, folder: str) -> str:
     """The display name of a system folder, or the custom label itself."""
-    return ctx.either(*FOLDER_NAMES[folder]) if folder in FOLDER_NAMES else folder
+    return ctx.t(FOLDER_NAMES[folder]) if folder in FOLDER_NAMES else folder
 
 
 def time_label(ctx: Ctx, ms: int) -> str:
@@ -312,10 +312,10 @@ def thread_screen(ctx: Ctx) -> ui.Scaffold:
                        height=120, rid="missing")
         return ui.Scaffold(ui.ScrollList([gone], rid="message_list"), top=ui.TopBar("", on_back=ctx.back))
 
-    def leave(message_en: str, message_zh: str, change: Callable[[], None]) -> Callable[[], None]:
+    def leave(message: str, change: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
             change()
-            ctx.toast(ctx.either(message_en, message_zh))
+            ctx.toast(ctx.t(message))
             ctx.back()
         return run
 
@@ -325,20 +325,20 @@ def thread_screen(ctx: Ctx) -> ui.Scaffold:
 
     if thread["trashed"]:
         actions = [ui.IconButton("↶", ctx.t("Move to Inbox"),
-                                 leave("Moved to Inbox", "已移至收件箱", lambda: thread.update(trashed=False, inbox=True)),
+                                 leave("Moved to Inbox", lambda: thread.update(trashed=False, inbox=True)),
                                  rid="restore"),
                    ui.IconButton("🗑", ctx.t("Delete forever"),
                                  lambda: ctx.local.__setitem__("confirm", True), rid="delete_forever")]
     else:
         archive = (ui.IconButton("📥", ctx.t("Archive"),
-                                 leave("Archived", "已归档", lambda: thread.__setitem__("inbox", False)), rid="archive")
+                                 leave("Archived", lambda: thread.__setitem__("inbox", False)), rid="archive")
                    if thread["inbox"] else
                    ui.IconButton("📥", ctx.t("Move to Inbox"),
-                                 leave("Moved to Inbox", "已移至收件箱", lambda: thread.__setitem__("inbox", True)),
+                                 leave("Moved to Inbox", lambda: thread.__setitem__("inbox", True)),
                                  rid="move_to_inbox"))
         actions = [archive,
                    ui.IconButton("🗑", ctx.t("Delete"),
-                                 leave("Moved to Trash", "已移至已删除邮件", lambda: thread.__setitem__("trashed", True)),
+                                 leave("Moved to Trash", lambda: thread.__setitem__("trashed", True)),
                                  rid="delete"),
                    ui.IconButton("✉", ctx.t("Mark as unread"), mark_unread, rid="mark_unread"),
                    ui.IconButton("🏷", ctx.t("Label"), lambda: ctx.local.__setitem__("labels_open", True),
@@ -521,8 +521,8 @@ def compose(ctx: Ctx) -> ui.Scaffold:
                                       style="text", rid=ui.NEGATIVE),
                             ui.Button(ctx.t("Discard"), discard, style="text", rid=ui.POSITIVE)],
                            on_dismiss=lambda: local.__setitem__("confirm_discard", False))
-    title = {"reply": ("Reply", "回复"), "reply_all": ("Reply all", "全部回复"), "forward": ("Forward", "转发")}
-    top = ui.TopBar(ctx.either(*title.get(mode, ("Compose", "写邮件"))), on_back=save_and_leave, actions=[
+    title = {"reply": "Reply", "reply_all": "Reply all", "forward": "Forward"}
+    top = ui.TopBar(ctx.t(title.get(mode, "Compose")), on_back=save_and_leave, actions=[
         ui.IconButton("🗑", ctx.t("Discard"), lambda: local.__setitem__("confirm_discard", True), rid="discard"),
         ui.IconButton("➤", ctx.t("Send"), send, rid="send", color="primary"),
     ])

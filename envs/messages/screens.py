@@ -51,7 +51,8 @@ def time_label(ctx: Ctx, ms: int) -> str:
     if age == 1:
         return ctx.t("Yesterday")
     if 1 < age < 7:
-        return ctx.either(*WEEKDAYS[moment.weekday()])
+        en, zh = WEEKDAYS[moment.weekday()]
+        return ctx.t("{weekday}", weekday=en, weekday_zh=zh)
     return ctx.t("{months} {day}", months=MONTHS[moment.month - 1], day=moment.day, month=moment.month)
 
 
@@ -144,13 +145,11 @@ def _delete_selected_dialog(ctx: Ctx, chosen: list[dict[str, Any]]) -> ui.Dialog
         for conv in chosen:
             ctx.state["conversations"].remove(conv)
         ctx.local.update(selected=[], confirm_delete=False)
-        ctx.toast(ctx.either("Conversation deleted" if count == 1 else f"{count} conversations deleted",
-                        "已删除对话" if count == 1 else f"已删除 {count} 个对话"))
+        ctx.toast(ctx.t("Conversation deleted") if count == 1 else ctx.t("{count} conversations deleted", count=count))
 
     return ui.Dialog(
         ctx.t("Delete {counted}?", counted=counted(count, 'conversation'), count=count),
-        ctx.either("All messages in them will be deleted." if count != 1 else "All messages in it will be deleted.",
-              "其中的所有信息都将被删除。"),
+        ctx.t("All messages in it will be deleted.") if count == 1 else ctx.t("All messages in them will be deleted."),
         [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE),
          ui.Button(ctx.t("Delete"), delete, style="text", rid=ui.POSITIVE)],
         on_dismiss=close,

@@ -12,8 +12,8 @@ from mobilegym.sim.records import record
 from .app import APP
 from . import playback as pb
 
-TABS = [("Songs", "歌曲"), ("Albums", "专辑"), ("Artists", "艺人"), ("Playlists", "歌单")]
-REPEAT_LABELS = {"off": ("Repeat off", "循环关闭"), "all": ("Repeat all", "列表循环"), "one": ("Repeat one", "单曲循环")}
+TABS = ["Songs", "Albums", "Artists", "Playlists"]
+REPEAT_LABELS = {"off": "Repeat off", "all": "Repeat all", "one": "Repeat one"}
 
 
 # --- lookups and formatting -----------------------------------------------------------------------
@@ -54,7 +54,7 @@ def total_text(ctx: Ctx, seconds: int) -> str:
 
 
 def _count(ctx: Ctx, n: int) -> str:
-    return ctx.either(f"{n} song" + ("" if n == 1 else "s"), f"{n} 首歌曲")
+    return ctx.tn("{count} song", "{count} songs", n)
 
 
 def _songs_meta(ctx: Ctx, state: dict[str, Any], song_ids: list[str]) -> str:
@@ -254,7 +254,7 @@ def library(ctx: Ctx) -> ui.Scaffold:
     top = ui.Column([
         ui.TopBar(ctx.t("Music"), actions=[
             ui.IconButton("⚲", ctx.t("Search"), lambda: ctx.navigate("/search"), rid="search")]),
-        ui.Tabs([ctx.either(en, zh) for en, zh in TABS], tab, lambda i: ctx.local.update(tab=i, scroll={}), rid_prefix="tab"),
+        ui.Tabs([ctx.t(label) for label in TABS], tab, lambda i: ctx.local.update(tab=i, scroll={}), rid_prefix="tab"),
     ])
     fab = (ui.Fab("+", ctx.t("New playlist"), lambda: ctx.navigate("/playlist/edit"), rid="new_playlist")
            if tab == 3 else None)
@@ -408,7 +408,7 @@ def now_playing(ctx: Ctx) -> ui.Scaffold:
             ui.IconButton("‖" if playing else "▶", ctx.t("Pause") if playing else ctx.t("Play"),
                           act(pb.toggle_play), rid="play_pause", size=36, width=64, height=64),
             ui.IconButton("⇥", ctx.t("Next"), act(pb.skip, 1), rid="next"),
-            ui.IconButton("⟳" if repeat != "one" else "⟳¹", ctx.either(*REPEAT_LABELS[repeat]), act(pb.cycle_repeat),
+            ui.IconButton("⟳" if repeat != "one" else "⟳¹", ctx.t(REPEAT_LABELS[repeat]), act(pb.cycle_repeat),
                           rid="repeat", selected=repeat != "off", color="muted" if repeat == "off" else "primary"),
             ui.Spacer(flex=1),
         ], gap=4),

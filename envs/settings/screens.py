@@ -7,7 +7,7 @@ from mobilegym.sim.app import Ctx
 
 from .app import APP
 
-FONT_SIZES = [("small", "Small", "小"), ("default", "Default", "默认"), ("large", "Large", "大"), ("largest", "Largest", "最大")]
+FONT_SIZES = [("small", "Small"), ("default", "Default"), ("large", "Large"), ("largest", "Largest")]
 DEVICE_TYPES_ZH = {"car": "车载设备", "headphones": "耳机", "keyboard": "键盘", "mouse": "鼠标", "speaker": "音箱",
                    "tablet": "平板电脑", "watch": "手表"}
 
@@ -82,7 +82,7 @@ def bluetooth(ctx: Ctx) -> ui.Scaffold:
 @APP.screen("/display")
 def display(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
-    label = next(en if ctx.os["language"] == "en" else zh for key, en, zh in FONT_SIZES if key == s["font_size"])
+    label = next(ctx.t(label) for key, label in FONT_SIZES if key == s["font_size"])
     rows: list[ui.View | None] = [
         inset(ui.Text(ctx.t("Brightness level"), size=16, height=40, rid="brightness_label"), MARGIN),
         inset(ui.Row([ui.Text("☼", size=16), ui.Slider("brightness_slider", s["brightness"], 0, 100,
@@ -101,8 +101,8 @@ def display(ctx: Ctx) -> ui.Scaffold:
 def font_size(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         ui.Radio(f"font_size_{key}", ctx.state["font_size"] == key, lambda k=key: ctx.state.__setitem__("font_size", k),
-                 ctx.either(en, zh), height=52)
-        for key, en, zh in FONT_SIZES
+                 ctx.t(label), height=52)
+        for key, label in FONT_SIZES
     ]
     rows.append(inset(ui.Text(ctx.t("The quick brown fox jumps over the lazy dog."),
                               size=16, max_lines=3, rid="font_preview"), MARGIN, MARGIN))

@@ -13,10 +13,8 @@ from . import catalog
 from .app import APP
 from .parts import empty, language, money, section
 
-TABS = (("All", "全部", None), ("To ship", "待发货", "to_ship"), ("Shipped", "已发货", "shipped"),
-        ("Delivered", "已送达", "delivered"))
-STATUS_LABELS = {"to_ship": ("Not shipped yet", "待发货"), "shipped": ("Shipped", "已发货"),
-                 "delivered": ("Delivered", "已送达"), "cancelled": ("Cancelled", "已取消")}
+TABS = (("All", None), ("To ship", "to_ship"), ("Shipped", "shipped"), ("Delivered", "delivered"))
+STATUS_LABELS = {"to_ship": "Not shipped yet", "shipped": "Shipped", "delivered": "Delivered", "cancelled": "Cancelled"}
 
 
 def delivery_line(ctx: Ctx, order: dict[str, Any]) -> str:
@@ -40,7 +38,7 @@ def order_title(ctx: Ctx, order: dict[str, Any]) -> str:
 def orders(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     tab = ctx.local.get("tab", 0)
-    status = TABS[tab][2]
+    status = TABS[tab][1]
     shown = [o for o in s["orders"] if status is None or o["status"] == status]
     rows: list[ui.View | None] = []
     for o in shown:
@@ -52,7 +50,7 @@ def orders(ctx: Ctx) -> ui.Scaffold:
     if not rows:
         rows.append(empty(ctx.t("No orders here")))
     top = ui.Column([ui.TopBar(ctx.t("Your orders"), on_back=ctx.back),
-                     ui.Tabs([ctx.either(en, zh) for en, zh, _ in TABS], tab,
+                     ui.Tabs([ctx.t(label) for label, _ in TABS], tab,
                              lambda i: ctx.local.update(tab=i, scroll={}), rid_prefix="tab")])
     return ui.Scaffold(ui.ScrollList(rows, rid="order_list", pad=8), top=top)
 
@@ -69,7 +67,7 @@ def order_page(ctx: Ctx) -> ui.Scaffold:
         ctx.toast(ctx.t("Your order was cancelled"))
 
     rows: list[ui.View | None] = [
-        ui.Text(ctx.either(STATUS_LABELS[o["status"]][0], STATUS_LABELS[o["status"]][1]), size=20, bold=True,
+        ui.Text(ctx.t(STATUS_LABELS[o["status"]]), size=20, bold=True,
                 rid="order_status"),
         ui.Text(delivery_line(ctx, o), size=15, rid="order_delivery"),
         ui.Text(ctx.t("Order # {number}", number=o['number']), size=13, color="muted", rid="order_number"),
@@ -95,7 +93,7 @@ def order_page(ctx: Ctx) -> ui.Scaffold:
                               style="outlined", rid="cancel_order"))
     dialog = confirm(ctx, "cancelling", ctx.t("Cancel this order?"),
                      ctx.t("{order_title} will not be shipped and {money} will be refunded.", order_title=order_title(ctx, o), money=money(ctx, o['total'])),
-                     ctx.t("Cancel order"), cancel_order, cancel=("Keep order", "暂不取消"))
+                     ctx.t("Cancel order"), cancel_order, cancel=ctx.t("Keep order"))
     return ui.Scaffold(ui.ScrollList(rows, rid="order_detail", pad=16, gap=6),
                        top=ui.TopBar(ctx.t("Order details"), on_back=ctx.back), dialog=dialog)
 
@@ -137,13 +135,13 @@ def addresses(ctx: Ctx) -> ui.Scaffold:
                        top=ui.TopBar(ctx.t("Your addresses"), on_back=ctx.back))
 
 
-FIELDS = (("label", "address_label_input", "Label (e.g. Home)", "标签（如 家）", False),
-          ("name", "address_name_input", "Full name", "收货人", True),
-          ("phone", "address_phone_input", "Phone number", "手机号码", True),
-          ("street", "address_street_input", "Street address", "详细地址", True),
-          ("city", "address_city_input", "City", "城市", True),
-          ("region", "address_region_input", "State / Province", "省份", True),
-          ("postcode", "address_postcode_input", "ZIP / Postal code", "邮政编码", True))
+FIELDS = (("label", "address_label_input", "Label (e.g. Home)", False),
+          ("name", "address_name_input", "Full name", True),
+          ("phone", "address_phone_input", "Phone number", True),
+          ("street", "address_street_input", "Street address", True),
+          ("city", "address_city_input", "City", True),
+          ("region", "address_region_input", "State / Province", True),
+          ("postcode", "address_postcode_input", "ZIP / Postal code", True))
 
 
 @APP.screen("/address/edit")
@@ -155,7 +153,7 @@ def edit_address(ctx: Ctx) -> ui.Scaffold:
 
     def save() -> None:
         values = {key: local.get(key, source[key]).strip() for key, *_ in FIELDS}
-        missing = [ctx.either(en, zh) for key, _, en, zh, required in FIELDS if required and not values[key]]
+        missing = [ctx.t(label) for key, _, label, required in FIELDS if required and not values[key]]
         if missing:
             ctx.toast(ctx.t("Enter the {lower}", lower=missing[0].lower(), missing=missing[0]))
             return
@@ -176,9 +174,9 @@ def edit_address(ctx: Ctx) -> ui.Scaffold:
         ctx.back()
 
     body: list[ui.View | None] = []
-    for key, rid, en, zh, _ in FIELDS:
-        body += [ui.Text(ctx.either(en, zh), size=13, color="primary", height=24),
-                 ctx.field(rid, key, source[key], hint=ctx.either(en, zh))]
+    for key, rid, label, _ in FIELDS:
+        body += [ui.Text(ctx.t(label), size=13, color="primary", height=24),
+                 ctx.field(rid, key, source[key], hint=ctx.t(label))]
     body += [ui.Checkbox("default_checkbox", make_default, lambda v: local.__setitem__("make_default", v),
                          label=ctx.t("Make this my default address"),
                          enabled=not (existing and existing["default"])),

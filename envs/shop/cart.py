@@ -129,7 +129,7 @@ def checkout(ctx: Ctx) -> ui.Scaffold:
         ctx.toast(ctx.t("Order placed, thank you!"))
         ctx.replace("/order", id=placed["id"])
 
-    shipping_names = {"standard": ("Standard", "标准配送"), "express": ("Express", "加急配送")}
+    shipping_names = {"standard": "Standard", "express": "Express"}
     rows: list[ui.View | None] = [section(ctx.t("Deliver to"), "address_header")]
     if chosen is not None:
         rows.append(ui.ListItem(f"{chosen['name']} · {chosen['label']}",
@@ -140,10 +140,10 @@ def checkout(ctx: Ctx) -> ui.Scaffold:
         rows.append(ui.ListItem(ctx.t("Add a delivery address"), trailing="›", rid="add_address",
                                 on_click=lambda: ctx.navigate("/address/edit")))
     rows.append(section(ctx.t("Shipping", context="checkout"), "shipping_header"))
-    for m, (en, zh) in shipping_names.items():
+    for m, name in shipping_names.items():
         arrives = catalog.short_date(lang, today + dt.timedelta(days=SHIPPING[m][0]))
         pick = (lambda m=m: local.__setitem__("shipping", m))
-        rows.append(ui.ListItem(f"{ctx.either(en, zh)} · {fee_text(m)}", subtitle=ctx.t("Arrives {arrives}", arrives=arrives),
+        rows.append(ui.ListItem(f"{ctx.t(name)} · {fee_text(m)}", subtitle=ctx.t("Arrives {arrives}", arrives=arrives),
                                 trailing=ui.Radio(None, method == m, pick), rid=f"shipping_{m}", on_click=pick))
     rows += [section(ctx.t("Payment"), "payment_header"),
              ui.ListItem(s["payment"]["card"], leading=ui.Icon("▭", size=24), rid="payment_method"),

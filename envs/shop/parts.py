@@ -28,7 +28,7 @@ def product_desc(ctx: Ctx, item: dict[str, Any]) -> str:
     """A product row's description: title, price, rating, reviews and free shipping."""
     parts = [item["title"], money(ctx, item["price"]),
              ctx.t("{rating:.1f} stars", rating=item['rating']),
-             ctx.either(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价")]
+             ctx.tn("{count:,} review", "{count:,} reviews", item['reviews'])]
     if item["free_shipping"]:
         parts.append(ctx.t("Free shipping"))
     return " · ".join(parts)

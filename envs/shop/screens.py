@@ -5,7 +5,6 @@ import datetime as dt
 from typing import Any, Callable
 
 from mobilegym.envs.layout import MARGIN, inset
-from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -14,8 +13,8 @@ from .app import APP
 from .parts import cart_button, empty, money, product_row, section
 from .world import SHIPPING
 
-SORTS = (("relevance", "Relevance", "综合排序"), ("price_asc", "Price: low to high", "价格从低到高"),
-         ("price_desc", "Price: high to low", "价格从高到低"), ("rating", "Customer rating", "评分最高"))
+SORTS = (("relevance", "Relevance"), ("price_asc", "Price: low to high"), ("price_desc", "Price: high to low"),
+         ("rating", "Customer rating"))
 TOP_PICKS = 6
 
 
@@ -24,19 +23,18 @@ TOP_PICKS = 6
 @APP.screen("/")
 def home(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
-    entry = [("orders_entry", "📦", "Your orders", "我的订单", "/orders"),
-             ("wishlist_entry", "♡", "Wishlist", "心愿单", "/wishlist"),
-             ("addresses_entry", "⌂", "Addresses", "收货地址", "/addresses")]
+    entry = [("orders_entry", "📦", "Your orders", "/orders"), ("wishlist_entry", "♡", "Wishlist", "/wishlist"),
+             ("addresses_entry", "⌂", "Addresses", "/addresses")]
     picks = sorted(s["products"], key=lambda p: (-p["rating"], -p["reviews"]))[:TOP_PICKS]
     search_bar = ui.Row([ui.Icon("⚲", size=20, color="muted"), ui.Text(ctx.t("Search Shop"), color="muted", flex=1)],
                         pad=12, gap=8, bg="surface", radius=24, rid="search_bar", desc=ctx.t("Search Shop"),
                         on_click=lambda: ctx.navigate("/search"))
     rows: list[ui.View | None] = [
         section(ctx.t("Your account"), "account_header"),
-        *[ui.ListItem(ctx.either(en, zh), leading=ui.Icon(glyph, size=24), trailing="›", rid=rid,
-                      on_click=lambda path=path: ctx.navigate(path)) for rid, glyph, en, zh, path in entry],
+        *[ui.ListItem(ctx.t(label), leading=ui.Icon(glyph, size=24), trailing="›", rid=rid,
+                      on_click=lambda path=path: ctx.navigate(path)) for rid, glyph, label, path in entry],
         section(ctx.t("Shop by category"), "categories_header"),
-        *[ui.ListItem(c["name"], subtitle=ctx.either(counted(n, "product"), f"{n}件商品"), trailing="›", rid="category_item",
+        *[ui.ListItem(c["name"], subtitle=ctx.tn("{count} product", "{count} products", n), trailing="›", rid="category_item",
                       title_rid="category_name", on_click=lambda c=c: ctx.navigate("/search", category=c["id"]))
           for c in s["categories"] for n in [sum(p["category_id"] == c["id"] for p in s["products"])]],
         section(ctx.t("Top rated"), "top_rated_header"),
@@ -96,7 +94,7 @@ def _filter_dialog(ctx: Ctx) -> ui.Dialog | None:
                          [cancel], on_dismiss=close)
     if which == "sort":
         radios = [ui.Radio("sort_option", local.get("sort", "relevance") == key, lambda key=key: pick("sort", key),
-                           label=ctx.either(en, zh)) for key, en, zh in SORTS]
+                           label=ctx.t(label)) for key, label in SORTS]
         return ui.Dialog(ctx.t("Sort by"), radios, [cancel], on_dismiss=close)
     if which == "price":
         def apply() -> None:
@@ -137,7 +135,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
             price_label = ctx.t("{cur}{low:g} and up", cur=cur, low=low)
     else:
         price_label = ctx.t("Price")
-    sort_label = next(ctx.either(en, zh) for key, en, zh in SORTS if key == sort)
+    sort_label = next(ctx.t(label) for key, label in SORTS if key == sort)
 
     def open_dialog(name: str) -> None:
         local.update(dialog=name, min_draft=local.get("price_min", ""), max_draft=local.get("price_max", ""))
@@ -157,7 +155,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
         return ui.Scaffold(ui.Column([field]), top=ui.TopBar(ctx.t("Search"), on_back=ctx.back,
                                                              actions=[cart_button(ctx)]))
     makers: list[Callable[[], ui.View]] = [
-        lambda: inset(ui.Text(ctx.either(counted(len(found), "result"), f"共{len(found)}件商品"), size=13, color="muted",
+        lambda: inset(ui.Text(ctx.tn("{count} result", "{count} results", len(found)), size=13, color="muted",
                               height=28, rid="result_count"), MARGIN - 8)]
     makers += [lambda p=p: product_row(ctx, p) for p in found]
     if not found:
@@ -214,7 +212,7 @@ def product_page(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         ui.Image(item["title"], glyph="▣", height=180, radius=12),
         ui.Text(item["title"], size=20, bold=True, max_lines=3, rid="product_title"),
-        ui.Text(f"{item['rating']:.1f}★ · " + ctx.either(counted(item['reviews'], "review", grouped=True), f"{item['reviews']:,}条评价"),
+        ui.Text(f"{item['rating']:.1f}★ · " + ctx.tn("{count:,} review", "{count:,} reviews", item['reviews']),
                 size=14, color="muted", rid="product_rating"),
         ui.Text(money(ctx, item["price"]), size=26, bold=True, rid="product_price"),
         ui.Text(ctx.t("FREE shipping") if item["free_shipping"]

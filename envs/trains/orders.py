@@ -6,7 +6,6 @@ import datetime as dt
 from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
-from mobilegym.envs.l10n import counted
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
@@ -35,7 +34,7 @@ def _find(ctx: Ctx) -> dict[str, Any]:
 def _order_row(ctx: Ctx, order: dict[str, Any], upcoming: bool) -> ui.View:
     route = f"{station_name(ctx.state, order['from'])} → {station_name(ctx.state, order['to'])}"
     count = len(order["passengers"])
-    people = ctx.either(f"{counted(count, 'passenger')}", f"{count}位乘客")
+    people = ctx.tn("{count} passenger", "{count} passengers", count)
     state = "" if upcoming else f" · {status_text(ctx, order['status'] if order['status'] != 'paid' else 'completed')}"
     return ui.ListItem(f"{order['train']} {route}",
                        subtitle=f"{day_text(ctx, order['date'])} {order['depart']}–{order['arrive']} · {people}{state}",

@@ -5,16 +5,16 @@ from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.sim import ui
 from mobilegym.sim.app import Ctx
 
-TABS = [("/", "Tickets", "车票"), ("/orders", "Orders", "订单"), ("/passengers", "Passengers", "乘车人")]
+TABS = [("/", "Tickets"), ("/orders", "Orders"), ("/passengers", "Passengers")]
 
 
 def tabs(ctx: Ctx, current: str) -> ui.View:
-    index = [path for path, _, _ in TABS].index(current)
+    index = [path for path, _ in TABS].index(current)
     def select(i: int) -> None:
         if i != index:  # the current tab again: nothing to do
             ctx.replace(TABS[i][0])
 
-    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, select, rid_prefix="tab")
+    return ui.Tabs([ctx.t(label) for _, label in TABS], index, select, rid_prefix="tab")
 
 
 def header(text: str, rid: str = "section_header") -> ui.View:

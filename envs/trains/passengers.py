@@ -33,7 +33,7 @@ def passengers(ctx: Ctx) -> ui.Scaffold:
     rows: list[ui.View | None] = [
         ui.ListItem(p["name"], subtitle=masked_id(p["id_number"]), title_rid="passenger_name", rid="passenger_item",
                     desc=p["name"],
-                    trailing=ui.Text(ctx.either(*ME), size=13, bold=True, color="primary", rid="self_badge")
+                    trailing=ui.Text(ctx.t(ME), size=13, bold=True, color="primary", rid="self_badge")
                     if p["self"] else None,
                     on_click=lambda p=p: ctx.navigate("/passenger", id=p["id"]))
         for p in ctx.state["passengers"]]

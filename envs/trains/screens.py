@@ -8,7 +8,6 @@ from typing import Any
 
 from mobilegym.envs.layout import MARGIN, inset
 from mobilegym.envs.wallet import payflow
-from mobilegym.envs.l10n import counted
 from mobilegym.sim import pickers, ui
 from mobilegym.sim.app import Ctx
 
@@ -19,7 +18,7 @@ from .text import class_name, day_text, duration, fare, passenger_label, seats_t
 from .timetable import BOOKING_DAYS, CLASSES, PLENTY
 from .world import seat_of
 
-SORTS = [("earliest", "Earliest", "出发最早"), ("fastest", "Fastest", "耗时最短"), ("cheapest", "Cheapest", "价格最低")]
+SORTS = [("earliest", "Earliest"), ("fastest", "Fastest"), ("cheapest", "Cheapest")]
 
 
 def on_sale(ctx: Ctx, iso: str) -> bool:
@@ -153,8 +152,8 @@ def results(ctx: Ctx) -> ui.Scaffold:
         ui.IconButton("›", ctx.t("Next day"), (lambda: shift(1)) if on_sale(ctx, later) else None,
                       rid="next_day", enabled=on_sale(ctx, later)),
     ], gap=4, pad=4)
-    chips = ui.Row([ui.Chip(ctx.either(en, zh), how == key, lambda on, k=key: ctx.local.update(sort=k), rid=f"sort_{key}")
-                    for key, en, zh in SORTS], gap=6, pad=8)
+    chips = ui.Row([ui.Chip(ctx.t(label), how == key, lambda on, k=key: ctx.local.update(sort=k), rid=f"sort_{key}")
+                    for key, label in SORTS], gap=6, pad=8)
     filters = ui.Row([
         ui.Chip(ctx.t("G trains only"), only_high_speed, lambda on: ctx.local.update(high_speed=on),
                 rid="filter_high_speed"),
@@ -162,7 +161,7 @@ def results(ctx: Ctx) -> ui.Scaffold:
                 rid="filter_available"),
     ], gap=6, pad=8)
     count = len(trains)
-    rows: list[ui.View | None] = [inset(ui.Text(ctx.either(f"{counted(count, 'train')}", f"共 {count} 趟列车"),
+    rows: list[ui.View | None] = [inset(ui.Text(ctx.tn("{count} train", "{count} trains", count),
                                                 size=13, color="muted", height=28, rid="result_count"), MARGIN)]
     rows += [_train_row(ctx, t, place) for t in sort_trains(trains, how)]
     if not trains:

@@ -9,17 +9,17 @@ from mobilegym.sim.app import Ctx
 
 from .timetable import PLENTY
 
-CLASS_NAMES = {"second": ("Second class", "二等座"), "first": ("First class", "一等座"), "business": ("Business class", "商务座")}
-SHORT_CLASS = {"second": ("2nd", "二等"), "first": ("1st", "一等"), "business": ("Business", "商务")}
-STATUS = {"paid": ("Paid", "已支付"), "completed": ("Travelled", "已出行"), "refunded": ("Refunded", "已退票")}
-ME = ("Me", "本人")  # the owner's own passenger entry, as 12306 marks it
+CLASS_NAMES = {"second": "Second class", "first": "First class", "business": "Business class"}
+SHORT_CLASS = {"second": "2nd", "first": "1st", "business": "Business"}
+STATUS = {"paid": "Paid", "completed": "Travelled", "refunded": "Refunded"}
+ME = "Me"  # the owner's own passenger entry, as 12306 marks it
 
 
 def passenger_label(ctx: Ctx, passenger: Mapping[str, Any]) -> str:
     """A passenger's name, the owner's marked: "Alex Kim (Me)" / "王芳（本人）"."""
     if not passenger["self"]:
         return passenger["name"]
-    return ctx.t("{name} ({me})", name=passenger['name'], me=ME[0], me_2=ME[1])
+    return ctx.t("{name} ({me})", name=passenger['name'], me=ctx.t(ME))
 
 
 def fare(value: float) -> str:
@@ -28,11 +28,11 @@ def fare(value: float) -> str:
 
 
 def class_name(ctx: Ctx, seat_class: str) -> str:
-    return ctx.either(*CLASS_NAMES[seat_class])
+    return ctx.t(CLASS_NAMES[seat_class])
 
 
 def short_class(ctx: Ctx, seat_class: str) -> str:
-    return ctx.either(*SHORT_CLASS[seat_class])
+    return ctx.t(SHORT_CLASS[seat_class])
 
 
 def duration(ctx: Ctx, minutes: int) -> str:
@@ -55,7 +55,7 @@ def day_text(ctx: Ctx, iso: str) -> str:
 
 
 def status_text(ctx: Ctx, status: str) -> str:
-    return ctx.either(*STATUS[status])
+    return ctx.t(STATUS[status], context="order_status")
 
 
 def seat_text(ctx: Ctx, seat: str) -> str:

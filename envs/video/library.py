@@ -9,9 +9,8 @@ from mobilegym.calendar_words import MONTH_ABBRS as MONTHS
 from mobilegym.envs.l10n import GONE
 from mobilegym.sim.records import record
 
-LISTS = {"watch_later": ("Watch later", "稍后再看"), "favorites": ("Favourites", "收藏夹")}
-QUALITY_LABELS = {"auto": ("Auto", "自动"), "1080p": ("1080p", "超清 1080"), "720p": ("720p", "高清 720"),
-                  "480p": ("480p", "标清 480"), "360p": ("360p", "流畅 360")}
+LISTS = {"watch_later": "Watch later", "favorites": "Favourites"}
+QUALITY_LABELS = {"auto": "Auto", "1080p": "1080p", "720p": "720p", "480p": "480p", "360p": "360p"}
 
 
 def video(state: dict[str, Any], video_id: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from mobilegym.sim.app import Ctx
 
 from . import library as lib
 
-TABS = [("/", "Home", "首页"), ("/subscriptions", "Subscriptions", "关注"), ("/library", "Library", "我的")]
+TABS = [("/", "Home"), ("/subscriptions", "Subscriptions"), ("/library", "Library")]
 
 
 def language(ctx: Ctx) -> str:
@@ -17,8 +17,8 @@ def language(ctx: Ctx) -> str:
 
 
 def tabs(ctx: Ctx, current: str) -> ui.View:
-    index = [path for path, _, _ in TABS].index(current)
-    return ui.Tabs([ctx.either(en, zh) for _, en, zh in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
+    index = [path for path, _ in TABS].index(current)
+    return ui.Tabs([ctx.t(label) for _, label in TABS], index, lambda i: ctx.replace(TABS[i][0]), rid_prefix="tab")
 
 
 def search_button(ctx: Ctx) -> ui.View:

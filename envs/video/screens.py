@@ -58,9 +58,9 @@ def subscriptions(ctx: Ctx) -> ui.Scaffold:
 def library_screen(ctx: Ctx) -> ui.Scaffold:
     s = ctx.state
     rows: list[ui.View | None] = [
-        ui.ListItem(ctx.t("History"), subtitle=ctx.either(counted(len(s['history']), "video"), f"{len(s['history'])}个视频"),
+        ui.ListItem(ctx.t("History"), subtitle=ctx.tn("{count} video", "{count} videos", len(s['history'])),
                     leading=ui.Icon("↻", size=24), trailing="›", rid="history_entry", on_click=lambda: ctx.navigate("/history")),
-        *[ui.ListItem(ctx.either(*lib.LISTS[name]), subtitle=ctx.either(counted(len(s[name]), "video"), f"{len(s[name])}个视频"),
+        *[ui.ListItem(ctx.t(lib.LISTS[name]), subtitle=ctx.tn("{count} video", "{count} videos", len(s[name])),
                       leading=ui.Icon(glyph, size=24), trailing="›", rid=f"{name}_entry",
                       on_click=lambda name=name: ctx.navigate("/list", name=name))
           for name, glyph in (("watch_later", "◷"), ("favorites", "★"))],
@@ -103,7 +103,7 @@ def search(ctx: Ctx) -> ui.Scaffold:
 
 # --- channel ------------------------------------------------------------------------------------------
 
-SORTS = (("latest", "Latest", "最新发布"), ("popular", "Popular", "最多播放"))
+SORTS = (("latest", "Latest"), ("popular", "Popular"))
 
 
 @APP.screen("/channel")
@@ -124,8 +124,8 @@ def channel_page(ctx: Ctx) -> ui.Scaffold:
                                    ui.Text(ctx.t("{count_text} subscribers · {counted}", count_text=lib.count_text(lang, item['subscribers']), counted=counted(len(videos), 'video'), n_videos=len(videos)),
                                            size=13, color="muted", rid="channel_stats")], gap=2, flex=1)], gap=12, pad=8),
         lambda: ui.Row([subscribe_button(ctx, item)], pad=8),
-        lambda: ui.Row([ui.Chip(ctx.either(en, zh), sort == key, lambda _on, key=key: ctx.local.__setitem__("sort", key),
-                                rid=f"sort_{key}") for key, en, zh in SORTS], gap=8, pad=8),
+        lambda: ui.Row([ui.Chip(ctx.t(label), sort == key, lambda _on, key=key: ctx.local.__setitem__("sort", key),
+                                rid=f"sort_{key}") for key, label in SORTS], gap=8, pad=8),
     ]
     lives = lib.live_streams(s, item["id"])
     makers = header + [lambda v=v: video_row(ctx, v) for v in lives + videos]
@@ -174,13 +174,14 @@ def saved_list(ctx: Ctx) -> ui.Scaffold:
     name = ctx.params["name"]
     if name not in lib.LISTS:
         raise KeyError(f"video: no list {name!r}; known: {', '.join(lib.LISTS)}")
-    title = ctx.either(*lib.LISTS[name])
+    title = ctx.t(lib.LISTS[name])
 
     def remove(video_id: str) -> None:
         s[name].remove(video_id)
         ctx.toast(ctx.t("Removed from {title}", title=title))
 
-    makers: list[Any] = [lambda: section(ctx.either(counted(len(s[name]), "video"), f"共{len(s[name])}个视频"), "list_count")]
+    count = ctx.tn("{count} video", "{count} videos", len(s[name]), context="list_count")
+    makers: list[Any] = [lambda: section(count, "list_count")]
     makers += [lambda v=v: video_row(ctx, v, trailing=ui.IconButton(
         "✕", ctx.t("Remove {title} from {title_2}", title=v['title'], title_2=title),
         lambda: remove(v["id"]), rid="list_remove")) for v in (lib.video(s, i) for i in s[name])]
@@ -208,15 +209,15 @@ def settings(ctx: Ctx) -> ui.Scaffold:
                     subtitle=ctx.t("Play a related video when one ends"),
                     trailing=ui.Switch("autoplay_switch", s["autoplay"], toggle_autoplay), rid="autoplay_row",
                     on_click=toggle_autoplay),
-        ui.ListItem(ctx.t("Playback quality"), subtitle=ctx.either(*lib.QUALITY_LABELS[s["quality"]]),
+        ui.ListItem(ctx.t("Playback quality"), subtitle=ctx.t(lib.QUALITY_LABELS[s["quality"]]),
                     trailing="›", rid="quality_row", on_click=lambda: local.__setitem__("quality_dialog", True)),
     ]
     dialog = None
     if local.get("quality_dialog"):
         close = lambda: local.__setitem__("quality_dialog", False)  # noqa: E731
         dialog = ui.Dialog(ctx.t("Playback quality"),
-                           [ui.Radio("quality_option", s["quality"] == q, lambda q=q: pick(q), label=ctx.either(*labels))
-                            for q, labels in lib.QUALITY_LABELS.items()],
+                           [ui.Radio("quality_option", s["quality"] == q, lambda q=q: pick(q), label=ctx.t(label))
+                            for q, label in lib.QUALITY_LABELS.items()],
                            [ui.Button(ctx.t("Cancel"), close, style="text", rid=ui.NEGATIVE)], on_dismiss=close)
     return ui.Scaffold(ui.ScrollList(rows, rid="settings_list", pad=8),
                        top=ui.TopBar(ctx.t("Settings"), on_back=ctx.back), dialog=dialog)

@@ -73,7 +73,7 @@ def _save_dialog(ctx: Ctx, item: dict[str, Any]) -> ui.Dialog | None:
 
     close = lambda: ctx.local.__setitem__("save", False)  # noqa: E731
     boxes = [ui.Checkbox(f"save_{name}", item["id"] in s[name], lambda on, name=name: toggle(name, on),
-                         label=ctx.either(*lib.LISTS[name])) for name in lib.LISTS]
+                         label=ctx.t(lib.LISTS[name])) for name in lib.LISTS]
     return ui.Dialog(ctx.t("Save video to..."), boxes,
                      [ui.Button(ctx.t("Done"), close, style="text", rid=ui.POSITIVE)], on_dismiss=close)
 
@@ -147,7 +147,7 @@ def _comments(ctx: Ctx, item: dict[str, Any]) -> list[ui.View | None]:
                 ui.IconButton("➤", ctx.t("Post comment"), post, rid="post_comment")], gap=4),
     ]
     mine = [(s["owner"], c["text"], lib.ago_text(lang, c["at"], ctx.now)) for c in item["comments"]]
-    others = [(a, t, ctx.either(counted(likes, "like"), f"{likes}赞")) for a, t, likes in others_comments(lang, item)]
+    others = [(a, t, ctx.tn("{count} like", "{count} likes", likes)) for a, t, likes in others_comments(lang, item)]
     for author, text, note in mine + others:
         rows.append(ui.Column([ui.Text(f"{author} · {note}", size=12, color="muted", rid="comment_author"),
                                ui.Text(text, size=14, max_lines=4, rid="comment_text")], gap=2,

@@ -11,15 +11,12 @@ from mobilegym.sim.app import Ctx
 
 from .app import APP
 
-# English label -> (Chinese label, glyph)
+# English label (translated by the catalog) -> glyph
 CONDITIONS = {
-    "Sunny": ("晴", "☀"), "Partly cloudy": ("多云", "☁"), "Cloudy": ("阴", "☁"), "Fog": ("雾", "≋"),
-    "Windy": ("大风", "≈"), "Light rain": ("小雨", "☂"), "Rain": ("雨", "☂"), "Showers": ("阵雨", "☔"),
-    "Thunderstorm": ("雷阵雨", "☈"), "Snow": ("雪", "❄"),
+    "Sunny": "☀", "Partly cloudy": "☁", "Cloudy": "☁", "Fog": "≋", "Windy": "≈", "Light rain": "☂", "Rain": "☂",
+    "Showers": "☔", "Thunderstorm": "☈", "Snow": "❄",
 }
 WIND_UNITS = [("km/h", "wind_kmh"), ("m/s", "wind_ms"), ("mph", "wind_mph")]
-WIND_DIRS_ZH = {"N": "北风", "NE": "东北风", "E": "东风", "SE": "东南风", "S": "南风", "SW": "西南风", "W": "西风",
-                "NW": "西北风"}
 
 
 def city_by_id(state: dict[str, Any], city_id: str) -> dict[str, Any]:
@@ -50,11 +47,11 @@ def _deg(ctx: Ctx, celsius: float) -> str:
 
 
 def _cond(ctx: Ctx, condition: str) -> str:
-    return ctx.either(condition, CONDITIONS[condition][0])
+    return ctx.t(condition)
 
 
 def _glyph(condition: str, size: float = 28, **kw: Any) -> ui.Icon:
-    return ui.Icon(CONDITIONS[condition][1], size=size, color="primary", **kw)
+    return ui.Icon(CONDITIONS[condition], size=size, color="primary", **kw)
 
 
 def _name(ctx: Ctx, city: dict[str, Any]) -> str:
@@ -179,7 +176,7 @@ def city_detail(ctx: Ctx) -> ui.Scaffold:
             _detail_row(ctx.t("Feels like"), _deg(ctx, now["feels_like"]), "feels_like"),
             _detail_row(ctx.t("Humidity"), f"{now['humidity']}%", "humidity"),
             _detail_row(ctx.t("Wind"),
-                        f"{wind_speed(s, now['wind_kph'])} {ctx.either(now['wind_dir'], WIND_DIRS_ZH[now['wind_dir']])}", "wind"),
+                        f"{wind_speed(s, now['wind_kph'])} {ctx.t(now['wind_dir'], context='wind')}", "wind"),
         ]),
         ui.Card([
             ui.Text(ctx.t("Next hours"), size=13, color="primary", bold=True),

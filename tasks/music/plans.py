@@ -6,6 +6,7 @@ import re
 from mobilegym.envs.music.screens import REPEAT_LABELS
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
+from mobilegym.sim.strings import translate
 
 from ..contacts.ui import compose
 from .ui import add_song_to, recommended_song, search, song_menu, song_rows
@@ -223,7 +224,8 @@ def _set_shuffle(d: Driver, on: bool) -> None:
 
 
 def _set_repeat(d: Driver, mode: str) -> None:
-    while d.find(rid="repeat").desc != d.t(*REPEAT_LABELS[mode]):
+    label = REPEAT_LABELS[mode]
+    while d.find(rid="repeat").desc != d.t(label, translate("mobilegym.envs.music", "zh", label)):
         d.tap(rid="repeat")
 
 

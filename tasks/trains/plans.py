@@ -7,6 +7,7 @@ from typing import Any
 
 from mobilegym.envs.trains.text import SHORT_CLASS as CLASS_LABELS
 from mobilegym.oracle import Driver, PlanError, negative, plan
+from mobilegym.sim.strings import translate
 
 from ..calendar.ui import open_event, read_date
 from ..contacts.ui import compose
@@ -67,7 +68,8 @@ def sold_out(d: Driver, seats: str) -> bool:
 
 
 def label(d: Driver, seat_class: str) -> str:
-    return d.t(*CLASS_LABELS[seat_class])
+    english = CLASS_LABELS[seat_class]
+    return d.t(english, translate("mobilegym.envs.trains", "zh", english))
 
 
 def trip(d: Driver, reverse: bool = False) -> tuple[str, str, str]:

@@ -10,6 +10,7 @@ from mobilegym.envs.weather.screens import CONDITIONS
 from mobilegym.envs.weather.world import PRECIP, RAINY
 from mobilegym.judge import BaseApp, sim_datetime, sim_today
 from mobilegym.judge.result import check
+from mobilegym.sim.strings import translate
 
 WEATHER_ADD_CITY_CHANGES = ["weather.saved[+]"]  # one city saved, none removed
 WEATHER_REMOVE_CITY_CHANGES = ["weather.saved[-]"]  # one city removed, none added
@@ -22,7 +23,7 @@ SNOW_MAX, RAIN_MIN, STORM_MIN = 2, 3, 10  # a day's high (°C) for snow, at most
 NEAR_CONDITION = {"Sunny": "Partly cloudy", "Partly cloudy": "Cloudy", "Cloudy": "Partly cloudy", "Fog": "Cloudy",
                   "Windy": "Partly cloudy", "Light rain": "Rain", "Rain": "Light rain", "Showers": "Rain",
                   "Thunderstorm": "Rain", "Snow": "Cloudy"}  # the condition a day turns to so as to differ
-CONDITION_LABELS_ZH = [CONDITIONS[c][0] for c in CONDITIONS]  # as a Chinese phone names them, in the same order
+CONDITION_LABELS_ZH = [translate("mobilegym.envs.weather", "zh", c) for c in CONDITIONS]  # as a Chinese phone names them, in the same order
 
 
 def fahrenheit(celsius: float) -> int:

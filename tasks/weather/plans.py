@@ -4,16 +4,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from mobilegym.envs.weather.screens import CONDITIONS
 from mobilegym.envs.weather.world import RAINY as RAINY_EN
 from mobilegym.oracle import Driver, negative, plan
 from mobilegym.screen_text import Node
+from mobilegym.sim.strings import translate
 
 from ..calendar.ui import fill_event, open_event, read_date, today
 from .ui import city, degrees, forecast, open_saved_city, send_text, set_alarm
 from ..cross_app.ui import short_date, spoken_date
 
-RAINY = (*RAINY_EN, *(CONDITIONS[c][0] for c in RAINY_EN))  # as the app names them, in English and in Chinese
+RAINY = (*RAINY_EN, *(translate("mobilegym.envs.weather", "zh", c) for c in RAINY_EN))  # as the app names them, in English and in Chinese
 
 
 # --- helpers: reading and moving around the Weather UI ----------------------------------------------
