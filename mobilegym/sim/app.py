@@ -236,7 +236,7 @@ class Ctx:
 
     @property
     def language(self) -> str:
-        """The phone's language (its OS setting: the one place it is stored)."""
+        """The language the phone shows (its OS setting, which every screen reads)."""
         return self._phone.doc["os"]["language"]
 
     def t(self, text: str, /, *, context: str | None = None, **fields: Any) -> str:

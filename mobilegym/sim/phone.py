@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..jsoncopy import copy_doc
-from ..languages import LANGUAGES
+from ..languages import check_language
 from ..app_states import AppStates
 from .app import installed_apps, route_string
 from .strings import system_text
@@ -96,8 +96,7 @@ class Phone:
         if (isinstance(render_scale, (bool, np.bool_)) or not isinstance(render_scale, (int, float, np.number))
                 or not 0 < render_scale <= 1):
             raise ValueError(f"render_scale must be in (0, 1], got {render_scale!r}")
-        if language not in LANGUAGES:
-            raise ValueError(f"language must be 'en' or 'zh', got {language!r}")
+        check_language(language)
         tick_ms = _int_option("tick_ms", tick_ms, 0, MAX_TICK_MS)
         shuffle_launcher = _bool_option("shuffle_launcher", shuffle_launcher)
         apps = _apps_option(apps)

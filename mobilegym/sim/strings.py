@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..languages import SOURCE_LANGUAGE
-from .worldgen.pools import PoolError, read_pool
+from .worldgen.pools import MissingPool, read_pool
 
 
 class MissingString(KeyError):
@@ -31,9 +31,7 @@ def catalog(package: str, language: str) -> tuple[Mapping[str, str], Mapping[str
     """The (strings, in_context) tables of ``package``'s catalog for ``language`` (empty when it has none)."""
     try:
         doc = read_pool(package, "strings", language)
-    except PoolError as exc:
-        if "has no pool file" not in str(exc):
-            raise
+    except MissingPool:
         return {}, {}
     return doc.get("strings", {}), doc.get("in_context", {})
 

@@ -17,13 +17,17 @@ class PoolError(ValueError):
     """A pool file that is missing or is not valid JSON."""
 
 
+class MissingPool(PoolError):
+    """A package ships no such pool file."""
+
+
 @lru_cache(maxsize=None)
 def _read(package: str, filename: str) -> Any:
     source = resources.files(package).joinpath(filename)
     try:
         return json.loads(source.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise PoolError(f"{package} has no pool file {filename}") from None
+        raise MissingPool(f"{package} has no pool file {filename}") from None
     except json.JSONDecodeError as exc:
         raise PoolError(f"{package}/{filename} is not valid JSON: {exc}") from None
 

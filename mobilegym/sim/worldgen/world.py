@@ -15,7 +15,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..clock import to_ms
-from ...languages import LANGUAGES
+from ...languages import check_language
 from .cast import Person, make_cast
 
 if TYPE_CHECKING:
@@ -34,8 +34,7 @@ class World:
     """The shared part of one generated world, and the apps' generated data as it is made."""
 
     def __init__(self, seed: int, language: str, apps: Mapping[str, "SimApp"] | Callable[[str], "SimApp"]) -> None:
-        if language not in LANGUAGES:
-            raise ValueError(f"language must be 'en' or 'zh', got {language!r}")
+        check_language(language)
         self.seed = int(seed)
         self.language = language
         self._find_app = apps if callable(apps) else apps.__getitem__
